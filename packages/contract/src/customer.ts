@@ -1,0 +1,2 @@
+// Customer calls' schemas (issue: customer accounts and credit movements).
+export {};

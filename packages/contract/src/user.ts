@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { auth, id, lang } from './common.js';
+
+export const SaType = { BOSS: 1, CASHIER: 2 } as const;
+export type SaType = (typeof SaType)[keyof typeof SaType];
+
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+
+/** Spec section 5: letters and numbers, both present, nothing else. */
+export function passwordHasLettersAndNumbers(p: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(p) && /[A-Za-z]/.test(p) && /[0-9]/.test(p);
+}
+
+export const posLoginRequest = z.object({
+  mode: z.enum(['pos', 'viewer']),
+  username: z.string().max(200),
+  password: z.string().max(200),
+  /** The kiosk id from the login URL; when given, the account must belong to that store. */
+  kiosk_id: id.optional(),
+});
+export const posLoginReply = z.object({
+  status: z.literal(0),
+  uid: z.number().int(),
+  token: z.string(),
+  saType: z.number().int(),
+  account: z.string(),
+  kid: z.number().int(),
+  storename: z.string(),
+  moneybox: z.number().int(),
+  serverVer: z.string(),
+  env: z.string(),
+});
+
+export const chooseDrawerRequest = auth.extend({
+  moneybox: z.union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)]),
+  lang: z.string().max(10).optional(),
+  username: z.string().max(200).optional(),
+  kiosk_id: id.optional(),
+});
+export const chooseDrawerReply = z.object({
+  status: z.literal(0),
+  kid: z.number().int(),
+  account: z.string(),
+  moneybox: z.number().int(),
+  storename: z.string(),
+  serverVer: z.string(),
+  env: z.string(),
+  initAmount: z.boolean(),
+  shift_id: z.number().int(),
+});
+
+export const menuRequest = auth.extend({ lang: lang.optional().default('en') });
+export const menuEntry = z.object({
+  func_name: z.string(),
+  func_link: z.string(),
+  group: z.string(),
+  isNew: z.boolean().optional(),
+});
+export type MenuEntry = z.infer<typeof menuEntry>;
+export const menuReply = z.object({
+  status: z.literal(0),
+  menu: z.array(menuEntry),
+  serverVer: z.string(),
+  env: z.string(),
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { auth } from '@moneybox/contract';
+import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
+import { defineCall } from '../../http/call.js';
+import { keyRepository } from '../../repositories/key.repository.js';
+import { platformRepository } from '../../repositories/platform.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { readMaintenance } from './maintenance.js';
+
+/** diff: the store's UTC offset now, in minutes (America/Chicago: -360 in winter, -300 in summer). */
+export const localtime = defineCall({
+  path: '/config/localtime',
+  access: 'session',
+  input: auth,
+  async handler(_input, { deps, caller }) {
+    const store = await storeRepository.find(deps.handle.db, caller.storeId);
+    const timezone = store?.timezone ?? 'UTC';
+    return { diff: tzOffsetMinutes(timezone), timezone, now: isoNow() };
+  },
+});
+
+/** A one-time key for one money call; single use, expiring. */
+export const key = defineCall({
+  path: '/config/key',
+  access: 'public',
+  input: z.object({}).passthrough(),
+  async handler(_input, { deps }) {
+    const value = randomBytes(18).toString('base64url');
+    const now = Date.now();
+    await keyRepository.insert(deps.handle.db, value, new Date(now).toISOString(), isoIn(deps.settings.keyTtlMs, now));
+    return { key: value, expiresIn: Math.round(deps.settings.keyTtlMs / 1000) };
+  },
+});
+
+export const announce = defineCall({
+  path: '/config/announce',
+  access: 'session',
+  input: auth,
+  async handler(_input, { deps }) {
+    const rows = await platformRepository.activeAnnouncements(deps.handle.db);
+    return {
+      msgInfo: rows.map((r) => ({ msg: r.msg, mode: (JSON.parse(r.modes) as unknown[]).filter((m): m is number => typeof m === 'number') })),
+    };
+  },
+});
+
+/** The maintenance message; `maintenance` tells whether the switch is on. */
+export const maintain = defineCall({
+  path: '/config/maintain',
+  access: 'public',
+  input: z.object({}).passthrough(),
+  async handler(_input, { deps }) {
+    const m = await readMaintenance(deps.handle.db, true);
+    return { maintenance: m.on, msg: m.on ? m.msg : '' };
+  },
+});
+
+export const configCalls = [localtime, key, announce, maintain];

@@ -1,0 +1,3 @@
+import type { CallDef } from '../../http/call.js';
+
+export const customerCalls: CallDef[] = [];

@@ -1,0 +1,51 @@
+import { SERVER_VERSION, Status } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { drawerRepository } from '../../repositories/drawer.repository.js';
+import { shiftRepository } from '../../repositories/shift.repository.js';
+import { openStore } from '../store/store-guard.js';
+import { isUniqueViolation } from '../../db/errors.js';
+
+/**
+ * Hands a drawer to the caller and opens a shift on it. Two cashiers racing for one drawer:
+ * the partial unique index on open shifts lets exactly one insert win; the other gets 4.
+ */
+export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
+  const { db } = ctx.deps.handle;
+  const { caller } = ctx;
+  if (caller.mode === 'viewer') refuse(Status.PERMISSION_ERROR);
+  const store = await openStore(db, caller.storeId);
+  const drawer = await drawerRepository.findByNumber(db, store.id, moneybox);
+  if (!drawer) refuse(Status.DRAWER_NOT_AVAILABLE);
+  const d = drawer!;
+  if (d.frozen === 1) refuse(Status.DRAWER_FROZEN);
+
+  let shift = await shiftRepository.openForAccount(db, caller.accountId);
+  if (shift && shift.drawer_id !== d.id) refuse(Status.OTHER_DRAWER);
+  if (!shift) {
+    const other = await shiftRepository.openForDrawer(db, d.id);
+    if (other) refuse(Status.DRAWER_OCCUPIED);
+    const at = isoNow();
+    try {
+      await shiftRepository.insert(db, { store_id: store.id, drawer_id: d.id, account_id: caller.accountId, at });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Lost a race: either the drawer went to someone else, or this account took another drawer.
+      const mine = await shiftRepository.openForAccount(db, caller.accountId);
+      refuse(mine && mine.drawer_id !== d.id ? Status.OTHER_DRAWER : Status.DRAWER_OCCUPIED);
+    }
+    shift = await shiftRepository.openForAccount(db, caller.accountId);
+  }
+  await drawerRepository.touchLogin(db, d.id, isoNow());
+  return {
+    kid: store.id,
+    account: caller.username,
+    moneybox: d.number,
+    storename: store.name,
+    serverVer: SERVER_VERSION,
+    env: ctx.deps.settings.env,
+    initAmount: shift!.init_set === 1,
+    shift_id: shift!.id,
+  };
+}

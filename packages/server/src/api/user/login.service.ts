@@ -1,0 +1,104 @@
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SERVER_VERSION,
+  Status,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  passwordHasLettersAndNumbers,
+} from '@moneybox/contract';
+import { dummySecretHash, verifySecret } from '../../auth/password.js';
+import { hashToken, newToken } from '../../auth/token.js';
+import { isoAgo, isoNow } from '../../clock.js';
+import type { CallContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { accountRepository } from '../../repositories/account.repository.js';
+import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
+import { sessionRepository } from '../../repositories/session.repository.js';
+import { shiftRepository } from '../../repositories/shift.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { drawerRepository } from '../../repositories/drawer.repository.js';
+import { RateLimited } from '../../http/rate-limit.js';
+import { assertStoreOpen } from '../store/store-guard.js';
+
+export interface LoginInput {
+  mode: 'pos' | 'viewer';
+  username: string;
+  password: string;
+  kiosk_id?: number | undefined;
+}
+
+/** Checks the spec's username and password rules before anything touches the database. */
+export function checkCredentialsShape(username: string, password: string): void {
+  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) refuse(Status.USERNAME_LENGTH);
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) refuse(Status.PASSWORD_LENGTH);
+  if (!passwordHasLettersAndNumbers(password)) refuse(Status.PASSWORD_LETTERS_NUMBERS);
+}
+
+export async function posLogin(input: LoginInput, ctx: CallContext) {
+  const { db } = ctx.deps.handle;
+  const s = ctx.deps.settings;
+  const since = isoAgo(s.loginWindowMs);
+  if ((await loginAttemptRepository.failuresFromIp(db, ctx.ip, since)) >= s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
+  if ((await loginAttemptRepository.attemptsForUser(db, input.username, since)) >= s.loginUserLimit) {
+    throw new RateLimited(s.loginWindowMs);
+  }
+  checkCredentialsShape(input.username, input.password);
+
+  const failed = async (status: typeof Status.LOGIN_INCORRECT) => {
+    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
+    refuse(status);
+  };
+
+  const account = await accountRepository.findByUsername(db, input.username);
+  if (!account || (input.kiosk_id !== undefined && account.store_id !== input.kiosk_id)) {
+    await verifySecret(input.password, await dummySecretHash());
+    return failed(Status.LOGIN_INCORRECT);
+  }
+  if (account.locked === 1) {
+    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
+    refuse(Status.ACCOUNT_LOCKED);
+  }
+  const store = await storeRepository.find(db, account.store_id);
+  if (!store) return failed(Status.LOGIN_INCORRECT);
+
+  if (!(await verifySecret(input.password, account.password_hash))) {
+    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
+    const r = await accountRepository.recordFailure(db, account.id, store.max_failed_logins);
+    if (r.locked) refuse(Status.ACCOUNT_LOCKED);
+    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - r.failed) });
+  }
+  if (account.disabled === 1) return failed(Status.LOGIN_INCORRECT);
+  assertStoreOpen(store);
+  if (input.mode === 'viewer' && account.sa_type !== 1) refuse(Status.VIEWER_NOT_ALLOWED);
+
+  const at = isoNow();
+  const token = newToken();
+  await db.transaction().execute(async (tx) => {
+    await sessionRepository.revokeAllFor(tx, account.id, at);
+    await sessionRepository.insert(tx, { store_id: store.id, account_id: account.id, token_hash: hashToken(token), mode: input.mode, at });
+    await accountRepository.recordSuccess(tx, account.id, at);
+  });
+  await loginAttemptRepository.record(db, ctx.ip, input.username, true, at);
+
+  // A cashier who closed the browser mid-shift sees the drawer they still hold.
+  let moneybox = -1;
+  if (input.mode === 'pos') {
+    const open = await shiftRepository.openForAccount(db, account.id);
+    if (open) {
+      const drawer = await drawerRepository.find(db, store.id, open.drawer_id);
+      moneybox = drawer?.number ?? -1;
+    }
+  }
+  return {
+    uid: account.id,
+    token,
+    saType: account.sa_type,
+    account: account.username,
+    kid: store.id,
+    storename: store.name,
+    moneybox,
+    serverVer: SERVER_VERSION,
+    env: ctx.deps.settings.env,
+  };
+}

@@ -1,0 +1,206 @@
+import { parseArgs } from 'node:util';
+import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { settingsFromEnv } from '../settings.js';
+import {
+  OperatorError,
+  addCompsBudget,
+  addCredit,
+  announce,
+  createAccount,
+  createStore,
+  freezeStore,
+  setDomainLayout,
+  setStoreQuota,
+} from '../operator/operator.service.js';
+import { verifyLedger } from '../ledger/verify.js';
+import { writeMaintenance } from '../api/config/maintenance.js';
+import { accountRepository } from '../repositories/account.repository.js';
+
+const HELP = `Moneybox POS operator tool
+
+Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-store  --kiosk <id> --name <name> [--timezone America/Chicago] [--credit 0] [--comps-budget 0]
+                [--max-drawers 5] [--max-machines 20] [--limit-day 31] [--hourly 0] [--daily 0] [--weekly 0]
+                [--drawers 1]
+  create-boss   --kiosk <id> --username <name> --password <pw>   (first boss of a store)
+  create-cashier --kiosk <id> --username <name> --password <pw>
+  add-credit    --kiosk <id> --amount <units> [--note text]      (negative amount takes credit back)
+  add-comps-budget --kiosk <id> --amount <units> [--note text]
+  set-quota     --kiosk <id> [--max-drawers n] [--max-machines n] [--limit-day n] [--hourly u] [--daily u] [--weekly u] [--min-amount u]
+  freeze        --kiosk <id> --message <text>
+  unfreeze      --kiosk <id>
+  unlock        --username <name>                                (clears a login lockout)
+  set-layout    --host <host[:port]> --layout <0-6>
+  announce      --message <text> --layouts 0,1,2
+  maintenance   on --message <text> | off
+  verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
+
+Amounts are in currency units (e.g. 1500.00). The database is DATABASE_URL, or SQLite under DATA_DIR (default ./data).`;
+
+function amountArg(v: string | undefined, name: string, allowNegative = false): number {
+  if (v === undefined) return 0;
+  const neg = allowNegative && v.startsWith('-');
+  const c = parseAmount(neg ? v.slice(1) : v);
+  if (c === null) throw new OperatorError(`--${name} must be an amount with at most two decimals`);
+  return neg ? -c : c;
+}
+
+function intArg(v: string | undefined, name: string, d?: number): number {
+  if (v === undefined) {
+    if (d === undefined) throw new OperatorError(`--${name} is required`);
+    return d;
+  }
+  if (!/^\d{1,15}$/.test(v)) throw new OperatorError(`--${name} must be a whole number`);
+  return Number(v);
+}
+
+function required(v: string | undefined, name: string): string {
+  if (v === undefined || v === '') throw new OperatorError(`--${name} is required`);
+  return v;
+}
+
+export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: string) => void): Promise<number> {
+  const { values: o, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: Object.fromEntries(
+      ['kiosk', 'name', 'timezone', 'credit', 'comps-budget', 'max-drawers', 'max-machines', 'limit-day', 'hourly', 'daily', 'weekly',
+        'drawers', 'username', 'password', 'amount', 'note', 'message', 'host', 'layout', 'layouts', 'min-amount']
+        .map((k) => [k, { type: 'string' as const }]),
+    ),
+  });
+  const [command, arg] = positionals;
+  const db = handle.db;
+  switch (command) {
+    case 'create-store': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      await createStore(db, {
+        id: kiosk,
+        name: required(o.name, 'name'),
+        timezone: o.timezone ?? 'America/Chicago',
+        credit: cents(amountArg(o.credit, 'credit')),
+        compsBudget: cents(amountArg(o['comps-budget'], 'comps-budget')),
+        maxDrawers: intArg(o['max-drawers'], 'max-drawers', 5),
+        maxMachines: intArg(o['max-machines'], 'max-machines', 20),
+        limitDay: intArg(o['limit-day'], 'limit-day', 31),
+        limitHourly: cents(amountArg(o.hourly, 'hourly')),
+        limitDaily: cents(amountArg(o.daily, 'daily')),
+        limitWeekly: cents(amountArg(o.weekly, 'weekly')),
+        drawers: intArg(o.drawers, 'drawers', 1),
+      });
+      out(`Created kiosk ${kiosk} "${o.name}".`);
+      return 0;
+    }
+    case 'create-boss':
+    case 'create-cashier': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      const type = command === 'create-boss' ? SaType.BOSS : SaType.CASHIER;
+      const id = await createAccount(db, kiosk, required(o.username, 'username'), required(o.password, 'password'), type);
+      out(`Created ${type === SaType.BOSS ? 'boss' : 'cashier'} "${o.username}" (id ${id}) for kiosk ${kiosk}.`);
+      return 0;
+    }
+    case 'add-credit': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      const total = await addCredit(db, kiosk, amountArg(required(o.amount, 'amount'), 'amount', true), o.note ?? 'operator credit');
+      out(`Kiosk ${kiosk} credit is now ${formatCents(total)}.`);
+      return 0;
+    }
+    case 'add-comps-budget': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      const total = await addCompsBudget(db, kiosk, amountArg(required(o.amount, 'amount'), 'amount', true), o.note ?? 'operator budget');
+      out(`Kiosk ${kiosk} special comps budget is now ${formatCents(total)}.`);
+      return 0;
+    }
+    case 'set-quota': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      const opt = (k: string) => (o[k] === undefined ? undefined : cents(amountArg(o[k], k)));
+      await setStoreQuota(db, kiosk, {
+        maxDrawers: o['max-drawers'] === undefined ? undefined : intArg(o['max-drawers'], 'max-drawers'),
+        maxMachines: o['max-machines'] === undefined ? undefined : intArg(o['max-machines'], 'max-machines'),
+        limitDay: o['limit-day'] === undefined ? undefined : intArg(o['limit-day'], 'limit-day'),
+        limitHourly: opt('hourly'),
+        limitDaily: opt('daily'),
+        limitWeekly: opt('weekly'),
+        minAmount: opt('min-amount'),
+      });
+      out(`Kiosk ${kiosk} quotas updated.`);
+      return 0;
+    }
+    case 'freeze':
+    case 'unfreeze': {
+      const kiosk = intArg(o.kiosk, 'kiosk');
+      await freezeStore(db, kiosk, command === 'freeze', o.message ?? '');
+      out(command === 'freeze' ? `Kiosk ${kiosk} is frozen: staff see "${o.message}".` : `Kiosk ${kiosk} is open again.`);
+      return 0;
+    }
+    case 'unlock': {
+      const username = required(o.username, 'username');
+      const acc = await accountRepository.findByUsername(db, username);
+      if (!acc) throw new OperatorError(`no account "${username}"`);
+      await accountRepository.setLocked(db, acc.id, false);
+      out(`Account "${username}" is unlocked.`);
+      return 0;
+    }
+    case 'set-layout': {
+      const host = required(o.host, 'host');
+      const layout = intArg(o.layout, 'layout');
+      await setDomainLayout(db, host, layout);
+      out(`Host ${host} now uses layout ${layout}.`);
+      return 0;
+    }
+    case 'announce': {
+      const layouts = required(o.layouts, 'layouts').split(',').map((s) => (/^\d$/.test(s.trim()) ? Number(s.trim()) : NaN));
+      const id = await announce(db, required(o.message, 'message'), layouts);
+      out(`Announcement ${id} published for layouts ${layouts.join(', ')}.`);
+      return 0;
+    }
+    case 'maintenance': {
+      if (arg !== 'on' && arg !== 'off') throw new OperatorError('say "maintenance on --message <text>" or "maintenance off"');
+      if (arg === 'on' && !o.message) throw new OperatorError('--message is required to turn maintenance on');
+      await writeMaintenance(db, { on: arg === 'on', msg: o.message ?? '' });
+      out(arg === 'on' ? `Maintenance is on: "${o.message}".` : 'Maintenance is off.');
+      return 0;
+    }
+    case 'verify': {
+      const diffs = await verifyLedger(db, o.kiosk === undefined ? undefined : intArg(o.kiosk, 'kiosk'));
+      if (diffs.length === 0) {
+        out('Ledger verified: every balance equals its ledger sum.');
+        return 0;
+      }
+      for (const d of diffs) out(`MISMATCH ${d.what} #${d.id}: cached ${formatCents(d.cached)}, ledger ${formatCents(d.ledger)}`);
+      return 1;
+    }
+    case undefined:
+    case 'help':
+      out(HELP);
+      return 0;
+    default:
+      throw new OperatorError(`unknown command "${command}" (try "help")`);
+  }
+}
+
+// Run only when executed directly, so tests can import runCli.
+if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
+  const settings = settingsFromEnv();
+  const handle = openDatabase(settings);
+  let code = 1;
+  try {
+    await migrate(handle);
+    code = await runCli(process.argv.slice(2), handle, (s) => process.stdout.write(s + '\n'));
+  } catch (err) {
+    if (err instanceof OperatorError || (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`Refused: ${err.message}\n`);
+      code = 2;
+    } else {
+      process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  } finally {
+    await handle.close();
+  }
+  process.exit(code);
+}

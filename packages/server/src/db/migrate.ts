@@ -1,0 +1,16 @@
+import { Migrator, type Migration } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import * as m001 from './migrations/001_initial.js';
+
+/** Migrations in order; each receives the dialect so one list serves SQLite and PostgreSQL. */
+const migrations = { '001_initial': m001 };
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const all: Record<string, Migration> = {};
+  for (const [name, mod] of Object.entries(migrations)) {
+    all[name] = { up: (db) => mod.up(db, handle.dialect) };
+  }
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => all } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

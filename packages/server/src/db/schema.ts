@@ -1,0 +1,239 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types for Kysely. Money columns end in `_cents` (integer minor units).
+ * Booleans are 0/1 integers and times are ISO-8601 UTC strings, so one schema serves SQLite and PostgreSQL.
+ */
+export interface StoreTable {
+  id: number; // the kiosk id
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  timezone: string;
+  frozen: number;
+  freeze_msg: string;
+  closed: number;
+  max_machines: number;
+  max_drawers: number;
+  exchange_rate: number;
+  credit_cents: number;
+  comps_budget_cents: number;
+  limit_day: number;
+  limit_hourly_cents: number;
+  limit_daily_cents: number;
+  limit_weekly_cents: number;
+  min_amount_cents: number;
+  blind_count: number;
+  max_failed_logins: number;
+  created_at: string;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  store_id: number;
+  username: string;
+  password_hash: string;
+  sa_type: number;
+  disabled: Generated<number>;
+  locked: Generated<number>;
+  failed_logins: Generated<number>;
+  removed: Generated<number>;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  store_id: number;
+  account_id: number;
+  token_hash: string;
+  mode: string; // 'pos' | 'viewer'
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  ip: string;
+  username: string;
+  ok: number;
+  at: string;
+}
+
+export interface DrawerTable {
+  id: Generated<number>;
+  store_id: number;
+  number: number;
+  frozen: Generated<number>;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface ShiftTable {
+  id: Generated<number>;
+  store_id: number;
+  drawer_id: number;
+  account_id: number;
+  started_at: string;
+  ended_at: string | null;
+  closed_by_account_id: number | null;
+  init_set: Generated<number>;
+  initial_cents: Generated<number>;
+  fills_cents: Generated<number>;
+  bleeds_cents: Generated<number>;
+  /** Net of reverted purchases, so balance = initial + fills - bleeds + purchases - redeems holds. */
+  purchases_cents: Generated<number>;
+  redeems_cents: Generated<number>;
+  comps_cents: Generated<number>;
+  special_comps_cents: Generated<number>;
+  reverts_cents: Generated<number>;
+  balance_cents: Generated<number>;
+  counted_cents: number | null;
+  count_detail: string | null;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  store_id: number;
+  mobile_id: string;
+  pin_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** lower(first_name || ' ' || last_name), kept for prefix search on both databases. */
+  name_search: Generated<string>;
+  drivers_license: Generated<string>;
+  birthday: Generated<string>;
+  gender: Generated<string>;
+  phone: Generated<string>;
+  mail: Generated<string>;
+  bank: Generated<string>;
+  bank_account: Generated<string>;
+  account_type: Generated<number>;
+  blocked: Generated<number>;
+  playing_machine_id: number | null;
+  entries_cents: Generated<number>;
+  winnings_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  store_id: number;
+  at: string;
+  kind: string;
+  channel: Generated<string>;
+  account_id: number | null;
+  drawer_id: number | null;
+  shift_id: number | null;
+  customer_id: number | null;
+  machine_id: number | null;
+  amount_cents: number;
+  /** Signed effects on each cached balance; the balances are the sums of these columns. */
+  d_drawer_cents: Generated<number>;
+  d_entries_cents: Generated<number>;
+  d_winnings_cents: Generated<number>;
+  d_credit_cents: Generated<number>;
+  d_budget_cents: Generated<number>;
+  key: string | null;
+  reverts_id: number | null;
+  note: Generated<string>;
+}
+
+export interface OneTimeKeyTable {
+  key: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MachineTable {
+  id: Generated<number>;
+  store_id: number;
+  machine_id: number;
+  connected: Generated<number>;
+  customer_id: number | null;
+  removed: Generated<number>;
+  created_at: string;
+  last_seen_at: string | null;
+}
+
+export interface RoundTable {
+  id: Generated<number>;
+  store_id: number;
+  customer_id: number;
+  machine_id: number;
+  round_no: string;
+  serial_no: string;
+  at: string;
+  game_name: string;
+  begin_credits: number;
+  end_credits: number;
+  jp_bet: Generated<number>;
+  game_bet: Generated<number>;
+  extra_bet: Generated<number>;
+  buy_bonus_cost: Generated<number>;
+  win: Generated<number>;
+}
+
+export interface GiftTable {
+  id: Generated<number>;
+  store_id: number;
+  customer_id: number;
+  at: string;
+  title: string;
+  award_type: string;
+  award_amount_cents: Generated<number>;
+  award_item: Generated<string>;
+  item_amount: Generated<number>;
+  level: Generated<number>;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  msg: string;
+  modes: string; // JSON array of layouts
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface DomainLayoutTable {
+  host: string;
+  layout: number;
+}
+
+export interface SettingTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  store: StoreTable;
+  account: AccountTable;
+  session: SessionTable;
+  login_attempt: LoginAttemptTable;
+  drawer: DrawerTable;
+  shift: ShiftTable;
+  customer: CustomerTable;
+  ledger: LedgerTable;
+  one_time_key: OneTimeKeyTable;
+  machine: MachineTable;
+  round: RoundTable;
+  gift: GiftTable;
+  announcement: AnnouncementTable;
+  domain_layout: DomainLayoutTable;
+  setting: SettingTable;
+}
+
+export type Store = Selectable<StoreTable>;
+export type Account = Selectable<AccountTable>;
+export type Session = Selectable<SessionTable>;
+export type Drawer = Selectable<DrawerTable>;
+export type Shift = Selectable<ShiftTable>;
+export type Customer = Selectable<CustomerTable>;
+export type LedgerRow = Selectable<LedgerTable>;
+export type NewLedgerRow = Insertable<LedgerTable>;

@@ -1,0 +1,47 @@
+import { SaType, cents } from '@moneybox/contract';
+import type { DatabaseHandle } from './database.js';
+import { storeRepository } from '../repositories/store.repository.js';
+import { announce, createAccount, createStore } from '../operator/operator.service.js';
+import { seedDemoCustomers } from './seed-customers.js';
+import { isoNow } from '../clock.js';
+
+export const DEMO_KIOSK = 1001;
+export const DEMO_LOGINS = {
+  boss: { username: 'boss01', password: 'boss1234' },
+  cashier: { username: 'cashier01', password: 'cash1234' },
+} as const;
+
+/** Creates the demo store of DESIGN.md section 5 when the database has none; true when it did. */
+export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
+  const { db } = handle;
+  const any = await db.selectFrom('store').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await createStore(db, {
+    id: DEMO_KIOSK,
+    name: 'Demo Arcade',
+    timezone: 'America/Chicago',
+    credit: cents(100_000_00),
+    compsBudget: cents(5_000_00),
+    maxDrawers: 5,
+    maxMachines: 20,
+    limitDay: 31,
+    limitHourly: cents(500_00),
+    limitDaily: cents(2_000_00),
+    limitWeekly: cents(5_000_00),
+    drawers: 3,
+    address: '100 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    phone: '217-555-0100',
+  });
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.boss.username, DEMO_LOGINS.boss.password, SaType.BOSS);
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.cashier.username, DEMO_LOGINS.cashier.password, SaType.CASHIER);
+  await seedDemoCustomers(db, DEMO_KIOSK);
+  const at = isoNow();
+  for (let n = 1; n <= 6; n++) {
+    await db.insertInto('machine').values({ store_id: DEMO_KIOSK, machine_id: 100 + n, connected: n <= 4 ? 1 : 0, created_at: at }).execute();
+  }
+  await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
+  return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
+}

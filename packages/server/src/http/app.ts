@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Status } from '@moneybox/contract';
+import { allCalls } from '../api/index.js';
+import { readMaintenance } from '../api/config/maintenance.js';
+import { platformRepository } from '../repositories/platform.repository.js';
+import type { Deps } from './call.js';
+import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
+
+/** Request bodies above this answer 13; no call needs more than a few kilobytes. */
+export const BODY_LIMIT = 64 * 1024;
+
+export interface AppOptions {
+  logger?: boolean | object;
+}
+
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.settings.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  // The spec's client sends JSON as text/plain; accept application/json and anything else alike.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, INVALID_BODY);
+    }
+  });
+
+  app.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode < 500 ? Status.INPUT_ERROR : Status.EXECUTE_ERROR;
+    if (status === Status.EXECUTE_ERROR) req.log.error({ err }, 'unhandled error');
+    const error = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The body is too large' : undefined;
+    void reply.code(200).send(statusReply(status, {}, error));
+  });
+
+  // The operator's maintenance switch: every call but the maintenance message itself answers 503
+  // with no status, which the client answers by fetching /config/maintain.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json')) return;
+    const m = await readMaintenance(deps.handle.db);
+    if (m.on) return reply.code(503).send({ e: 'maintenance', msg: m.msg });
+  });
+
+  app.get('/API/config/domain.json', async (_req, reply) => {
+    const rows = await platformRepository.domainLayouts(deps.handle.db);
+    void reply.header('cache-control', 'no-cache');
+    return Object.fromEntries(rows.map((r) => [r.host, r.layout]));
+  });
+
+  for (const call of allCalls) registerCall(app, deps, call);
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const webDist = deps.settings.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/API')) return reply.code(200).send(statusReply(Status.URI_NOT_FOUND));
+    if (hasWeb && req.method === 'GET') {
+      // Client-side routes (and the app's own 404 page) are served by the single-page app.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Settings } from '../settings.js';
+
+export type Role = 'boss' | 'cashier';
+
+/** The signed-in staff member behind a call. */
+export interface Caller {
+  sessionId: number;
+  accountId: number;
+  storeId: number;
+  username: string;
+  role: Role;
+  /** 'pos' holds (or will hold) a drawer; 'viewer' is a boss looking without cash. */
+  mode: 'pos' | 'viewer';
+}
+
+export interface Deps {
+  handle: DatabaseHandle;
+  settings: Settings;
+}
+
+export interface CallContext {
+  deps: Deps;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthedContext extends CallContext {
+  caller: Caller;
+}
+
+type Reply = Record<string, unknown>;
+
+interface BaseCall<S extends z.ZodType> {
+  /** `/group/name`, served at POST /API/group/name. */
+  path: `/${string}/${string}`;
+  input: S;
+}
+
+export interface PublicCall<S extends z.ZodType = z.ZodType> extends BaseCall<S> {
+  access: 'public';
+  handler(input: z.output<S>, ctx: CallContext): Promise<Reply>;
+}
+
+export interface SessionCall<S extends z.ZodType = z.ZodType> extends BaseCall<S> {
+  access: 'session';
+  /** Roles allowed; omitted means every role. Others get 21. */
+  roles?: Role[];
+  /** When true, a boss in viewer mode gets 21 (the call moves cash). */
+  movesCash?: boolean;
+  handler(input: z.output<S>, ctx: AuthedContext): Promise<Reply>;
+}
+
+export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | SessionCall<S>;
+
+/** Identity helper that keeps each call's input type tied to its handler. */
+export function defineCall<S extends z.ZodType>(def: PublicCall<S>): PublicCall<S>;
+export function defineCall<S extends z.ZodType>(def: SessionCall<S>): SessionCall<S>;
+export function defineCall<S extends z.ZodType>(def: CallDef<S>): CallDef<S> {
+  return def;
+}

@@ -1,0 +1,64 @@
+import { Status, statusMessages, type StatusCode } from '@moneybox/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticate } from './authenticate.js';
+import type { CallDef, Deps } from './call.js';
+import { ApiError } from './errors.js';
+import { RateLimited } from './rate-limit.js';
+
+/** Marks a body that was not valid JSON; the call answers 13. */
+export const INVALID_BODY = Symbol('invalid body');
+
+function describeIssues(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'Input error';
+  const where = issue.path.length ? issue.path.join('.') : 'body';
+  return `${where}: ${issue.message}`;
+}
+
+export function statusReply(status: StatusCode, extra: Record<string, unknown> = {}, error?: string) {
+  return { status, ...extra, ...(status === 0 ? {} : { error: error ?? statusMessages[status] }) };
+}
+
+/** Registers one call: POST /API<path> chaining parse → authenticate → authorize → handler → present. */
+export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): void {
+  const run = async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.body as unknown;
+    const payload =
+      body === undefined || body === null || body === '' ? {} : body;
+    try {
+      if (payload === INVALID_BODY || typeof payload !== 'object' || Array.isArray(payload)) {
+        return statusReply(Status.INPUT_ERROR, {}, 'The body must be a JSON object');
+      }
+      const fields = payload as Record<string, unknown>;
+      const ctx = { deps, ip: req.ip, log: req.log };
+      if (def.access === 'public') {
+        const parsed = def.input.safeParse(fields);
+        if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
+        return { status: 0, ...(await def.handler(parsed.data, ctx)) };
+      }
+      const caller = await authenticate(deps, fields.UID, fields.TOKEN);
+      if (def.roles && !def.roles.includes(caller.role)) return statusReply(Status.PERMISSION_ERROR);
+      if (def.movesCash && caller.mode === 'viewer') return statusReply(Status.PERMISSION_ERROR);
+      const parsed = def.input.safeParse(fields);
+      if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
+      return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
+    } catch (err) {
+      if (err instanceof ApiError) return statusReply(err.status, err.extra);
+      if (err instanceof RateLimited) {
+        void reply.code(511).header('retry-after', Math.ceil(err.windowMs / 1000));
+        return statusReply(Status.DATA_LOCKED, { retryAfter: Math.ceil(err.windowMs / 1000) }, err.message);
+      }
+      req.log.error({ err, path: def.path }, 'call failed');
+      void reply.code(200);
+      return statusReply(Status.EXECUTE_ERROR);
+    }
+  };
+  app.post(`/API${def.path}`, run);
+  // Any other method on a known call is status 6, not a 404.
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: `/API${def.path}`,
+    handler: async () => statusReply(Status.METHOD_NOT_ALLOWED),
+  });
+}

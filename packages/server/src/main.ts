@@ -1,0 +1,34 @@
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoStore } from './db/seed.js';
+import { buildApp } from './http/app.js';
+import { settingsFromEnv } from './settings.js';
+
+const settings = settingsFromEnv();
+const handle = openDatabase(settings);
+await migrate(handle);
+const seeded = await seedDemoStore(handle);
+const app = await buildApp({ handle, settings });
+await app.listen({ port: settings.port, host: settings.host });
+
+const url = `http://localhost:${settings.port}`;
+const where = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`;
+process.stdout.write(
+  [
+    '',
+    `Moneybox POS is running (${where}${seeded ? ', demo store created' : ''}).`,
+    `  Open: ${url}/pos/login?kioskId=1001`,
+    '  Demo logins (kiosk 1001 "Demo Arcade"):',
+    '    boss     boss01    / boss1234',
+    '    cashier  cashier01 / cash1234',
+    '',
+  ].join('\n'),
+);
+
+const stop = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

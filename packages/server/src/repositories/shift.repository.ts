@@ -1,0 +1,51 @@
+import type { Db } from '../db/database.js';
+import type { Shift } from '../db/schema.js';
+
+export const shiftRepository = {
+  openForAccount(db: Db, accountId: number): Promise<Shift | undefined> {
+    return db.selectFrom('shift').selectAll().where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
+  },
+  openForDrawer(db: Db, drawerId: number): Promise<Shift | undefined> {
+    return db.selectFrom('shift').selectAll().where('drawer_id', '=', drawerId).where('ended_at', 'is', null).executeTakeFirst();
+  },
+  find(db: Db, storeId: number, id: number): Promise<Shift | undefined> {
+    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+  },
+  async insert(db: Db, row: { store_id: number; drawer_id: number; account_id: number; at: string }): Promise<number> {
+    const r = await db
+      .insertInto('shift')
+      .values({ store_id: row.store_id, drawer_id: row.drawer_id, account_id: row.account_id, started_at: row.at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  },
+  /** Closes an open shift once; returns false when it was already closed. */
+  async close(
+    db: Db,
+    id: number,
+    at: string,
+    closedBy: number,
+    counted: number | null,
+    countDetail: string | null,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('shift')
+      .set({ ended_at: at, closed_by_account_id: closedBy, counted_cents: counted, count_detail: countDetail })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+  /** Marks the initial amount as set, once: false when it already was. */
+  async markInitSet(db: Db, id: number, initial: number): Promise<boolean> {
+    const r = await db
+      .updateTable('shift')
+      .set({ init_set: 1 })
+      .where('id', '=', id)
+      .where('init_set', '=', 0)
+      .where('ended_at', 'is', null)
+      .where('initial_cents', '=', initial)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+};

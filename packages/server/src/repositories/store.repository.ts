@@ -1,0 +1,18 @@
+import type { Db } from '../db/database.js';
+import type { Store, StoreTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+
+export const storeRepository = {
+  find(db: Db, id: number): Promise<Store | undefined> {
+    return db.selectFrom('store').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+  insert(db: Db, row: Insertable<StoreTable>) {
+    return db.insertInto('store').values(row).execute();
+  },
+  update(db: Db, id: number, patch: Partial<Omit<StoreTable, 'id' | 'credit_cents' | 'comps_budget_cents'>>) {
+    return db.updateTable('store').set(patch).where('id', '=', id).executeTakeFirst();
+  },
+  list(db: Db) {
+    return db.selectFrom('store').select(['id', 'name', 'frozen', 'credit_cents', 'comps_budget_cents']).orderBy('id').execute();
+  },
+};

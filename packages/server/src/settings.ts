@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+/** Process settings from the environment, read once at start. */
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  env: string;
+  /** Idle time after which a session answers 5. */
+  sessionIdleMs: number;
+  /** Lifetime of a one-time key from /config/key. */
+  keyTtlMs: number;
+  /** Failed logins from one address within the window before HTTP 511. */
+  loginIpLimit: number;
+  /** Login attempts for one username within the window before HTTP 511. */
+  loginUserLimit: number;
+  loginWindowMs: number;
+  webDist: string | undefined;
+  logLevel: string;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    env: env.MONEYBOX_ENV ?? 'demo',
+    sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 720) * 60_000,
+    keyTtlMs: int(env.KEY_TTL_SECONDS, 600) * 1000,
+    loginIpLimit: int(env.LOGIN_IP_LIMIT, 30),
+    loginUserLimit: int(env.LOGIN_USER_LIMIT, 20),
+    loginWindowMs: int(env.LOGIN_WINDOW_SECONDS, 300) * 1000,
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

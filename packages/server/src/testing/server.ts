@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { Dialect, DatabaseHandle } from '../db/database.js';
+import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../db/seed.js';
+import { buildApp } from '../http/app.js';
+import { verifyLedger } from '../ledger/verify.js';
+import { settingsFromEnv, type Settings } from '../settings.js';
+import { freshDatabase } from './databases.js';
+
+export type Body = Record<string, unknown>;
+export type Reply = Record<string, unknown> & { status: number };
+
+export interface Session {
+  UID: number;
+  TOKEN: string;
+}
+
+/** A real server on a real port over a fresh database, seeded with the demo store. */
+export interface TestServer {
+  url: string;
+  dialect: Dialect;
+  handle: DatabaseHandle;
+  settings: Settings;
+  app: FastifyInstance;
+  /** POST /API<path> with a JSON body as text/plain; returns the parsed reply. */
+  call(path: string, body?: Body | string): Promise<Reply>;
+  /** The raw HTTP response, for transport-level checks. */
+  raw(path: string, init?: RequestInit): Promise<Response>;
+  key(): Promise<string>;
+  /** posLogin (mode pos) + chooseDrawer; returns the session. */
+  loginAt(drawer: number, who?: { username: string; password: string }): Promise<Session>;
+  login(who?: { username: string; password: string }, mode?: 'pos' | 'viewer'): Promise<Session & Reply>;
+  /** The operator `verify`: throws when any balance differs from its ledger sum. */
+  verify(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
+  const database = await freshDatabase(dialect);
+  const handle = database.handle;
+  if (opts.seed !== false) await seedDemoStore(handle);
+  const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
+  const app = await buildApp({ handle, settings }, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const raw = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
+  const call = async (path: string, body: Body | string = {}) => {
+    const res = await raw(`/API${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return (await res.json()) as Reply;
+  };
+  const key = async () => {
+    const r = await call('/config/key');
+    if (r.status !== 0) throw new Error(`no key: ${JSON.stringify(r)}`);
+    return r.key as string;
+  };
+  const login = async (who: { username: string; password: string } = DEMO_LOGINS.cashier, mode: 'pos' | 'viewer' = 'pos') => {
+    const r = await call('/user/posLogin', { mode, username: who.username, password: who.password, kiosk_id: DEMO_KIOSK });
+    if (r.status !== 0) throw new Error(`login failed: ${JSON.stringify(r)}`);
+    return { ...r, UID: r.uid as number, TOKEN: r.token as string };
+  };
+  const loginAt = async (drawer: number, who: { username: string; password: string } = DEMO_LOGINS.cashier) => {
+    const s = await login(who);
+    const r = await call('/user/chooseDrawer', { UID: s.UID, TOKEN: s.TOKEN, moneybox: drawer });
+    if (r.status !== 0) throw new Error(`chooseDrawer failed: ${JSON.stringify(r)}`);
+    return { UID: s.UID, TOKEN: s.TOKEN };
+  };
+  return {
+    url,
+    dialect,
+    handle,
+    settings,
+    app,
+    call,
+    raw,
+    key,
+    login,
+    loginAt,
+    async verify() {
+      const diffs = await verifyLedger(handle.db);
+      if (diffs.length) throw new Error(`ledger mismatch: ${JSON.stringify(diffs)}`);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// npm test: every tier, in order, failing on the first red one.
+// 1. dependencies  2. PostgreSQL must be reachable (fail, never skip)  3. tsc  4. eslint
+// 5. server + contract tests (SQLite and PostgreSQL)  6. web unit tests  7. web build  8. end-to-end in Chromium
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (title, cmd, env = {}) => {
+  console.log(`\n=== ${title} ===`);
+  execSync(cmd, { stdio: 'inherit', env: { ...process.env, ...env } });
+};
+
+run('dependencies', 'node scripts/ensure.mjs');
+run('PostgreSQL reachable', 'node scripts/check-postgres.mjs');
+if (!existsSync('/usr/bin/chromium')) {
+  run('Chromium (Debian package)', 'apt-get install -y chromium || (apt-get update && apt-get install -y chromium)');
+}
+run('type check', 'npm run typecheck');
+run('lint', 'npx eslint .');
+run('server and contract tests', 'npx vitest run');
+if (existsSync('packages/web/vitest.config.ts')) run('web unit tests', 'npx vitest run --config packages/web/vitest.config.ts');
+if (existsSync('packages/web/index.html')) run('web build', 'npm run build -w packages/web');
+if (existsSync('e2e/vitest.config.ts')) run('end-to-end (Chromium)', 'npx vitest run --config e2e/vitest.config.ts');
+console.log('\nAll test tiers passed.');

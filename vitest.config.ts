@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Server, contract and CLI tests: real SQLite files, a real PostgreSQL, a real HTTP server. */
+export default defineConfig({
+  test: {
+    include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
