@@ -1,2 +1,233 @@
 // Customer calls' schemas (issue: customer accounts and credit movements).
-export {};
+// Amounts on the wire are currency units; entries, winnings and limits in replies too.
+import { z } from 'zod';
+import { amount, auth, id, isoTime, key, paging } from './common.js';
+
+/** Max lengths of the customer's fields; the form and the server share them. */
+export const CUSTOMER_FIELD_MAX = {
+  first_name: 50,
+  last_name: 50,
+  drivers_license: 30,
+  phone: 20,
+  mail: 100,
+  bank: 50,
+  bank_account: 34,
+} as const;
+
+const tooLong = (n: number) => `can not have more than ${n} characters`;
+const text = (max: number) => z.string().trim().max(max, tooLong(max));
+
+/**
+ * Search types of `/customer/search` and `/customer/info` (the spec's `type`; `rule` is the text typed):
+ * - `any` (default): digits match customer id, mobile id (exact) or phone (prefix); other text matches a name prefix.
+ * - `id`: customer id, exact (rule must be a number).
+ * - `mobile_id`: mobile id, exact.
+ * - `phone`: phone prefix, digits only are compared (punctuation in the rule is ignored).
+ * - `name`: prefix of "first last", case-insensitive.
+ */
+export const customerSearchType = z.enum(['any', 'id', 'mobile_id', 'phone', 'name']);
+export type CustomerSearchType = z.infer<typeof customerSearchType>;
+
+/** Most customers one search returns; refine the rule for more. */
+export const SEARCH_MAX = 50;
+
+export const customerSearchRequest = auth.extend({
+  type: customerSearchType.optional().default('any'),
+  rule: z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().trim().min(1, 'rule is required').max(100, tooLong(100))),
+  /** Accepted for the spec's payload; replies always carry every field. */
+  fields: z.unknown().optional(),
+  limit: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(1).max(SEARCH_MAX)).optional().default(20),
+});
+export const customerInfoRequest = customerSearchRequest;
+
+/** One customer as every customer call shows them. */
+export const customerRecord = z.object({
+  id: z.number().int(),
+  mobile_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  drivers_license: z.string(),
+  birthday: z.string(),
+  gender: z.string(),
+  phone: z.string(),
+  mail: z.string(),
+  bank: z.string(),
+  bank_account: z.string(),
+  account_type: z.number().int(),
+  block: z.boolean(),
+  playing: z.boolean(),
+  /** The machine's name (its number) while playing, else null. */
+  machine: z.number().int().nullable(),
+  entries: z.number(),
+  winnings: z.number(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type CustomerRecord = z.infer<typeof customerRecord>;
+
+export const customerSearchReply = z.object({ status: z.literal(0), list: z.array(customerRecord) });
+export const customerInfoReply = z.object({
+  status: z.literal(0),
+  customer: customerRecord,
+  /** What a revert may still take back in the caller's open shift; null without an open shift. */
+  revertable: z.number().nullable(),
+});
+
+export const GENDERS = ['', 'M', 'F', 'O'] as const;
+
+const isRealPastDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getTime() <= Date.now() && s >= '1900-01-01';
+};
+
+/** The customer's profile fields (spec section 3). Phone is stored as its digits. */
+const profile = {
+  first_name: text(CUSTOMER_FIELD_MAX.first_name).min(1, 'first name is required'),
+  last_name: text(CUSTOMER_FIELD_MAX.last_name).min(1, 'last name is required'),
+  drivers_license: text(CUSTOMER_FIELD_MAX.drivers_license),
+  birthday: z.union([z.literal(''), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'birthday must be a date YYYY-MM-DD').refine(isRealPastDate, 'birthday must be a real date in the past')]),
+  gender: z.enum(GENDERS),
+  phone: text(CUSTOMER_FIELD_MAX.phone)
+    .regex(/^[0-9+\-(). ]*$/, 'phone may hold digits, spaces and + - ( ) . only')
+    .transform((p) => p.replace(/\D/g, '')),
+  mail: z.union([z.literal(''), z.string().trim().max(CUSTOMER_FIELD_MAX.mail, tooLong(CUSTOMER_FIELD_MAX.mail)).pipe(z.email('invalid e-mail'))]),
+  bank: text(CUSTOMER_FIELD_MAX.bank),
+  bank_account: text(CUSTOMER_FIELD_MAX.bank_account),
+};
+
+export const customerCreateRequest = auth.extend({
+  first_name: profile.first_name,
+  last_name: profile.last_name,
+  drivers_license: profile.drivers_license.optional().default(''),
+  birthday: profile.birthday.optional().default(''),
+  gender: profile.gender.optional().default(''),
+  phone: profile.phone.optional().default(''),
+  mail: profile.mail.optional().default(''),
+  bank: profile.bank.optional().default(''),
+  bank_account: profile.bank_account.optional().default(''),
+});
+export type CustomerCreateInput = z.output<typeof customerCreateRequest>;
+
+/** The new customer's mobile id and PIN: the PIN is shown once and never again. */
+export const customerCreateReply = z.object({
+  status: z.literal(0),
+  id: z.number().int(),
+  mobile_id: z.string(),
+  pin: z.string(),
+  customer: customerRecord,
+});
+
+/** Same fields plus id; a field left out keeps its value. */
+export const customerUpdateRequest = auth.extend({
+  id,
+  first_name: profile.first_name.optional(),
+  last_name: profile.last_name.optional(),
+  drivers_license: profile.drivers_license.optional(),
+  birthday: profile.birthday.optional(),
+  gender: profile.gender.optional(),
+  phone: profile.phone.optional(),
+  mail: profile.mail.optional(),
+  bank: profile.bank.optional(),
+  bank_account: profile.bank_account.optional(),
+});
+export type CustomerUpdateInput = z.output<typeof customerUpdateRequest>;
+export const customerUpdateReply = z.object({ status: z.literal(0), customer: customerRecord });
+
+/** An empty amount (missing, null or "") is the spec's "must not be empty" (35), not an input error. */
+export const moneyAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amount.optional());
+
+/** Purchase, redeem, special comps and revert purchase. */
+export const customerMoneyRequest = auth.extend({ id, key, amount: moneyAmount });
+export type CustomerMoneyInput = z.output<typeof customerMoneyRequest>;
+export const customerMoneyReply = z.object({
+  status: z.literal(0),
+  id: z.number().int(),
+  /** The ledger row of this movement. */
+  movement_id: z.number().int(),
+  amount: z.number(),
+  /** The customer's balances after the movement. */
+  entries: z.number(),
+  winnings: z.number(),
+  /** The drawer's cash balance after the movement. */
+  balance: z.number(),
+});
+
+/** With `id`: that customer's limits; without: the store's totals with nothing used. */
+export const customerDayLimitRequest = auth.extend({ id: id.optional(), fun_name: z.unknown().optional() });
+/** `total` 0 means no limit; `left` is then null. */
+export const limitWindow = z.object({ left: z.number().nullable(), total: z.number() });
+export const customerDayLimitReply = z.object({
+  status: z.literal(0),
+  hourly: limitWindow,
+  daily: limitWindow,
+  weekly: limitWindow,
+});
+
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+export const customerIdRequest = auth.extend({ id });
+export const customerBlockRequest = auth.extend({ id, block: flag });
+export const customerBlockReply = z.object({ status: z.literal(0), id: z.number().int(), block: z.boolean() });
+
+/** `pin_id` is the spec's field; the drawer comes from the session, so it is accepted and not used. */
+export const customerResetRequest = auth.extend({ id, pin_id: z.unknown().optional() });
+export const customerResetReply = z.object({ status: z.literal(0), id: z.number().int(), mobile_id: z.string(), pin: z.string() });
+
+export const customerKickReply = z.object({
+  status: z.literal(0),
+  id: z.number().int(),
+  /** The machine's name the customer was released from; null when they were not playing. */
+  machine: z.number().int().nullable(),
+  playing: z.literal(false),
+});
+
+/** Times: ISO-8601 (UTC or with offset) or epoch milliseconds. Without them: the last 24 hours. */
+const time = z.union([isoTime, z.number().int().nonnegative()]).optional();
+const historyBase = auth.extend({ id, startTime: time, endTime: time }).extend(paging.shape);
+export const customerHistoryRequest = historyBase.extend({ fun_name: z.unknown().optional() });
+export const customerGiftHistoryRequest = historyBase.extend({ lan: z.unknown().optional() });
+
+/** A game round; credits and bets are game credits as the machine reports them. */
+export const roundRecord = z.object({
+  round_no: z.string(),
+  serial_no: z.string(),
+  time: z.string(),
+  game_name: z.string(),
+  begin_credits: z.number(),
+  end_credits: z.number(),
+  jp_bet: z.number(),
+  game_bet: z.number(),
+  extra_bet: z.number(),
+  buy_bonus_cost: z.number(),
+  win: z.number(),
+});
+export const customerHistoryReply = z.object({
+  status: z.literal(0),
+  list: z.array(roundRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** Award types of the gift log (spec section 3). */
+export const GIFT_AWARD_TYPES = ['Daily Bonus', 'Items', 'Footprints', 'Fish Mission', 'Phone Verification', 'Rankings Bonus'] as const;
+export const giftRecord = z.object({
+  time: z.string(),
+  title: z.string(),
+  award_type: z.string(),
+  /** Currency units. */
+  award_amount: z.number(),
+  award_item: z.string(),
+  item_amount: z.number().int(),
+  level: z.number().int(),
+});
+export const customerGiftHistoryReply = customerHistoryReply.extend({ list: z.array(giftRecord) });
+
+export const customerListRequest = auth.extend(paging.shape);
+export const customerListReply = z.object({
+  status: z.literal(0),
+  list: z.array(customerRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});

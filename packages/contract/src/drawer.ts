@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amount, auth, id, key } from './common.js';
+import { amount, auth, id, isoTime, key, paging } from './common.js';
+import { parseAmount } from './money.js';
 
 export const drawerStatus = z.enum(['available', 'occupied', 'frozen']);
 export type DrawerStatus = z.infer<typeof drawerStatus>;
@@ -18,12 +19,145 @@ export const drawerListItem = z.object({
   createTime: z.string(),
   lastLogin: z.string().nullable(),
 });
+export type DrawerListItem = z.infer<typeof drawerListItem>;
 export const drawerListReply = z.object({ status: z.literal(0), list: z.array(drawerListItem) });
 
 export const drawerInitRequest = auth.extend({ amount, key });
 export const drawerInitReply = z.object({ status: z.literal(0), initial_amount: z.number(), balance: z.number() });
 
-export const drawerShiftRequest = auth;
+/** Longest reason a fill or bleed may carry. */
+export const REASON_MAX = 200;
+export const reason = z
+  .string()
+  .trim()
+  .min(1, 'reason is required')
+  .max(REASON_MAX, `can not have more than ${REASON_MAX} characters`);
+
+/** Fills and bleeds: cash into or out of the caller's drawer, on the caller's open shift. */
+export const drawerCashRequest = auth.extend({ shift_id: id, amount, key, reason });
+export const drawerFillsRequest = drawerCashRequest;
+export const drawerBleedsRequest = drawerCashRequest;
+export const drawerCashReply = z.object({
+  status: z.literal(0),
+  /** The ledger row of this movement. */
+  movement_id: z.number().int(),
+  shift_id: z.number().int(),
+  amount: z.number(),
+  fills: z.number(),
+  bleeds: z.number(),
+  balance: z.number(),
+});
+
+/** Without `id`: the caller's own drawer. With `id` (a drawer id): any drawer of the store, boss only. */
+export const drawerInfoRequest = auth.extend({ id: id.optional() });
+export const drawerInfoReply = z.object({
+  status: z.literal(0),
+  drawer_id: z.number().int(),
+  moneybox: z.number().int(),
+  freeze: z.boolean(),
+  /** Null when the drawer has no open shift (only seen by a boss asking by id). */
+  shift_id: z.number().int().nullable(),
+  account: z.string().nullable(),
+  createTime: isoTime.nullable(),
+  initAmount: z.boolean(),
+  initial_amount: z.number(),
+  fills: z.number(),
+  bleeds: z.number(),
+  purchases: z.number(),
+  redeems: z.number(),
+  comps: z.number(),
+  special_comps: z.number(),
+  reverts: z.number(),
+  /** Cash expected in the drawer: initial + fills - bleeds + purchases - redeems. */
+  balance: z.number(),
+  /** Store setting: ask for a blind cash count at shift close. */
+  blind_count: z.boolean(),
+  /** Smallest purchase, redeem or special comps amount of the store. */
+  min_amount: z.number(),
+});
+export type DrawerInfo = z.infer<typeof drawerInfoReply>;
+
+/**
+ * One ledger row of a shift, newest first. `kind`: init, fill, bleed, purchase, revert, redeem, special_comps, ...
+ * `drawer` is the signed change to the drawer's cash.
+ */
+export const drawerMovement = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: z.number(),
+  drawer: z.number(),
+  time: isoTime,
+  note: z.string(),
+  customer_id: z.number().int().nullable(),
+  account: z.string().nullable(),
+});
+export type DrawerMovement = z.infer<typeof drawerMovement>;
+/** Without `shift_id`: the caller's open shift. A cashier sees only their own shifts; a boss any of the store. */
+export const drawerMovementsRequest = auth.extend({ shift_id: id.optional() }).extend(paging.shape);
+export const drawerMovementsReply = z.object({
+  status: z.literal(0),
+  shift_id: z.number().int(),
+  list: z.array(drawerMovement),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** A yes/no flag as the UI may send it: true/false, 1/0 or their strings. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** The drawer is nested: its own `status` (available/occupied/frozen) must not shadow the reply's. */
+export const drawerFreezeRequest = auth.extend({ id, freeze: flag });
+export const drawerFreezeReply = z.object({ status: z.literal(0), drawer: drawerListItem });
+
+export const drawerCreateRequest = auth;
+export const drawerCreateReply = z.object({ status: z.literal(0), drawer: drawerListItem });
+
+/** Drawer Setup (boss): the public list plus the open shift's state and the store's maximum. */
+export const drawerSetupListRequest = auth;
+export const drawerSetupItem = drawerListItem.extend({
+  shift_id: z.number().int().nullable(),
+  shiftStart: isoTime.nullable(),
+  initAmount: z.boolean(),
+  balance: z.number().nullable(),
+});
+export type DrawerSetupItem = z.infer<typeof drawerSetupItem>;
+export const drawerSetupListReply = z.object({
+  status: z.literal(0),
+  list: z.array(drawerSetupItem),
+  max_drawers: z.number().int(),
+});
+
+/** Most denominations a count may list (bills and coins of any currency fit well inside). */
+export const COUNT_DETAIL_MAX_KEYS = 30;
+/**
+ * The blind count by denomination: `{ "<denomination in currency units>": <pieces> }`,
+ * e.g. `{ "100": 3, "20": 7, "0.25": 12 }`.
+ */
+export const countDetail = z
+  .record(z.string().max(20), z.number().int().min(0).max(100000))
+  .refine((r) => Object.keys(r).length <= COUNT_DETAIL_MAX_KEYS, `at most ${COUNT_DETAIL_MAX_KEYS} denominations`)
+  .refine((r) => Object.keys(r).every((k) => (parseAmount(k) ?? 0) > 0), 'each denomination must be a positive amount');
+
+/** Sum of a denomination count, in cents. */
+export function countDetailCents(detail: Record<string, number>): number {
+  let sum = 0;
+  for (const [denomination, pieces] of Object.entries(detail)) sum += (parseAmount(denomination) ?? 0) * pieces;
+  return sum;
+}
+
+/**
+ * Shift close. `counted` (the blind cash count) and `count_detail` are optional; with only
+ * `count_detail`, counted is its sum; with both, they must agree (35).
+ */
+export const shiftCount = z.object({ counted: amount.optional(), count_detail: countDetail.optional() });
+export const drawerShiftRequest = auth.extend(shiftCount.shape);
+
+/** Boss: closes the shift left open on a drawer (by drawer id); the report records who closed it. */
+export const drawerForceCloseRequest = auth.extend({ id }).extend(shiftCount.shape);
+
 /** Shift-close numbers (spec section 3); amounts in currency units, times ISO-8601 UTC. */
 export const shiftReport = z.object({
   shift_id: z.number().int(),
@@ -42,6 +176,18 @@ export const shiftReport = z.object({
   balance: z.number(),
   counted: z.number().nullable(),
   over_short: z.number().nullable(),
+  count_detail: z.record(z.string(), z.number()).nullable().optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReport>;
 export const drawerShiftReply = shiftReport.extend({ status: z.literal(0) });
+export const drawerForceCloseReply = drawerShiftReply;
+
+/** Reprint: a closed shift's report. A cashier may ask for their own shifts only; a boss for any of the store. */
+export const drawerShiftReportRequest = auth.extend({ shift_id: id });
+export const drawerShiftReportReply = drawerShiftReply;
+
+/** The latest closed shifts, newest first: the caller's own (cashier) or the store's (boss). */
+export const drawerRecentShiftsRequest = auth.extend({
+  limit: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(1).max(100)).optional().default(20),
+});
+export const drawerRecentShiftsReply = z.object({ status: z.literal(0), list: z.array(shiftReport) });

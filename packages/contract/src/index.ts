@@ -6,7 +6,5 @@ export * from './config.js';
 export * from './user.js';
 export * from './drawer.js';
 
-/** The POS version the web app shows (spec section 9). */
-export const POS_VERSION = '18720';
-export const SERVER_VERSION = '1.0.0';
+export * from './version.js';
 export * from './customer.js';

@@ -4,15 +4,7 @@ import { auth, id, lang } from './common.js';
 export const SaType = { BOSS: 1, CASHIER: 2 } as const;
 export type SaType = (typeof SaType)[keyof typeof SaType];
 
-export const USERNAME_MIN = 6;
-export const USERNAME_MAX = 20;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
-
-/** Spec section 5: letters and numbers, both present, nothing else. */
-export function passwordHasLettersAndNumbers(p: string): boolean {
-  return /^[A-Za-z0-9]+$/.test(p) && /[A-Za-z]/.test(p) && /[0-9]/.test(p);
-}
+export * from './credentials.js';
 
 export const posLoginRequest = z.object({
   mode: z.enum(['pos', 'viewer']),

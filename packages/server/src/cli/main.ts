@@ -28,7 +28,7 @@ Commands:
                 [--drawers 1]
   create-boss   --kiosk <id> --username <name> --password <pw>   (first boss of a store)
   create-cashier --kiosk <id> --username <name> --password <pw>
-  add-credit    --kiosk <id> --amount <units> [--note text]      (negative amount takes credit back)
+  add-credit    --kiosk <id> --amount <units> [--note text]      (a negative amount takes credit back: --amount=-500)
   add-comps-budget --kiosk <id> --amount <units> [--note text]
   set-quota     --kiosk <id> [--max-drawers n] [--max-machines n] [--limit-day n] [--hourly u] [--daily u] [--weekly u] [--min-amount u]
   freeze        --kiosk <id> --message <text>

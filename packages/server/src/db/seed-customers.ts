@@ -1,5 +1,6 @@
 import { hashSecret } from '../auth/password.js';
 import { isoNow } from '../clock.js';
+import { nameSearch } from '../api/customer/present.js';
 import { post } from '../ledger/ledger.js';
 import type { Db } from './database.js';
 
@@ -11,7 +12,10 @@ const DEMO_CUSTOMERS = [
   { first: 'Eva', last: 'Martinez', phone: '2175550105', mail: 'eva@example.com', entries: 10_00, winnings: 45_50 },
 ];
 
-/** A handful of demo customers; their opening balances are ledger rows like any other movement. */
+/**
+ * A handful of demo customers (mobile ids 10010001-10010005, PINs 1001-1005); their opening
+ * balances are ledger rows like any other movement.
+ */
 export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> {
   const at = isoNow();
   let i = 0;
@@ -26,7 +30,7 @@ export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> 
           pin_hash: await hashSecret(String(1000 + i)),
           first_name: c.first,
           last_name: c.last,
-          name_search: `${c.first} ${c.last}`.toLowerCase(),
+          name_search: nameSearch(c.first, c.last),
           phone: c.phone,
           mail: c.mail,
           birthday: '1990-01-01',

@@ -5,7 +5,10 @@ import { sessionRepository } from '../repositories/session.repository.js';
 import type { Caller, Deps } from './call.js';
 import { refuse } from './errors.js';
 
-/** Sessions touch last_seen at most this often, so a busy counter does not write on every read. */
+/**
+ * Sessions touch last_seen at most this often, so a busy counter does not write on every read;
+ * never less often than a quarter of the idle time, or a busy session would expire.
+ */
 const TOUCH_EVERY_MS = 60_000;
 
 /**
@@ -24,7 +27,7 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
     await sessionRepository.revoke(db, session.id, isoNow());
     refuse(Status.SESSION_REPLACED);
   }
-  if (session.last_seen_at < isoAgo(TOUCH_EVERY_MS, now)) await sessionRepository.touch(db, session.id, isoNow());
+  if (session.last_seen_at < isoAgo(Math.min(TOUCH_EVERY_MS, deps.settings.sessionIdleMs / 4), now)) await sessionRepository.touch(db, session.id, isoNow());
   return {
     sessionId: session.id,
     accountId: session.account_id,

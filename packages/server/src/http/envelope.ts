@@ -44,7 +44,11 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
     } catch (err) {
-      if (err instanceof ApiError) return statusReply(err.status, err.extra);
+      if (err instanceof ApiError) {
+        // A refusal may name a more precise `error` than the catalogue's (e.g. the purchase limit under 35).
+        const { error, ...extra } = err.extra;
+        return statusReply(err.status, extra, typeof error === 'string' ? error : undefined);
+      }
       if (err instanceof RateLimited) {
         void reply.code(511).header('retry-after', Math.ceil(err.windowMs / 1000));
         return statusReply(Status.DATA_LOCKED, { retryAfter: Math.ceil(err.windowMs / 1000) }, err.message);

@@ -90,7 +90,11 @@ export async function post(tx: Db, m: Movement, guards: Guards = {}): Promise<nu
       .where('ended_at', 'is', null);
     if (d.drawer < 0) q = q.where('balance_cents', '>=', -d.drawer);
     const r = await q.executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) refuse(d.drawer < 0 ? (guards.drawer ?? Status.DRAWER_BALANCE_ERROR) : Status.SHIFT_ERROR);
+    if (Number(r.numUpdatedRows) !== 1) {
+      // A shift closed under a racing call is a shift error, not a short drawer.
+      const open = d.drawer < 0 && (await tx.selectFrom('shift').select('id').where('id', '=', m.shiftId).where('ended_at', 'is', null).executeTakeFirst());
+      refuse(open ? (guards.drawer ?? Status.DRAWER_BALANCE_ERROR) : Status.SHIFT_ERROR);
+    }
   }
 
   if (m.customerId != null && (d.entries !== 0 || d.winnings !== 0)) {

@@ -9,6 +9,9 @@ export interface DrawerWithShift {
   last_login_at: string | null;
   shift_id: number | null;
   account: string | null;
+  shift_started_at: string | null;
+  init_set: number | null;
+  balance_cents: number | null;
 }
 
 export const drawerRepository = {
@@ -26,6 +29,9 @@ export const drawerRepository = {
         'drawer.last_login_at',
         'shift.id as shift_id',
         'account.username as account',
+        'shift.started_at as shift_started_at',
+        'shift.init_set',
+        'shift.balance_cents',
       ])
       .where('drawer.store_id', '=', storeId)
       .orderBy('drawer.number')
@@ -44,6 +50,15 @@ export const drawerRepository = {
       .where('store_id', '=', storeId)
       .executeTakeFirstOrThrow();
     return Number(r.n);
+  },
+  /** Count and highest number read in one statement, so a racing create sees both or neither. */
+  async numbers(db: Db, storeId: number): Promise<{ count: number; highest: number }> {
+    const r = await db
+      .selectFrom('drawer')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number | null>('number').as('highest')])
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n), highest: Number(r.highest ?? 0) };
   },
   async insert(db: Db, storeId: number, number: number, at: string): Promise<number> {
     const r = await db

@@ -1,6 +1,19 @@
 import type { Db } from '../db/database.js';
 import type { Shift } from '../db/schema.js';
 
+/** A shift with what its report names: the drawer number, the owner and who closed it. */
+export type ShiftWithNames = Shift & { drawer_number: number; owner: string; closer: string | null };
+
+function withNames(db: Db) {
+  return db
+    .selectFrom('shift')
+    .innerJoin('drawer', 'drawer.id', 'shift.drawer_id')
+    .innerJoin('account as owner', 'owner.id', 'shift.account_id')
+    .leftJoin('account as closer', 'closer.id', 'shift.closed_by_account_id')
+    .selectAll('shift')
+    .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer']);
+}
+
 export const shiftRepository = {
   openForAccount(db: Db, accountId: number): Promise<Shift | undefined> {
     return db.selectFrom('shift').selectAll().where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
@@ -10,6 +23,15 @@ export const shiftRepository = {
   },
   find(db: Db, storeId: number, id: number): Promise<Shift | undefined> {
     return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+  },
+  findWithNames(db: Db, storeId: number, id: number): Promise<ShiftWithNames | undefined> {
+    return withNames(db).where('shift.store_id', '=', storeId).where('shift.id', '=', id).executeTakeFirst();
+  },
+  /** Closed shifts, newest end first; only one account's when `accountId` is given. */
+  recentClosed(db: Db, storeId: number, accountId: number | null, limit: number): Promise<ShiftWithNames[]> {
+    let q = withNames(db).where('shift.store_id', '=', storeId).where('shift.ended_at', 'is not', null);
+    if (accountId !== null) q = q.where('shift.account_id', '=', accountId);
+    return q.orderBy('shift.ended_at', 'desc').orderBy('shift.id', 'desc').limit(limit).execute();
   },
   async insert(db: Db, row: { store_id: number; drawer_id: number; account_id: number; at: string }): Promise<number> {
     const r = await db
@@ -36,15 +58,14 @@ export const shiftRepository = {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
-  /** Marks the initial amount as set, once: false when it already was. */
-  async markInitSet(db: Db, id: number, initial: number): Promise<boolean> {
+  /** Marks the initial amount as set, once, on an open shift: false when it already was (or the shift closed). */
+  async markInitSet(db: Db, id: number): Promise<boolean> {
     const r = await db
       .updateTable('shift')
       .set({ init_set: 1 })
       .where('id', '=', id)
       .where('init_set', '=', 0)
       .where('ended_at', 'is', null)
-      .where('initial_cents', '=', initial)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },

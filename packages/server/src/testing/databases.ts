@@ -40,7 +40,7 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 30);
+  const handle = openPostgres(url.toString(), 10);
   await migrate(handle);
   return {
     handle,

@@ -9,10 +9,10 @@ import { freshDatabase } from './databases.js';
 export type Body = Record<string, unknown>;
 export type Reply = Record<string, unknown> & { status: number };
 
-export interface Session {
+export type Session = {
   UID: number;
   TOKEN: string;
-}
+};
 
 /** A real server on a real port over a fresh database, seeded with the demo store. */
 export interface TestServer {

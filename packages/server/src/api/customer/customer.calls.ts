@@ -1,3 +1,94 @@
-import type { CallDef } from '../../http/call.js';
+import {
+  customerBlockRequest,
+  customerCreateRequest,
+  customerDayLimitRequest,
+  customerGiftHistoryRequest,
+  customerHistoryRequest,
+  customerIdRequest,
+  customerInfoRequest,
+  customerListRequest,
+  customerMoneyRequest,
+  customerResetRequest,
+  customerSearchRequest,
+  customerUpdateRequest,
+} from '@moneybox/contract';
+import { defineCall, type CallDef } from '../../http/call.js';
+import {
+  blockState,
+  createCustomer,
+  customerInfo,
+  dayLimit,
+  kick,
+  listCustomers,
+  resetPin,
+  searchCustomers,
+  setBlock,
+  updateCustomer,
+} from './customer.service.js';
+import { gameHistory, giftHistory } from './history.service.js';
+import { moveMoney, type MoneyKind } from './movement.service.js';
 
-export const customerCalls: CallDef[] = [];
+const search = defineCall({
+  path: '/customer/search',
+  access: 'session',
+  input: customerSearchRequest,
+  handler: (i, ctx) => searchCustomers(i.type, i.rule, i.limit, ctx),
+});
+
+const info = defineCall({
+  path: '/customer/info',
+  access: 'session',
+  input: customerInfoRequest,
+  handler: (i, ctx) => customerInfo(i.type, i.rule, ctx),
+});
+
+const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, handler: createCustomer });
+const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, handler: updateCustomer });
+
+const getDayLimit = defineCall({
+  path: '/customer/getDayLimit',
+  access: 'session',
+  input: customerDayLimitRequest,
+  handler: (i, ctx) => dayLimit(i.id, ctx),
+});
+
+const money = (name: string, kind: MoneyKind) =>
+  defineCall({
+    path: `/customer/${name}`,
+    access: 'session',
+    movesCash: true,
+    input: customerMoneyRequest,
+    handler: (i, ctx) => moveMoney(kind, i, ctx),
+  });
+
+const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, handler: (i, ctx) => setBlock(i.id, i.block, ctx) });
+const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, handler: (i, ctx) => blockState(i.id, ctx) });
+const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, handler: (i, ctx) => resetPin(i.id, ctx) });
+const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, handler: (i, ctx) => kick(i.id, ctx) });
+const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, handler: gameHistory });
+const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, handler: giftHistory });
+const customerInfoList = defineCall({
+  path: '/customer/customerInfo',
+  access: 'session',
+  input: customerListRequest,
+  handler: (i, ctx) => listCustomers(i.page, i.limit, ctx),
+});
+
+export const customerCalls: CallDef[] = [
+  search,
+  info,
+  create,
+  update,
+  getDayLimit,
+  money('purchase', 'purchase'),
+  money('redeem', 'redeem'),
+  money('comps', 'special_comps'),
+  money('revert', 'revert'),
+  block,
+  blockStateCall,
+  reset,
+  kickCall,
+  history,
+  gifts,
+  customerInfoList,
+] as CallDef[];

@@ -1,10 +1,28 @@
-import { amount, auth, drawerInitRequest, drawerListRequest } from '@moneybox/contract';
-import { z } from 'zod';
+import {
+  drawerBleedsRequest,
+  drawerCreateRequest,
+  drawerFillsRequest,
+  drawerForceCloseRequest,
+  drawerFreezeRequest,
+  drawerInfoRequest,
+  drawerInitRequest,
+  drawerListRequest,
+  drawerMovementsRequest,
+  drawerRecentShiftsRequest,
+  drawerSetupListRequest,
+  drawerShiftReportRequest,
+  drawerShiftRequest,
+} from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
 import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { assertStoreOpen } from '../store/store-guard.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { closeOwnShift, initDrawer } from './drawer.service.js';
+import { assertStoreOpen } from '../store/store-guard.js';
+import { moveCash } from './cash.service.js';
+import { drawerInfo, shiftMovements } from './drawer-info.service.js';
+import { createDrawer, freezeDrawer, presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
+import { initDrawer } from './drawer.service.js';
+import { closeOwnShift, forceClose as forceCloseShift } from './shift-close.service.js';
+import { recentShifts as recent, shiftReportFor } from './shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
 export const list = defineCall({
@@ -16,18 +34,7 @@ export const list = defineCall({
     const store = await storeRepository.find(db, input.kioskID);
     assertStoreOpen(store);
     const rows = await drawerRepository.listWithShift(db, store.id);
-    return {
-      storename: store.name,
-      list: rows.map((r) => ({
-        id: r.id,
-        number: r.number,
-        status: r.frozen === 1 ? 'frozen' : r.shift_id !== null ? 'occupied' : 'available',
-        freeze: r.frozen === 1,
-        account: r.account,
-        createTime: r.created_at,
-        lastLogin: r.last_login_at,
-      })),
-    };
+    return { storename: store.name, list: rows.map(presentDrawer) };
   },
 });
 
@@ -39,15 +46,88 @@ export const init = defineCall({
   handler: (input, ctx) => initDrawer(input.amount, input.key, ctx),
 });
 
+export const fills = defineCall({
+  path: '/drawer/fills',
+  access: 'session',
+  movesCash: true,
+  input: drawerFillsRequest,
+  handler: (input, ctx) => moveCash('fill', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
+});
+
+export const bleeds = defineCall({
+  path: '/drawer/bleeds',
+  access: 'session',
+  movesCash: true,
+  input: drawerBleedsRequest,
+  handler: (input, ctx) => moveCash('bleed', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
+});
+
+export const info = defineCall({
+  path: '/drawer/info',
+  access: 'session',
+  input: drawerInfoRequest,
+  handler: (input, ctx) => drawerInfo(input.id, ctx),
+});
+
+export const movements = defineCall({
+  path: '/drawer/movements',
+  access: 'session',
+  input: drawerMovementsRequest,
+  handler: (input, ctx) => shiftMovements({ shiftId: input.shift_id, page: input.page, limit: input.limit }, ctx),
+});
+
+export const freeze = defineCall({
+  path: '/drawer/freeze',
+  access: 'session',
+  roles: ['boss'],
+  input: drawerFreezeRequest,
+  handler: (input, ctx) => freezeDrawer(input.id, input.freeze, ctx),
+});
+
+export const create = defineCall({
+  path: '/drawer/create',
+  access: 'session',
+  roles: ['boss'],
+  input: drawerCreateRequest,
+  handler: (_input, ctx) => createDrawer(ctx),
+});
+
+export const setupList = defineCall({
+  path: '/drawer/setupList',
+  access: 'session',
+  roles: ['boss'],
+  input: drawerSetupListRequest,
+  handler: (_input, ctx) => listForSetup(ctx),
+});
+
 /** Shift close. `counted` (the blind cash count) and `count_detail` (denominations) are optional. */
 export const shift = defineCall({
   path: '/drawer/shift',
   access: 'session',
-  input: auth.extend({
-    counted: amount.optional(),
-    count_detail: z.record(z.string().max(20), z.number().int().min(0).max(100000)).optional(),
-  }),
+  input: drawerShiftRequest,
   handler: (input, ctx) => closeOwnShift({ counted: input.counted, count_detail: input.count_detail }, ctx),
 });
 
-export const drawerCalls = [list, init, shift];
+export const forceClose = defineCall({
+  path: '/drawer/forceClose',
+  access: 'session',
+  roles: ['boss'],
+  input: drawerForceCloseRequest,
+  handler: (input, ctx) => forceCloseShift(input.id, { counted: input.counted, count_detail: input.count_detail }, ctx),
+});
+
+export const shiftReport = defineCall({
+  path: '/drawer/shiftReport',
+  access: 'session',
+  input: drawerShiftReportRequest,
+  handler: (input, ctx) => shiftReportFor(input.shift_id, ctx),
+});
+
+export const recentShifts = defineCall({
+  path: '/drawer/recentShifts',
+  access: 'session',
+  input: drawerRecentShiftsRequest,
+  handler: async (input, ctx) => ({ list: await recent(input.limit, ctx) }),
+});
+
+export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts];

@@ -7,6 +7,8 @@ import { shiftRepository } from '../../repositories/shift.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
+const MAX_DRAWER_NUMBER = 2_147_483_647;
+
 /**
  * Hands a drawer to the caller and opens a shift on it. Two cashiers racing for one drawer:
  * the partial unique index on open shifts lets exactly one insert win; the other gets 4.
@@ -16,27 +18,28 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
   const { caller } = ctx;
   if (caller.mode === 'viewer') refuse(Status.PERMISSION_ERROR);
   const store = await openStore(db, caller.storeId);
+  // drawer.number is a 32-bit INTEGER: PostgreSQL fails the query (14) on a larger parameter.
+  if (moneybox < 1 || moneybox > MAX_DRAWER_NUMBER) refuse(Status.DRAWER_NOT_AVAILABLE);
   const drawer = await drawerRepository.findByNumber(db, store.id, moneybox);
   if (!drawer) refuse(Status.DRAWER_NOT_AVAILABLE);
   const d = drawer!;
   if (d.frozen === 1) refuse(Status.DRAWER_FROZEN);
 
-  let shift = await shiftRepository.openForAccount(db, caller.accountId);
-  if (shift && shift.drawer_id !== d.id) refuse(Status.OTHER_DRAWER);
+  // A double-submit of this account's own choice may have opened the shift a moment ago:
+  // that is a resume, not a conflict.
+  let shift = (await shiftRepository.openForAccount(db, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, d.id));
   if (!shift) {
-    const other = await shiftRepository.openForDrawer(db, d.id);
-    if (other) refuse(Status.DRAWER_OCCUPIED);
-    const at = isoNow();
     try {
-      await shiftRepository.insert(db, { store_id: store.id, drawer_id: d.id, account_id: caller.accountId, at });
+      await shiftRepository.insert(db, { store_id: store.id, drawer_id: d.id, account_id: caller.accountId, at: isoNow() });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      // Lost a race: either the drawer went to someone else, or this account took another drawer.
-      const mine = await shiftRepository.openForAccount(db, caller.accountId);
-      refuse(mine && mine.drawer_id !== d.id ? Status.OTHER_DRAWER : Status.DRAWER_OCCUPIED);
+      // Lost a race: to someone else, to this account on another drawer, or to its own double-submit.
     }
     shift = await shiftRepository.openForAccount(db, caller.accountId);
+    if (!shift) refuse(Status.DRAWER_OCCUPIED);
   }
+  if (shift!.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
+  if (shift!.drawer_id !== d.id) refuse(Status.OTHER_DRAWER);
   await drawerRepository.touchLogin(db, d.id, isoNow());
   return {
     kid: store.id,

@@ -1,0 +1,118 @@
+import { Status, toUnits, type CustomerMoneyInput, type StatusCode } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { consumeKey, post, type Guards, type Movement } from '../../ledger/ledger.js';
+import { customerMovementRepository as counter } from '../../repositories/customer-movement.repository.js';
+import { customerRepository } from '../../repositories/customer.repository.js';
+import { openStore } from '../store/store-guard.js';
+import { overrun, windowStarts } from './limits.js';
+
+export type MoneyKind = 'purchase' | 'revert' | 'redeem' | 'special_comps';
+
+/** Each call's own codes for "drawer needs initial amount" and "customer playing" (spec section 8). */
+const CODES: Record<MoneyKind, { needsInit: StatusCode; playing: StatusCode }> = {
+  purchase: { needsInit: Status.PURCHASE_NEEDS_INIT, playing: Status.PURCHASE_PLAYING },
+  revert: { needsInit: Status.REVERT_NEEDS_INIT, playing: Status.REVERT_PLAYING },
+  redeem: { needsInit: Status.REDEEM_NEEDS_INIT, playing: Status.REDEEM_PLAYING },
+  special_comps: { needsInit: Status.COMPS_NEEDS_INIT, playing: Status.COMPS_PLAYING },
+};
+
+type Effects = Pick<Movement, 'drawer' | 'entries' | 'winnings' | 'credit' | 'budget' | 'shiftTotals'>;
+
+/** DESIGN.md section 2, credit movements: signed effects of `a` cents on each balance. */
+function effects(kind: MoneyKind, a: number): Effects {
+  switch (kind) {
+    case 'purchase':
+      return { drawer: a, entries: a, credit: -a, shiftTotals: { purchases_cents: a } };
+    case 'revert':
+      // Shift purchases are kept net of reverts, so the drawer formula holds.
+      return { drawer: -a, entries: -a, credit: a, shiftTotals: { purchases_cents: -a, reverts_cents: a } };
+    case 'redeem':
+      return { drawer: -a, winnings: -a, credit: a, shiftTotals: { redeems_cents: a } };
+    case 'special_comps':
+      return { entries: a, budget: -a, shiftTotals: { special_comps_cents: a } };
+  }
+}
+
+const GUARDS: Guards = {
+  drawer: Status.DRAWER_BALANCE_ERROR,
+  entries: Status.AMOUNT_ERROR,
+  winnings: Status.AMOUNT_ERROR,
+  credit: Status.CREDIT_ERROR,
+  budget: Status.CREDIT_ERROR,
+};
+
+export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your provider';
+
+/**
+ * Purchase, revert purchase, redeem and special comps: one transaction, the key used first.
+ *
+ * Locks, in the order ledger.post() updates rows: the caller's shift, then the customer, then
+ * (inside post) the store. Every customer money call takes them in this order, and no other
+ * transaction takes a customer's row before a shift's, so two calls can wait on each other
+ * but never in a cycle (no deadlock). The customer lock is what makes the limit and revert sums
+ * below exact under concurrency: a second purchase for the same customer from another drawer
+ * waits here until the first commits, then sums a ledger that includes it. On SQLite the single
+ * connection runs one transaction at a time, so no lock is needed.
+ */
+export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
+  const { db, dialect } = ctx.deps.handle;
+  const { storeId, accountId } = ctx.caller;
+  const codes = CODES[kind];
+  const at = isoNow();
+
+  return db.transaction().execute(async (tx) => {
+    await consumeKey(tx, input.key, at);
+
+    const state = await counter.lockCounter(tx, dialect, storeId, accountId);
+    if (!state) {
+      // No open shift: a frozen or closed store still says so first.
+      await openStore(tx, storeId);
+      refuse(Status.SHIFT_ERROR);
+    }
+    if (state.store_closed === 1) refuse(Status.KIOSK_CLOSED);
+    if (state.store_frozen === 1) refuse(Status.STORE_FROZEN, { freeze_msg: state.freeze_msg });
+    if (state.drawer_frozen === 1) refuse(Status.DRAWER_FROZEN);
+    if (state.init_set !== 1) refuse(codes.needsInit);
+
+    const customer = await customerRepository.lock(tx, dialect, storeId, input.id);
+    if (!customer) refuse(Status.CUSTOMER_ERROR);
+    // A blocked account moves no money at the counter until a boss or cashier unblocks it.
+    if (customer.blocked === 1) refuse(Status.CUSTOMER_ERROR);
+    if (customer.playing_machine_id !== null) refuse(codes.playing);
+
+    const a = input.amount ?? 0;
+    if (a <= 0 || a < state.min_amount_cents) refuse(Status.AMOUNT_ERROR, { min_amount: toUnits(state.min_amount_cents) });
+
+    if (kind === 'purchase') {
+      const used = await counter.purchaseWindows(tx, storeId, customer.id, windowStarts(Date.parse(at)));
+      const over = overrun(state, used, a);
+      if (over) refuse(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: 'purchase_limit', limit: over.limit, left: toUnits(over.left) });
+    }
+    if (kind === 'revert') {
+      const bought = await counter.shiftNetPurchases(tx, storeId, state.shift_id, state.started_at, customer.id);
+      // Only what this customer bought in this shift and has not played yet can be taken back.
+      const revertable = Math.max(0, Math.min(customer.entries_cents, bought));
+      if (a > revertable) refuse(Status.AMOUNT_ERROR, { reason: 'over_revertable', revertable: toUnits(revertable) });
+    }
+    const e = effects(kind, a);
+    if ((e.entries ?? 0) < 0 && customer.entries_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'entries' });
+    if ((e.winnings ?? 0) < 0 && customer.winnings_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'winnings' });
+
+    const movementId = await post(
+      tx,
+      { storeId, kind, channel: 'pos', amount: a, accountId, drawerId: state.drawer_id, shiftId: state.shift_id, customerId: customer.id, key: input.key, at, ...e },
+      GUARDS,
+    );
+    // Both rows are locked by this transaction (or it runs alone on SQLite): old value + delta is the new value.
+    return {
+      id: customer.id,
+      movement_id: movementId,
+      amount: toUnits(a),
+      entries: toUnits(customer.entries_cents + (e.entries ?? 0)),
+      winnings: toUnits(customer.winnings_cents + (e.winnings ?? 0)),
+      balance: toUnits(state.balance_cents + (e.drawer ?? 0)),
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import { toUnits, type CustomerRecord } from '@moneybox/contract';
+import type { CustomerView } from '../../repositories/customer.repository.js';
+
+export function presentCustomer(c: CustomerView): CustomerRecord {
+  return {
+    id: c.id,
+    mobile_id: c.mobile_id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    drivers_license: c.drivers_license,
+    birthday: c.birthday,
+    gender: c.gender,
+    phone: c.phone,
+    mail: c.mail,
+    bank: c.bank,
+    bank_account: c.bank_account,
+    account_type: c.account_type,
+    block: c.blocked === 1,
+    playing: c.playing_machine_id !== null,
+    machine: c.machine_name === null ? null : Number(c.machine_name),
+    entries: toUnits(c.entries_cents),
+    winnings: toUnits(c.winnings_cents),
+    createTime: c.created_at,
+    updateTime: c.updated_at,
+  };
+}
+
+/** "First Last" lowercased with single spaces: the column name prefix search runs on. */
+export function nameSearch(first: string, last: string): string {
+  return `${first} ${last}`.trim().replace(/\s+/g, ' ').toLowerCase();
+}

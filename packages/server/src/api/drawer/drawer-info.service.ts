@@ -1,0 +1,91 @@
+import { Status, toUnits, type DrawerInfo, type DrawerMovement } from '@moneybox/contract';
+import type { Drawer, Shift } from '../../db/schema.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { accountRepository } from '../../repositories/account.repository.js';
+import { drawerRepository } from '../../repositories/drawer.repository.js';
+import { shiftMovementRepository } from '../../repositories/shift-movement.repository.js';
+import { shiftRepository } from '../../repositories/shift.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { callerShift } from './drawer.service.js';
+
+/**
+ * A drawer's live state. Without `drawerId`: the caller's own drawer (10 when they hold none).
+ * With it: a boss may look at any drawer of the store (33 unknown); a cashier only at their own (21).
+ * Read-only, so a boss in viewer mode may call it.
+ */
+export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContext): Promise<Omit<DrawerInfo, 'status'>> {
+  const { db } = ctx.deps.handle;
+  let drawer: Drawer;
+  let shift: Shift | undefined;
+  if (drawerId === undefined) {
+    ({ drawer, shift } = await callerShift(db, ctx));
+  } else {
+    const found = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
+    if (!found) refuse(Status.DRAWER_ERROR);
+    drawer = found!;
+    shift = await shiftRepository.openForDrawer(db, drawer.id);
+    if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
+  }
+  const store = (await storeRepository.find(db, ctx.caller.storeId))!;
+  const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
+  const n = (c: number | undefined) => toUnits(c ?? 0);
+  return {
+    drawer_id: drawer.id,
+    moneybox: drawer.number,
+    freeze: drawer.frozen === 1,
+    shift_id: shift?.id ?? null,
+    account: owner?.username ?? null,
+    createTime: shift?.started_at ?? null,
+    initAmount: shift?.init_set === 1,
+    initial_amount: n(shift?.initial_cents),
+    fills: n(shift?.fills_cents),
+    bleeds: n(shift?.bleeds_cents),
+    purchases: n(shift?.purchases_cents),
+    redeems: n(shift?.redeems_cents),
+    comps: n(shift?.comps_cents),
+    special_comps: n(shift?.special_comps_cents),
+    reverts: n(shift?.reverts_cents),
+    balance: n(shift?.balance_cents),
+    blind_count: store.blind_count === 1,
+    min_amount: toUnits(store.min_amount_cents),
+  };
+}
+
+export interface MovementsQuery {
+  shiftId?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+/**
+ * A shift's ledger rows, newest first. Without a shift id: the caller's open shift. A cashier
+ * sees only their own shifts (21); a boss any of the store; unknown shift: 10.
+ */
+export async function shiftMovements(q: MovementsQuery, ctx: AuthedContext) {
+  const { db } = ctx.deps.handle;
+  let shift: Shift;
+  if (q.shiftId === undefined) {
+    ({ shift } = await callerShift(db, ctx));
+  } else {
+    const found = await shiftRepository.find(db, ctx.caller.storeId, q.shiftId);
+    if (!found) refuse(Status.SHIFT_ERROR);
+    shift = found!;
+    if (ctx.caller.role !== 'boss' && shift.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
+  }
+  const [rows, total] = await Promise.all([
+    shiftMovementRepository.page(db, ctx.caller.storeId, shift.id, (q.page - 1) * q.limit, q.limit),
+    shiftMovementRepository.count(db, ctx.caller.storeId, shift.id),
+  ]);
+  const list: DrawerMovement[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: toUnits(r.amount_cents),
+    drawer: toUnits(r.d_drawer_cents),
+    time: r.at,
+    note: r.note,
+    customer_id: r.customer_id,
+    account: r.account,
+  }));
+  return { shift_id: shift.id, list, total, page: q.page, limit: q.limit };
+}

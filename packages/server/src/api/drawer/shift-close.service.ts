@@ -1,0 +1,56 @@
+import { Status, countDetailCents, type Cents, type ShiftReport } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { Shift } from '../../db/schema.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { drawerRepository } from '../../repositories/drawer.repository.js';
+import { shiftRepository } from '../../repositories/shift.repository.js';
+import { callerShift } from './drawer.service.js';
+import { presentShiftWithNames } from './shift-report.js';
+
+export interface CountInput {
+  counted?: Cents | undefined;
+  count_detail?: Record<string, number> | undefined;
+}
+
+/** The counted cash: as given, or the sum of the denominations; both given must agree (35). */
+export function countedCents(count: CountInput): number | null {
+  const fromDetail = count.count_detail ? countDetailCents(count.count_detail) : null;
+  if (count.counted !== undefined && fromDetail !== null && fromDetail !== count.counted) refuse(Status.AMOUNT_ERROR);
+  return count.counted ?? fromDetail;
+}
+
+/**
+ * Closes the caller's shift (logout). Allowed on a frozen drawer or store: a cashier can always
+ * hand the drawer back. Its numbers never change afterwards.
+ */
+export async function closeOwnShift(count: CountInput, ctx: AuthedContext): Promise<ShiftReport> {
+  const { db } = ctx.deps.handle;
+  const { shift } = await callerShift(db, ctx);
+  return closeShift(db, shift, ctx.caller.accountId, count);
+}
+
+/** A boss closes the shift left open on a drawer of the store (33 unknown drawer, 10 no open shift). */
+export async function forceClose(drawerId: number, count: CountInput, ctx: AuthedContext): Promise<ShiftReport> {
+  const { db } = ctx.deps.handle;
+  const drawer = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
+  if (!drawer) refuse(Status.DRAWER_ERROR);
+  const shift = await shiftRepository.openForDrawer(db, drawer!.id);
+  if (!shift) refuse(Status.SHIFT_ERROR);
+  return closeShift(db, shift!, ctx.caller.accountId, count);
+}
+
+/**
+ * The guarded close (`ended_at IS NULL`) waits on PostgreSQL for any money call holding the shift
+ * row, and every later money call finds the shift closed (10): the report is final.
+ */
+export async function closeShift(db: Db, shift: Shift, closedBy: number, count: CountInput): Promise<ShiftReport> {
+  const counted = countedCents(count);
+  const detail = count.count_detail ? JSON.stringify(count.count_detail) : null;
+  const closed = await shiftRepository.close(db, shift.id, isoNow(), closedBy, counted, detail);
+  if (!closed) refuse(Status.SHIFT_ERROR);
+  const after = await shiftRepository.findWithNames(db, shift.store_id, shift.id);
+  if (!after) refuse(Status.SHIFT_ERROR);
+  return presentShiftWithNames(after!);
+}

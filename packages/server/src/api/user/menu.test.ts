@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../http/call.js';
+import { dialects } from '../../testing/databases.js';
+import { startTestServer, type TestServer } from '../../testing/server.js';
+import { menuFor } from './menu.js';
+
+const caller = (role: Caller['role'], mode: Caller['mode']): Caller => ({
+  sessionId: 1,
+  accountId: 1,
+  storeId: 1001,
+  username: 'someone1',
+  role,
+  mode,
+});
+
+const all = new Set(['/CustomerAccount', '/Customer/CustomerInfo', '/Drawer', '/SystemSetup/DrawerSetup']);
+const links = (entries: Array<{ func_link: string }>) => entries.map((e) => e.func_link);
+
+describe('menuFor: the server-driven menu', () => {
+  it('gives a boss at a drawer every built screen', () => {
+    expect(links(menuFor(caller('boss', 'pos'), 'en', all))).toEqual([...all]);
+  });
+
+  it('keeps boss-only screens from a cashier', () => {
+    const l = links(menuFor(caller('cashier', 'pos'), 'en', all));
+    expect(l).not.toContain('/SystemSetup/DrawerSetup');
+    expect(l).toContain('/Drawer');
+    expect(l).toContain('/CustomerAccount');
+  });
+
+  it('keeps drawer screens from a boss in viewer mode', () => {
+    const l = links(menuFor(caller('boss', 'viewer'), 'en', all));
+    expect(l).not.toContain('/Drawer');
+    expect(l).toContain('/SystemSetup/DrawerSetup');
+  });
+
+  it('lists only screens that exist', () => {
+    expect(menuFor(caller('boss', 'pos'), 'en', new Set())).toEqual([]);
+    expect(links(menuFor(caller('boss', 'pos'), 'en', new Set(['/Drawer', '/Not/A/Screen'])))).toEqual(['/Drawer']);
+  });
+
+  it('names entries in each menu language (en, es, cn)', () => {
+    const name = (lang: 'en' | 'es' | 'cn') => menuFor(caller('boss', 'pos'), lang, new Set(['/Drawer']))[0]!.func_name;
+    expect(name('en')).toBe('Drawer');
+    expect(name('es')).toBe('Caja');
+    expect(name('cn')).toBe('钱箱');
+    for (const lang of ['en', 'es', 'cn'] as const) {
+      for (const e of menuFor(caller('boss', 'pos'), lang, all)) {
+        expect(e.func_name).toMatch(/\S/);
+        expect(e.group).toMatch(/\S/);
+      }
+    }
+    expect(new Set(['en', 'es', 'cn'].map((l) => name(l as 'en')))).toHaveProperty('size', 3);
+  });
+});
+
+describe.each(dialects)('/user/menu on %s', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(dialect);
+  });
+  afterAll(() => s?.close());
+
+  it('answers the menu of the built screens with serverVer and env, in every language', async () => {
+    const me = await s.login();
+    for (const lang of ['en', 'es', 'cn', undefined]) {
+      const r = await s.call('/user/menu', { UID: me.UID, TOKEN: me.TOKEN, ...(lang && { lang }) });
+      expect(r).toMatchObject({ status: 0, menu: expect.any(Array), serverVer: expect.any(String), env: expect.any(String) });
+    }
+  });
+
+  it('refuses a language the menu does not have (13) and a missing session (5)', async () => {
+    const me = await s.login();
+    expect((await s.call('/user/menu', { UID: me.UID, TOKEN: me.TOKEN, lang: 'fr' })).status).toBe(13);
+    expect((await s.call('/user/menu', { lang: 'en' })).status).toBe(5);
+  });
+});

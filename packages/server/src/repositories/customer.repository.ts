@@ -1,0 +1,212 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+
+/** A customer as the calls show them, with the name of the machine they play on. */
+export interface CustomerView {
+  id: number;
+  mobile_id: string;
+  first_name: string;
+  last_name: string;
+  drivers_license: string;
+  birthday: string;
+  gender: string;
+  phone: string;
+  mail: string;
+  bank: string;
+  bank_account: string;
+  account_type: number;
+  blocked: number;
+  playing_machine_id: number | null;
+  machine_name: number | null;
+  entries_cents: number;
+  winnings_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a money call needs from the customer row it locks. */
+export interface CustomerLock {
+  id: number;
+  blocked: number;
+  playing_machine_id: number | null;
+  entries_cents: number;
+  winnings_cents: number;
+}
+
+type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
+export type ProfilePatch = Partial<Record<ProfileField, string>>;
+
+export interface NewCustomer {
+  store_id: number;
+  mobile_id: string;
+  pin_hash: string;
+  first_name: string;
+  last_name: string;
+  name_search: string;
+  drivers_license: string;
+  birthday: string;
+  gender: string;
+  phone: string;
+  mail: string;
+  bank: string;
+  bank_account: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** LIKE metacharacters typed by a user match themselves. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `column` starts with `prefix`, in a form each database answers from its index:
+ * PostgreSQL from the text_pattern_ops index (LIKE 'p%' with the default backslash escape);
+ * SQLite from the BINARY index through the range, since its LIKE is case-insensitive and not
+ * index-driven there. The LIKE on SQLite keeps the match exact at the range's far end.
+ */
+function startsWith(dialect: Dialect, column: 'customer.name_search' | 'customer.phone', prefix: string): Expression<SqlBool> {
+  const pattern = `${escapeLike(prefix)}%`;
+  const col = sql.ref(column);
+  if (dialect === 'postgres') return sql<SqlBool>`${col} LIKE ${pattern}`;
+  return sql<SqlBool>`(${col} >= ${prefix} AND ${col} < ${`${prefix}\u{10FFFF}`} AND ${col} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+function view(db: Db, storeId: number) {
+  return db
+    .selectFrom('customer')
+    .leftJoin('machine', 'machine.id', 'customer.playing_machine_id')
+    .select([
+      'customer.id',
+      'customer.mobile_id',
+      'customer.first_name',
+      'customer.last_name',
+      'customer.drivers_license',
+      'customer.birthday',
+      'customer.gender',
+      'customer.phone',
+      'customer.mail',
+      'customer.bank',
+      'customer.bank_account',
+      'customer.account_type',
+      'customer.blocked',
+      'customer.playing_machine_id',
+      'machine.machine_id as machine_name',
+      'customer.entries_cents',
+      'customer.winnings_cents',
+      'customer.created_at',
+      'customer.updated_at',
+    ])
+    .where('customer.store_id', '=', storeId);
+}
+
+/** The search queries, as builders, so a test can check that each one runs on an index. */
+export const customerSearchQuery = {
+  byId: (db: Db, storeId: number, id: number) => view(db, storeId).where('customer.id', '=', id),
+  byMobileId: (db: Db, storeId: number, mobileId: string) => view(db, storeId).where('customer.mobile_id', '=', mobileId),
+  byNamePrefix: (db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number) =>
+    view(db, storeId)
+      .where(startsWith(dialect, 'customer.name_search', prefix))
+      // On PostgreSQL, the text_pattern_ops index yields rows in ~<~ order: no sort of all matches.
+      .orderBy(dialect === 'postgres' ? sql`customer.name_search USING ~<~` : sql`customer.name_search`)
+      .orderBy('customer.id')
+      .limit(limit),
+  byPhonePrefix: (db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number) =>
+    view(db, storeId)
+      .where(startsWith(dialect, 'customer.phone', prefix))
+      .orderBy(dialect === 'postgres' ? sql`customer.phone USING ~<~` : sql`customer.phone`)
+      .orderBy('customer.id')
+      .limit(limit),
+};
+
+export const customerRepository = {
+  async insert(db: Db, row: NewCustomer): Promise<number> {
+    const r = await db.insertInto('customer').values(row).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  find(db: Db, storeId: number, id: number): Promise<CustomerView | undefined> {
+    return customerSearchQuery.byId(db, storeId, id).executeTakeFirst();
+  },
+
+  findByMobileId(db: Db, storeId: number, mobileId: string): Promise<CustomerView | undefined> {
+    return customerSearchQuery.byMobileId(db, storeId, mobileId).executeTakeFirst();
+  },
+
+  /** Customers whose name ("first last", lowercased) starts with `prefix`, in name order. */
+  byNamePrefix(db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number): Promise<CustomerView[]> {
+    return customerSearchQuery.byNamePrefix(db, dialect, storeId, prefix, limit).execute();
+  },
+
+  /** Customers whose phone digits start with `prefix`. */
+  byPhonePrefix(db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number): Promise<CustomerView[]> {
+    return customerSearchQuery.byPhonePrefix(db, dialect, storeId, prefix, limit).execute();
+  },
+
+  page(db: Db, storeId: number, offset: number, limit: number): Promise<CustomerView[]> {
+    return view(db, storeId).orderBy('customer.id').offset(offset).limit(limit).execute();
+  },
+
+  async count(db: Db, storeId: number): Promise<number> {
+    const r = await db
+      .selectFrom('customer')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /**
+   * Locks the customer's row for the rest of the transaction (PostgreSQL; SQLite runs one
+   * transaction at a time), so limits and revertable amounts summed afterwards cannot change under us.
+   */
+  lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
+    const q = tx
+      .selectFrom('customer')
+      .select(['id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents'])
+      .where('store_id', '=', storeId)
+      .where('id', '=', id);
+    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  },
+
+  async updateProfile(db: Db, storeId: number, id: number, patch: ProfilePatch, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('customer')
+      .set({ ...patch, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async setBlocked(db: Db, storeId: number, id: number, blocked: boolean, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('customer')
+      .set({ blocked: blocked ? 1 : 0, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('customer')
+      .set({ pin_hash: pinHash, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Ends the customer's session on any machine: the customer row first, then the machines. */
+  async release(tx: Db, storeId: number, id: number, at: string): Promise<void> {
+    await tx
+      .updateTable('customer')
+      .set({ playing_machine_id: null, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .execute();
+    await tx.updateTable('machine').set({ customer_id: null }).where('store_id', '=', storeId).where('customer_id', '=', id).execute();
+  },
+};
