@@ -2,17 +2,9 @@
 // Amounts on the wire are currency units; entries, winnings and limits in replies too.
 import { z } from 'zod';
 import { amount, auth, id, isoTime, key, paging } from './common.js';
+import { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX } from './customer-fields.js';
 
-/** Max lengths of the customer's fields; the form and the server share them. */
-export const CUSTOMER_FIELD_MAX = {
-  first_name: 50,
-  last_name: 50,
-  drivers_license: 30,
-  phone: 20,
-  mail: 100,
-  bank: 50,
-  bank_account: 34,
-} as const;
+export { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX };
 
 const tooLong = (n: number) => `can not have more than ${n} characters`;
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
@@ -27,9 +19,6 @@ const text = (max: number) => z.string().trim().max(max, tooLong(max));
  */
 export const customerSearchType = z.enum(['any', 'id', 'mobile_id', 'phone', 'name']);
 export type CustomerSearchType = z.infer<typeof customerSearchType>;
-
-/** Most customers one search returns; refine the rule for more. */
-export const SEARCH_MAX = 50;
 
 export const customerSearchRequest = auth.extend({
   type: customerSearchType.optional().default('any'),
@@ -72,8 +61,6 @@ export const customerInfoReply = z.object({
   /** What a revert may still take back in the caller's open shift; null without an open shift. */
   revertable: z.number().nullable(),
 });
-
-export const GENDERS = ['', 'M', 'F', 'O'] as const;
 
 const isRealPastDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -209,8 +196,6 @@ export const customerHistoryReply = z.object({
   limit: z.number().int(),
 });
 
-/** Award types of the gift log (spec section 3). */
-export const GIFT_AWARD_TYPES = ['Daily Bonus', 'Items', 'Footprints', 'Fish Mission', 'Phone Verification', 'Rankings Bonus'] as const;
 export const giftRecord = z.object({
   time: z.string(),
   title: z.string(),

@@ -1,8 +1,13 @@
 import type { Db } from '../db/database.js';
 
 export const loginAttemptRepository = {
-  record(db: Db, ip: string, username: string, ok: boolean, at: string) {
-    return db.insertInto('login_attempt').values({ ip, username, ok: ok ? 1 : 0, at }).execute();
+  async record(db: Db, ip: string, username: string, ok: boolean, at: string): Promise<number> {
+    const r = await db.insertInto('login_attempt').values({ ip, username, ok: ok ? 1 : 0, at }).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+  /** An attempt is recorded as failed before the password check and marked ok when it succeeds. */
+  markOk(db: Db, id: number) {
+    return db.updateTable('login_attempt').set({ ok: 1 }).where('id', '=', id).execute();
   },
   async failuresFromIp(db: Db, ip: string, since: string): Promise<number> {
     const r = await db

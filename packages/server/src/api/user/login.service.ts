@@ -38,37 +38,33 @@ export function checkCredentialsShape(username: string, password: string): void 
 export async function posLogin(input: LoginInput, ctx: CallContext) {
   const { db } = ctx.deps.handle;
   const s = ctx.deps.settings;
+  checkCredentialsShape(input.username, input.password);
+  // The attempt is recorded (as failed) before it is counted, so a burst of concurrent attempts
+  // cannot all slip past the limit: the n-th one counts at least n rows.
+  const attempt = await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
   const since = isoAgo(s.loginWindowMs);
-  if ((await loginAttemptRepository.failuresFromIp(db, ctx.ip, since)) >= s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
-  if ((await loginAttemptRepository.attemptsForUser(db, input.username, since)) >= s.loginUserLimit) {
+  if ((await loginAttemptRepository.failuresFromIp(db, ctx.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
+  if ((await loginAttemptRepository.attemptsForUser(db, input.username, since)) > s.loginUserLimit) {
     throw new RateLimited(s.loginWindowMs);
   }
-  checkCredentialsShape(input.username, input.password);
-
-  const failed = async (status: typeof Status.LOGIN_INCORRECT) => {
-    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
-    refuse(status);
-  };
 
   const account = await accountRepository.findByUsername(db, input.username);
   if (!account || (input.kiosk_id !== undefined && account.store_id !== input.kiosk_id)) {
     await verifySecret(input.password, await dummySecretHash());
-    return failed(Status.LOGIN_INCORRECT);
+    refuse(Status.LOGIN_INCORRECT);
   }
-  if (account.locked === 1) {
-    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
-    refuse(Status.ACCOUNT_LOCKED);
-  }
+  if (account.locked === 1) refuse(Status.ACCOUNT_LOCKED);
   const store = await storeRepository.find(db, account.store_id);
-  if (!store) return failed(Status.LOGIN_INCORRECT);
+  if (!store) refuse(Status.LOGIN_INCORRECT);
 
   if (!(await verifySecret(input.password, account.password_hash))) {
-    await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
     const r = await accountRepository.recordFailure(db, account.id, store.max_failed_logins);
     if (r.locked) refuse(Status.ACCOUNT_LOCKED);
     refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - r.failed) });
   }
-  if (account.disabled === 1) return failed(Status.LOGIN_INCORRECT);
+  // The right password is no guess, whatever the outcome below (disabled, closed, frozen, viewer).
+  await loginAttemptRepository.markOk(db, attempt);
+  if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
   assertStoreOpen(store);
   if (input.mode === 'viewer' && account.sa_type !== 1) refuse(Status.VIEWER_NOT_ALLOWED);
 
@@ -79,7 +75,6 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
     await sessionRepository.insert(tx, { store_id: store.id, account_id: account.id, token_hash: hashToken(token), mode: input.mode, at });
     await accountRepository.recordSuccess(tx, account.id, at);
   });
-  await loginAttemptRepository.record(db, ctx.ip, input.username, true, at);
 
   // A cashier who closed the browser mid-shift sees the drawer they still hold.
   let moneybox = -1;

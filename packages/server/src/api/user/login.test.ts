@@ -170,6 +170,35 @@ describe.each(dialects)('sessions and login limits on %s', (dialect) => {
     }
   });
 
+  it('holds the address limit against a burst of concurrent failing logins (at most 3 get past it)', async () => {
+    const s = await startTestServer(dialect, { loginIpLimit: 3 });
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos(`burst${String(i).padStart(3, '0')}`, 'wrong1234')) }),
+        ),
+      );
+      const codes = replies.map((r) => r.status);
+      expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(3);
+      expect(codes.filter((c) => c === 511).length).toBeGreaterThanOrEqual(9);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('locks an account exactly once under 10 concurrent wrong passwords: four 42s, then 41s', async () => {
+    const s = await startTestServer(dialect);
+    try {
+      const replies = await Promise.all(Array.from({ length: 10 }, () => s.call('/user/posLogin', pos('boss01', 'wrong1234'))));
+      const tries = replies.filter((r) => r.status === 42).map((r) => r.try_times as number).sort();
+      expect(tries).toEqual([1, 2, 3, 4]);
+      expect(replies.filter((r) => r.status === 41)).toHaveLength(6);
+      expect((await s.call('/user/posLogin', pos('boss01', 'boss1234'))).status).toBe(41);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('limits attempts on one username from any address (HTTP 511)', async () => {
     const s = await startTestServer(dialect, { loginUserLimit: 2 });
     try {

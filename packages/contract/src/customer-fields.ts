@@ -1,0 +1,23 @@
+/**
+ * Customer field rules shared by the server's schemas and the web forms. Zod-free, so the web app
+ * imports it by subpath (`@moneybox/contract/customer-fields`) without the schemas.
+ */
+
+/** Max lengths of the customer's fields; the form and the server share them. */
+export const CUSTOMER_FIELD_MAX = {
+  first_name: 50,
+  last_name: 50,
+  drivers_license: 30,
+  phone: 20,
+  mail: 100,
+  bank: 50,
+  bank_account: 34,
+} as const;
+
+export const GENDERS = ['', 'M', 'F', 'O'] as const;
+
+/** Award types of the gift log (spec section 3). */
+export const GIFT_AWARD_TYPES = ['Daily Bonus', 'Items', 'Footprints', 'Fish Mission', 'Phone Verification', 'Rankings Bonus'] as const;
+
+/** Most customers one search returns; refine the rule for more. */
+export const SEARCH_MAX = 50;
