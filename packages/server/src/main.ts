@@ -3,6 +3,7 @@ import { migrate } from './db/migrate.js';
 import { seedDemoStore } from './db/seed.js';
 import { buildApp } from './http/app.js';
 import { settingsFromEnv } from './settings.js';
+import { startHousekeeping } from './housekeeping.js';
 
 const settings = settingsFromEnv();
 const handle = openDatabase(settings);
@@ -10,6 +11,7 @@ await migrate(handle);
 const seeded = await seedDemoStore(handle);
 const app = await buildApp({ handle, settings });
 await app.listen({ port: settings.port, host: settings.host });
+const stopHousekeeping = startHousekeeping(handle.db, (err) => app.log.error({ err }, 'housekeeping failed'));
 
 const url = `http://localhost:${settings.port}`;
 const where = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`;
@@ -26,6 +28,7 @@ process.stdout.write(
 );
 
 const stop = async () => {
+  stopHousekeeping();
   await app.close();
   await handle.close();
   process.exit(0);

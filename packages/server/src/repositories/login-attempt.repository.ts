@@ -29,3 +29,8 @@ export const loginAttemptRepository = {
     return Number(r.n);
   },
 };
+
+/** Attempts older than every rate-limit window carry no information. */
+export function purgeLoginAttemptsBefore(db: Db, before: string) {
+  return db.deleteFrom('login_attempt').where('at', '<', before).execute();
+}
