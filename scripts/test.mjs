@@ -14,6 +14,14 @@ run('PostgreSQL reachable', 'node scripts/check-postgres.mjs');
 if (!existsSync('/usr/bin/chromium')) {
   run('Chromium (Debian package)', 'apt-get install -y chromium || (apt-get update && apt-get install -y chromium)');
 }
+// Chinese screenshots need a CJK font; the tests pass without it, so a failed install only warns.
+if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) {
+  try {
+    run('CJK font for screenshots', 'apt-get install -y fonts-noto-cjk');
+  } catch {
+    console.warn('fonts-noto-cjk could not be installed: Chinese screenshots will show boxes.');
+  }
+}
 run('type check', 'npm run typecheck');
 run('lint', 'npx eslint .');
 run('server and contract tests', 'npx vitest run');
