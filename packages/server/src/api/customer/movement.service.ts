@@ -3,6 +3,8 @@ import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { consumeKey, post, type Guards, type Movement } from '../../ledger/ledger.js';
+import { customerMoneyInOneStatement, MoneyRefused } from '../../ledger/customer-money.pg.js';
+import { runMoneyTransaction } from '../../ledger/money-transaction.js';
 import { customerMovementRepository as counter } from '../../repositories/customer-movement.repository.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { openStore } from '../store/store-guard.js';
@@ -57,12 +59,13 @@ export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your prov
  * connection runs one transaction at a time, so no lock is needed.
  */
 export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
-  const { db, dialect } = ctx.deps.handle;
+  const { dialect } = ctx.deps.handle;
+  if (dialect === 'postgres') return moveMoneyOnPostgres(kind, input, ctx);
   const { storeId, accountId } = ctx.caller;
   const codes = CODES[kind];
   const at = isoNow();
 
-  return db.transaction().execute(async (tx) => {
+  return runMoneyTransaction(ctx.deps.handle, async (tx) => {
     await consumeKey(tx, input.key, at);
 
     const state = await counter.lockCounter(tx, dialect, storeId, accountId);
@@ -115,4 +118,62 @@ export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx:
       balance: toUnits(state.balance_cents + (e.drawer ?? 0)),
     };
   });
+}
+
+/**
+ * The same call on PostgreSQL, as one statement (db/migrations/002_money_path.ts, the SQL twin of
+ * moveMoney above: same checks in the same order, same locks, same ledger row). This maps the
+ * function's refusal reasons to the same statuses and fields as the path above.
+ */
+async function moveMoneyOnPostgres(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
+  const at = isoNow();
+  const a = input.amount ?? 0;
+  try {
+    const r = await customerMoneyInOneStatement(ctx.deps.handle.db, {
+      kind,
+      storeId: ctx.caller.storeId,
+      accountId: ctx.caller.accountId,
+      customerId: input.id,
+      amount: a,
+      key: input.key,
+      at,
+      windows: windowStarts(Date.parse(at)),
+    });
+    return {
+      id: r.customer_id,
+      movement_id: r.movement_id,
+      amount: toUnits(a),
+      entries: toUnits(r.entries_cents),
+      winnings: toUnits(r.winnings_cents),
+      balance: toUnits(r.balance_cents),
+    };
+  } catch (err) {
+    if (err instanceof MoneyRefused) refuseFor(kind, err.refusal);
+    throw err;
+  }
+}
+
+function refuseFor(kind: MoneyKind, r: { reason: string } & Record<string, unknown>): never {
+  const cents = (k: string) => toUnits(Number(r[k] ?? 0));
+  const answers: Record<string, () => [StatusCode, Record<string, unknown>?]> = {
+    key: () => [Status.KEY_ERROR],
+    no_shift: () => [Status.SHIFT_ERROR],
+    store_closed: () => [Status.KIOSK_CLOSED],
+    store_frozen: () => [Status.STORE_FROZEN, { freeze_msg: r.freeze_msg }],
+    drawer_frozen: () => [Status.DRAWER_FROZEN],
+    needs_init: () => [CODES[kind].needsInit],
+    customer: () => [Status.CUSTOMER_ERROR],
+    playing: () => [CODES[kind].playing],
+    min_amount: () => [Status.AMOUNT_ERROR, { min_amount: cents('min_amount_cents') }],
+    purchase_limit: () => [Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: 'purchase_limit', limit: r.limit, left: cents('left_cents') }],
+    over_revertable: () => [Status.AMOUNT_ERROR, { reason: 'over_revertable', revertable: cents('revertable_cents') }],
+    entries: () => [Status.AMOUNT_ERROR, { reason: 'entries' }],
+    winnings: () => [Status.AMOUNT_ERROR, { reason: 'winnings' }],
+    drawer_short: () => [GUARDS.drawer!],
+    credit: () => [GUARDS.credit!],
+    budget: () => [GUARDS.budget!],
+  };
+  const answer = answers[r.reason];
+  if (!answer) throw new Error(`unknown money refusal ${r.reason}`);
+  refuse(...answer());
 }

@@ -3,6 +3,7 @@ import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { consumeKey, post } from '../../ledger/ledger.js';
+import { runMoneyTransaction } from '../../ledger/money-transaction.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { assertDrawerNotFrozen, callerShift } from './drawer.service.js';
@@ -29,7 +30,7 @@ export async function moveCash(kind: 'fill' | 'bleed', m: CashMove, ctx: AuthedC
   if (m.amount <= 0) refuse(Status.AMOUNT_ERROR);
   const at = isoNow();
   const sign = kind === 'fill' ? 1 : -1;
-  const movementId = await db.transaction().execute(async (tx) => {
+  const movementId = await runMoneyTransaction(ctx.deps.handle, async (tx) => {
     await consumeKey(tx, m.key, at);
     await assertDrawerNotFrozen(tx, storeId, drawer.id);
     return post(

@@ -3,6 +3,7 @@ import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { consumeKey, post } from '../../ledger/ledger.js';
+import { runMoneyTransaction } from '../../ledger/money-transaction.js';
 import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
@@ -35,7 +36,7 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
   const { shift, drawer } = await callerShift(db, ctx);
   if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
   const at = isoNow();
-  await db.transaction().execute(async (tx) => {
+  await runMoneyTransaction(ctx.deps.handle, async (tx) => {
     await consumeKey(tx, key, at);
     await assertDrawerNotFrozen(tx, ctx.caller.storeId, drawer.id);
     const store = await storeRepository.find(tx, ctx.caller.storeId);

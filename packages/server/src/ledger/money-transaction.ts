@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle, Db } from '../db/database.js';
+
+/**
+ * The money transaction runner: every call that moves money runs its transaction through here
+ * instead of `db.transaction()`.
+ *
+ * PostgreSQL: a plain transaction; concurrent calls run in parallel under row locks, and the
+ * server already commits concurrent transactions with shared WAL flushes.
+ *
+ * SQLite (one connection, synchronous=FULL): each commit is an fsync, and with one commit per call
+ * the disk, not the CPU, sets the pace. So calls that arrive while a transaction is running are
+ * queued and then run together in ONE transaction, each inside its own SAVEPOINT ("group commit"):
+ * one fsync for the whole batch. A call that refuses (or fails) rolls back to its savepoint only,
+ * so its key stays unused and its neighbours are unaffected; the calls still run one after the
+ * other, each seeing what the earlier ones wrote, exactly as if they had committed in that order.
+ * Nobody is answered before the batch's COMMIT has returned: a reply of success means the money
+ * movement is on disk. If the COMMIT itself fails, every call of the batch fails (none of it is
+ * on disk).
+ *
+ * `fn` must use only the `tx` it is given: on SQLite the batch holds the only connection, so a
+ * query on the outer `db` from inside `fn` would wait for the batch forever.
+ */
+export function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (handle.dialect === 'postgres') return handle.db.transaction().execute(fn);
+  let committer = committers.get(handle.db);
+  if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
+  return committer.run(fn);
+}
+
+/** A batch this large still answers within a few milliseconds; a bound keeps tail latency bounded. */
+const MAX_BATCH = 64;
+
+interface Waiting {
+  fn: (tx: Db) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
+
+const committers = new WeakMap<Db, GroupCommitter>();
+
+class GroupCommitter {
+  private readonly queue: Waiting[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * better-sqlite3 is synchronous: a batch, its COMMIT's fsync included, runs without giving the
+   * event loop a turn, so requests that arrive meanwhile wait in the sockets. Starting each batch
+   * from setImmediate lets the loop first read and authenticate every request already waiting;
+   * their money calls queue up and go into the batch. A lone call pays one loop turn.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      await this.commitBatch();
+    } finally {
+      this.scheduled = false;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  private async commitBatch(): Promise<void> {
+    const outcomes: Outcome[] = [];
+    let batch: Waiting[] = [];
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        // Taken only once the connection is ours: calls that queued while we waited for it
+        // (behind other queries, or the previous batch's COMMIT) join this batch.
+        batch = this.queue.splice(0, MAX_BATCH);
+        for (const call of batch) outcomes.push(await inSavepoint(tx, call.fn));
+      });
+    } catch (err) {
+      // BEGIN, the COMMIT or a savepoint rollback failed: nothing of this batch reached the disk.
+      // (When BEGIN failed the batch was never taken: fail the calls it would have held.)
+      for (const call of batch.length > 0 ? batch : this.queue.splice(0, MAX_BATCH)) call.reject(err);
+      return;
+    }
+    batch.forEach((call, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) call.resolve(o.value);
+      else call.reject(o.err);
+    });
+  }
+}
+
+/**
+ * Runs one call inside a savepoint of the batch. The call's own error is its outcome; an error of
+ * the savepoint statements themselves means the transaction is unusable and fails the batch.
+ */
+async function inSavepoint(tx: Db, fn: (tx: Db) => Promise<unknown>): Promise<Outcome> {
+  await sql`SAVEPOINT money_call`.execute(tx);
+  let outcome: Outcome;
+  try {
+    outcome = { ok: true, value: await fn(tx) };
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT money_call`.execute(tx);
+    outcome = { ok: false, err };
+  }
+  await sql`RELEASE SAVEPOINT money_call`.execute(tx);
+  return outcome;
+}
