@@ -1,0 +1,121 @@
+/**
+ * End-to-end harness: the real server (SQLite, demo store, port 0) serving the built web app, and
+ * one headless Debian Chromium per test file. See docs/WEB.md for how to write a test with it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/db/seed.js';
+import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { ensureWebBuilt, root, webDist } from './build-web.js';
+
+export { DEMO_KIOSK, DEMO_LOGINS };
+export const screenshotDir = path.join(root, 'test-results/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Lang = 'en' | 'mx' | 'zh_Hans';
+
+export interface PageOptions {
+  /** Default 1280×800; 390×844 for the phone layout. */
+  viewport?: { width: number; height: number };
+  /** Sets localStorage `Lang` before the app starts. */
+  lang?: Lang;
+}
+
+export interface Who {
+  username: string;
+  password: string;
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** The host the browser sends (for the domain map): 127.0.0.1:<port>. */
+  host: string;
+  /** A page in a fresh browser context (own cookies and storage). */
+  newPage(opts?: PageOptions): Promise<Page>;
+  /** Logs in through the login form; `drawer` null means viewer mode. Waits for home (or the remembered page). */
+  login(page: Page, who?: Who, drawer?: number | null, opts?: { expectPath?: string }): Promise<void>;
+  /** Saves test-results/screenshots/<name>.png and returns the path. */
+  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function loginUrl(kioskId: number = DEMO_KIOSK): string {
+  return `/pos/login?kioskId=${kioskId}`;
+}
+
+export async function startE2E(): Promise<E2E> {
+  ensureWebBuilt();
+  const server = await startTestServer('sqlite', { webDist });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const url = server.url;
+
+  const e2e: E2E = {
+    server,
+    browser,
+    url,
+    host: new URL(url).host,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ baseURL: url, viewport: opts.viewport ?? { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+      contexts.push(context);
+      if (opts.lang) {
+        await context.addInitScript((lang) => {
+          if (!sessionStorage.getItem('e2eLangSet')) {
+            localStorage.setItem('Lang', lang);
+            sessionStorage.setItem('e2eLangSet', '1');
+          }
+        }, opts.lang);
+      }
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    async login(page, who = DEMO_LOGINS.cashier, drawer = 1, opts = {}) {
+      if (!page.url().includes('/pos/login')) await page.goto(loginUrl());
+      await page.locator('input[name="username"]').waitFor();
+      if (drawer === null) {
+        await page.getByTestId('login-mode').locator('label').nth(1).click();
+      } else {
+        await page.getByTestId(`drawer-${drawer}`).click();
+      }
+      await page.locator('input[name="username"]').fill(who.username);
+      await page.locator('input[name="password"]').fill(who.password);
+      await page.getByTestId('login-submit').click();
+      const expect = opts.expectPath ?? '/';
+      await page.waitForURL((u) => u.pathname === expect.split('?')[0]);
+    },
+    async screenshot(page, name, opts = {}) {
+      const file = path.join(screenshotDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
+      return file;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+  return e2e;
+}
+
+/** Reads a cookie of the page's context. */
+export async function cookie(page: Page, name: string): Promise<string | undefined> {
+  const all = await page.context().cookies();
+  const v = all.find((c) => c.name === name)?.value;
+  return v === undefined ? undefined : decodeURIComponent(v);
+}

@@ -1,0 +1,68 @@
+import { navigateTo } from '../app/navigation';
+import { currentSession, loginPath, signOut } from '../auth/session';
+import { messageBox } from '../components/message';
+import { i18n } from '../i18n/i18n';
+import { classify, failureMessage, type Failure } from './failure';
+import { post, type Reply } from './transport';
+
+export class ApiError extends Error {
+  constructor(
+    readonly failure: Failure,
+    readonly reply: Reply,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  /** Send UID and TOKEN from the session cookies (default true). */
+  auth?: boolean;
+  /** Let the spec's error handling show the message and redirect (default true). Set false to handle it in place. */
+  handle?: boolean;
+}
+
+// Status 5 alerts only once, however many calls fail with it together (spec section 8's first-error flag).
+let sessionAlerted = false;
+
+export function resetSessionAlert(): void {
+  sessionAlerted = false;
+}
+
+async function maintenanceMessage(): Promise<string> {
+  const r = await post('/config/maintain');
+  return typeof r.msg === 'string' ? r.msg : '';
+}
+
+/** POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws ApiError. */
+export async function call<T extends object = Record<string, unknown>>(path: string, payload: object = {}, opts: CallOptions = {}): Promise<T> {
+  const session = opts.auth === false ? null : currentSession();
+  const body = session ? { UID: Number(session.uid), TOKEN: session.token, ...payload } : payload;
+  const reply = await post(path, body);
+  const failure = classify(reply);
+  if (!failure) return reply as unknown as T;
+  const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
+  const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
+  const error = new ApiError(failure, reply, message);
+  if (opts.handle !== false) void handleFailure(error);
+  throw error;
+}
+
+export async function handleFailure(error: ApiError): Promise<void> {
+  const { failure } = error;
+  if (failure.kind === 'session') {
+    if (sessionAlerted) return;
+    sessionAlerted = true;
+    await messageBox(error.message);
+    signOut();
+    navigateTo(loginPath(), { replace: true });
+    return;
+  }
+  if (failure.kind === 'page-gone') {
+    await messageBox(error.message);
+    navigateTo('/News/view-all-news');
+    return;
+  }
+  await messageBox(error.message);
+}

@@ -1,0 +1,50 @@
+import { allStatusCodes } from '@moneybox/contract/status';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, i18nReady } from '../i18n/i18n';
+import { classify, failureMessage } from './failure';
+
+const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
+
+describe('error → message', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.loadLanguages(['en', 'mx', 'zh_Hans']);
+    await i18n.changeLanguage('en');
+  });
+
+  it('classifies replies as the spec handles them', () => {
+    expect(classify({ status: 0 })).toBeNull();
+    expect(classify({ status: 5 })).toEqual({ kind: 'session', status: 5 });
+    expect(classify({ status: 404 })).toEqual({ kind: 'page-gone', status: 404 });
+    expect(classify({ e: 'boom' })).toEqual({ kind: 'maintenance' });
+    expect(classify({ status: 42, try_times: 3 })).toEqual({ kind: 'message', status: 42, detail: 3 });
+  });
+
+  it('adds limit_day days (39), try_times times left (42), and shows freeze_msg (46)', () => {
+    expect(failureMessage(classify({ status: 39, limit_day: 31 })!, t)).toBe('Improper time period: 31 days');
+    expect(failureMessage(classify({ status: 42, try_times: 4 })!, t)).toBe('Wrong password, attempts left: 4 times left');
+    expect(failureMessage(classify({ status: 46, freeze_msg: 'Call your distributor' })!, t)).toBe('Call your distributor');
+    expect(failureMessage(classify({ status: 46 })!, t)).toBe('Freeze message from server');
+    expect(failureMessage(classify({ status: 21 })!, t)).toBe('Permission error');
+  });
+
+  it('uses the maintenance message when no status came, else Error', () => {
+    expect(failureMessage({ kind: 'maintenance' }, t, 'Back at 3am')).toBe('Back at 3am');
+    expect(failureMessage({ kind: 'maintenance' }, t, '')).toBe('Error');
+  });
+
+  it('has a message for every status code in every language, each a real translation', async () => {
+    for (const lang of ['en', 'mx', 'zh_Hans']) {
+      await i18n.changeLanguage(lang);
+      for (const code of allStatusCodes) {
+        expect(i18n.exists(`status:${code}`, { lng: lang, fallbackLng: false } as never), `${lang} ${code}`).toBe(true);
+      }
+    }
+    await i18n.changeLanguage('mx');
+    expect(failureMessage(classify({ status: 42, try_times: 2 })!, t)).toBe('Contraseña incorrecta, intentos restantes: 2 intentos restantes');
+    await i18n.changeLanguage('zh_Hans');
+    expect(failureMessage(classify({ status: 4 })!, t)).toBe('钱箱已被占用');
+    expect(failureMessage({ kind: 'maintenance' }, t)).toBe('错误');
+    await i18n.changeLanguage('en');
+  });
+});

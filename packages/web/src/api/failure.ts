@@ -1,0 +1,48 @@
+import type { Reply } from './transport';
+
+/** How the app reacts to a failed reply (spec section 8). */
+export type Failure =
+  | { kind: 'session'; status: 5 }
+  | { kind: 'page-gone'; status: 404 }
+  | { kind: 'message'; status: number; detail?: string | number }
+  | { kind: 'maintenance' };
+
+/** Classifies a reply; null means success. Pure, so it is tested on its own. */
+export function classify(reply: Reply): Failure | null {
+  const { status } = reply;
+  if (status === 0) return null;
+  if (typeof status !== 'number') return { kind: 'maintenance' };
+  if (status === 5) return { kind: 'session', status };
+  if (status === 404) return { kind: 'page-gone', status };
+  if (status === 39) return { kind: 'message', status, detail: asDetail(reply.limit_day) };
+  if (status === 42) return { kind: 'message', status, detail: asDetail(reply.try_times) };
+  if (status === 46) return { kind: 'message', status, detail: asDetail(reply.freeze_msg) };
+  return { kind: 'message', status };
+}
+
+function asDetail(v: unknown): string | number | undefined {
+  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The text shown for a failure. `maintenanceMsg` is what /config/maintain answered (empty when
+ * none), used only when the reply carried no status.
+ */
+export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
+  switch (f.kind) {
+    case 'maintenance':
+      return maintenanceMsg.trim() ? maintenanceMsg : t('common:error');
+    case 'session':
+    case 'page-gone':
+      return t(`status:${f.status}`);
+    case 'message': {
+      const base = t(`status:${f.status}`, { defaultValue: t('status:unknown', { code: f.status }) });
+      if (f.status === 39 && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:days')}`;
+      if (f.status === 42 && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:timesLeft')}`;
+      if (f.status === 46 && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
+      return base;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { LoadingOverlay as MantineOverlay } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+/** Full-screen overlay while something loads; `visible` defaults to "a write call is in flight". */
+export function LoadingOverlay({ visible }: { visible?: boolean }) {
+  const mutating = useIsMutating();
+  return <MantineOverlay visible={visible ?? mutating > 0} zIndex={1000} overlayProps={{ blur: 1 }} pos="fixed" />;
+}
+
+/** The Suspense fallback while a page's code or texts arrive. */
+export function PageLoading() {
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
+    <div role="status" aria-live="polite" style={{ minHeight: 200, position: 'relative' }}>
+      <MantineOverlay visible zIndex={10} overlayProps={{ backgroundOpacity: 0 }} />
+      <span className="visually-hidden">{t('loading', { defaultValue: 'Loading…' })}</span>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Small inline icons (no icon font: the counter PC may lack emoji fonts). Decorative: aria-hidden. */
+const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+
+export function GlobeIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </svg>
+  );
+}
+
+export function BackIcon() {
+  return (
+    <svg {...base}>
+      <path d="M15 18l-6-6 6-6" />
+    </svg>
+  );
+}
+
+export function LogoutIcon() {
+  return (
+    <svg {...base}>
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+    </svg>
+  );
+}

@@ -1,0 +1,228 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
+import { kioskData } from '../../auth/session';
+import { confirmBox, toast } from '../../components/message';
+import { PageFrame } from '../../components/PageFrame';
+import { CustomerCard } from './CustomerCard';
+import { CustomerFormDialog } from './CustomerFormDialog';
+import { CustomerHistory } from './CustomerHistory';
+import { CustomerSearch } from './CustomerSearch';
+import {
+  idPayload,
+  infoPayload,
+  oneTimeKey,
+  refreshCustomer,
+  statusOf,
+  type BlockReply,
+  type CustomerRecord,
+  type DayLimitReply,
+  type InfoReply,
+  type KickReply,
+  type ResetReply,
+} from './customer-api';
+import { useCurrentCustomerId } from './current-customer';
+import { KeyedSubmit } from './keyed-submit';
+import { MoneyDialog } from './MoneyDialog';
+import { MOVEMENT_KINDS, type MovementKind } from './movement';
+import { PinDialog, type ShownPin } from './PinDialog';
+
+/** /CustomerAccount: the counter flow — find the customer, see the card, move credit. */
+export default function CustomerAccountPage() {
+  const { t } = useTranslation(['customer', 'home', 'common']);
+  const client = useQueryClient();
+  const [customerId, setCustomerId] = useCurrentCustomerId();
+  const [moving, setMoving] = useState<MovementKind | null>(null);
+  const [form, setForm] = useState<{ editing: CustomerRecord | null } | null>(null);
+  const [pin, setPin] = useState<ShownPin | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const purchaseRef = useRef<HTMLButtonElement>(null);
+  const focusPurchase = useRef(false);
+  const kiosk = kioskData();
+  const viewer = kiosk.moneybox === -1;
+  // One holder per page: a confirmation retried after a failure, even from a reopened dialog, keeps its key.
+  const submitter = useMemo(() => new KeyedSubmit({ fetchKey: oneTimeKey, isKeyRefused: (e) => statusOf(e) === 12 }), []);
+
+  const enabled = customerId !== null;
+  const id = customerId ?? 0;
+  const info = useApiQuery<InfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0 });
+  const limits = useApiQuery<DayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
+  const block = useApiQuery<BlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
+  const customer = info.data?.customer;
+  const blocked = block.data?.block ?? customer?.block ?? false;
+
+  useEffect(() => {
+    // A remembered customer that is gone (another store, a reset database) is forgotten quietly.
+    if (info.error instanceof ApiError && statusOf(info.error) === 17) setCustomerId(null);
+  }, [info.error, setCustomerId]);
+
+  // After opening a customer, Enter goes on to Purchase: the counter's next step.
+  const [opened, setOpened] = useState(0);
+  const shownId = customer?.id;
+  useEffect(() => {
+    if (shownId === undefined || !focusPurchase.current) return;
+    focusPurchase.current = false;
+    (purchaseRef.current?.disabled ? searchRef.current : purchaseRef.current)?.focus();
+  }, [shownId, opened]);
+
+  const open = (c: CustomerRecord) => {
+    client.setQueryData<InfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
+    focusPurchase.current = true;
+    setCustomerId(c.id);
+    setOpened((n) => n + 1);
+  };
+
+  const closeMoney = () => {
+    setMoving(null);
+    setTimeout(() => searchRef.current?.focus(), 0);
+  };
+
+  const toggleBlock = async () => {
+    if (!customer) return;
+    const next = !blocked;
+    if (!(await confirmBox(t(next ? 'confirm.block' : 'confirm.unblock', { name: `${customer.first_name} ${customer.last_name}` })))) return;
+    const r = await callOrShow<BlockReply>('/customer/block', { id: customer.id, block: next });
+    if (!r) return;
+    client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
+    toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
+    void refreshCustomer(client);
+  };
+
+  const resetPin = async () => {
+    if (!customer || !(await confirmBox(t('confirm.reset', { name: `${customer.first_name} ${customer.last_name}` })))) return;
+    const r = await callOrShow<ResetReply>('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
+    if (r) setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'reset' });
+  };
+
+  const kick = async () => {
+    if (!customer || !(await confirmBox(t('confirm.kick', { name: `${customer.first_name} ${customer.last_name}`, machine: customer.machine ?? '-' })))) return;
+    const r = await callOrShow<KickReply>('/customer/kick', { id: customer.id });
+    if (!r) return;
+    toast(t('done.kicked'));
+    void refreshCustomer(client);
+  };
+
+  return (
+    <PageFrame
+      title={t('customer:title')}
+      crumbs={[{ label: t('home:groups.customer') }]}
+    >
+      <Stack gap="md" maw={960}>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <div style={{ flex: '1 1 280px', minWidth: 0 }}>
+            <CustomerSearch ref={searchRef} onOpen={open} />
+          </div>
+          <Button variant="light" onClick={() => setForm({ editing: null })} data-testid="customer-create">
+            {t('actions.create')}
+          </Button>
+        </Group>
+
+        {viewer ? (
+          <Alert color="gray" py={6} data-testid="viewer-note">
+            {t('viewerNote')}
+          </Alert>
+        ) : !kiosk.initAmount ? (
+          <Alert color="yellow" py={6} data-testid="init-note">
+            {t('initNote')}
+          </Alert>
+        ) : null}
+
+        {customerId === null ? (
+          <Text c="dimmed" data-testid="customer-none">
+            {t('noneSelected')}
+          </Text>
+        ) : info.isError && !customer ? (
+          <Alert color="red" data-testid="customer-error">
+            {info.error.message}
+          </Alert>
+        ) : !customer ? (
+          <Text c="dimmed">{t('loading')}</Text>
+        ) : (
+          <>
+            <CustomerCard
+              customer={customer}
+              blocked={blocked}
+              limits={limits.data}
+              actions={
+                <Stack gap="xs">
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                    {MOVEMENT_KINDS.map((k) => (
+                      <Button
+                        key={k}
+                        ref={k === 'purchase' ? purchaseRef : undefined}
+                        onClick={() => setMoving(k)}
+                        disabled={viewer}
+                        variant={k === 'purchase' ? 'filled' : 'light'}
+                        // Long labels (Spanish) wrap instead of being cut on a phone.
+                        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+                        data-testid={`action-${k}`}
+                      >
+                        {t(`actions.${k}`)}
+                      </Button>
+                    ))}
+                  </SimpleGrid>
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" onClick={() => setForm({ editing: customer })} data-testid="action-edit">
+                      {t('actions.edit')}
+                    </Button>
+                    <Button size="xs" variant="default" color={blocked ? 'teal' : 'red'} onClick={() => void toggleBlock()} data-testid="action-block">
+                      {blocked ? t('actions.unblock') : t('actions.block')}
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => void resetPin()} data-testid="action-reset">
+                      {t('actions.reset')}
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => void kick()} disabled={!customer.playing} data-testid="action-kick">
+                      {t('actions.kick')}
+                    </Button>
+                  </Group>
+                </Stack>
+              }
+            />
+            <CustomerHistory customerId={customer.id} />
+            <MoneyDialog
+              kind={moving}
+              customer={customer}
+              blocked={blocked}
+              revertable={info.data?.revertable ?? null}
+              limits={limits.data ? [limits.data.hourly, limits.data.daily, limits.data.weekly] : null}
+              submitter={submitter}
+              onClose={closeMoney}
+            />
+          </>
+        )}
+      </Stack>
+
+      <CustomerFormDialog
+        opened={form !== null}
+        editing={form?.editing ?? null}
+        onClose={() => setForm(null)}
+        onCreated={(r) => {
+          setForm(null);
+          open(r.customer);
+          setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'created' });
+          toast(t('done.created'));
+          void client.invalidateQueries({ queryKey: ['/customer/customerInfo'] });
+        }}
+        onUpdated={(r) => {
+          setForm(null);
+          client.setQueryData<InfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
+          toast(t('done.updated'));
+          void refreshCustomer(client);
+        }}
+      />
+      <PinDialog shown={pin} onClose={() => setPin(null)} />
+    </PageFrame>
+  );
+}
+
+/** A call whose refusal gets the spec's message box; resolves null when it was refused. */
+async function callOrShow<T extends object>(path: string, payload: object): Promise<T | null> {
+  try {
+    return await call<T>(path, payload);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import type { CustomerRecord, DayLimitReply } from './customer-api';
+import { fullName, limitText, money } from './format';
+
+interface Props {
+  customer: CustomerRecord;
+  blocked: boolean;
+  limits: DayLimitReply | undefined;
+  actions: React.ReactNode;
+}
+
+/** The customer being served: who, balances, playing, blocked, purchase limits, and the actions. */
+export function CustomerCard({ customer: c, blocked, limits, actions }: Props) {
+  const { t } = useTranslation('customer');
+  const { coinSign } = useLayoutInfo();
+  return (
+    <Card withBorder shadow="xs" padding="md" data-testid="customer-card">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3" data-testid="customer-name" style={{ overflowWrap: 'anywhere' }}>
+              {fullName(c)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('fields.id')}: <b data-testid="customer-id">{c.id}</b> · {t('fields.mobile_id')}: <b data-testid="customer-mobile-id">{c.mobile_id}</b>
+            </Text>
+          </Stack>
+          <Group gap={6}>
+            {blocked ? (
+              <Badge color="red" data-testid="customer-blocked">
+                {t('state.blocked')}
+              </Badge>
+            ) : (
+              <Badge color="teal" variant="light" data-testid="customer-blocked">
+                {t('state.active')}
+              </Badge>
+            )}
+            {c.playing ? (
+              <Badge color="orange" data-testid="customer-playing">
+                {c.machine !== null ? t('state.playingOn', { machine: c.machine }) : t('state.playing')}
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" data-testid="customer-playing">
+                {t('state.notPlaying')}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="sm">
+          <Balance label={t('fields.entries')} value={money(c.entries, coinSign)} testId="customer-entries" />
+          <Balance label={t('fields.winnings')} value={money(c.winnings, coinSign)} testId="customer-winnings" />
+        </SimpleGrid>
+
+        <div>
+          <Text size="sm" fw={600} mb={4}>
+            {t('limits.title')}
+          </Text>
+          <Table withTableBorder withColumnBorders={false} fz="sm" data-testid="customer-limits">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('limits.window')}</Table.Th>
+                <Table.Th ta="right">{t('limits.leftTotal')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(['hourly', 'daily', 'weekly'] as const).map((w) => (
+                <Table.Tr key={w} data-limit={w}>
+                  <Table.Td>{t(`limits.${w}`)}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {limits ? (limitText(limits[w], coinSign) ?? t('limits.none')) : '…'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        {actions}
+      </Stack>
+    </Card>
+  );
+}
+
+function Balance({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card withBorder padding="sm" bg="var(--mantine-color-default-hover)">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

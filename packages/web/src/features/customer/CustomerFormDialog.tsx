@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/call';
+import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { callInline, type CreateReply, type CustomerRecord, type UpdateReply } from './customer-api';
+import { emptyProfile, profilePayload, validateProfile, type Gender, type ProfileErrors, type ProfileField, type ProfileForm } from './customer-rules';
+import { storeToday } from './format';
+import { POPUP_WIDTH } from './MoneyDialog';
+
+interface Props {
+  opened: boolean;
+  /** The customer to edit; null creates a new one. */
+  editing: CustomerRecord | null;
+  onClose: () => void;
+  onCreated: (reply: CreateReply) => void;
+  onUpdated: (reply: UpdateReply) => void;
+}
+
+function formOf(c: CustomerRecord | null): ProfileForm {
+  if (!c) return emptyProfile;
+  const gender = (GENDERS as readonly string[]).includes(c.gender) ? (c.gender as Gender) : '';
+  return {
+    first_name: c.first_name,
+    last_name: c.last_name,
+    drivers_license: c.drivers_license,
+    birthday: c.birthday,
+    gender,
+    phone: c.phone,
+    mail: c.mail,
+    bank: c.bank,
+    bank_account: c.bank_account,
+  };
+}
+
+const TEXT_FIELDS: { field: ProfileField; type?: string; inputMode?: 'tel' | 'email'; autoComplete?: string }[] = [
+  { field: 'first_name', autoComplete: 'off' },
+  { field: 'last_name', autoComplete: 'off' },
+  { field: 'drivers_license' },
+  { field: 'birthday', type: 'date' },
+  { field: 'phone', type: 'tel', inputMode: 'tel' },
+  { field: 'mail', type: 'email', inputMode: 'email' },
+  { field: 'bank' },
+  { field: 'bank_account' },
+];
+
+/** Create or edit a customer: the spec's fields, checked here by the contract's rules before the call. */
+export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpdated }: Props) {
+  const { t } = useTranslation(['customer', 'common']);
+  const { diff } = useLocalTimeDiff(opened);
+  const [form, setForm] = useState<ProfileForm>(emptyProfile);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setForm(formOf(editing));
+    setErrors({});
+    setProblem(null);
+  }, [opened, editing]);
+
+  const set = (field: ProfileField, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = validateProfile(form, storeToday(diff));
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const payload = profilePayload(form);
+      if (editing) onUpdated(await callInline<UpdateReply>('/customer/update', { id: editing.id, ...payload }));
+      else onCreated(await callInline<CreateReply>('/customer/create', payload));
+    } catch (err) {
+      if (err instanceof ApiError && err.failure.kind === 'message') {
+        const detail = typeof err.reply.error === 'string' && err.failure.status === 13 ? `: ${err.reply.error}` : '';
+        setProblem(`${err.message}${detail}`);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const err = (field: ProfileField) => {
+    const p = errors[field];
+    return p ? t(p.key, p.values) : undefined;
+  };
+
+  const input = ({ field, type, inputMode, autoComplete }: (typeof TEXT_FIELDS)[number]) => (
+    <TextInput
+      key={field}
+      name={field}
+      label={t(`fields.${field}`)}
+      value={form[field]}
+      onChange={(e) => set(field, e.currentTarget.value)}
+      error={err(field)}
+      required={field === 'first_name' || field === 'last_name'}
+      type={type}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      // Room past the maximum so the form can say what is wrong instead of cutting the text.
+      maxLength={field in CUSTOMER_FIELD_MAX ? CUSTOMER_FIELD_MAX[field as keyof typeof CUSTOMER_FIELD_MAX] + 20 : undefined}
+      data-autofocus={field === 'first_name' ? true : undefined}
+      data-testid={`field-${field}`}
+    />
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? t('form.editTitle') : t('form.createTitle')} size={POPUP_WIDTH} centered data-testid="customer-form">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+            {TEXT_FIELDS.slice(0, 4).map(input)}
+            <NativeSelect
+              name="gender"
+              label={t('fields.gender')}
+              value={form.gender}
+              onChange={(e) => set('gender', e.currentTarget.value)}
+              data={GENDERS.map((g) => ({ value: g, label: t(`gender.${g || 'none'}`) }))}
+              error={err('gender')}
+              data-testid="field-gender"
+            />
+            {TEXT_FIELDS.slice(4).map(input)}
+          </SimpleGrid>
+          {problem ? (
+            <Alert color="red" role="alert" data-testid="customer-form-problem">
+              {problem}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="customer-form-save">
+              {editing ? t('form.save') : t('form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import type { CustomerRecord } from './customer-api';
+import { KeyedSubmit } from './keyed-submit';
+import { MoneyDialog } from './MoneyDialog';
+
+const alice: CustomerRecord = {
+  id: 1,
+  mobile_id: '10010001',
+  first_name: 'Alice',
+  last_name: 'Johnson',
+  drivers_license: '',
+  birthday: '1990-01-01',
+  gender: 'F',
+  phone: '2175550101',
+  mail: 'alice@example.com',
+  bank: '',
+  bank_account: '',
+  account_type: 0,
+  block: false,
+  playing: false,
+  machine: null,
+  entries: 50,
+  winnings: 120,
+  createTime: '2026-01-15T14:00:00.000Z',
+  updateTime: '2026-01-15T14:00:00.000Z',
+};
+
+describe('money dialog', () => {
+  it('checks the amount before any call: empty, below 1.00, more than two decimals', async () => {
+    const keys: string[] = [];
+    const submitter = new KeyedSubmit({ fetchKey: async () => (keys.push('k'), `key-${keys.length}`), isKeyRefused: () => false });
+    await renderRoutes(
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} limits={null} submitter={submitter} onClose={() => {}} /> }],
+      '/',
+    );
+    const amount = await screen.findByTestId('money-amount');
+    expect(screen.getByTestId('money-hint')).toHaveTextContent('Winnings: $120.00');
+    await userEvent.type(amount, '{Enter}');
+    expect(await screen.findByText('Please enter an amount')).toBeInTheDocument();
+    await userEvent.type(amount, '0.99{Enter}');
+    expect(await screen.findByText('The amount must be at least 1.00')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5.555{Enter}');
+    expect(await screen.findByText('Enter an amount with at most two decimals')).toBeInTheDocument();
+    // Only the key taken when the form opened; nothing was sent with it.
+    expect(keys).toEqual(['k']);
+    expect(submitter.peek()).toEqual({ value: 'key-1', intent: null });
+  });
+});

@@ -1,0 +1,179 @@
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/call';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import { callInline, infoPayload, refreshCustomer, type CustomerRecord, type InfoReply, type MoneyReply } from './customer-api';
+import { checkAmount } from './customer-rules';
+import { money, purchaseRoom, type LimitWindow } from './format';
+import { KeyRefusedAfterRetry, type KeyedSubmit } from './keyed-submit';
+import { MOVEMENTS, movementRefusal, type MovementKind } from './movement';
+
+/** Popups are at most 420px wide (spec section 9). */
+export const POPUP_WIDTH = 420;
+
+interface Props {
+  kind: MovementKind | null;
+  customer: CustomerRecord;
+  blocked: boolean;
+  revertable: number | null;
+  limits: LimitWindow[] | null;
+  submitter: KeyedSubmit;
+  onClose: () => void;
+}
+
+/** Amount → Enter → the call with its one-time key → the new balances. */
+export function MoneyDialog({ kind, customer, blocked, revertable, limits, submitter, onClose }: Props) {
+  const { t } = useTranslation(['customer', 'common']);
+  const { coinSign } = useLayoutInfo();
+  const client = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<MoneyReply | null>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!kind) return;
+    setAmount('');
+    setFieldError(null);
+    setProblem(null);
+    setDone(null);
+    void submitter.prime();
+  }, [kind, submitter]);
+
+  // The confirmation replaces the form inside the open dialog: move focus to its OK, so Enter closes it.
+  useEffect(() => {
+    if (done) okRef.current?.focus();
+  }, [done]);
+
+  const move = useMutation<MoneyReply, Error, { kind: MovementKind; cents: number }>({
+    mutationFn: ({ kind: k, cents }) =>
+      submitter.submit(`${k}:${customer.id}:${cents}`, (key) => callInline<MoneyReply>(MOVEMENTS[k].path, { id: customer.id, key, amount: cents / 100 })),
+  });
+
+  if (!kind) return null;
+
+  const confirm = async (e: React.FormEvent) => {
+    e.preventDefault();
+    // A second Enter or click while the first is in flight joins it (KeyedSubmit); the button is disabled too.
+    const checked = checkAmount(amount);
+    if (!checked.ok) {
+      setFieldError(t(checked.problem.key, checked.problem.values));
+      return;
+    }
+    setFieldError(null);
+    setProblem(null);
+    try {
+      const reply = await move.mutateAsync({ kind, cents: checked.cents });
+      client.setQueryData<InfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
+        old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
+      );
+      void refreshCustomer(client);
+      setDone(reply);
+    } catch (err) {
+      if (err instanceof KeyRefusedAfterRetry) {
+        setProblem(t('refused.alreadyRecorded'));
+        void refreshCustomer(client);
+      } else if (err instanceof ApiError && err.failure.kind === 'message') {
+        setProblem(movementRefusal(err.reply, t, err.message, { blocked, coinSign }));
+      } else if (!(err instanceof ApiError)) {
+        setProblem(t('common:error'));
+      }
+    }
+  };
+
+  const hint = hintFor(kind, customer, revertable, limits);
+  return (
+    <Modal opened onClose={onClose} title={t(`actions.${kind}`)} size={POPUP_WIDTH} centered data-testid="money-dialog">
+      {done ? (
+        <Stack gap="sm" data-testid="money-done">
+          <Alert color="teal" title={t(`done.${kind}`)}>
+            {t('done.amount', { amount: money(done.amount, coinSign) })}
+          </Alert>
+          <Table fz="sm" data-testid="money-balances">
+            <Table.Tbody>
+              <Row label={t('fields.entries')} value={money(done.entries, coinSign)} line="entries" />
+              <Row label={t('fields.winnings')} value={money(done.winnings, coinSign)} line="winnings" />
+              <Row label={t('done.drawerBalance')} value={money(done.balance, coinSign)} line="balance" />
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end">
+            <Button ref={okRef} onClick={onClose} data-testid="money-close">
+              {t('common:ok')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={(e) => void confirm(e)} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">
+              {t('dialog.for', { name: `${customer.first_name} ${customer.last_name}`, id: customer.id })}
+            </Text>
+            {hint ? (
+              <Text size="sm" c="dimmed" data-testid="money-hint">
+                {t(hint.key, { amount: money(hint.units, coinSign) })}
+              </Text>
+            ) : null}
+            <TextInput
+              label={t('dialog.amount', { sign: coinSign })}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                setFieldError(null);
+                setProblem(null);
+              }}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={14}
+              data-autofocus
+              required
+              error={fieldError ?? undefined}
+              data-testid="money-amount"
+            />
+            {problem ? (
+              <Alert color="red" role="alert" data-testid="money-problem">
+                {problem}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={onClose} disabled={move.isPending}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={move.isPending} data-testid="money-confirm">
+                {t('dialog.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function Row({ label, value, line }: { label: string; value: string; line: string }) {
+  return (
+    <Table.Tr data-line={line}>
+      <Table.Th fw={500}>{label}</Table.Th>
+      <Table.Td ta="right" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, limits: LimitWindow[] | null): { key: string; units: number } | null {
+  switch (kind) {
+    case 'purchase': {
+      const room = limits ? purchaseRoom(limits) : null;
+      return room === null ? null : { key: 'dialog.limitLeft', units: room };
+    }
+    case 'redeem':
+      return { key: 'dialog.winnings', units: c.winnings };
+    case 'comps':
+      return { key: 'dialog.entries', units: c.entries };
+    case 'revert':
+      return revertable === null ? null : { key: 'dialog.revertable', units: revertable };
+  }
+}

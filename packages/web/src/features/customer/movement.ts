@@ -1,0 +1,38 @@
+import type { Reply } from '../../api/transport';
+
+/** The four credit movements, by the call each makes. */
+export const MOVEMENTS = {
+  purchase: { path: '/customer/purchase' },
+  redeem: { path: '/customer/redeem' },
+  comps: { path: '/customer/comps' },
+  revert: { path: '/customer/revert' },
+} as const;
+
+export type MovementKind = keyof typeof MOVEMENTS;
+export const MOVEMENT_KINDS = Object.keys(MOVEMENTS) as MovementKind[];
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The text for a refused movement. The status catalogue's message is `fallback`; the reply's
+ * extra fields make it precise where the server says why (35 reason/min_amount, 17 on a blocked
+ * customer, 38 the drawer).
+ */
+export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blocked: boolean; coinSign: string }): string {
+  const units = (v: unknown) => (typeof v === 'number' ? `${ctx.coinSign}${v.toFixed(2)}` : '');
+  switch (reply.status) {
+    case 35:
+      if (reply.reason === 'purchase_limit') return t('customer:refused.purchaseLimit');
+      if (reply.reason === 'over_revertable') return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
+      if (reply.reason === 'entries') return t('customer:refused.entries');
+      if (reply.reason === 'winnings') return t('customer:refused.winnings');
+      if (typeof reply.min_amount === 'number') return t('customer:refused.minAmount', { amount: units(reply.min_amount) });
+      return fallback;
+    case 17:
+      return ctx.blocked ? t('customer:refused.blocked') : fallback;
+    case 38:
+      return t('customer:refused.drawerBalance');
+    default:
+      return fallback;
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { balanceCents, reportLines, storeTime } from './report-lines';
+
+const report = {
+  moneybox: 2,
+  account: 'cashier01',
+  closedBy: 'cashier01',
+  createTime: '2026-01-15T14:00:00.000Z',
+  shiftTime: '2026-01-15T22:30:05.000Z',
+  initial_amount: 100.1,
+  fills: 50.2,
+  bleeds: 20.3,
+  purchases: 300.45,
+  redeems: 80.05,
+  comps: 0,
+  special_comps: 12.5,
+  counted: null,
+  over_short: null,
+};
+
+describe('drawer report lines', () => {
+  it('balance = initial + fills - bleeds + purchases - redeems, exact in cents', () => {
+    expect(balanceCents(report)).toBe(10010 + 5020 - 2030 + 30045 - 8005);
+  });
+
+  it('shifts times by the store offset', () => {
+    expect(storeTime('2026-01-15T14:00:00.000Z', -360)).toBe('2026-01-15 08:00:00');
+    expect(storeTime('2026-01-15T22:30:05.000Z', 480)).toBe('2026-01-16 06:30:05');
+    expect(storeTime(null, 0)).toBe('-');
+  });
+
+  it('lists the spec content in order, without count lines when no count was taken', () => {
+    const lines = reportLines(report, { diffMinutes: -360, coinSign: '$' });
+    expect(lines.map((l) => l.key)).toEqual(['drawerNumber', 'cashierAccount', 'shiftAccount', 'shiftStart', 'shiftEnd', 'initialAmount', 'fills', 'bleeds', 'totalPurchase', 'totalRedeem', 'balance', 'specialComps']);
+    expect(lines.find((l) => l.key === 'balance')!.value).toBe('$350.40');
+    expect(lines.find((l) => l.key === 'shiftEnd')!.value).toBe('2026-01-15 16:30:05');
+  });
+
+  it('adds counted and over/short when given, with the layout currency sign', () => {
+    const lines = reportLines({ ...report, balance: 350.4, counted: 1350, over_short: -0.4 }, { diffMinutes: 0, coinSign: '₡', cashierAccount: 'boss01' });
+    expect(lines.find((l) => l.key === 'counted')!.value).toBe('₡1,350.00');
+    expect(lines.find((l) => l.key === 'overShort')!.value).toBe('-₡0.40');
+    expect(lines.find((l) => l.key === 'cashierAccount')!.value).toBe('boss01');
+  });
+});

@@ -1,0 +1,73 @@
+import type { ShiftReport } from '@moneybox/contract';
+import { formatCents } from '@moneybox/contract/money';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+
+/** The numbers a drawer report prints; the same for the logout report and a later reprint. */
+export type DrawerReportData = Pick<
+  ShiftReport,
+  'moneybox' | 'account' | 'createTime' | 'shiftTime' | 'initial_amount' | 'fills' | 'bleeds' | 'purchases' | 'redeems' | 'special_comps'
+> &
+  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps'>>;
+
+export interface ReportLine {
+  /** Translation key in the drawer-report namespace. */
+  key: string;
+  value: string;
+  /** Translation key of the label when it differs from `key`. */
+  label?: string;
+  /** Lines drawn bold (totals). */
+  strong?: boolean;
+}
+
+const toCents = (units: number) => Math.round(units * 100);
+
+/** Balance = initial amount + fills - bleeds + purchases - redeems (spec section 3), in cents. */
+export function balanceCents(r: DrawerReportData): number {
+  return toCents(r.initial_amount) + toCents(r.fills) - toCents(r.bleeds) + toCents(r.purchases) - toCents(r.redeems);
+}
+
+/** A UTC time shifted by the store's offset (`diff` minutes from /config/localtime), shown as a wall-clock time. */
+export function storeTime(iso: string | null | undefined, diffMinutes: number): string {
+  if (!iso) return '-';
+  const t = dayjs.utc(iso);
+  if (!t.isValid()) return '-';
+  return t.add(diffMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
+}
+
+export interface ReportContext {
+  diffMinutes: number;
+  coinSign: string;
+  /** Who prints it: the logged-in cashier (defaults to the account that closed the shift). */
+  cashierAccount?: string;
+}
+
+/** The spec's report content in its order; counted and over/short only when the count was taken. */
+export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine[] {
+  const money = (units: number) => formatCents(toCents(units), ctx.coinSign);
+  const lines: ReportLine[] = [
+    { key: 'drawerNumber', value: String(r.moneybox) },
+    { key: 'cashierAccount', value: ctx.cashierAccount ?? r.closedBy ?? r.account },
+    { key: 'shiftAccount', value: r.account },
+    { key: 'shiftStart', value: storeTime(r.createTime, ctx.diffMinutes) },
+    { key: 'shiftEnd', value: storeTime(r.shiftTime, ctx.diffMinutes) },
+    { key: 'initialAmount', value: money(r.initial_amount) },
+    { key: 'fills', value: money(r.fills) },
+    { key: 'bleeds', value: money(r.bleeds) },
+    { key: 'totalPurchase', value: money(r.purchases) },
+    { key: 'totalRedeem', value: money(r.redeems) },
+    {
+      key: 'balance',
+      value: formatCents(typeof r.balance === 'number' ? toCents(r.balance) : balanceCents(r), ctx.coinSign),
+      strong: true,
+      // Beside a cash count the balance is what the drawer should hold: the count is checked against it.
+      ...(typeof r.counted === 'number' ? { label: 'expected' } : {}),
+    },
+    { key: 'specialComps', value: money(r.special_comps) },
+  ];
+  if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
+  if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: `${r.over_short > 0 ? '+' : ''}${money(r.over_short)}`, strong: true });
+  return lines;
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
+import type { DrawerSetupItem, ShiftReport } from '@moneybox/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { PageFrame } from '../../components/PageFrame';
+import { confirmBox, toast } from '../../components/message';
+import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
+import { DrawerCard } from './DrawerCard';
+
+interface SetupList {
+  list: DrawerSetupItem[];
+  max_drawers: number;
+}
+
+/** /SystemSetup/DrawerSetup (boss): every drawer of the store; freeze, unfreeze, create, force-close. */
+export default function DrawerSetupPage() {
+  const { t } = useTranslation(['drawer-setup', 'home', 'drawer-report']);
+  const client = useQueryClient();
+  const q = useApiQuery<SetupList>('/drawer/setupList', {}, { refetchInterval: 10_000 });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [report, setReport] = useState<ShiftReport | null>(null);
+
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
+    void client.invalidateQueries({ queryKey: ['/drawer/info'] });
+  };
+
+  /** Runs one action with its button busy; refusals were already shown by the call's handler. */
+  const act = async (id: string, fn: () => Promise<void>) => {
+    setBusy(id);
+    try {
+      await fn();
+    } catch {
+      // Shown by the call's handler.
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  const freeze = (d: DrawerSetupItem) =>
+    act(`freeze-${d.id}`, async () => {
+      const to = !d.freeze;
+      if (!(await confirmBox(t(to ? 'drawer-setup:freezeConfirm' : 'drawer-setup:unfreezeConfirm', { number: d.number })))) return;
+      await call('/drawer/freeze', { id: d.id, freeze: to });
+      toast(t(to ? 'drawer-setup:frozenDone' : 'drawer-setup:unfrozenDone', { number: d.number }));
+    });
+
+  const forceClose = (d: DrawerSetupItem) =>
+    act(`close-${d.id}`, async () => {
+      if (!(await confirmBox(t('drawer-setup:forceCloseConfirm', { number: d.number, account: d.account ?? '-' })))) return;
+      setReport(await call<ShiftReport>('/drawer/forceClose', { id: d.id }));
+    });
+
+  const create = () =>
+    act('create', async () => {
+      const r = await call<{ drawer: DrawerSetupItem }>('/drawer/create');
+      toast(t('drawer-setup:createDone', { number: r.drawer.number }));
+    });
+
+  const list = q.data?.list ?? [];
+  return (
+    <PageFrame title={t('drawer-setup:title')} crumbs={[{ label: t('home:groups.setup') }]}>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" data-testid="drawer-count">
+          {q.data ? t('drawer-setup:count', { n: list.length, max: q.data.max_drawers }) : ''}
+        </Text>
+        <Button onClick={() => void create()} loading={busy === 'create'} disabled={busy !== null || !q.data} data-testid="create-drawer">
+          {t('drawer-setup:create')}
+        </Button>
+      </Group>
+      {q.isPending ? <PageLoading /> : null}
+      {q.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {q.error.message}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="drawer-setup-list">
+        {list.map((d) => (
+          <DrawerCard key={d.id} drawer={d} busy={busy} onFreeze={() => void freeze(d)} onForceClose={() => void forceClose(d)} />
+        ))}
+      </SimpleGrid>
+      {/* The force-close report is printed by the boss who closed it; it records them as the closer. */}
+      <DrawerReportDialog opened={report !== null} report={report} onClose={() => setReport(null)} />
+    </PageFrame>
+  );
+}

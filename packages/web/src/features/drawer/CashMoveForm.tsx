@@ -1,0 +1,80 @@
+import { Button, Card, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import type { DrawerInfo } from '@moneybox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/message';
+import { readAmount } from './amount-rules';
+import { useRefreshDrawer } from './drawer-api';
+import { unitsToCents } from './money';
+import { useMoneyAction } from './useMoneyAction';
+
+/** Longest reason the server takes (contract REASON_MAX; the contract's runtime carries zod, so it is not imported). */
+export const REASON_MAX = 200;
+
+type Kind = 'fills' | 'bleeds';
+
+/** Add cash (/drawer/fills) or take cash out (/drawer/bleeds), each with an amount and a required reason. */
+export function CashMoveForm({ info }: { info: DrawerInfo }) {
+  const { t } = useTranslation('drawer');
+  const [kind, setKind] = useState<Kind>('fills');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const refresh = useRefreshDrawer();
+  const fills = useMoneyAction<object, { shift_id: number; amount: number; reason: string }>('/drawer/fills');
+  const bleeds = useMoneyAction<object, { shift_id: number; amount: number; reason: string }>('/drawer/bleeds');
+  const action = kind === 'fills' ? fills : bleeds;
+  const busy = fills.busy || bleeds.busy;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const read = readAmount(amount);
+    const next: typeof errors = {};
+    if ('problem' in read) next.amount = t(`errors.${read.problem}`);
+    else if (kind === 'bleeds' && read.cents > unitsToCents(info.balance)) next.amount = t('errors.balanceNotEnough');
+    const why = reason.trim();
+    if (!why) next.reason = t('errors.reasonRequired');
+    else if (why.length > REASON_MAX) next.reason = t('errors.tooLong', { max: REASON_MAX });
+    setErrors(next);
+    if (next.amount || next.reason || 'problem' in read) return;
+    try {
+      await action.run({ shift_id: info.shift_id!, amount: read.cents / 100, reason: why });
+    } catch {
+      return;
+    } finally {
+      refresh();
+    }
+    setAmount('');
+    setReason('');
+    toast(t(kind === 'fills' ? 'cash.fillsDone' : 'cash.bleedsDone'));
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="form" onSubmit={(e: React.FormEvent) => void submit(e)} data-testid="cash-form" noValidate>
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('cash.heading')}
+        </Title>
+        <SegmentedControl
+          fullWidth
+          value={kind}
+          onChange={(v) => {
+            setKind(v as Kind);
+            setErrors({});
+          }}
+          data={[
+            { value: 'fills', label: t('cash.fills') },
+            { value: 'bleeds', label: t('cash.bleeds') },
+          ]}
+          data-testid="cash-kind"
+          aria-label={t('cash.heading')}
+        />
+        <TextInput label={t('fields.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.amount} errorProps={{ role: 'alert' }} withAsterisk />
+        <TextInput label={t('fields.reason')} name="reason" placeholder={t(kind === 'fills' ? 'cash.fillsReasonHint' : 'cash.bleedsReasonHint')} autoComplete="off" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} errorProps={{ role: 'alert' }} withAsterisk maxLength={REASON_MAX} />
+        <Button type="submit" loading={busy} disabled={busy} data-testid="cash-submit">
+          {t(kind === 'fills' ? 'cash.fillsSubmit' : 'cash.bleedsSubmit')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { formatCents } from '@moneybox/contract/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import { storeTime } from '../drawer-report/report-lines';
+import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { MOVEMENTS_PAGE_SIZE, useMovements } from './drawer-api';
+import { unitsToCents } from './money';
+
+const KNOWN_KINDS = ['init', 'fill', 'bleed', 'purchase', 'revert', 'redeem', 'special_comps'];
+
+/** This shift's ledger rows, newest first, a page at a time. */
+export function MovementList({ shiftId }: { shiftId?: number }) {
+  const { t } = useTranslation('drawer');
+  const { coinSign } = useLayoutInfo();
+  const { diff } = useLocalTimeDiff();
+  const [page, setPage] = useState(1);
+  const q = useMovements(page, shiftId);
+  const rows = q.data?.list ?? [];
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / MOVEMENTS_PAGE_SIZE));
+  const money = (units: number) => formatCents(unitsToCents(units), coinSign);
+  const signed = (units: number) => (units > 0 ? `+${money(units)}` : units === 0 ? '-' : money(units));
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="movements">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="h4">
+            {t('movements.heading')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('movements.total', { n: q.data?.total ?? 0 })}
+          </Text>
+        </Group>
+        {q.isError ? <Text c="red.9" role="alert">{q.error.message}</Text> : null}
+        {rows.length === 0 && !q.isPending ? (
+          <Text size="sm" c="gray.7">
+            {t('movements.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table striped verticalSpacing={6} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('movements.time')}</Table.Th>
+                  <Table.Th>{t('movements.kind')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('movements.amount')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('movements.drawerCash')}</Table.Th>
+                  <Table.Th>{t('movements.detail')}</Table.Th>
+                  <Table.Th>{t('movements.account')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((m) => (
+                  <Table.Tr key={m.id} data-kind={m.kind}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(m.time, diff)}</Table.Td>
+                    <Table.Td>{t(`movements.kinds.${KNOWN_KINDS.includes(m.kind) ? m.kind : 'other'}`)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{money(m.amount)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{signed(m.drawer)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {[m.customer_id !== null ? t('movements.customer', { id: m.customer_id }) : '', m.note].filter(Boolean).join(' · ') || '-'}
+                    </Table.Td>
+                    <Table.Td>{m.account ?? '-'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {pages > 1 ? <Pagination value={page} onChange={setPage} total={pages} size="sm" data-testid="movements-pages" /> : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import type { DrawerInfo, DrawerMovement, ShiftReport } from '@moneybox/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, call, handleFailure } from '../../api/call';
+
+/** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
+export const DRAWER_POLL_MS = 10_000;
+export const MOVEMENTS_PAGE_SIZE = 10;
+
+export interface MovementsReply {
+  shift_id: number;
+  list: DrawerMovement[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/**
+ * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
+ * which still takes the spec's way back to login.
+ */
+async function quietCall<T extends object>(path: string, payload: object): Promise<T> {
+  try {
+    return await call<T>(path, payload, { handle: false });
+  } catch (err) {
+    if (err instanceof ApiError && err.failure.kind === 'session') void handleFailure(err);
+    throw err;
+  }
+}
+
+/** The live state of the caller's drawer, or (boss) of drawer `id`. */
+export function useDrawerInfo(id?: number, enabled = true) {
+  const payload = id === undefined ? {} : { id };
+  return useQuery({
+    queryKey: ['/drawer/info', payload],
+    queryFn: () => quietCall<DrawerInfo>('/drawer/info', payload),
+    enabled,
+    refetchInterval: DRAWER_POLL_MS,
+  });
+}
+
+export function useMovements(page: number, shiftId?: number, enabled = true) {
+  const payload = { page, limit: MOVEMENTS_PAGE_SIZE, ...(shiftId === undefined ? {} : { shift_id: shiftId }) };
+  return useQuery({
+    queryKey: ['/drawer/movements', payload],
+    queryFn: () => quietCall<MovementsReply>('/drawer/movements', payload),
+    enabled,
+    refetchInterval: DRAWER_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecentShifts(enabled = true) {
+  return useQuery({
+    queryKey: ['/drawer/recentShifts', { limit: 10 }],
+    queryFn: () => quietCall<{ list: ShiftReport[] }>('/drawer/recentShifts', { limit: 10 }),
+    enabled,
+  });
+}
+
+/** After a money action: read the drawer, its movements and the shift list again. */
+export function useRefreshDrawer() {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: ['/drawer/info'] });
+    void client.invalidateQueries({ queryKey: ['/drawer/movements'] });
+    void client.invalidateQueries({ queryKey: ['/drawer/recentShifts'] });
+    void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
+  }, [client]);
+}
+
+export function fetchKey(): Promise<string> {
+  return call<{ key: string }>('/config/key', {}, { auth: false }).then((r) => r.key);
+}

@@ -1,0 +1,134 @@
+import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { DrawerStatus } from '@moneybox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { C, loginPath, rememberKiosk } from '../../auth/session';
+import { readCookie } from '../../auth/cookies';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { DrawerPicker } from './DrawerPicker';
+import { kioskIdFrom, validateLogin, type LoginErrors, type LoginMode } from './login-rules';
+import { useLogin } from './useLogin';
+
+interface DrawerListReply {
+  storename?: string;
+  list: Array<{ number: number; status: DrawerStatus; account: string | null }>;
+}
+
+/** /pos/login?kioskId=1001: drawers of the kiosk, mode, username, password. */
+export default function LoginPage() {
+  const { t } = useTranslation(['login', 'status', 'common']);
+  useDocumentTitle(t('login:title'));
+  const [search] = useSearchParams();
+  const kioskId = kioskIdFrom(search);
+  const savedKiosk = readCookie(C.kioskId);
+
+  if (!kioskId) {
+    // The counter PC remembers its kiosk: a bare /pos/login goes back to the kiosk's own URL.
+    if (savedKiosk && /^\d+$/.test(savedKiosk)) return <Navigate to={loginPath(savedKiosk)} replace />;
+    return (
+      <Paper withBorder shadow="sm" p="lg" w="100%" maw={420}>
+        <Title order={1} fz="h3" mb="md">
+          {t('login:title')}
+        </Title>
+        <Alert color="red" role="alert" data-testid="kiosk-missing">
+          {t('login:kioskMissing')}
+        </Alert>
+      </Paper>
+    );
+  }
+  return <LoginForm kioskId={kioskId} />;
+}
+
+function LoginForm({ kioskId }: { kioskId: string }) {
+  const { t } = useTranslation(['login', 'status', 'common']);
+  const [mode, setMode] = useState<LoginMode>('pos');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [drawer, setDrawer] = useState<number | null>(null);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const drawers = useApiQuery<DrawerListReply>('/drawer/list', { kioskID: Number(kioskId) }, { call: { auth: false, handle: false }, staleTime: 0 });
+  const login = useLogin(kioskId);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = validateLogin({ mode, username, password, drawer });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    rememberKiosk(kioskId);
+    login.mutate({ mode, username, password, drawer });
+  };
+
+  const storename = drawers.data?.storename;
+  return (
+    <Paper withBorder shadow="sm" p="lg" w="100%" maw={460} component="form" onSubmit={submit} noValidate aria-labelledby="login-title">
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h3" id="login-title">
+            {t('login:title')}
+          </Title>
+          <Text c="dimmed" data-testid="login-kiosk">
+            {storename ? `${storename} (${kioskId})` : t('login:kiosk', { id: kioskId })}
+          </Text>
+        </div>
+        <SegmentedControl
+          fullWidth
+          value={mode}
+          onChange={(v) => setMode(v as LoginMode)}
+          aria-label={t('login:mode')}
+          data={[
+            { value: 'pos', label: t('login:modePos') },
+            { value: 'viewer', label: t('login:modeViewer') },
+          ]}
+          data-testid="login-mode"
+        />
+        {mode === 'pos' ? (
+          drawers.isError ? (
+            <Alert color="red" role="alert" data-testid="drawer-list-error">
+              {drawers.error.message}
+            </Alert>
+          ) : drawers.data ? (
+            drawers.data.list.length ? (
+              <DrawerPicker drawers={drawers.data.list} value={drawer} onChange={setDrawer} error={errors.drawer ? t(errors.drawer) : undefined} />
+            ) : (
+              <Alert color="yellow">{t('login:noDrawers')}</Alert>
+            )
+          ) : (
+            <Text c="dimmed">{t('common:loading')}</Text>
+          )
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('login:viewerHint')}
+          </Text>
+        )}
+        <TextInput
+          label={t('login:username')}
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          error={errors.username ? t(errors.username) : undefined}
+          maxLength={40}
+          required
+          data-autofocus
+          name="username"
+        />
+        <PasswordInput
+          label={t('login:password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password ? t(errors.password) : undefined}
+          maxLength={40}
+          required
+          name="password"
+        />
+        <Button type="submit" loading={login.isPending} size="md" data-testid="login-submit">
+          {t('login:submit')}
+        </Button>
+      </Stack>
+      <LoadingOverlay visible={login.isPending} />
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call, resetSessionAlert } from '../../api/call';
+import { signIn, takeBeforePage } from '../../auth/session';
+import { currentLanguage } from '../../i18n/i18n';
+import { menuCodes } from '../../i18n/languages';
+import type { LoginForm } from './login-rules';
+
+interface PosLoginReply {
+  uid: number;
+  token: string;
+  saType: number;
+  account: string;
+  kid: number;
+  storename: string;
+  moneybox: number;
+  serverVer: string;
+  env: string;
+}
+
+interface ChooseDrawerReply {
+  kid: number;
+  account: string;
+  moneybox: number;
+  storename: string;
+  serverVer: string;
+  env: string;
+  initAmount: boolean;
+}
+
+/** posLogin, then (pos mode) chooseDrawer; stores the cookies and returns to beforePage or home. */
+export function useLogin(kioskId: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: LoginForm) => {
+      const username = form.username.trim();
+      const login = await call<PosLoginReply>(
+        '/user/posLogin',
+        { mode: form.mode, username, password: form.password, kiosk_id: Number(kioskId) },
+        { auth: false },
+      );
+      const session = { uid: String(login.uid), token: login.token };
+      if (form.mode === 'viewer') {
+        signIn(session, { ...login, moneybox: -1, initAmount: false });
+        return;
+      }
+      const chosen = await call<ChooseDrawerReply>(
+        '/user/chooseDrawer',
+        { UID: login.uid, TOKEN: login.token, moneybox: form.drawer, lang: menuCodes[currentLanguage()], username, kiosk_id: Number(kioskId) },
+        { auth: false },
+      );
+      signIn(session, chosen);
+    },
+    onSuccess: () => {
+      resetSessionAlert();
+      // A previous account's menu and announcements must not show for this one.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'domain.json' });
+      navigate(takeBeforePage(), { replace: true });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { kioskData, loginPath } from '../../auth/session';
+import { LogoutIcon } from '../../components/icons';
+import { DIALOG_WIDTH } from '../../components/message';
+import { useShiftClose } from '../drawer/close/useShiftClose';
+import { closeShift, endSession, logoutPath } from './logout';
+
+/** The logout button and the whole logout flow of spec section 2. */
+export function LogoutButton() {
+  const { t } = useTranslation('logout');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const finish = async () => {
+    await endSession();
+    const to = loginPath();
+    queryClient.clear();
+    navigate(to, { replace: true });
+  };
+  // OK: the blind cash count (when the store asks for one), shift close, then the report; its Close logs out.
+  const shiftClose = useShiftClose({ onDone: () => void finish() });
+
+  const start = async () => {
+    const path = logoutPath(kioskData());
+    if (path === 'confirm-report') {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (path === 'close-shift') await closeShift().catch(() => undefined);
+      await finish();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmOk = async () => {
+    setBusy(true);
+    try {
+      await shiftClose.begin();
+      setConfirming(false);
+    } catch {
+      // The error was shown by the call's handler; the cashier stays logged in and can retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="white" color="dark" size="compact-md" onClick={() => void start()} loading={busy && !confirming} data-testid="logout" leftSection={<LogoutIcon />}>
+        {t('logout')}
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')} size={DIALOG_WIDTH} centered data-testid="logout-confirm">
+        <Stack gap="md">
+          <Text>{t('confirmMessage')}</Text>
+          <Stack gap="xs">
+            <Button onClick={() => void confirmOk()} loading={busy} data-autofocus fullWidth data-testid="logout-ok">
+              {t('common:ok')}
+            </Button>
+            <Button variant="default" onClick={() => void finish()} disabled={busy} fullWidth>
+              {t('justLogout')}
+            </Button>
+            <Button variant="subtle" onClick={() => setConfirming(false)} disabled={busy} fullWidth>
+              {t('common:cancel')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Modal>
+      {shiftClose.element}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+
+function keys(o: unknown, prefix = ''): string[] {
+  if (typeof o !== 'object' || o === null) return [prefix];
+  return Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('locale files', () => {
+  const byNs = new Map<string, Map<string, Record<string, unknown>>>();
+  for (const [path, data] of Object.entries(files)) {
+    const [, lang, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
+    if (!byNs.has(ns!)) byNs.set(ns!, new Map());
+    byNs.get(ns!)!.set(lang!, data);
+  }
+
+  it('exist for en, mx and zh_Hans with the same keys in every namespace', () => {
+    expect(byNs.size).toBeGreaterThanOrEqual(5);
+    for (const [ns, langs] of byNs) {
+      expect([...langs.keys()].sort(), ns).toEqual(['en', 'mx', 'zh_Hans']);
+      const en = keys(langs.get('en')).sort();
+      expect(keys(langs.get('mx')).sort(), `${ns} mx`).toEqual(en);
+      expect(keys(langs.get('zh_Hans')).sort(), `${ns} zh_Hans`).toEqual(en);
+    }
+  });
+
+  it('are real translations: every Spanish and Chinese text differs from the English one', () => {
+    // Texts that are the same word in both languages.
+    const sameByNature: Record<string, string[]> = { mx: ['appName', 'error', 'error404', 'errorTitle'], zh_Hans: ['appName'] };
+    const flat = (o: Record<string, unknown>) => Object.fromEntries(keys(o).map((k) => [k, k.split('.').reduce<unknown>((a, p) => (a as Record<string, unknown>)[p], o)]));
+    for (const [ns, langs] of byNs) {
+      const en = flat(langs.get('en')!);
+      for (const lang of ['mx', 'zh_Hans']) {
+        const other = flat(langs.get(lang)!);
+        const same = Object.keys(en).filter((k) => en[k] === other[k] && !sameByNature[lang]!.includes(k));
+        expect(same, `${ns} ${lang}`).toEqual([]);
+      }
+    }
+  });
+});

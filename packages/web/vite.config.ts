@@ -1,0 +1,24 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contractSrc = path.resolve(import.meta.dirname, '../contract/src');
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    // Subpath imports (`@moneybox/contract/layout`) reach the zod-free modules of the contract
+    // directly, so the login page does not carry every request schema and zod with it.
+    alias: [{ find: /^@moneybox\/contract\/(.+)$/, replacement: `${contractSrc}/$1.ts` }],
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    proxy: { '/API': 'http://127.0.0.1:8080' },
+  },
+});

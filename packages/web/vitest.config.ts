@@ -1,0 +1,21 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const contractSrc = path.resolve(import.meta.dirname, '../contract/src');
+
+/** Web unit and component tests: jsdom, Testing Library. */
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@moneybox\/contract\/(.+)$/, replacement: `${contractSrc}/$1.ts` }],
+  },
+  test: {
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    pool: 'threads',
+    maxWorkers: 2,
+  },
+});
