@@ -106,10 +106,8 @@ export default function CustomerAccountPage() {
   };
 
   return (
-    <PageFrame
-      title={t('customer:title')}
-      crumbs={[{ label: t('home:groups.customer') }]}
-    >
+    // The group and the page share their name, so the trail is just Home › Customer Account.
+    <PageFrame title={t('customer:title')}>
       <Stack gap="md" maw={960}>
         <Group gap="sm" align="flex-start" wrap="wrap">
           <div style={{ flex: '1 1 280px', minWidth: 0 }}>
