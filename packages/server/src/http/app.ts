@@ -8,6 +8,7 @@ import { readMaintenance } from '../api/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
+import { openApiDocument } from './openapi.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 export const BODY_LIMIT = 64 * 1024;
@@ -57,6 +58,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   });
 
   for (const call of allCalls) registerCall(app, deps, call);
+
+  const openApi = openApiDocument(allCalls);
+  app.get('/API/openapi.json', async () => openApi);
 
   app.get('/healthz', async () => ({ ok: true }));
 

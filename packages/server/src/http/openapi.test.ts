@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls } from '../api/index.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+
+describe('GET /API/openapi.json', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite', {}, { seed: false });
+  });
+  afterAll(() => s?.close());
+
+  it('describes every call with the request schema the server validates with', async () => {
+    const res = await s.raw('/API/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> } } }> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const call of allCalls) expect(Object.keys(doc.paths)).toContain(`/API${call.path}`);
+    const purchase = doc.paths['/API/customer/purchase']!.post!.requestBody.content['text/plain']!.schema;
+    expect(purchase.required).toEqual(expect.arrayContaining(['UID', 'TOKEN', 'id', 'key']));
+    // An empty amount is a business refusal (35), not a schema error, so it is described but optional.
+    expect(Object.keys(purchase.properties ?? {})).toContain('amount');
+    const login = doc.paths['/API/user/posLogin']!.post!.requestBody.content['application/json']!.schema;
+    expect(Object.keys(login.properties ?? {})).toEqual(expect.arrayContaining(['mode', 'username', 'password']));
+    expect(doc.paths['/API/config/domain.json']).toBeDefined();
+  });
+});
