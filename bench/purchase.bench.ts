@@ -1,37 +1,47 @@
 /**
  * Purchases per second and latency through the real HTTP API (Fastify on a port, 50 keep-alive
- * clients in a worker thread), on SQLite (synchronous=FULL) and PostgreSQL, each beside a baseline
- * measured in the same run:
+ * connections from wrk, a C load generator: bench/lib/wrk.ts), on SQLite (synchronous=FULL) and
+ * PostgreSQL, each beside a baseline measured in the same run:
  *  - SQLite: the purchase's writes done directly on the database file with better-sqlite3,
  *    sequential, no HTTP (bench/lib/sqlite-baseline.ts);
  *  - PostgreSQL: pgbench's built-in tpcb-like run at the same concurrency (bench/lib/pgbench.ts).
- * Keys are inserted before the timed loop (one row each, as /config/key does); a second, shorter
- * API run fetches a key from /config/key before every purchase, as the counter does.
- * The ledger is verified after each database's runs: a fast but wrong money path fails the bench.
+ * Keys are inserted before the timed run (one row each, as /config/key does; not timed), sized
+ * from a short warm-up run's rate. Every reply must be status 0: a run with any other reply is
+ * marked invalid. A second, shorter run (Node client) fetches a key from /config/key before every
+ * purchase, as the counter does. The ledger is verified after each database's runs: a fast but
+ * wrong money path fails the bench.
+ *
+ * Without wrk (and no way to install it) the Node worker client (bench/lib/load.ts) measures
+ * instead; the "client" column says which one ran. BENCH_CLIENT=node forces it.
  *
  * Env: BENCH_SECONDS (each timed run, default 10), BENCH_CLIENTS (default 50),
  * BENCH_DATABASES (default "sqlite,postgres").
  */
 import path from 'node:path';
-import type { Dialect } from '../packages/server/src/db/database.js';
+import type { Db, Dialect } from '../packages/server/src/db/database.js';
 import { verifyLedger } from '../packages/server/src/ledger/verify.js';
 import { openShifts, startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { insertKeys, setupCounterStore } from './lib/counter.js';
 import { runPurchaseLoad, type LoadResult } from './lib/load.js';
+import { locateWrk, wrkPurchase, type WrkResult } from './lib/wrk.js';
+import { groupCommitStats } from '../packages/server/src/ledger/money-transaction.js';
 import { pgbenchAvailable, pgbenchTpcb } from './lib/pgbench.js';
 import { sqlitePurchaseBaseline } from './lib/sqlite-baseline.js';
 import { p50, p99, round, type BenchRow, type Sample } from './measure.js';
 
-export const title = 'Purchases: HTTP API (keep-alive clients) beside a database baseline in the same run';
+export const title = 'Purchases: HTTP API (50 keep-alive connections) beside a database baseline in the same run';
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const SECONDS = int(process.env.BENCH_SECONDS, 10);
 const CLIENTS = int(process.env.BENCH_CLIENTS, 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const WARMUP_MS = 1000;
-/** Keys inserted per second of run: more than the fastest run here spends. */
+/** Keys inserted per second of run for the Node client: more than the fastest run here spends. */
 const KEYS_PER_SECOND = int(process.env.BENCH_KEYS_PER_SECOND, 6000);
+/** wrk's warm-up: long enough to warm the JIT, caches and pool; its rate sizes the timed run's keys. */
+const WRK_WARMUP_SECONDS = 2;
+const WRK_WARMUP_KEYS = 30_000;
 const DRAWERS = 10;
 const CUSTOMERS = 10_000;
 const KIOSK = 7001;
@@ -39,13 +49,39 @@ const AMOUNT_UNITS = 1;
 
 const tps = (s: Sample) => (s.n * 1000) / s.totalMs;
 
-function line(database: Dialect, run: string, s: Sample, extra: BenchRow = {}): BenchRow {
-  return { database, run, clients: extra.clients ?? CLIENTS, n: s.n, 'per s': round(tps(s), 0), 'p50 ms': round(p50(s)), 'p99 ms': round(p99(s)), ...extra };
+/** What a table row needs of a run, whichever client measured it. */
+interface Figures {
+  n: number;
+  totalMs: number;
+  p50: number;
+  p99: number;
 }
 
-function apiLine(database: Dialect, run: string, s: LoadResult, baseline: Sample): BenchRow {
-  const note = [s.errors ? `${s.errors} refused, e.g. ${s.firstError}` : '', s.exhausted ? 'keys ran out early' : ''].filter(Boolean).join('; ');
-  return line(database, run, s, { 'API / baseline': `${round((100 * tps(s)) / tps(baseline), 0)}%`, ...(note ? { note } : {}) });
+const figuresOf = (s: Sample): Figures => ({ n: s.n, totalMs: s.totalMs, p50: p50(s), p99: p99(s) });
+
+function line(database: Dialect, run: string, f: Figures, extra: BenchRow = {}): BenchRow {
+  return { database, run, client: '', clients: CLIENTS, n: f.n, 'per s': round((f.n * 1000) / f.totalMs, 0), 'p50 ms': round(f.p50), 'p99 ms': round(f.p99), ...extra };
+}
+
+/** An API run beside its baseline; any refused purchase or lost request makes the run invalid. */
+function apiLine(database: Dialect, run: string, client: string, f: Figures & Pick<LoadResult, 'errors' | 'firstError' | 'exhausted'>, baseline: Sample, extra: BenchRow = {}): BenchRow {
+  const invalid = f.errors > 0 || (client === 'wrk' && f.exhausted);
+  const note = [f.errors ? `INVALID: ${f.errors} not status 0, e.g. ${f.firstError}` : '', f.exhausted ? `keys ran out early${client === 'wrk' ? ': INVALID' : ''}` : '']
+    .filter(Boolean)
+    .join('; ');
+  const ratio = invalid ? 'invalid' : `${round((100 * f.n * 1000) / f.totalMs / tps(baseline), 0)}%`;
+  return line(database, run, f, { client, 'API / baseline': ratio, ...extra, ...(note ? { note } : {}) });
+}
+
+/** Purchases through wrk: a warm-up that sizes the keys, then the timed run. */
+async function wrkRun(wrk: string, db: Db, load: { base: string; sessions: Array<{ UID: number; TOKEN: string }>; customerIds: number[] }): Promise<WrkResult> {
+  const common = { ...load, connections: CLIENTS, threads: 2, amount: AMOUNT_UNITS };
+  const warm = await wrkPurchase(wrk, { ...common, seconds: WRK_WARMUP_SECONDS, keys: await insertKeys(db, WRK_WARMUP_KEYS) });
+  if (warm.errors > 0) throw new Error(`wrk warm-up: ${warm.errors} purchases not status 0, e.g. ${warm.firstError}`);
+  // Twice the warm-up's rate, so the timed run never runs out (an exhausted run is invalid).
+  const rate = warm.exhausted ? WRK_WARMUP_KEYS : (warm.n * 1000) / warm.totalMs;
+  const keys = await insertKeys(db, Math.ceil(rate * SECONDS * 2) + 1000);
+  return wrkPurchase(wrk, { ...common, seconds: SECONDS, keys });
 }
 
 async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
@@ -65,21 +101,32 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
         .where('store_id', '=', KIOSK)
         .where('ended_at', 'is', null)
         .execute();
-      const keys = await insertKeys(db, SECONDS * 2000);
+      // More than the fastest sequential run here spends (about 3,000 per second).
+      const keys = await insertKeys(db, SECONDS * 6000);
       baseline = sqlitePurchaseBaseline({ file: database.location, storeId: KIOSK, shifts, customerIds: store.customerIds, keys, seconds: SECONDS, amount: AMOUNT_UNITS * 100 });
-      rows.push(line(dialect, 'baseline: same writes, better-sqlite3, sequential', baseline, { clients: 1 }));
+      rows.push(line(dialect, 'baseline: same writes, better-sqlite3, sequential', figuresOf(baseline), { client: 'in-process', clients: 1 }));
     } else {
       const pgb = await pgbenchTpcb({ clients: CLIENTS, seconds: SECONDS });
       baseline = pgb;
-      rows.push(line(dialect, `baseline: pgbench tpcb-like -M ${pgb.mode} -j 2`, pgb));
+      rows.push(line(dialect, `baseline: pgbench tpcb-like -M ${pgb.mode} -j 2`, figuresOf(pgb), { client: 'pgbench' }));
     }
 
-    const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
-    const load = { base: server.base, concurrency: CLIENTS, sessions, customerIds: store.customerIds, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS };
-    const api = await runPurchaseLoad({ ...load, keys, measureMs: SECONDS * 1000 });
-    rows.push(apiLine(dialect, 'API /customer/purchase (keys fetched before)', api, baseline));
-    const withKey = await runPurchaseLoad({ ...load, keys: null, measureMs: Math.max(2, SECONDS / 2) * 1000 });
-    rows.push(apiLine(dialect, 'API /config/key + /customer/purchase (latency of the pair)', withKey, baseline));
+    const wrk = locateWrk();
+    const target = { base: server.base, sessions, customerIds: store.customerIds };
+    const batchesBefore = groupCommitStats(db);
+    if (wrk) {
+      const api = await wrkRun(wrk, db, target);
+      const batches = groupCommitStats(db);
+      // SQLite: how many purchases each group commit (one fsync) carried during both wrk runs.
+      const perCommit: BenchRow = dialect === 'sqlite' && batches.batches > batchesBefore.batches ? { 'per commit': round((batches.calls - batchesBefore.calls) / (batches.batches - batchesBefore.batches), 1) } : {};
+      rows.push(apiLine(dialect, 'API /customer/purchase (keys made before)', 'wrk', api, baseline, perCommit));
+    } else {
+      const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
+      const api = await runPurchaseLoad({ ...target, concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });
+      rows.push(apiLine(dialect, 'API /customer/purchase (keys made before)', 'node', { ...api, ...figuresOf(api) }, baseline));
+    }
+    const withKey = await runPurchaseLoad({ ...target, concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys: null, measureMs: Math.max(2, SECONDS / 2) * 1000 });
+    rows.push(apiLine(dialect, 'API /config/key + /customer/purchase (latency of the pair)', 'node', { ...withKey, ...figuresOf(withKey) }, baseline));
 
     const differences = await verifyLedger(db);
     if (differences.length) throw new Error(`ledger verify failed after the ${dialect} run: ${JSON.stringify(differences.slice(0, 3))}`);

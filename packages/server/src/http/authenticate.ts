@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
-import { sessionRepository } from '../repositories/session.repository.js';
+import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
 import type { Caller, Deps } from './call.js';
 import { refuse } from './errors.js';
 
@@ -12,13 +12,38 @@ import { refuse } from './errors.js';
 const TOUCH_EVERY_MS = 60_000;
 
 /**
+ * A session last seen at or after this instant is active and needs no touch: the case a call may
+ * check inside its own statement (the PostgreSQL money function) instead of calling authenticate().
+ */
+export function sessionFreshAfter(settings: Deps['settings'], now = Date.now()): string {
+  return isoAgo(Math.min(TOUCH_EVERY_MS, settings.sessionIdleMs / 4), now);
+}
+
+/**
+ * The session row as a fast path may accept it without authenticate(): active, the UID's own,
+ * in pos mode (the money calls refuse viewers) and fresh (needs no touch, so not idle-expired).
+ * Undefined otherwise: the caller then goes through authenticate(), which answers every other case.
+ * The PostgreSQL money function (db/migrations/002_money_path.ts) applies the same rule in SQL.
+ */
+export function provenFresh(s: SessionWithAccount | undefined, uid: number | string, freshAfter: string): { storeId: number; accountId: number } | undefined {
+  if (!s || s.revoked_at !== null || s.disabled === 1 || s.removed === 1 || s.mode === 'viewer') return undefined;
+  if (String(s.account_id) !== String(uid) || s.last_seen_at < freshAfter) return undefined;
+  return { storeId: s.store_id, accountId: s.account_id };
+}
+
+/** A token as authenticate() accepts it before looking it up. */
+export function tokenShapeOk(token: unknown): token is string {
+  return typeof token === 'string' && token.length > 0 && token.length <= 200;
+}
+
+/**
  * Resolves UID + TOKEN to the caller. A missing, unknown, revoked or idle-expired token,
  * or one that does not belong to UID, answers 5: the client then returns to login.
  */
 export async function authenticate(deps: Deps, uid: unknown, token: unknown): Promise<Caller> {
-  if (typeof token !== 'string' || token.length === 0 || token.length > 200) refuse(Status.SESSION_REPLACED);
+  if (!tokenShapeOk(token)) refuse(Status.SESSION_REPLACED);
   const db = deps.handle.db;
-  const s = await sessionRepository.findByTokenHash(db, hashToken(token as string));
+  const s = await sessionRepository.findByTokenHash(db, hashToken(token));
   if (!s || s.revoked_at !== null || s.disabled === 1 || s.removed === 1) refuse(Status.SESSION_REPLACED);
   const session = s!;
   if (String(session.account_id) !== String(uid)) refuse(Status.SESSION_REPLACED);
@@ -27,7 +52,7 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
     await sessionRepository.revoke(db, session.id, isoNow());
     refuse(Status.SESSION_REPLACED);
   }
-  if (session.last_seen_at < isoAgo(Math.min(TOUCH_EVERY_MS, deps.settings.sessionIdleMs / 4), now)) await sessionRepository.touch(db, session.id, isoNow());
+  if (session.last_seen_at < sessionFreshAfter(deps.settings, now)) await sessionRepository.touch(db, session.id, isoNow());
   return {
     sessionId: session.id,
     accountId: session.account_id,

@@ -160,13 +160,11 @@ export const customerRepository = {
    * Locks the customer's row for the rest of the transaction (PostgreSQL; SQLite runs one
    * transaction at a time), so limits and revertable amounts summed afterwards cannot change under us.
    */
-  lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
-    const q = tx
-      .selectFrom('customer')
-      .select(['id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents'])
-      .where('store_id', '=', storeId)
-      .where('id', '=', id);
-    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  async lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
+    // Plain SQL: on every money call (see customerMovementRepository.lockCounter).
+    const r = await sql<CustomerLock>`SELECT id, blocked, playing_machine_id, entries_cents, winnings_cents FROM customer
+      WHERE store_id = ${storeId} AND id = ${id}${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(tx);
+    return r.rows[0];
   },
 
   async updateProfile(db: Db, storeId: number, id: number, patch: ProfilePatch, at: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export const keyRepository = {
@@ -6,14 +7,9 @@ export const keyRepository = {
   },
   /** Marks an unused, unexpired key used; false when it is unknown, used or expired. */
   async consume(db: Db, key: string, at: string): Promise<boolean> {
-    const r = await db
-      .updateTable('one_time_key')
-      .set({ used_at: at })
-      .where('key', '=', key)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    // Plain SQL: every money call runs it, and the builder's CPU cost exceeded the statement's.
+    const r = await sql`UPDATE one_time_key SET used_at = ${at} WHERE key = ${key} AND used_at IS NULL AND expires_at > ${at}`.execute(db);
+    return Number(r.numAffectedRows) === 1;
   },
   /** Keys long expired carry no information: removing them keeps the table small. */
   purgeExpired(db: Db, before: string) {

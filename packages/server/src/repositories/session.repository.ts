@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export interface SessionWithAccount {
@@ -14,24 +15,13 @@ export interface SessionWithAccount {
 }
 
 export const sessionRepository = {
-  findByTokenHash(db: Db, tokenHash: string): Promise<SessionWithAccount | undefined> {
-    return db
-      .selectFrom('session')
-      .innerJoin('account', 'account.id', 'session.account_id')
-      .select([
-        'session.id',
-        'session.store_id',
-        'session.account_id',
-        'session.mode',
-        'session.last_seen_at',
-        'session.revoked_at',
-        'account.username',
-        'account.sa_type',
-        'account.disabled',
-        'account.removed',
-      ])
-      .where('session.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  /** Every session call runs this first: plain SQL, not the builder, to keep its CPU cost low. */
+  async findByTokenHash(db: Db, tokenHash: string): Promise<SessionWithAccount | undefined> {
+    const r = await sql<SessionWithAccount>`SELECT session.id, session.store_id, session.account_id, session.mode, session.last_seen_at,
+        session.revoked_at, account.username, account.sa_type, account.disabled, account.removed
+      FROM session INNER JOIN account ON account.id = session.account_id
+      WHERE session.token_hash = ${tokenHash}`.execute(db);
+    return r.rows[0];
   },
   async insert(db: Db, row: { store_id: number; account_id: number; token_hash: string; mode: string; at: string }) {
     await db

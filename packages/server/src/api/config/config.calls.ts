@@ -4,6 +4,7 @@ import { auth } from '@moneybox/contract';
 import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
 import { keyRepository } from '../../repositories/key.repository.js';
+import { runDurableWrite } from '../../ledger/money-transaction.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { readMaintenance } from './maintenance.js';
@@ -28,7 +29,8 @@ export const key = defineCall({
   async handler(_input, { deps }) {
     const value = randomBytes(18).toString('base64url');
     const now = Date.now();
-    await keyRepository.insert(deps.handle.db, value, new Date(now).toISOString(), isoIn(deps.settings.keyTtlMs, now));
+    // Every counter call fetches a key first: on SQLite its insert shares the money calls' group commit.
+    await runDurableWrite(deps.handle, (db) => keyRepository.insert(db, value, new Date(now).toISOString(), isoIn(deps.settings.keyTtlMs, now)));
     return { key: value, expiresIn: Math.round(deps.settings.keyTtlMs / 1000) };
   },
 });

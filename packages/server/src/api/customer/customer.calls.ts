@@ -26,7 +26,7 @@ import {
   updateCustomer,
 } from './customer.service.js';
 import { gameHistory, giftHistory } from './history.service.js';
-import { moveMoney, type MoneyKind } from './movement.service.js';
+import { moveMoney, moveMoneyWithSession, type MoneyKind } from './movement.service.js';
 
 const search = defineCall({
   path: '/customer/search',
@@ -59,6 +59,7 @@ const money = (name: string, kind: MoneyKind) =>
     movesCash: true,
     input: customerMoneyRequest,
     handler: (i, ctx) => moveMoney(kind, i, ctx),
+    withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
 const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, handler: (i, ctx) => setBlock(i.id, i.block, ctx) });

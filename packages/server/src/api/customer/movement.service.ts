@@ -1,12 +1,16 @@
 import { Status, toUnits, type CustomerMoneyInput, type StatusCode } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { AuthedContext } from '../../http/call.js';
+import { hashToken } from '../../auth/token.js';
+import type { Db } from '../../db/database.js';
+import { provenFresh, sessionFreshAfter, tokenShapeOk } from '../../http/authenticate.js';
+import type { AuthedContext, CallContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { consumeKey, post, type Guards, type Movement } from '../../ledger/ledger.js';
-import { customerMoneyInOneStatement, MoneyRefused } from '../../ledger/customer-money.pg.js';
+import { customerMoneyInOneStatement, MoneyRefused, type CustomerMoneyCall } from '../../ledger/customer-money.pg.js';
 import { runMoneyTransaction } from '../../ledger/money-transaction.js';
 import { customerMovementRepository as counter } from '../../repositories/customer-movement.repository.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
+import { sessionRepository } from '../../repositories/session.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { overrun, windowStarts } from './limits.js';
 
@@ -59,65 +63,67 @@ export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your prov
  * connection runs one transaction at a time, so no lock is needed.
  */
 export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
-  const { dialect } = ctx.deps.handle;
-  if (dialect === 'postgres') return moveMoneyOnPostgres(kind, input, ctx);
-  const { storeId, accountId } = ctx.caller;
+  if (ctx.deps.handle.dialect === 'postgres') return moveMoneyOnPostgres(kind, input, ctx);
+  return runMoneyTransaction(ctx.deps.handle, (tx) => moveMoneyIn(tx, kind, input, ctx.caller));
+}
+
+/** The SQLite path's transaction (a savepoint of the group commit): see moveMoney. */
+async function moveMoneyIn(tx: Db, kind: MoneyKind, input: CustomerMoneyInput, caller: { storeId: number; accountId: number }) {
+  const dialect = 'sqlite' as const;
+  const { storeId, accountId } = caller;
   const codes = CODES[kind];
   const at = isoNow();
+  await consumeKey(tx, input.key, at);
 
-  return runMoneyTransaction(ctx.deps.handle, async (tx) => {
-    await consumeKey(tx, input.key, at);
+  const state = await counter.lockCounter(tx, dialect, storeId, accountId);
+  if (!state) {
+    // No open shift: a frozen or closed store still says so first.
+    await openStore(tx, storeId);
+    refuse(Status.SHIFT_ERROR);
+  }
+  if (state.store_closed === 1) refuse(Status.KIOSK_CLOSED);
+  if (state.store_frozen === 1) refuse(Status.STORE_FROZEN, { freeze_msg: state.freeze_msg });
+  if (state.drawer_frozen === 1) refuse(Status.DRAWER_FROZEN);
+  if (state.init_set !== 1) refuse(codes.needsInit);
 
-    const state = await counter.lockCounter(tx, dialect, storeId, accountId);
-    if (!state) {
-      // No open shift: a frozen or closed store still says so first.
-      await openStore(tx, storeId);
-      refuse(Status.SHIFT_ERROR);
-    }
-    if (state.store_closed === 1) refuse(Status.KIOSK_CLOSED);
-    if (state.store_frozen === 1) refuse(Status.STORE_FROZEN, { freeze_msg: state.freeze_msg });
-    if (state.drawer_frozen === 1) refuse(Status.DRAWER_FROZEN);
-    if (state.init_set !== 1) refuse(codes.needsInit);
+  const customer = await customerRepository.lock(tx, dialect, storeId, input.id);
+  if (!customer) refuse(Status.CUSTOMER_ERROR);
+  // A blocked account moves no money at the counter until a boss or cashier unblocks it.
+  if (customer.blocked === 1) refuse(Status.CUSTOMER_ERROR);
+  if (customer.playing_machine_id !== null) refuse(codes.playing);
 
-    const customer = await customerRepository.lock(tx, dialect, storeId, input.id);
-    if (!customer) refuse(Status.CUSTOMER_ERROR);
-    // A blocked account moves no money at the counter until a boss or cashier unblocks it.
-    if (customer.blocked === 1) refuse(Status.CUSTOMER_ERROR);
-    if (customer.playing_machine_id !== null) refuse(codes.playing);
+  const a = input.amount ?? 0;
+  if (a <= 0 || a < state.min_amount_cents) refuse(Status.AMOUNT_ERROR, { min_amount: toUnits(state.min_amount_cents) });
 
-    const a = input.amount ?? 0;
-    if (a <= 0 || a < state.min_amount_cents) refuse(Status.AMOUNT_ERROR, { min_amount: toUnits(state.min_amount_cents) });
+  if (kind === 'purchase') {
+    const used = await counter.purchaseWindows(tx, storeId, customer.id, windowStarts(Date.parse(at)));
+    const over = overrun(state, used, a);
+    if (over) refuse(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: 'purchase_limit', limit: over.limit, left: toUnits(over.left) });
+  }
+  if (kind === 'revert') {
+    const bought = await counter.shiftNetPurchases(tx, storeId, state.shift_id, state.started_at, customer.id);
+    // Only what this customer bought in this shift and has not played yet can be taken back.
+    const revertable = Math.max(0, Math.min(customer.entries_cents, bought));
+    if (a > revertable) refuse(Status.AMOUNT_ERROR, { reason: 'over_revertable', revertable: toUnits(revertable) });
+  }
+  const e = effects(kind, a);
+  if ((e.entries ?? 0) < 0 && customer.entries_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'entries' });
+  if ((e.winnings ?? 0) < 0 && customer.winnings_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'winnings' });
 
-    if (kind === 'purchase') {
-      const used = await counter.purchaseWindows(tx, storeId, customer.id, windowStarts(Date.parse(at)));
-      const over = overrun(state, used, a);
-      if (over) refuse(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: 'purchase_limit', limit: over.limit, left: toUnits(over.left) });
-    }
-    if (kind === 'revert') {
-      const bought = await counter.shiftNetPurchases(tx, storeId, state.shift_id, state.started_at, customer.id);
-      // Only what this customer bought in this shift and has not played yet can be taken back.
-      const revertable = Math.max(0, Math.min(customer.entries_cents, bought));
-      if (a > revertable) refuse(Status.AMOUNT_ERROR, { reason: 'over_revertable', revertable: toUnits(revertable) });
-    }
-    const e = effects(kind, a);
-    if ((e.entries ?? 0) < 0 && customer.entries_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'entries' });
-    if ((e.winnings ?? 0) < 0 && customer.winnings_cents < a) refuse(Status.AMOUNT_ERROR, { reason: 'winnings' });
-
-    const movementId = await post(
-      tx,
-      { storeId, kind, channel: 'pos', amount: a, accountId, drawerId: state.drawer_id, shiftId: state.shift_id, customerId: customer.id, key: input.key, at, ...e },
-      GUARDS,
-    );
-    // Both rows are locked by this transaction (or it runs alone on SQLite): old value + delta is the new value.
-    return {
-      id: customer.id,
-      movement_id: movementId,
-      amount: toUnits(a),
-      entries: toUnits(customer.entries_cents + (e.entries ?? 0)),
-      winnings: toUnits(customer.winnings_cents + (e.winnings ?? 0)),
-      balance: toUnits(state.balance_cents + (e.drawer ?? 0)),
-    };
-  });
+  const movementId = await post(
+    tx,
+    { storeId, kind, channel: 'pos', amount: a, accountId, drawerId: state.drawer_id, shiftId: state.shift_id, customerId: customer.id, key: input.key, at, ...e },
+    GUARDS,
+  );
+  // Both rows are locked by this transaction (or it runs alone on SQLite): old value + delta is the new value.
+  return {
+    id: customer.id,
+    movement_id: movementId,
+    amount: toUnits(a),
+    entries: toUnits(customer.entries_cents + (e.entries ?? 0)),
+    winnings: toUnits(customer.winnings_cents + (e.winnings ?? 0)),
+    balance: toUnits(state.balance_cents + (e.drawer ?? 0)),
+  };
 }
 
 /**
@@ -126,13 +132,46 @@ export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx:
  * function's refusal reasons to the same statuses and fields as the path above.
  */
 async function moveMoneyOnPostgres(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
+  return inOneStatement(kind, input, { storeId: ctx.caller.storeId, accountId: ctx.caller.accountId }, ctx);
+}
+
+/**
+ * The envelope's fast path (call.ts withSession) for the money calls: the session is checked as
+ * part of the call's own database work. On PostgreSQL the money function checks it, so a purchase
+ * is ONE round trip in all. On SQLite it is read inside the group commit's transaction, which
+ * the batch's calls share, instead of each call starting a read transaction of its own (that
+ * cost more CPU than the whole session query). Undefined whenever the session is not plainly
+ * valid and fresh (http/authenticate.ts provenFresh): the envelope then authenticates as usual
+ * (5, 21, touch, revoke) and calls moveMoney.
+ */
+export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
+  const { token, uid } = credentials;
+  if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
+  const freshAfter = sessionFreshAfter(ctx.deps.settings);
+  if (ctx.deps.handle.dialect === 'sqlite') {
+    return runMoneyTransaction(ctx.deps.handle, async (tx) => {
+      const caller = provenFresh(await sessionRepository.findByTokenHash(tx, hashToken(token)), uid, freshAfter);
+      return caller ? moveMoneyIn(tx, kind, input, caller) : undefined;
+    });
+  }
+  try {
+    return await inOneStatement(kind, input, { session: { tokenHash: hashToken(token), uid: String(uid), freshAfter } }, ctx);
+  } catch (err) {
+    if (err instanceof MoneyRefused && err.refusal.reason === SESSION_UNPROVEN) return undefined;
+    throw err;
+  }
+}
+
+/** The function's refusal when it cannot vouch for the session (not a status: the ordinary path decides). */
+const SESSION_UNPROVEN = 'session';
+
+async function inOneStatement(kind: MoneyKind, input: CustomerMoneyInput, caller: CustomerMoneyCall['caller'], ctx: CallContext) {
   const at = isoNow();
   const a = input.amount ?? 0;
   try {
     const r = await customerMoneyInOneStatement(ctx.deps.handle.db, {
       kind,
-      storeId: ctx.caller.storeId,
-      accountId: ctx.caller.accountId,
+      caller,
       customerId: input.id,
       amount: a,
       key: input.key,
@@ -148,7 +187,7 @@ async function moveMoneyOnPostgres(kind: MoneyKind, input: CustomerMoneyInput, c
       balance: toUnits(r.balance_cents),
     };
   } catch (err) {
-    if (err instanceof MoneyRefused) refuseFor(kind, err.refusal);
+    if (err instanceof MoneyRefused && err.refusal.reason !== SESSION_UNPROVEN) refuseFor(kind, err.refusal);
     throw err;
   }
 }

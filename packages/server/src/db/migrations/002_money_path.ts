@@ -8,7 +8,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // took ledger_store_at and read every ledger row of the store in the week: a cost that grew
   // with the store's business, on every purchase.
   await db.schema.createIndex('ledger_store_customer_kind_at').on('ledger').columns(['store_id', 'customer_id', 'kind', 'at']).execute();
-  if (dialect === 'postgres') await createCustomerMoneyFunction(db);
+  if (dialect === 'postgres') {
+    // Every purchase inserts a ledger row and then updates its store row, the one row all the
+    // store's purchases queue on. An immediate foreign-key check locks that store row (KEY SHARE)
+    // while another purchase holds it for its update: PostgreSQL then records both lockers in a
+    // multixact, on every purchase. Checked at commit instead, each transaction locks the row
+    // after its own update, when it already holds it (the purchase bench ran 20-50% faster).
+    await sql`ALTER TABLE ledger ALTER CONSTRAINT ledger_store_id_fkey DEFERRABLE INITIALLY DEFERRED`.execute(db);
+    await createCustomerMoneyFunction(db);
+  }
 }
 
 /**
@@ -37,7 +45,8 @@ $fn$`.execute(db);
   await sql`
 CREATE OR REPLACE FUNCTION mbx_customer_money(
   p_kind text, p_store bigint, p_account bigint, p_customer bigint, p_amount bigint, p_key text,
-  p_at text, p_hour text, p_day text, p_week text
+  p_at text, p_hour text, p_day text, p_week text,
+  p_token_hash text DEFAULT NULL, p_uid text DEFAULT NULL, p_fresh_after text DEFAULT NULL
 ) RETURNS TABLE (customer_id bigint, movement_id bigint, entries_cents bigint, winnings_cents bigint, balance_cents bigint)
 LANGUAGE plpgsql AS $fn$
 #variable_conflict use_column
@@ -58,7 +67,23 @@ DECLARE
   t_redeems bigint := 0;
   t_special bigint := 0;
   mid bigint;
+  se record;
 BEGIN
+  -- With a token hash, the caller's session is checked here instead of in a round trip of its
+  -- own (http/authenticate.ts), and gives the store and account. Only the plain case is decided
+  -- here: an active cashier-or-boss session in pos mode, seen recently enough that it needs no
+  -- touch. Anything else refuses 'session', and the caller takes the ordinary path, which
+  -- answers 5 or 21, revokes or touches, exactly as for every other call.
+  IF p_token_hash IS NOT NULL THEN
+    SELECT s.store_id, s.account_id INTO se
+      FROM session s JOIN account ac ON ac.id = s.account_id
+     WHERE s.token_hash = p_token_hash AND s.revoked_at IS NULL AND s.mode <> 'viewer' AND s.last_seen_at >= p_fresh_after
+       AND s.account_id::text = p_uid AND ac.disabled = 0 AND ac.removed = 0;
+    IF NOT FOUND THEN PERFORM mbx_refuse('session'); END IF;
+    p_store := se.store_id;
+    p_account := se.account_id;
+  END IF;
+
   UPDATE one_time_key SET used_at = p_at WHERE key = p_key AND used_at IS NULL AND expires_at > p_at;
   IF NOT FOUND THEN PERFORM mbx_refuse('key'); END IF;
 

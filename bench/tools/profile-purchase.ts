@@ -1,0 +1,67 @@
+/**
+ * `npx tsx bench/tools/profile-purchase.ts sqlite|postgres [seconds]`: the purchase load through wrk
+ * with the server's CPU profiled (node:inspector) during the timed run only; prints the functions
+ * with the most self time and writes the .cpuprofile (open it in Chrome DevTools) to the temp dir.
+ * A tool for finding the server's per-purchase CPU cost, not part of `npm run bench`.
+ */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Dialect } from '../../packages/server/src/db/database.js';
+import { openShifts, startServer } from '../lib/api.js';
+import { benchDatabase } from '../lib/bench-db.js';
+import { insertKeys, setupCounterStore } from '../lib/counter.js';
+import { locateWrk, wrkPurchase } from '../lib/wrk.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+const dialect = (process.argv[2] ?? 'sqlite') as Dialect;
+const seconds = Number(process.argv[3] ?? 5);
+const wrk = locateWrk();
+if (!wrk) throw new Error('wrk is needed');
+// PROFILE_POOL: the PostgreSQL pool size to try (default: the server's).
+const database = await benchDatabase(dialect, process.env.PROFILE_POOL ? { pgPoolMax: Number(process.env.PROFILE_POOL) } : {});
+const server = await startServer(database.handle);
+try {
+  const store = await setupCounterStore(database.handle.db, { kiosk: 7001, drawers: 10, customers: 10_000 });
+  const sessions = await openShifts(server, 7001, store.cashiers);
+  // PROFILE_SQL: a statement to try before the load (an index or constraint experiment).
+  if (process.env.PROFILE_SQL) await sql.raw(process.env.PROFILE_SQL).execute(database.handle.db);
+  const load = { base: server.base, connections: 50, threads: 2, sessions, customerIds: store.customerIds, amount: 1 };
+  await wrkPurchase(wrk, { ...load, seconds: 2, keys: await insertKeys(database.handle.db, 20_000) });
+  const keys = await insertKeys(database.handle.db, 8000 * seconds);
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const r = await wrkPurchase(wrk, { ...load, seconds, keys });
+  loopDelay.disable();
+  const { profile } = (await inspector.post('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
+  const file = path.join(os.tmpdir(), `purchase-${dialect}-${Date.now()}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  console.log(`event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
+  console.log(`${r.n} purchases, ${Math.round((r.n * 1000) / r.totalMs)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors} ${r.firstError}`);
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0;
+    total += hits;
+    const where = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, '')}:${n.callFrame.lineNumber + 1}`;
+    self.set(where, (self.get(where) ?? 0) + hits);
+  }
+  for (const [where, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)}%  ${where}`);
+  console.log(`profile: ${file}`);
+} finally {
+  await server.app.close();
+  await database.drop();
+}
