@@ -4,29 +4,18 @@
  * demo store. Baselines measured in the same run: a no-op GET /healthz round trip, and for
  * posLogin the bare scrypt verification it spends most of its time in.
  */
-import pg from 'pg';
 import { DEMO_LOGINS, seedDemoStore } from '../packages/server/src/db/seed.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { verifySecret, hashSecret } from '../packages/server/src/auth/password.js';
 import { buildApp } from '../packages/server/src/http/app.js';
 import { settingsFromEnv } from '../packages/server/src/settings.js';
 import { TEST_PG_URL, freshDatabase } from '../packages/server/src/testing/databases.js';
+import { postgresReachable } from './lib/bench-db.js';
 import { measure, measurePair, row, sampleOf, type BenchRow } from './measure.js';
 
 export const title = 'Login and drawer round trips (sequential, one client, HTTP on 127.0.0.1)';
 
 const N = { healthz: 500, login: 20, cycle: 200, key: 500 };
-
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
   const database = await freshDatabase(dialect);
