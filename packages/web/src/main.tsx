@@ -1,13 +1,14 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/styles/login-styles';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installChunkReloadListener } from './app/chunk-reload';
+import { holdModalEvents } from './app/overlays/modal-events';
 import './i18n/i18n';
 
 installChunkReloadListener();
+holdModalEvents();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

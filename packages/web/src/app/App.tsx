@@ -1,11 +1,10 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
 import { LayoutProvider } from '../theme/LayoutProvider';
 import { setNavigator } from './navigation';
+import { DeferredModals, DeferredNotifications } from './overlays/DeferredOverlays';
 import { createRouter } from './router';
 
 /** Spec section 9's default fetch delay: no call is retried or refetched faster than this. */
@@ -30,12 +29,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <LayoutProvider>
-        <ModalsProvider>
-          <Notifications position="top-center" zIndex={2000} />
-          <Suspense fallback={<PageLoading />}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
+        <DeferredModals />
+        <DeferredNotifications />
+        <Suspense fallback={<PageLoading />}>
+          <RouterProvider router={router} />
+        </Suspense>
       </LayoutProvider>
     </QueryClientProvider>
   );

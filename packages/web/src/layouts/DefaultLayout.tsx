@@ -1,3 +1,4 @@
+import '../app/styles/page-styles';
 import { AppShell } from '@mantine/core';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
