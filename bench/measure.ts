@@ -69,7 +69,7 @@ export function sampleOf(latencies: number[]): Sample {
   return { n: sorted.length, totalMs: sorted.reduce((x, y) => x + y, 0), latencies: sorted };
 }
 
-export const opsPerSecond = (s: Sample) => (s.n * 1000) / s.totalMs;
+const opsPerSecond = (s: Sample) => (s.n * 1000) / s.totalMs;
 export const p50 = (s: Sample) => percentile(s.latencies, 50);
 export const p99 = (s: Sample) => percentile(s.latencies, 99);
 

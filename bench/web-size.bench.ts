@@ -36,7 +36,7 @@ function ensureBuilt(): void {
 }
 
 /** Every file (JS and CSS) a manifest entry loads, following static imports. */
-export function filesOf(manifest: Manifest, keys: string[]): Set<string> {
+function filesOf(manifest: Manifest, keys: string[]): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {

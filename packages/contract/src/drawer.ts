@@ -48,6 +48,17 @@ export const drawerCashReply = z.object({
   balance: z.number(),
 });
 
+/** A shift's money totals in currency units, as the Drawer page and the shift report both show them. */
+const shiftTotals = {
+  initial_amount: z.number(),
+  fills: z.number(),
+  bleeds: z.number(),
+  purchases: z.number(),
+  redeems: z.number(),
+  comps: z.number(),
+  special_comps: z.number(),
+};
+
 /** Without `id`: the caller's own drawer. With `id` (a drawer id): any drawer of the store, boss only. */
 export const drawerInfoRequest = auth.extend({ id: id.optional() });
 export const drawerInfoReply = z.object({
@@ -60,13 +71,7 @@ export const drawerInfoReply = z.object({
   account: z.string().nullable(),
   createTime: isoTime.nullable(),
   initAmount: z.boolean(),
-  initial_amount: z.number(),
-  fills: z.number(),
-  bleeds: z.number(),
-  purchases: z.number(),
-  redeems: z.number(),
-  comps: z.number(),
-  special_comps: z.number(),
+  ...shiftTotals,
   reverts: z.number(),
   /** Cash expected in the drawer: initial + fills - bleeds + purchases - redeems. */
   balance: z.number(),
@@ -166,13 +171,7 @@ export const shiftReport = z.object({
   closedBy: z.string().nullable(),
   createTime: z.string(),
   shiftTime: z.string().nullable(),
-  initial_amount: z.number(),
-  fills: z.number(),
-  bleeds: z.number(),
-  purchases: z.number(),
-  redeems: z.number(),
-  comps: z.number(),
-  special_comps: z.number(),
+  ...shiftTotals,
   balance: z.number(),
   counted: z.number().nullable(),
   over_short: z.number().nullable(),

@@ -8,10 +8,6 @@ export type Cents = number & { readonly [centsBrand]: true };
 /** The largest amount any single call accepts: 10,000,000.00 (well inside 2^53 cents). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
-export function isCents(n: unknown): n is Cents {
-  return typeof n === 'number' && Number.isSafeInteger(n);
-}
-
 export function cents(n: number): Cents {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer number of cents: ${n}`);
   return n as Cents;

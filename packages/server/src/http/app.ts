@@ -11,7 +11,7 @@ import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { openApiDocument } from './openapi.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
   logger?: boolean | object;

@@ -1,4 +1,4 @@
-import { Status } from '@moneybox/contract';
+import { SaType, Status } from '@moneybox/contract';
 import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
 import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
@@ -43,9 +43,8 @@ export function tokenShapeOk(token: unknown): token is string {
 export async function authenticate(deps: Deps, uid: unknown, token: unknown): Promise<Caller> {
   if (!tokenShapeOk(token)) refuse(Status.SESSION_REPLACED);
   const db = deps.handle.db;
-  const s = await sessionRepository.findByTokenHash(db, hashToken(token));
-  if (!s || s.revoked_at !== null || s.disabled === 1 || s.removed === 1) refuse(Status.SESSION_REPLACED);
-  const session = s!;
+  const session = await sessionRepository.findByTokenHash(db, hashToken(token));
+  if (!session || session.revoked_at !== null || session.disabled === 1 || session.removed === 1) refuse(Status.SESSION_REPLACED);
   if (String(session.account_id) !== String(uid)) refuse(Status.SESSION_REPLACED);
   const now = Date.now();
   if (session.last_seen_at < isoAgo(deps.settings.sessionIdleMs, now)) {
@@ -58,7 +57,7 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
     accountId: session.account_id,
     storeId: session.store_id,
     username: session.username,
-    role: session.sa_type === 1 ? 'boss' : 'cashier',
+    role: session.sa_type === SaType.BOSS ? 'boss' : 'cashier',
     mode: session.mode === 'viewer' ? 'viewer' : 'pos',
   };
 }

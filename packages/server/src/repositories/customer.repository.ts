@@ -55,7 +55,7 @@ export interface NewCustomer {
 }
 
 /** LIKE metacharacters typed by a user match themselves. */
-export function escapeLike(s: string): string {
+function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -98,6 +98,15 @@ function view(db: Db, storeId: number) {
       'customer.updated_at',
     ])
     .where('customer.store_id', '=', storeId);
+}
+
+/**
+ * Sets non-money columns of one customer of the store; false when there is no such customer.
+ * Balances are not settable here: they change only through the ledger.
+ */
+async function updateOne(db: Db, storeId: number, id: number, set: ProfilePatch & { blocked?: number; pin_hash?: string; updated_at: string }): Promise<boolean> {
+  const r = await db.updateTable('customer').set(set).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** The search queries, as builders, so a test can check that each one runs on an index. */
@@ -167,34 +176,16 @@ export const customerRepository = {
     return r.rows[0];
   },
 
-  async updateProfile(db: Db, storeId: number, id: number, patch: ProfilePatch, at: string): Promise<boolean> {
-    const r = await db
-      .updateTable('customer')
-      .set({ ...patch, updated_at: at })
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  updateProfile(db: Db, storeId: number, id: number, patch: ProfilePatch, at: string): Promise<boolean> {
+    return updateOne(db, storeId, id, { ...patch, updated_at: at });
   },
 
-  async setBlocked(db: Db, storeId: number, id: number, blocked: boolean, at: string): Promise<boolean> {
-    const r = await db
-      .updateTable('customer')
-      .set({ blocked: blocked ? 1 : 0, updated_at: at })
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  setBlocked(db: Db, storeId: number, id: number, blocked: boolean, at: string): Promise<boolean> {
+    return updateOne(db, storeId, id, { blocked: blocked ? 1 : 0, updated_at: at });
   },
 
-  async setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {
-    const r = await db
-      .updateTable('customer')
-      .set({ pin_hash: pinHash, updated_at: at })
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {
+    return updateOne(db, storeId, id, { pin_hash: pinHash, updated_at: at });
   },
 
   /** Ends the customer's session on any machine: the customer row first, then the machines. */

@@ -72,7 +72,7 @@ const customerInfoList = defineCall({
   path: '/customer/customerInfo',
   access: 'session',
   input: customerListRequest,
-  handler: (i, ctx) => listCustomers(i.page, i.limit, ctx),
+  handler: (i, ctx) => listCustomers(i, ctx),
 });
 
 export const customerCalls: CallDef[] = [

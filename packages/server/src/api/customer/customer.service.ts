@@ -8,15 +8,17 @@ import { customerMovementRepository } from '../../repositories/customer-movement
 import { customerRepository, type CustomerView, type ProfilePatch } from '../../repositories/customer.repository.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import { pageOf, type PageQuery } from '../paging.js';
 import { openStore } from '../store/store-guard.js';
 import { presentLimits, windowStarts } from './limits.js';
+import { revertableCents } from './movement.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';
 
 const DIGITS = /^\d+$/;
 
 /** Search rules (see customerSearchType in the contract); every query is bounded by the caller's store and an index. */
-export async function findCustomers(type: CustomerSearchType, rule: string, limit: number, ctx: AuthedContext): Promise<CustomerView[]> {
+async function findCustomers(type: CustomerSearchType, rule: string, limit: number, ctx: AuthedContext): Promise<CustomerView[]> {
   const { db, dialect } = ctx.deps.handle;
   const storeId = ctx.caller.storeId;
   const byId = async () => {
@@ -62,7 +64,7 @@ export async function customerInfo(type: CustomerSearchType, rule: string, ctx: 
   let revertable: number | null = null;
   if (shift && shift.store_id === ctx.caller.storeId) {
     const bought = await customerMovementRepository.shiftNetPurchases(db, ctx.caller.storeId, shift.id, shift.started_at, c.id);
-    revertable = toUnits(Math.max(0, Math.min(c.entries_cents, bought)));
+    revertable = toUnits(revertableCents(c.entries_cents, bought));
   }
   return { customer: presentCustomer(c), revertable };
 }
@@ -170,9 +172,13 @@ export async function dayLimit(id: number | undefined, ctx: AuthedContext) {
   return presentLimits(store, used);
 }
 
-export async function listCustomers(page: number, limit: number, ctx: AuthedContext) {
+export function listCustomers(q: PageQuery, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
   const storeId = ctx.caller.storeId;
-  const [rows, total] = await Promise.all([customerRepository.page(db, storeId, (page - 1) * limit, limit), customerRepository.count(db, storeId)]);
-  return { list: rows.map(presentCustomer), total, page, limit };
+  return pageOf(
+    q,
+    (offset, limit) => customerRepository.page(db, storeId, offset, limit),
+    () => customerRepository.count(db, storeId),
+    presentCustomer,
+  );
 }

@@ -1,19 +1,19 @@
 import { Status, toUnits } from '@moneybox/contract';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
+import type { CustomerLogFilter } from '../../repositories/customer-log.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { giftRepository } from '../../repositories/gift.repository.js';
-import { roundRepository, type TimeRange } from '../../repositories/round.repository.js';
+import { roundRepository } from '../../repositories/round.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import { pageOf, type PageQuery } from '../paging.js';
 
 const DAY = 86_400_000;
 
-export interface HistoryQuery {
+export interface HistoryQuery extends PageQuery {
   id: number;
   startTime?: string | number | undefined;
   endTime?: string | number | undefined;
-  page: number;
-  limit: number;
 }
 
 function toMs(v: string | number | undefined, field: string): number | undefined {
@@ -24,10 +24,10 @@ function toMs(v: string | number | undefined, field: string): number | undefined
 }
 
 /**
- * The range [startTime, endTime), by default the last 24 hours. 'To' must be after 'from' and the
- * range no wider than the store's limit_day days (39 with limit_day, spec section 8).
+ * The customer's log over [startTime, endTime), by default the last 24 hours. 'To' must be after
+ * 'from' and the range no wider than the store's limit_day days (39 with limit_day, spec section 8).
  */
-export async function historyRange(q: HistoryQuery, ctx: AuthedContext): Promise<TimeRange> {
+async function historyFilter(q: HistoryQuery, ctx: AuthedContext): Promise<CustomerLogFilter> {
   const { db } = ctx.deps.handle;
   const store = await storeRepository.find(db, ctx.caller.storeId);
   if (!store) refuse(Status.KIOSK_CLOSED);
@@ -35,49 +35,47 @@ export async function historyRange(q: HistoryQuery, ctx: AuthedContext): Promise
   const start = toMs(q.startTime, 'startTime') ?? end - DAY;
   if (end <= start || end - start > store.limit_day * DAY) refuse(Status.IMPROPER_PERIOD, { limit_day: store.limit_day });
   if (!(await customerRepository.find(db, ctx.caller.storeId, q.id))) refuse(Status.CUSTOMER_ERROR);
-  return { from: new Date(start).toISOString(), to: new Date(end).toISOString() };
+  return { storeId: ctx.caller.storeId, customerId: q.id, range: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } };
 }
 
 export async function gameHistory(q: HistoryQuery, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
-  const range = await historyRange(q, ctx);
-  const storeId = ctx.caller.storeId;
-  const [rows, total] = await Promise.all([
-    roundRepository.list(db, storeId, q.id, range, (q.page - 1) * q.limit, q.limit),
-    roundRepository.count(db, storeId, q.id, range),
-  ]);
-  const list = rows.map((r) => ({
-    round_no: r.round_no,
-    serial_no: r.serial_no,
-    time: r.at,
-    game_name: r.game_name,
-    begin_credits: Number(r.begin_credits),
-    end_credits: Number(r.end_credits),
-    jp_bet: Number(r.jp_bet),
-    game_bet: Number(r.game_bet),
-    extra_bet: Number(r.extra_bet),
-    buy_bonus_cost: Number(r.buy_bonus_cost),
-    win: Number(r.win),
-  }));
-  return { list, total, page: q.page, limit: q.limit };
+  const f = await historyFilter(q, ctx);
+  return pageOf(
+    q,
+    (offset, limit) => roundRepository.list(db, f, offset, limit),
+    () => roundRepository.count(db, f),
+    (r) => ({
+      round_no: r.round_no,
+      serial_no: r.serial_no,
+      time: r.at,
+      game_name: r.game_name,
+      begin_credits: Number(r.begin_credits),
+      end_credits: Number(r.end_credits),
+      jp_bet: Number(r.jp_bet),
+      game_bet: Number(r.game_bet),
+      extra_bet: Number(r.extra_bet),
+      buy_bonus_cost: Number(r.buy_bonus_cost),
+      win: Number(r.win),
+    }),
+  );
 }
 
 export async function giftHistory(q: HistoryQuery, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
-  const range = await historyRange(q, ctx);
-  const storeId = ctx.caller.storeId;
-  const [rows, total] = await Promise.all([
-    giftRepository.list(db, storeId, q.id, range, (q.page - 1) * q.limit, q.limit),
-    giftRepository.count(db, storeId, q.id, range),
-  ]);
-  const list = rows.map((g) => ({
-    time: g.at,
-    title: g.title,
-    award_type: g.award_type,
-    award_amount: toUnits(Number(g.award_amount_cents)),
-    award_item: g.award_item,
-    item_amount: Number(g.item_amount),
-    level: Number(g.level),
-  }));
-  return { list, total, page: q.page, limit: q.limit };
+  const f = await historyFilter(q, ctx);
+  return pageOf(
+    q,
+    (offset, limit) => giftRepository.list(db, f, offset, limit),
+    () => giftRepository.count(db, f),
+    (g) => ({
+      time: g.at,
+      title: g.title,
+      award_type: g.award_type,
+      award_amount: toUnits(Number(g.award_amount_cents)),
+      award_item: g.award_item,
+      item_amount: Number(g.item_amount),
+      level: Number(g.level),
+    }),
+  );
 }

@@ -27,7 +27,7 @@ const WINDOWS = [
 export type LimitName = (typeof WINDOWS)[number][0];
 
 /** Cents still allowed per window; null where the store sets no limit (0). */
-export function limitsLeft(store: StoreLimits, used: PurchaseWindows): Record<LimitName, number | null> {
+function limitsLeft(store: StoreLimits, used: PurchaseWindows): Record<LimitName, number | null> {
   const out = {} as Record<LimitName, number | null>;
   for (const [name, col, w] of WINDOWS) out[name] = store[col] > 0 ? Math.max(0, store[col] - used[w]) : null;
   return out;

@@ -49,6 +49,11 @@ const GUARDS: Guards = {
   budget: Status.CREDIT_ERROR,
 };
 
+/** Only what the customer bought in this shift (net of reverts) and has not played yet can be taken back. */
+export function revertableCents(entriesCents: number, shiftNetPurchasesCents: number): number {
+  return Math.max(0, Math.min(entriesCents, shiftNetPurchasesCents));
+}
+
 export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your provider';
 
 /**
@@ -63,7 +68,7 @@ export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your prov
  * connection runs one transaction at a time, so no lock is needed.
  */
 export async function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
-  if (ctx.deps.handle.dialect === 'postgres') return moveMoneyOnPostgres(kind, input, ctx);
+  if (ctx.deps.handle.dialect === 'postgres') return inOneStatement(kind, input, { storeId: ctx.caller.storeId, accountId: ctx.caller.accountId }, ctx);
   return runMoneyTransaction(ctx.deps.handle, (tx) => moveMoneyIn(tx, kind, input, ctx.caller));
 }
 
@@ -102,8 +107,7 @@ async function moveMoneyIn(tx: Db, kind: MoneyKind, input: CustomerMoneyInput, c
   }
   if (kind === 'revert') {
     const bought = await counter.shiftNetPurchases(tx, storeId, state.shift_id, state.started_at, customer.id);
-    // Only what this customer bought in this shift and has not played yet can be taken back.
-    const revertable = Math.max(0, Math.min(customer.entries_cents, bought));
+    const revertable = revertableCents(customer.entries_cents, bought);
     if (a > revertable) refuse(Status.AMOUNT_ERROR, { reason: 'over_revertable', revertable: toUnits(revertable) });
   }
   const e = effects(kind, a);
@@ -124,15 +128,6 @@ async function moveMoneyIn(tx: Db, kind: MoneyKind, input: CustomerMoneyInput, c
     winnings: toUnits(customer.winnings_cents + (e.winnings ?? 0)),
     balance: toUnits(state.balance_cents + (e.drawer ?? 0)),
   };
-}
-
-/**
- * The same call on PostgreSQL, as one statement (db/migrations/002_money_path.ts, the SQL twin of
- * moveMoney above: same checks in the same order, same locks, same ledger row). This maps the
- * function's refusal reasons to the same statuses and fields as the path above.
- */
-async function moveMoneyOnPostgres(kind: MoneyKind, input: CustomerMoneyInput, ctx: AuthedContext) {
-  return inOneStatement(kind, input, { storeId: ctx.caller.storeId, accountId: ctx.caller.accountId }, ctx);
 }
 
 /**
@@ -165,6 +160,11 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
 /** The function's refusal when it cannot vouch for the session (not a status: the ordinary path decides). */
 const SESSION_UNPROVEN = 'session';
 
+/**
+ * The call on PostgreSQL, as one statement (db/migrations/002_money_path.ts, the SQL twin of
+ * moveMoneyIn above: same checks in the same order, same locks, same ledger row). This maps the
+ * function's refusal reasons to the same statuses and fields as the SQLite path.
+ */
 async function inOneStatement(kind: MoneyKind, input: CustomerMoneyInput, caller: CustomerMoneyCall['caller'], ctx: CallContext) {
   const at = isoNow();
   const a = input.amount ?? 0;

@@ -3,7 +3,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { freezeStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
-import { cash, counterSale, customerIds, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
+import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
 
 describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
   let s: TestServer;
@@ -105,13 +105,12 @@ describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
   it('refuses money calls on a frozen drawer (45) and in a frozen store (46 with the message)', async () => {
     const c = await counter(2);
     const boss = await s.login(DEMO_LOGINS.boss, 'viewer');
-    const list = await s.call('/drawer/list', { kioskID: DEMO_KIOSK });
-    const two = (list.list as Array<{ id: number; number: number }>).find((d) => d.number === 2)!;
-    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two.id, freeze: true })).status).toBe(0);
+    const two = await drawerId(s, 2);
+    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: true })).status).toBe(0);
     expect((await cash(s, 'fills', c, 10)).status).toBe(45);
     expect((await cash(s, 'bleeds', c, 10)).status).toBe(45);
     expect((await info(s, c)).freeze).toBe(true);
-    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two.id, freeze: 0 })).status).toBe(0);
+    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: 0 })).status).toBe(0);
     expect((await cash(s, 'fills', c, 10)).status).toBe(0);
 
     await freezeStore(s.handle.db, DEMO_KIOSK, true, 'Audit in progress');
@@ -131,9 +130,7 @@ describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
     expect((await cash(s, 'fills', asBoss, 10)).status).toBe(21);
     expect((await cash(s, 'bleeds', asBoss, 10)).status).toBe(21);
     expect((await s.call('/drawer/init', { UID: boss.UID, TOKEN: boss.TOKEN, amount: 1, key: await s.key() })).status).toBe(21);
-    const list = await s.call('/drawer/list', { kioskID: DEMO_KIOSK });
-    const one = (list.list as Array<{ id: number; number: number }>).find((d) => d.number === 1)!;
-    expect(await info(s, boss, { id: one.id })).toMatchObject({ status: 0, moneybox: 1, shift_id: c.shift_id, balance: 200 });
+    expect(await info(s, boss, { id: await drawerId(s, 1) })).toMatchObject({ status: 0, moneybox: 1, shift_id: c.shift_id, balance: 200 });
     // The viewer holds no drawer of its own.
     expect((await info(s, boss)).status).toBe(10);
   });

@@ -7,7 +7,9 @@ import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { shiftMovementRepository } from '../../repositories/shift-movement.repository.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './drawer.service.js';
+import { presentShiftTotals } from './shift-report.js';
 
 /**
  * A drawer's live state. Without `drawerId`: the caller's own drawer (10 when they hold none).
@@ -23,13 +25,12 @@ export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContex
   } else {
     const found = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
     if (!found) refuse(Status.DRAWER_ERROR);
-    drawer = found!;
+    drawer = found;
     shift = await shiftRepository.openForDrawer(db, drawer.id);
     if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
   const store = (await storeRepository.find(db, ctx.caller.storeId))!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
-  const n = (c: number | undefined) => toUnits(c ?? 0);
   return {
     drawer_id: drawer.id,
     moneybox: drawer.number,
@@ -38,24 +39,16 @@ export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContex
     account: owner?.username ?? null,
     createTime: shift?.started_at ?? null,
     initAmount: shift?.init_set === 1,
-    initial_amount: n(shift?.initial_cents),
-    fills: n(shift?.fills_cents),
-    bleeds: n(shift?.bleeds_cents),
-    purchases: n(shift?.purchases_cents),
-    redeems: n(shift?.redeems_cents),
-    comps: n(shift?.comps_cents),
-    special_comps: n(shift?.special_comps_cents),
-    reverts: n(shift?.reverts_cents),
-    balance: n(shift?.balance_cents),
+    ...presentShiftTotals(shift),
+    reverts: toUnits(shift?.reverts_cents ?? 0),
+    balance: toUnits(shift?.balance_cents ?? 0),
     blind_count: store.blind_count === 1,
     min_amount: toUnits(store.min_amount_cents),
   };
 }
 
-export interface MovementsQuery {
+export interface MovementsQuery extends PageQuery {
   shiftId?: number | undefined;
-  page: number;
-  limit: number;
 }
 
 /**
@@ -70,22 +63,23 @@ export async function shiftMovements(q: MovementsQuery, ctx: AuthedContext) {
   } else {
     const found = await shiftRepository.find(db, ctx.caller.storeId, q.shiftId);
     if (!found) refuse(Status.SHIFT_ERROR);
-    shift = found!;
+    shift = found;
     if (ctx.caller.role !== 'boss' && shift.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
-  const [rows, total] = await Promise.all([
-    shiftMovementRepository.page(db, ctx.caller.storeId, shift.id, (q.page - 1) * q.limit, q.limit),
-    shiftMovementRepository.count(db, ctx.caller.storeId, shift.id),
-  ]);
-  const list: DrawerMovement[] = rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    amount: toUnits(r.amount_cents),
-    drawer: toUnits(r.d_drawer_cents),
-    time: r.at,
-    note: r.note,
-    customer_id: r.customer_id,
-    account: r.account,
-  }));
-  return { shift_id: shift.id, list, total, page: q.page, limit: q.limit };
+  const page = await pageOf(
+    q,
+    (offset, limit) => shiftMovementRepository.page(db, ctx.caller.storeId, shift.id, offset, limit),
+    () => shiftMovementRepository.count(db, ctx.caller.storeId, shift.id),
+    (r): DrawerMovement => ({
+      id: r.id,
+      kind: r.kind,
+      amount: toUnits(r.amount_cents),
+      drawer: toUnits(r.d_drawer_cents),
+      time: r.at,
+      note: r.note,
+      customer_id: r.customer_id,
+      account: r.account,
+    }),
+  );
+  return { shift_id: shift.id, ...page };
 }

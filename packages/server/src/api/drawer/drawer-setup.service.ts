@@ -40,7 +40,7 @@ async function drawerItem(ctx: AuthedContext, id: number): Promise<DrawerListIte
   const rows = await drawerRepository.listWithShift(ctx.deps.handle.db, ctx.caller.storeId);
   const row = rows.find((r) => r.id === id);
   if (!row) refuse(Status.DRAWER_ERROR);
-  return presentDrawer(row!);
+  return presentDrawer(row);
 }
 
 /**

@@ -4,7 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { createAccount, createStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
-import { cash, info, newCashier, openCounter, takeDrawer } from './drawer-testing.js';
+import { cash, drawerId, info, newCashier, openCounter, takeDrawer } from './drawer-testing.js';
 
 interface Item {
   id: number;
@@ -25,11 +25,10 @@ describe.each(dialects)('drawer setup: freeze, create, setup list on %s', (diale
   afterEach(() => s.verify());
 
   const drawers = async () => (await s.call('/drawer/list', { kioskID: DEMO_KIOSK })).list as Item[];
-  const drawerId = async (n: number) => (await drawers()).find((d) => d.number === n)!.id;
   const freeze = (id: number, value: unknown, who = boss) => s.call('/drawer/freeze', { UID: who.UID, TOKEN: who.TOKEN, id, freeze: value });
 
   it('freezes a drawer: refused at login (45), shown frozen, refuses init (45); unfreeze restores it', async () => {
-    const id = await drawerId(3);
+    const id = await drawerId(s, 3);
     const r = await freeze(id, true);
     expect(r).toMatchObject({ status: 0, drawer: { id, number: 3, status: 'frozen', freeze: true } });
     expect((await drawers()).find((d) => d.id === id)).toMatchObject({ status: 'frozen', freeze: true });
@@ -47,7 +46,7 @@ describe.each(dialects)('drawer setup: freeze, create, setup list on %s', (diale
 
   it('freeze is boss only (21), for drawers of the caller store (33), with a yes/no flag (13)', async () => {
     const c = await openCounter(s, 1);
-    const one = await drawerId(1);
+    const one = await drawerId(s, 1);
     expect((await freeze(one, true, c)).status).toBe(21);
     expect((await freeze(999999, true)).status).toBe(33);
     expect((await freeze(one, 'maybe')).status).toBe(13);
@@ -65,8 +64,8 @@ describe.each(dialects)('drawer setup: freeze, create, setup list on %s', (diale
 
   it('shows a boss any drawer by id and a cashier only their own (21)', async () => {
     const c = await openCounter(s, 1, 75);
-    const one = await drawerId(1);
-    const two = await drawerId(2);
+    const one = await drawerId(s, 1);
+    const two = await drawerId(s, 2);
     expect(await info(s, c, { id: one })).toMatchObject({ status: 0, moneybox: 1, balance: 75 });
     expect((await info(s, c, { id: two })).status).toBe(21);
     expect(await info(s, boss, { id: two })).toMatchObject({ status: 0, moneybox: 2, shift_id: null, account: null, initAmount: false, balance: 0 });

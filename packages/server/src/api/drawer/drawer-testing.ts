@@ -51,6 +51,12 @@ export async function cash(s: TestServer, kind: 'fills' | 'bleeds', c: Counter, 
   });
 }
 
+/** The id of the demo store's drawer with this number, as the public list shows it. */
+export async function drawerId(s: TestServer, moneybox: number): Promise<number> {
+  const list = (await s.call('/drawer/list', { kioskID: DEMO_KIOSK })).list as Array<{ id: number; number: number }>;
+  return list.find((d) => d.number === moneybox)!.id;
+}
+
 export function info(s: TestServer, c: { UID: number; TOKEN: string }, extra: Record<string, unknown> = {}) {
   return s.call('/drawer/info', { UID: c.UID, TOKEN: c.TOKEN, ...extra });
 }

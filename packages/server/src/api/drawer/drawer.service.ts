@@ -1,4 +1,4 @@
-import { Status, type Cents } from '@moneybox/contract';
+import { Status, toUnits, type Cents } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
@@ -14,9 +14,9 @@ import type { Db } from '../../db/database.js';
 export async function callerShift(db: Db, ctx: AuthedContext) {
   const shift = await shiftRepository.openForAccount(db, ctx.caller.accountId);
   if (!shift || shift.store_id !== ctx.caller.storeId) refuse(Status.SHIFT_ERROR);
-  const drawer = await drawerRepository.find(db, ctx.caller.storeId, shift!.drawer_id);
+  const drawer = await drawerRepository.find(db, ctx.caller.storeId, shift.drawer_id);
   if (!drawer) refuse(Status.DRAWER_ERROR);
-  return { shift: shift!, drawer: drawer! };
+  return { shift: shift, drawer: drawer! };
 }
 
 /**
@@ -26,7 +26,7 @@ export async function callerShift(db: Db, ctx: AuthedContext) {
 export async function assertDrawerNotFrozen(tx: Db, storeId: number, drawerId: number): Promise<void> {
   const drawer = await drawerRepository.find(tx, storeId, drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
-  if (drawer!.frozen === 1) refuse(Status.DRAWER_FROZEN);
+  if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
 }
 
 /** Sets the opening float once per shift; never above the store's credit (16). */
@@ -60,5 +60,5 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
     });
   });
   const after = await shiftRepository.find(db, ctx.caller.storeId, shift.id);
-  return { initial_amount: amount / 100, balance: (after?.balance_cents ?? 0) / 100 };
+  return { initial_amount: toUnits(amount), balance: toUnits(after?.balance_cents ?? 0) };
 }

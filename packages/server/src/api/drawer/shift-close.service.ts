@@ -15,7 +15,7 @@ export interface CountInput {
 }
 
 /** The counted cash: as given, or the sum of the denominations; both given must agree (35). */
-export function countedCents(count: CountInput): number | null {
+function countedCents(count: CountInput): number | null {
   const fromDetail = count.count_detail ? countDetailCents(count.count_detail) : null;
   if (count.counted !== undefined && fromDetail !== null && fromDetail !== count.counted) refuse(Status.AMOUNT_ERROR);
   return count.counted ?? fromDetail;
@@ -36,9 +36,9 @@ export async function forceClose(drawerId: number, count: CountInput, ctx: Authe
   const { db } = ctx.deps.handle;
   const drawer = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
-  const shift = await shiftRepository.openForDrawer(db, drawer!.id);
+  const shift = await shiftRepository.openForDrawer(db, drawer.id);
   if (!shift) refuse(Status.SHIFT_ERROR);
-  return closeShift(db, shift!, ctx.caller.accountId, count);
+  return closeShift(db, shift, ctx.caller.accountId, count);
 }
 
 /**
@@ -52,5 +52,5 @@ export async function closeShift(db: Db, shift: Shift, closedBy: number, count: 
   if (!closed) refuse(Status.SHIFT_ERROR);
   const after = await shiftRepository.findWithNames(db, shift.store_id, shift.id);
   if (!after) refuse(Status.SHIFT_ERROR);
-  return presentShiftWithNames(after!);
+  return presentShiftWithNames(after);
 }

@@ -4,7 +4,7 @@ import { post } from '../../ledger/ledger.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Reply, type TestServer } from '../../testing/server.js';
-import { cash, counterSale, customerIds, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
+import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
 
 /** The report's money fields, to compare a close with its reprint. */
 const numbers = (r: Reply) => {
@@ -24,7 +24,6 @@ describe.each(dialects)('shift close, force close and reprint on %s', (dialect) 
 
   const close = (c: { UID: number; TOKEN: string }, extra: Record<string, unknown> = {}) => s.call('/drawer/shift', { UID: c.UID, TOKEN: c.TOKEN, ...extra });
   const reprint = (who: { UID: number; TOKEN: string }, shift_id: number) => s.call('/drawer/shiftReport', { UID: who.UID, TOKEN: who.TOKEN, shift_id });
-  const drawerId = async (n: number) => ((await s.call('/drawer/list', { kioskID: DEMO_KIOSK })).list as Array<{ id: number; number: number }>).find((d) => d.number === n)!.id;
 
   it('closes with a blind count: report has expected, counted and over/short; numbers equal the ledger and never change', async () => {
     const c = await openCounter(s, 1, 100);
@@ -118,10 +117,10 @@ describe.each(dialects)('shift close, force close and reprint on %s', (dialect) 
   it('lets a boss force-close a shift left open: the report names who closed it, the cashier is then refused', async () => {
     const c = await openCounter(s, 3, 80);
     await cash(s, 'fills', c, 20);
-    const three = await drawerId(3);
+    const three = await drawerId(s, 3);
     expect((await s.call('/drawer/forceClose', { UID: c.UID, TOKEN: c.TOKEN, id: three })).status).toBe(21);
     expect((await s.call('/drawer/forceClose', { UID: boss.UID, TOKEN: boss.TOKEN, id: 999999 })).status).toBe(33);
-    expect((await s.call('/drawer/forceClose', { UID: boss.UID, TOKEN: boss.TOKEN, id: await drawerId(2) })).status).toBe(10);
+    expect((await s.call('/drawer/forceClose', { UID: boss.UID, TOKEN: boss.TOKEN, id: await drawerId(s, 2) })).status).toBe(10);
     const r = await s.call('/drawer/forceClose', { UID: boss.UID, TOKEN: boss.TOKEN, id: three, counted: 100 });
     expect(r).toMatchObject({ status: 0, shift_id: c.shift_id, moneybox: 3, closedBy: 'boss01', balance: 100, counted: 100, over_short: 0 });
     expect(r.account).not.toBe('boss01');
@@ -139,7 +138,7 @@ describe.each(dialects)('shift close, force close and reprint on %s', (dialect) 
   it('a force-close racing the cashier fills and bleeds: every call is applied before the close or refused (10)', async () => {
     const c: Counter = await openCounter(s, 1, 200);
     const keys = await Promise.all(Array.from({ length: 40 }, () => s.key()));
-    const one = await drawerId(1);
+    const one = await drawerId(s, 1);
     // The boss closes once the first few calls are through, while the rest are still in flight.
     let done = 0;
     let started!: () => void;

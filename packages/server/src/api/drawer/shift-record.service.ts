@@ -11,8 +11,8 @@ import { presentShiftWithNames } from './shift-report.js';
 export async function shiftReportFor(shiftId: number, ctx: AuthedContext): Promise<ShiftReport> {
   const row = await shiftRepository.findWithNames(ctx.deps.handle.db, ctx.caller.storeId, shiftId);
   if (!row || row.ended_at === null) refuse(Status.SHIFT_ERROR);
-  if (ctx.caller.role !== 'boss' && row!.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
-  return presentShiftWithNames(row!);
+  if (ctx.caller.role !== 'boss' && row.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
+  return presentShiftWithNames(row);
 }
 
 /** The latest closed shifts: a cashier's own, or the whole store's for a boss. */

@@ -12,6 +12,20 @@ function parseCountDetail(text: string | null): Record<string, number> | null {
   }
 }
 
+/** A shift's money totals in currency units; all zero for a drawer with no open shift. */
+export function presentShiftTotals(shift: Shift | undefined) {
+  const n = (c: number | undefined) => toUnits(c ?? 0);
+  return {
+    initial_amount: n(shift?.initial_cents),
+    fills: n(shift?.fills_cents),
+    bleeds: n(shift?.bleeds_cents),
+    purchases: n(shift?.purchases_cents),
+    redeems: n(shift?.redeems_cents),
+    comps: n(shift?.comps_cents),
+    special_comps: n(shift?.special_comps_cents),
+  };
+}
+
 /** Presents a shift's stored numbers as the spec's shift-close reply (currency units, ISO times). */
 export function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null): ShiftReport {
   return {
@@ -21,13 +35,7 @@ export function presentShift(shift: Shift, drawerNumber: number, account: string
     closedBy,
     createTime: shift.started_at,
     shiftTime: shift.ended_at,
-    initial_amount: toUnits(shift.initial_cents),
-    fills: toUnits(shift.fills_cents),
-    bleeds: toUnits(shift.bleeds_cents),
-    purchases: toUnits(shift.purchases_cents),
-    redeems: toUnits(shift.redeems_cents),
-    comps: toUnits(shift.comps_cents),
-    special_comps: toUnits(shift.special_comps_cents),
+    ...presentShiftTotals(shift),
     balance: toUnits(shift.balance_cents),
     counted: shift.counted_cents === null ? null : toUnits(shift.counted_cents),
     over_short: shift.counted_cents === null ? null : toUnits(shift.counted_cents - shift.balance_cents),

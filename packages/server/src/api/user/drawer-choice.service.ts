@@ -22,15 +22,14 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
   if (moneybox < 1 || moneybox > MAX_DRAWER_NUMBER) refuse(Status.DRAWER_NOT_AVAILABLE);
   const drawer = await drawerRepository.findByNumber(db, store.id, moneybox);
   if (!drawer) refuse(Status.DRAWER_NOT_AVAILABLE);
-  const d = drawer!;
-  if (d.frozen === 1) refuse(Status.DRAWER_FROZEN);
+  if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
 
   // A double-submit of this account's own choice may have opened the shift a moment ago:
   // that is a resume, not a conflict.
-  let shift = (await shiftRepository.openForAccount(db, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, d.id));
+  let shift = (await shiftRepository.openForAccount(db, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, drawer.id));
   if (!shift) {
     try {
-      await shiftRepository.insert(db, { store_id: store.id, drawer_id: d.id, account_id: caller.accountId, at: isoNow() });
+      await shiftRepository.insert(db, { store_id: store.id, drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Lost a race: to someone else, to this account on another drawer, or to its own double-submit.
@@ -38,17 +37,17 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
     shift = await shiftRepository.openForAccount(db, caller.accountId);
     if (!shift) refuse(Status.DRAWER_OCCUPIED);
   }
-  if (shift!.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
-  if (shift!.drawer_id !== d.id) refuse(Status.OTHER_DRAWER);
-  await drawerRepository.touchLogin(db, d.id, isoNow());
+  if (shift.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
+  if (shift.drawer_id !== drawer.id) refuse(Status.OTHER_DRAWER);
+  await drawerRepository.touchLogin(db, drawer.id, isoNow());
   return {
     kid: store.id,
     account: caller.username,
-    moneybox: d.number,
+    moneybox: drawer.number,
     storename: store.name,
     serverVer: SERVER_VERSION,
     env: ctx.deps.settings.env,
-    initAmount: shift!.init_set === 1,
-    shift_id: shift!.id,
+    initAmount: shift.init_set === 1,
+    shift_id: shift.id,
   };
 }

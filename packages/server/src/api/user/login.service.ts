@@ -2,6 +2,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   SERVER_VERSION,
+  SaType,
   Status,
   USERNAME_MAX,
   USERNAME_MIN,
@@ -66,7 +67,7 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
   await loginAttemptRepository.markOk(db, attempt);
   if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
   assertStoreOpen(store);
-  if (input.mode === 'viewer' && account.sa_type !== 1) refuse(Status.VIEWER_NOT_ALLOWED);
+  if (input.mode === 'viewer' && account.sa_type !== SaType.BOSS) refuse(Status.VIEWER_NOT_ALLOWED);
 
   const at = isoNow();
   const token = newToken();
