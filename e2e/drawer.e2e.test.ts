@@ -99,7 +99,8 @@ describe('drawer page', () => {
     expect(await total(page, 'purchases')).toBe('$40.00');
     expect(await total(page, 'redeems')).toBe('$20.50');
 
-    // This shift's movements, newest first.
+    // This shift's movements, newest first (the list polls on its own timer, so it may follow the balance a moment later).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="movements"] tbody tr').length === 5, undefined, { timeout: 15_000 });
     const kinds = await page.getByTestId('movements').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')));
     expect(kinds).toEqual(['redeem', 'purchase', 'bleed', 'fill', 'init']);
     await expect(page.getByTestId('movements').locator('tbody tr').nth(2).textContent()).resolves.toContain('cash drop to the safe');
