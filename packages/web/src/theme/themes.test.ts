@@ -1,4 +1,4 @@
-import { currencySignForLayout, layoutForHost, themeForLayout } from '@moneybox/contract/layout';
+import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import { describe, expect, it } from 'vitest';
 import { layoutInfo, mantineTheme, palettes } from './themes';
 
@@ -7,36 +7,15 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+// The layout rules themselves (theme, currency sign, host lookup) are tested once, in
+// packages/contract/src/layout.test.ts; here only the web's use of them.
 describe('layout → theme', () => {
-  it.each([
-    [0, 'bluegreen'],
-    [1, 'orangered'],
-    [2, 'green'],
-    [3, 'bluegreen'],
-    [4, 'purple'],
-    [5, 'green'],
-    [6, 'bluegreen'],
-    [7, 'bluegreen'],
-    [-1, 'bluegreen'],
-    ['2', 'bluegreen'],
-  ])('layout %s is %s', (layout, theme) => {
-    expect(themeForLayout(layout)).toBe(theme);
-    if (typeof layout === 'number') expect(layoutInfo(layout).theme).toBe(theme);
-  });
-
-  it('uses the colon sign only for layout 2', () => {
-    expect(currencySignForLayout(2)).toBe('₡');
-    for (const l of [0, 1, 3, 4, 5, 6, 99]) expect(currencySignForLayout(l)).toBe('$');
-    expect(layoutInfo(2).coinSign).toBe('₡');
-  });
-
-  it('takes the layout of the host from the domain map, 0 when absent', () => {
-    const map = { 'games.example.com': 1, '127.0.0.1:8080': 4 };
-    expect(layoutForHost(map, 'games.example.com')).toBe(1);
-    expect(layoutForHost(map, 'games.example.com:8080')).toBe(1);
-    expect(layoutForHost(map, '127.0.0.1:8080')).toBe(4);
-    expect(layoutForHost(map, 'other.example.com')).toBe(0);
-    expect(layoutForHost({}, 'x')).toBe(0);
+  it('derives the theme and currency sign of every layout from the contract rules', () => {
+    for (const l of [0, 1, 2, 3, 4, 5, 6, 7, -1]) {
+      expect(layoutInfo(l)).toEqual({ layout: l, theme: themeForLayout(l), coinSign: currencySignForLayout(l) });
+    }
+    expect(layoutInfo(4).theme).toBe('purple');
+    expect(layoutInfo(2)).toMatchObject({ theme: 'green', coinSign: '₡' });
   });
 
   it('gives each colour style its own Mantine primary colour with readable white text', () => {
