@@ -1,4 +1,4 @@
-import { SaType, Status, passwordHasLettersAndNumbers, type Cents } from '@moneybox/contract';
+import { SaType, Status, type Cents } from '@moneybox/contract';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { hashSecret } from '../auth/password.js';
@@ -94,7 +94,6 @@ export async function createAccount(db: Db, storeId: number, username: string, p
     }
     throw err;
   }
-  if (!passwordHasLettersAndNumbers(password)) throw new OperatorError('password needs letters and numbers');
   if (saType !== SaType.BOSS && saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
   try {
     return await accountRepository.insert(db, {

@@ -13,9 +13,6 @@ export const platformRepository = {
       .executeTakeFirstOrThrow();
     return r.id;
   },
-  setAnnouncementActive(db: Db, id: number, active: boolean) {
-    return db.updateTable('announcement').set({ active: active ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
-  },
   domainLayouts(db: Db) {
     return db.selectFrom('domain_layout').select(['host', 'layout']).execute();
   },
@@ -25,9 +22,6 @@ export const platformRepository = {
       .values({ host, layout })
       .onConflict((oc) => oc.column('host').doUpdateSet({ layout }))
       .execute();
-  },
-  removeDomainLayout(db: Db, host: string) {
-    return db.deleteFrom('domain_layout').where('host', '=', host).execute();
   },
   async getSetting(db: Db, name: string): Promise<string | undefined> {
     const r = await db.selectFrom('setting').select('value').where('name', '=', name).executeTakeFirst();
