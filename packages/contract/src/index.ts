@@ -8,3 +8,4 @@ export * from './drawer.js';
 
 export * from './version.js';
 export * from './customer.js';
+export * from './screens.js';

@@ -2,22 +2,19 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
 
 /*
  * Route-level code splitting: every page and the Default layout are their own chunks, so the
- * login route downloads no code of the pages behind it. Add a screen by adding a lazy page here
- * (see docs/WEB.md); a route exists only once its screen exists.
+ * login route downloads no code of the pages behind it. The screens' routes come from `pages.ts`
+ * (one per entry of the contract's screen registry; see docs/WEB.md).
  */
 const LoginLayout = lazy(() => import('../layouts/LoginLayout'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const DefaultLayout = lazy(() => import('../layouts/DefaultLayout'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
-const DrawerPage = lazy(() => import('../features/drawer/DrawerPage'));
-const DrawerSetupPage = lazy(() => import('../features/drawer-setup/DrawerSetupPage'));
-const CustomerAccountPage = lazy(() => import('../features/customer/CustomerAccountPage'));
-const CustomerInfoPage = lazy(() => import('../features/customer/CustomerInfoPage'));
 
 function Page({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -49,10 +46,7 @@ export const routes = [
             children: [
               { path: '/', element: <HomePage /> },
               { path: '/pos', element: <Navigate to="/" replace /> },
-              { path: '/Drawer', element: <DrawerPage /> },
-              { path: '/SystemSetup/DrawerSetup', element: <DrawerSetupPage /> },
-              { path: '/CustomerAccount', element: <CustomerAccountPage /> },
-              { path: '/Customer/CustomerInfo', element: <CustomerInfoPage /> },
+              ...Object.entries(pages).map(([path, ScreenPage]) => ({ path, element: <ScreenPage /> })),
             ],
           },
         ],

@@ -5,14 +5,14 @@ const entry = (func_link: string, func_name: string, group = '', isNew?: boolean
 
 describe('home tile grouping', () => {
   const sample = [
-    entry('/News/event_news/Summer%20Bash', 'Summer Bash', 'news', true),
     entry('/Drawer', 'Drawer', 'drawer'),
     entry('/SystemSetup/DrawerSetup', 'Drawer Setup', 'setup'),
     entry('/Customer/CustomerInfo', 'Customer Info', 'customer'),
     entry('/CustomerAccount', 'Customer Account', 'customer'),
-    entry('/News/regulations', 'Regulations', 'news'),
     entry('/News/view-all-news', 'View All', 'news'),
+    entry('/News/regulations', 'Regulations', 'news'),
     entry('/Reports/DailyReports', 'Daily', 'report'),
+    entry('/News/event_news/Summer%20Bash', 'Summer Bash', 'news', true),
   ];
 
   it('groups exactly the listed entries in the spec order', () => {

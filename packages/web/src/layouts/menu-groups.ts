@@ -1,16 +1,10 @@
 import type { MenuEntry } from '@moneybox/contract';
+import { SCREEN_GROUPS, SCREENS, type ScreenGroup } from '@moneybox/contract/screens';
 
-/** The tile groups of spec section 2 (Home), in the spec's order, with their entries' links in order. */
-export const menuGroups = [
-  { id: 'customer', links: ['/CustomerAccount', '/Customer/CustomerInfo'] },
-  { id: 'drawer', links: ['/Drawer'] },
-  { id: 'report', links: ['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports'] },
-  { id: 'machine', links: ['/Machine'] },
-  { id: 'setup', links: ['/SystemSetup/StoreInformationIndex', '/SystemSetup/DrawerSetup', '/SystemSetup/userSettingSpecifyGroup'] },
-  { id: 'news', links: ['/News/view-all-news', '/News/download-poster', '/News/regulations'] },
-] as const;
+/** The tile groups of spec section 2 (Home), in the spec's order, with their entries' links in registry order. */
+export const menuGroups = SCREEN_GROUPS.map((id) => ({ id, links: SCREENS.filter((s) => s.group === id).map((s) => s.link) }));
 
-export type GroupId = (typeof menuGroups)[number]['id'];
+export type GroupId = ScreenGroup;
 
 /** Event news entries come as /News/event_news/{name}. */
 const EVENT_LINK = /^\/News\/event_news\/(.+)$/;
@@ -47,7 +41,7 @@ export function routeFor(link: string): string {
 
 function groupOf(entry: MenuEntry): GroupId | undefined {
   if (eventNameOf(entry.func_link) !== undefined) return 'news';
-  const byLink = menuGroups.find((g) => (g.links as readonly string[]).includes(entry.func_link));
+  const byLink = menuGroups.find((g) => g.links.includes(entry.func_link));
   if (byLink) return byLink.id;
   return menuGroups.find((g) => g.id === entry.group)?.id;
 }
@@ -62,7 +56,7 @@ export function groupMenu(menu: readonly MenuEntry[]): MenuGroup[] {
   for (const g of menuGroups) {
     const entries = menu.filter((e) => groupOf(e) === g.id);
     const rank = (e: MenuEntry) => {
-      const i = (g.links as readonly string[]).indexOf(e.func_link);
+      const i = g.links.indexOf(e.func_link);
       return i === -1 ? g.links.length : i;
     };
     const sorted = entries.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i);

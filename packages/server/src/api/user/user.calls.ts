@@ -6,7 +6,6 @@ import { sessionRepository } from '../../repositories/session.repository.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
 import { posLogin as login } from './login.service.js';
 import { menuFor } from './menu.js';
-import { screens } from '../screens.js';
 
 export const posLogin = defineCall({
   path: '/user/posLogin',
@@ -27,7 +26,7 @@ export const menu = defineCall({
   access: 'session',
   input: menuRequest,
   async handler(input, { caller, deps }) {
-    return { menu: menuFor(caller, input.lang, screens), serverVer: SERVER_VERSION, env: deps.settings.env };
+    return { menu: menuFor(caller, input.lang), serverVer: SERVER_VERSION, env: deps.settings.env };
   },
 });
 

@@ -1,0 +1,53 @@
+/**
+ * The one registry of screens (zod-free, so the web imports it by subpath). Adding a screen is one
+ * entry here plus its page in the web's `app/pages.ts` and its folder: the server's menu, the web's
+ * router, home tiles and side menu all derive from this list. List a screen only once its page exists
+ * (a web test checks both ways), so no tile leads to a missing page.
+ */
+
+/** The tile groups of spec section 2 (Home), in the spec's order. */
+export const SCREEN_GROUPS = ['customer', 'drawer', 'report', 'machine', 'setup', 'news'] as const;
+export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
+
+/** Who opens a screen: a cashier at a drawer, a boss at a drawer, a boss in viewer mode. */
+export type Audience = 'cashier' | 'boss' | 'viewer';
+export const EVERYONE: readonly Audience[] = ['cashier', 'boss', 'viewer'];
+export const BOSSES: readonly Audience[] = ['boss', 'viewer'];
+export const AT_A_DRAWER: readonly Audience[] = ['cashier', 'boss'];
+
+export interface ScreenDef {
+  /** The spec's route, also the menu's `func_link`. */
+  link: string;
+  group: ScreenGroup;
+  /** The menu's `func_name` per menu language code. */
+  names: Record<'en' | 'es' | 'cn', string>;
+  /** Who sees it in the menu and may open it. */
+  audience: readonly Audience[];
+  /** The web locale namespace of the screen's texts. */
+  namespace: string;
+}
+
+/** In each group, the spec's order of entries. */
+export const SCREENS: readonly ScreenDef[] = [
+  { link: '/CustomerAccount', group: 'customer', names: { en: 'Customer Account', es: 'Cuenta de cliente', cn: '客户账户' }, audience: EVERYONE, namespace: 'customer' },
+  { link: '/Customer/CustomerInfo', group: 'customer', names: { en: 'Customer Info', es: 'Información del cliente', cn: '客户信息' }, audience: EVERYONE, namespace: 'customer' },
+  { link: '/Drawer', group: 'drawer', names: { en: 'Drawer', es: 'Caja', cn: '钱箱' }, audience: AT_A_DRAWER, namespace: 'drawer' },
+  { link: '/SystemSetup/DrawerSetup', group: 'setup', names: { en: 'Drawer Setup', es: 'Configuración de cajas', cn: '钱箱设置' }, audience: BOSSES, namespace: 'drawer-setup' },
+];
+
+/** The audience a signed-in account belongs to. */
+export function audienceOf(role: 'boss' | 'cashier', mode: 'pos' | 'viewer'): Audience {
+  if (role === 'cashier') return 'cashier';
+  return mode === 'viewer' ? 'viewer' : 'boss';
+}
+
+export function screensFor(audience: Audience): ScreenDef[] {
+  return SCREENS.filter((s) => s.audience.includes(audience));
+}
+
+/** Registry order: by group in the spec's order, then by position in SCREENS. */
+export function screenRank(link: string): number {
+  const i = SCREENS.findIndex((s) => s.link === link);
+  if (i === -1) return Number.MAX_SAFE_INTEGER;
+  return SCREEN_GROUPS.indexOf(SCREENS[i]!.group) * 1000 + i;
+}

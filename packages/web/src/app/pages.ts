@@ -1,0 +1,14 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The page of every screen in the contract's registry (`@moneybox/contract/screens`), by its link.
+ * Each page is its own chunk (React.lazy). Adding a screen: its registry entry, one line here, its
+ * `features/<screen>/` folder and its locale namespace. `pages.test.ts` checks this map and the
+ * registry list the same links.
+ */
+export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/CustomerAccount': lazy(() => import('../features/customer/CustomerAccountPage')),
+  '/Customer/CustomerInfo': lazy(() => import('../features/customer/CustomerInfoPage')),
+  '/Drawer': lazy(() => import('../features/drawer/DrawerPage')),
+  '/SystemSetup/DrawerSetup': lazy(() => import('../features/drawer-setup/DrawerSetupPage')),
+};
