@@ -2,9 +2,10 @@ import { Migrator, type Migration } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_money_path.js';
+import * as m005 from './migrations/005_staff_audit.js';
 
 /** Migrations in order; each receives the dialect so one list serves SQLite and PostgreSQL. */
-const migrations = { '001_initial': m001, '002_money_path': m002 };
+const migrations = { '001_initial': m001, '002_money_path': m002, '005_staff_audit': m005 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const all: Record<string, Migration> = {};
