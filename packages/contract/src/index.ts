@@ -9,3 +9,4 @@ export * from './drawer.js';
 export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
+export type * from './replies.js';
