@@ -10,3 +10,4 @@ export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
 export * from './audit-kinds.js';
+export type * from './replies.js';
