@@ -9,3 +9,5 @@ export * from './drawer.js';
 export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
+export * from './terminal.js';
+export * from './machine.js';
