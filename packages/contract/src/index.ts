@@ -11,3 +11,4 @@ export * from './customer.js';
 export * from './screens.js';
 export * from './terminal.js';
 export * from './machine.js';
+export type * from './replies.js';

@@ -1,22 +1,23 @@
+import { Status } from '@moneybox/contract/status';
 import type { Reply } from './transport';
 
 /** How the app reacts to a failed reply (spec section 8). */
 export type Failure =
-  | { kind: 'session'; status: 5 }
-  | { kind: 'page-gone'; status: 404 }
+  | { kind: 'session'; status: typeof Status.SESSION_REPLACED }
+  | { kind: 'page-gone'; status: typeof Status.PAGE_GONE }
   | { kind: 'message'; status: number; detail?: string | number }
   | { kind: 'maintenance' };
 
 /** Classifies a reply; null means success. Pure, so it is tested on its own. */
 export function classify(reply: Reply): Failure | null {
   const { status } = reply;
-  if (status === 0) return null;
+  if (status === Status.OK) return null;
   if (typeof status !== 'number') return { kind: 'maintenance' };
-  if (status === 5) return { kind: 'session', status };
-  if (status === 404) return { kind: 'page-gone', status };
-  if (status === 39) return { kind: 'message', status, detail: asDetail(reply.limit_day) };
-  if (status === 42) return { kind: 'message', status, detail: asDetail(reply.try_times) };
-  if (status === 46) return { kind: 'message', status, detail: asDetail(reply.freeze_msg) };
+  if (status === Status.SESSION_REPLACED) return { kind: 'session', status };
+  if (status === Status.PAGE_GONE) return { kind: 'page-gone', status };
+  if (status === Status.IMPROPER_PERIOD) return { kind: 'message', status, detail: asDetail(reply.limit_day) };
+  if (status === Status.WRONG_PASSWORD) return { kind: 'message', status, detail: asDetail(reply.try_times) };
+  if (status === Status.STORE_FROZEN) return { kind: 'message', status, detail: asDetail(reply.freeze_msg) };
   return { kind: 'message', status };
 }
 
@@ -39,9 +40,9 @@ export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
       return t(`status:${f.status}`);
     case 'message': {
       const base = t(`status:${f.status}`, { defaultValue: t('status:unknown', { code: f.status }) });
-      if (f.status === 39 && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:days')}`;
-      if (f.status === 42 && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:timesLeft')}`;
-      if (f.status === 46 && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
+      if (f.status === Status.IMPROPER_PERIOD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:days')}`;
+      if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:timesLeft')}`;
+      if (f.status === Status.STORE_FROZEN && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
       return base;
     }
   }

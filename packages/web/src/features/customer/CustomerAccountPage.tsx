@@ -1,9 +1,11 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Status } from '@moneybox/contract/status';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
+import { useOneTimeKey } from '../../api/useKeyedCall';
 import { kioskData } from '../../auth/session';
 import { confirmBox, toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
@@ -14,7 +16,6 @@ import { CustomerSearch } from './CustomerSearch';
 import {
   idPayload,
   infoPayload,
-  oneTimeKey,
   refreshCustomer,
   statusOf,
   type BlockReply,
@@ -25,7 +26,6 @@ import {
   type ResetReply,
 } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
-import { KeyedSubmit } from './keyed-submit';
 import { MoneyDialog } from './MoneyDialog';
 import { MOVEMENT_KINDS, type MovementKind } from './movement';
 import { PinDialog, type ShownPin } from './PinDialog';
@@ -44,7 +44,7 @@ export default function CustomerAccountPage() {
   const kiosk = kioskData();
   const viewer = kiosk.moneybox === -1;
   // One holder per page: a confirmation retried after a failure, even from a reopened dialog, keeps its key.
-  const submitter = useMemo(() => new KeyedSubmit({ fetchKey: oneTimeKey, isKeyRefused: (e) => statusOf(e) === 12 }), []);
+  const keys = useOneTimeKey();
 
   const enabled = customerId !== null;
   const id = customerId ?? 0;
@@ -56,7 +56,7 @@ export default function CustomerAccountPage() {
 
   useEffect(() => {
     // A remembered customer that is gone (another store, a reset database) is forgotten quietly.
-    if (info.error instanceof ApiError && statusOf(info.error) === 17) setCustomerId(null);
+    if (info.error instanceof ApiError && statusOf(info.error) === Status.CUSTOMER_ERROR) setCustomerId(null);
   }, [info.error, setCustomerId]);
 
   // After opening a customer, Enter goes on to Purchase: the counter's next step.
@@ -186,7 +186,7 @@ export default function CustomerAccountPage() {
               blocked={blocked}
               revertable={info.data?.revertable ?? null}
               limits={limits.data ? [limits.data.hourly, limits.data.daily, limits.data.weekly] : null}
-              submitter={submitter}
+              keys={keys}
               onClose={closeMoney}
             />
           </>

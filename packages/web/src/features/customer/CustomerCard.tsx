@@ -2,7 +2,8 @@ import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import type { CustomerRecord, DayLimitReply } from './customer-api';
-import { fullName, limitText, money } from './format';
+import { formatUnits as money } from '../../money/units';
+import { fullName, limitText } from './format';
 
 interface Props {
   customer: CustomerRecord;

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
+import { Status } from '@moneybox/contract/status';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { callInline, type CreateReply, type CustomerRecord, type UpdateReply } from './customer-api';
 import { emptyProfile, profilePayload, validateProfile, type Gender, type ProfileErrors, type ProfileField, type ProfileForm } from './customer-rules';
-import { storeToday } from './format';
+import { storeToday } from '../../time/store-time';
 import { POPUP_WIDTH } from './MoneyDialog';
 
 interface Props {
@@ -80,7 +81,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
       else onCreated(await callInline<CreateReply>('/customer/create', payload));
     } catch (err) {
       if (err instanceof ApiError && err.failure.kind === 'message') {
-        const detail = typeof err.reply.error === 'string' && err.failure.status === 13 ? `: ${err.reply.error}` : '';
+        const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';
         setProblem(`${err.message}${detail}`);
       }
     } finally {

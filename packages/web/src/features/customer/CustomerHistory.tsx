@@ -4,10 +4,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import type { GiftReply, HistoryReply } from './customer-api';
-import { credits, money, storeDayRange, storeInputToUtc } from './format';
+import { formatUnits as money } from '../../money/units';
+import { storeDayRange, storeInputToUtc } from '../../time/store-time';
+import { credits } from './format';
 
 const PAGE_SIZE = 10;
 

@@ -4,12 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { PageFrame } from '../../components/PageFrame';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { pageLabels } from './CustomerHistory';
 import type { CustomerRecord, ListReply } from './customer-api';
 import { writeCurrentCustomerId } from './current-customer';
-import { fullName, money } from './format';
+import { formatUnits as money } from '../../money/units';
+import { fullName } from './format';
 
 const PAGE_SIZE = 20;
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { OneTimeKey } from '../../api/one-time-key';
 import { renderRoutes } from '../../test/render';
 import type { CustomerRecord } from './customer-api';
-import { KeyedSubmit } from './keyed-submit';
 import { MoneyDialog } from './MoneyDialog';
 
 const alice: CustomerRecord = {
@@ -30,10 +30,10 @@ const alice: CustomerRecord = {
 
 describe('money dialog', () => {
   it('checks the amount before any call: empty, below 1.00, more than two decimals', async () => {
-    const keys: string[] = [];
-    const submitter = new KeyedSubmit({ fetchKey: async () => (keys.push('k'), `key-${keys.length}`), isKeyRefused: () => false });
+    const asked: string[] = [];
+    const keys = new OneTimeKey({ fetchKey: async () => (asked.push('k'), `key-${asked.length}`), isKeyRefused: () => false });
     await renderRoutes(
-      [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} limits={null} submitter={submitter} onClose={() => {}} /> }],
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} limits={null} keys={keys} onClose={() => {}} /> }],
       '/',
     );
     const amount = await screen.findByTestId('money-amount');
@@ -46,7 +46,7 @@ describe('money dialog', () => {
     await userEvent.type(amount, '5.555{Enter}');
     expect(await screen.findByText('Enter an amount with at most two decimals')).toBeInTheDocument();
     // Only the key taken when the form opened; nothing was sent with it.
-    expect(keys).toEqual(['k']);
-    expect(submitter.peek()).toEqual({ value: 'key-1', intent: null });
+    expect(asked).toEqual(['k']);
+    expect(keys.peek()).toEqual({ value: 'key-1', intent: null });
   });
 });

@@ -3,11 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
+import { keyedCall } from '../../api/keyed-call';
+import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { callInline, infoPayload, refreshCustomer, type CustomerRecord, type InfoReply, type MoneyReply } from './customer-api';
+import { infoPayload, refreshCustomer, type CustomerRecord, type InfoReply, type MoneyReply } from './customer-api';
 import { checkAmount } from './customer-rules';
-import { money, purchaseRoom, type LimitWindow } from './format';
-import { KeyRefusedAfterRetry, type KeyedSubmit } from './keyed-submit';
+import { formatUnits as money } from '../../money/units';
+import { purchaseRoom, type LimitWindow } from './format';
 import { MOVEMENTS, movementRefusal, type MovementKind } from './movement';
 
 /** Popups are at most 420px wide (spec section 9). */
@@ -19,12 +21,13 @@ interface Props {
   blocked: boolean;
   revertable: number | null;
   limits: LimitWindow[] | null;
-  submitter: KeyedSubmit;
+  /** The page's key holder: a confirmation retried, even from a reopened dialog, keeps its key. */
+  keys: OneTimeKey;
   onClose: () => void;
 }
 
 /** Amount → Enter → the call with its one-time key → the new balances. */
-export function MoneyDialog({ kind, customer, blocked, revertable, limits, submitter, onClose }: Props) {
+export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys, onClose }: Props) {
   const { t } = useTranslation(['customer', 'common']);
   const { coinSign } = useLayoutInfo();
   const client = useQueryClient();
@@ -40,8 +43,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, submi
     setFieldError(null);
     setProblem(null);
     setDone(null);
-    void submitter.prime();
-  }, [kind, submitter]);
+    void keys.prime();
+  }, [kind, keys]);
 
   // The confirmation replaces the form inside the open dialog: move focus to its OK, so Enter closes it.
   useEffect(() => {
@@ -49,15 +52,14 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, submi
   }, [done]);
 
   const move = useMutation<MoneyReply, Error, { kind: MovementKind; cents: number }>({
-    mutationFn: ({ kind: k, cents }) =>
-      submitter.submit(`${k}:${customer.id}:${cents}`, (key) => callInline<MoneyReply>(MOVEMENTS[k].path, { id: customer.id, key, amount: cents / 100 })),
+    mutationFn: ({ kind: k, cents }) => keyedCall<MoneyReply>(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
   });
 
   if (!kind) return null;
 
   const confirm = async (e: React.FormEvent) => {
     e.preventDefault();
-    // A second Enter or click while the first is in flight joins it (KeyedSubmit); the button is disabled too.
+    // A second Enter or click while the first is in flight joins it (the one-time key module); the button is disabled too.
     const checked = checkAmount(amount);
     if (!checked.ok) {
       setFieldError(t(checked.problem.key, checked.problem.values));
@@ -73,8 +75,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, submi
       void refreshCustomer(client);
       setDone(reply);
     } catch (err) {
-      if (err instanceof KeyRefusedAfterRetry) {
-        setProblem(t('refused.alreadyRecorded'));
+      if (err instanceof KeyAlreadyRecorded) {
+        setProblem(t('common:alreadyRecorded'));
         void refreshCustomer(client);
       } else if (err instanceof ApiError && err.failure.kind === 'message') {
         setProblem(movementRefusal(err.reply, t, err.message, { blocked, coinSign }));

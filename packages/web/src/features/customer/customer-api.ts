@@ -54,10 +54,6 @@ export function statusOf(err: unknown): number | undefined {
   return err instanceof ApiError && err.failure.kind === 'message' ? err.failure.status : undefined;
 }
 
-export async function oneTimeKey(): Promise<string> {
-  return (await call<{ key: string }>('/config/key', {}, { auth: false })).key;
-}
-
 /** After a write: the customer's card, limits and block state, the list, the drawer's numbers. */
 export function refreshCustomer(client: QueryClient): Promise<unknown> {
   return Promise.all(

@@ -1,5 +1,5 @@
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
-import { parseAmount } from '@moneybox/contract/money';
+import { readAmount } from '../../money/units';
 
 /** A translation key of the customer namespace with its values. */
 export interface Problem {
@@ -14,12 +14,11 @@ export type AmountCheck = { ok: true; cents: number } | { ok: false; problem: Pr
 
 /** Spec section 5: an amount must not be empty or below the minimum; at most two decimals (DESIGN.md section 2). */
 export function checkAmount(text: string, minCents: number = MIN_AMOUNT_CENTS): AmountCheck {
-  const t = text.trim();
-  if (!t) return { ok: false, problem: { key: 'errors.amountEmpty' } };
-  const cents = parseAmount(t);
-  if (cents === null) return { ok: false, problem: { key: 'errors.amountFormat' } };
-  if (cents < minCents) return { ok: false, problem: { key: 'errors.amountMin', values: { min: (minCents / 100).toFixed(2) } } };
-  return { ok: true, cents };
+  const r = readAmount(text, { minCents });
+  if (r.ok) return r;
+  if (r.problem === 'empty') return { ok: false, problem: { key: 'errors.amountEmpty' } };
+  if (r.problem === 'format') return { ok: false, problem: { key: 'errors.amountFormat' } };
+  return { ok: false, problem: { key: 'errors.amountMin', values: { min: (minCents / 100).toFixed(2) } } };
 }
 
 /** Spec section 5: 'Customer ID must be a number'. */

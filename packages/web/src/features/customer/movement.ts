@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract/status';
 import type { Reply } from '../../api/transport';
 
 /** The four credit movements, by the call each makes. */
@@ -21,16 +22,16 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blocked: boolean; coinSign: string }): string {
   const units = (v: unknown) => (typeof v === 'number' ? `${ctx.coinSign}${v.toFixed(2)}` : '');
   switch (reply.status) {
-    case 35:
+    case Status.AMOUNT_ERROR:
       if (reply.reason === 'purchase_limit') return t('customer:refused.purchaseLimit');
       if (reply.reason === 'over_revertable') return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
       if (reply.reason === 'entries') return t('customer:refused.entries');
       if (reply.reason === 'winnings') return t('customer:refused.winnings');
       if (typeof reply.min_amount === 'number') return t('customer:refused.minAmount', { amount: units(reply.min_amount) });
       return fallback;
-    case 17:
+    case Status.CUSTOMER_ERROR:
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
-    case 38:
+    case Status.DRAWER_BALANCE_ERROR:
       return t('customer:refused.drawerBalance');
     default:
       return fallback;

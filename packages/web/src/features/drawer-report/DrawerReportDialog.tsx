@@ -6,7 +6,7 @@ import { DIALOG_WIDTH } from '../../components/message';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { DrawerReport } from './DrawerReport';
 import type { DrawerReportData } from './report-lines';
-import { useLocalTimeDiff } from './useLocalTimeDiff';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 export interface DrawerReportDialogProps {
   opened: boolean;

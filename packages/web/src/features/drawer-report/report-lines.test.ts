@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceCents, reportLines, storeTime } from './report-lines';
+import { balanceCents, reportLines } from './report-lines';
 
 const report = {
   moneybox: 2,
@@ -21,12 +21,6 @@ const report = {
 describe('drawer report lines', () => {
   it('balance = initial + fills - bleeds + purchases - redeems, exact in cents', () => {
     expect(balanceCents(report)).toBe(10010 + 5020 - 2030 + 30045 - 8005);
-  });
-
-  it('shifts times by the store offset', () => {
-    expect(storeTime('2026-01-15T14:00:00.000Z', -360)).toBe('2026-01-15 08:00:00');
-    expect(storeTime('2026-01-15T22:30:05.000Z', 480)).toBe('2026-01-16 06:30:05');
-    expect(storeTime(null, 0)).toBe('-');
   });
 
   it('lists the spec content in order, without count lines when no count was taken', () => {

@@ -1,9 +1,6 @@
 import type { ShiftReport } from '@moneybox/contract';
-import { formatCents } from '@moneybox/contract/money';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
+import { formatCents, formatSignedUnits, formatUnits, unitsToCents as toCents } from '../../money/units';
+import { storeTime } from '../../time/store-time';
 
 /** The numbers a drawer report prints; the same for the logout report and a later reprint. */
 export type DrawerReportData = Pick<
@@ -22,19 +19,9 @@ export interface ReportLine {
   strong?: boolean;
 }
 
-const toCents = (units: number) => Math.round(units * 100);
-
 /** Balance = initial amount + fills - bleeds + purchases - redeems (spec section 3), in cents. */
 export function balanceCents(r: DrawerReportData): number {
   return toCents(r.initial_amount) + toCents(r.fills) - toCents(r.bleeds) + toCents(r.purchases) - toCents(r.redeems);
-}
-
-/** A UTC time shifted by the store's offset (`diff` minutes from /config/localtime), shown as a wall-clock time. */
-export function storeTime(iso: string | null | undefined, diffMinutes: number): string {
-  if (!iso) return '-';
-  const t = dayjs.utc(iso);
-  if (!t.isValid()) return '-';
-  return t.add(diffMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
 }
 
 export interface ReportContext {
@@ -46,7 +33,7 @@ export interface ReportContext {
 
 /** The spec's report content in its order; counted and over/short only when the count was taken. */
 export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine[] {
-  const money = (units: number) => formatCents(toCents(units), ctx.coinSign);
+  const money = (units: number) => formatUnits(units, ctx.coinSign);
   const lines: ReportLine[] = [
     { key: 'drawerNumber', value: String(r.moneybox) },
     { key: 'cashierAccount', value: ctx.cashierAccount ?? r.closedBy ?? r.account },
@@ -68,6 +55,6 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
     { key: 'specialComps', value: money(r.special_comps) },
   ];
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
-  if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: `${r.over_short > 0 ? '+' : ''}${money(r.over_short)}`, strong: true });
+  if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: r.over_short === 0 ? money(0) : formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
   return lines;
 }

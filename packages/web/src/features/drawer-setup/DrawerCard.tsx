@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Table, Title } from '@mantine/core';
 import type { DrawerSetupItem, DrawerStatus } from '@moneybox/contract';
-import { formatCents } from '@moneybox/contract/money';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { formatUnits } from '../../money/units';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 // Dark shades keep the badge text above 4.5:1 contrast on white (as on the login page).
 const statusColor: Record<DrawerStatus, string> = { available: 'teal.9', occupied: 'red.9', frozen: 'gray.7' };
@@ -28,7 +28,7 @@ export function DrawerCard({ drawer: d, busy, onFreeze, onForceClose }: DrawerCa
   ];
   if (d.shift_id !== null) {
     rows.push(['accountUsing', d.account ?? '-'], ['shiftStart', storeTime(d.shiftStart, diff)]);
-    rows.push(['balance', d.balance === null || !d.initAmount ? t('initNotSet') : formatCents(Math.round(d.balance * 100), coinSign)]);
+    rows.push(['balance', d.balance === null || !d.initAmount ? t('initNotSet') : formatUnits(d.balance, coinSign)]);
   }
   return (
     <Card withBorder radius="md" padding="md" data-testid={`setup-drawer-${d.number}`} data-status={d.status}>

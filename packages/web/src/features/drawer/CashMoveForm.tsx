@@ -1,12 +1,13 @@
 import { Button, Card, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import type { DrawerInfo } from '@moneybox/contract';
+import type { DrawerCashReply, DrawerInfo } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeyAlreadyRecorded } from '../../api/one-time-key';
+import { useKeyedCall } from '../../api/useKeyedCall';
 import { toast } from '../../components/message';
+import { unitsToCents } from '../../money/units';
 import { readAmount } from './amount-rules';
 import { useRefreshDrawer } from './drawer-api';
-import { unitsToCents } from './money';
-import { useMoneyAction } from './useMoneyAction';
 
 /** Longest reason the server takes (contract REASON_MAX; the contract's runtime carries zod, so it is not imported). */
 export const REASON_MAX = 200;
@@ -21,10 +22,8 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const refresh = useRefreshDrawer();
-  const fills = useMoneyAction<object, { shift_id: number; amount: number; reason: string }>('/drawer/fills');
-  const bleeds = useMoneyAction<object, { shift_id: number; amount: number; reason: string }>('/drawer/bleeds');
-  const action = kind === 'fills' ? fills : bleeds;
-  const busy = fills.busy || bleeds.busy;
+  // One key holder for both kinds: the key is tied to the kind, the shift and the amount.
+  const { run, busy } = useKeyedCall<DrawerCashReply, { shift_id: number; reason: string }>();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -38,9 +37,10 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
     setErrors(next);
     if (next.amount || next.reason || 'problem' in read) return;
     try {
-      await action.run({ shift_id: info.shift_id!, amount: read.cents / 100, reason: why });
-    } catch {
-      return;
+      await run({ path: `/drawer/${kind}`, target: info.shift_id!, cents: read.cents, payload: { shift_id: info.shift_id!, reason: why } });
+    } catch (err) {
+      // Shown by the call's handler; already recorded means an earlier send went through: clear the form.
+      if (!(err instanceof KeyAlreadyRecorded)) return;
     } finally {
       refresh();
     }

@@ -1,28 +1,16 @@
 import { Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { loginPath } from '../../auth/session';
+import { useEndSession } from '../../auth/end-session';
 import { confirmBox } from '../../components/message';
-import { endSession } from '../logout/logout';
-import { useShiftClose } from './close/useShiftClose';
+import { useShiftClose } from '../shift-close/useShiftClose';
 
 /** Shift close from the Drawer page: the same count and report as logout's OK; the report's Close logs out. */
 export function CloseShiftButton({ disabled }: { disabled?: boolean }) {
   const { t } = useTranslation('drawer');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const shiftClose = useShiftClose({
-    onDone: () => {
-      void endSession().then(() => {
-        const to = loginPath();
-        queryClient.clear();
-        navigate(to, { replace: true });
-      });
-    },
-  });
+  const endSession = useEndSession();
+  const shiftClose = useShiftClose({ onDone: () => void endSession() });
 
   const start = async () => {
     if (!(await confirmBox(t('close.confirm'), t('close.button')))) return;

@@ -1,11 +1,10 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { DrawerInfo } from '@moneybox/contract';
-import { formatCents } from '@moneybox/contract/money';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
-import { unitsToCents } from './money';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
+import { formatUnits } from '../../money/units';
 
 const TOTALS = [
   ['initialAmount', 'initial_amount'],
@@ -22,7 +21,7 @@ export function DrawerState({ info }: { info: DrawerInfo }) {
   const { t } = useTranslation('drawer');
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff();
-  const money = (units: number) => formatCents(unitsToCents(units), coinSign);
+  const money = (units: number) => formatUnits(units, coinSign);
   return (
     <Card withBorder radius="md" padding="md" data-testid="drawer-state">
       <Stack gap="sm">

@@ -1,11 +1,13 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { DrawerInitReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setInitAmount } from '../../auth/session';
+import { KeyAlreadyRecorded } from '../../api/one-time-key';
+import { useKeyedCall } from '../../api/useKeyedCall';
+import { kioskData, setInitAmount } from '../../auth/session';
 import { toast } from '../../components/message';
 import { readAmount } from './amount-rules';
 import { useRefreshDrawer } from './drawer-api';
-import { useMoneyAction } from './useMoneyAction';
 
 /** The opening float, set once per shift (/drawer/init; 16 when above the store's credit). */
 export function InitAmountForm() {
@@ -13,7 +15,7 @@ export function InitAmountForm() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshDrawer();
-  const init = useMoneyAction<{ initial_amount: number }, { amount: number }>('/drawer/init');
+  const init = useKeyedCall<DrawerInitReply>();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -24,10 +26,11 @@ export function InitAmountForm() {
     }
     setError(null);
     try {
-      await init.run({ amount: read.cents / 100 });
-    } catch {
+      await init.run({ path: '/drawer/init', target: kioskData().moneybox, cents: read.cents, payload: {} });
+    } catch (err) {
       // Shown by the call's handler (16, 45, ...); the form keeps the amount for a retry with the same key.
-      return;
+      // Already recorded (an earlier send went through): the amount is set, as after a success.
+      if (!(err instanceof KeyAlreadyRecorded)) return;
     } finally {
       refresh();
     }

@@ -1,12 +1,11 @@
 import { Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCents } from '@moneybox/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { MOVEMENTS_PAGE_SIZE, useMovements } from './drawer-api';
-import { unitsToCents } from './money';
+import { formatSignedUnits, formatUnits } from '../../money/units';
 
 const KNOWN_KINDS = ['init', 'fill', 'bleed', 'purchase', 'revert', 'redeem', 'special_comps'];
 
@@ -19,8 +18,8 @@ export function MovementList({ shiftId }: { shiftId?: number }) {
   const q = useMovements(page, shiftId);
   const rows = q.data?.list ?? [];
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / MOVEMENTS_PAGE_SIZE));
-  const money = (units: number) => formatCents(unitsToCents(units), coinSign);
-  const signed = (units: number) => (units > 0 ? `+${money(units)}` : units === 0 ? '-' : money(units));
+  const money = (units: number) => formatUnits(units, coinSign);
+  const signed = (units: number) => formatSignedUnits(units, coinSign);
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="movements">

@@ -1,15 +1,14 @@
 import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { ShiftReport } from '@moneybox/contract';
-import { formatCents } from '@moneybox/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
-import { storeTime } from '../drawer-report/report-lines';
-import { useLocalTimeDiff } from '../drawer-report/useLocalTimeDiff';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { useRecentShifts } from './drawer-api';
-import { unitsToCents } from './money';
+import { formatUnits } from '../../money/units';
 
 /** The latest closed shifts with a Reprint of each one's report from its stored record. */
 export function RecentShifts() {
@@ -19,7 +18,7 @@ export function RecentShifts() {
   const q = useRecentShifts();
   const [report, setReport] = useState<ShiftReport | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
-  const money = (units: number | null) => (units === null ? '-' : formatCents(unitsToCents(units), coinSign));
+  const money = (units: number | null) => formatUnits(units, coinSign);
 
   const reprint = async (shiftId: number) => {
     setLoading(shiftId);

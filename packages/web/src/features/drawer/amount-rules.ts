@@ -1,13 +1,11 @@
-import { parseAmount } from '@moneybox/contract/money';
+import { readAmount as readTyped } from '../../money/units';
 
 export type AmountProblem = 'amountRequired' | 'amountInvalid' | 'amountPositive';
 
+const PROBLEMS = { empty: 'amountRequired', format: 'amountInvalid', belowMin: 'amountPositive' } as const;
+
 /** An amount as typed, to cents; or the reason it is not one (keys of drawer:errors). */
 export function readAmount(text: string, { allowZero = false } = {}): { cents: number } | { problem: AmountProblem } {
-  const s = text.trim().replace(/,/g, '');
-  if (s === '') return { problem: 'amountRequired' };
-  const cents = parseAmount(s);
-  if (cents === null) return { problem: 'amountInvalid' };
-  if (cents === 0 && !allowZero) return { problem: 'amountPositive' };
-  return { cents };
+  const r = readTyped(text, { minCents: allowZero ? 0 : 1 });
+  return r.ok ? { cents: r.cents } : { problem: PROBLEMS[r.problem] };
 }

@@ -1,28 +1,21 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { kioskData, loginPath } from '../../auth/session';
+import { useEndSession } from '../../auth/end-session';
+import { kioskData } from '../../auth/session';
 import { LogoutIcon } from '../../components/icons';
 import { DIALOG_WIDTH } from '../../components/message';
-import { useShiftClose } from '../drawer/close/useShiftClose';
-import { closeShift, endSession, logoutPath } from './logout';
+import { closeShift } from '../shift-close/close-shift';
+import { useShiftClose } from '../shift-close/useShiftClose';
+import { logoutPath } from './logout';
 
 /** The logout button and the whole logout flow of spec section 2. */
 export function LogoutButton() {
   const { t } = useTranslation('logout');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const finish = async () => {
-    await endSession();
-    const to = loginPath();
-    queryClient.clear();
-    navigate(to, { replace: true });
-  };
+  const finish = useEndSession();
   // OK: the blind cash count (when the store asks for one), shift close, then the report; its Close logs out.
   const shiftClose = useShiftClose({ onDone: () => void finish() });
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../test/render';
 import { CashCountDialog, type CashCount } from './CashCountDialog';
 
 async function open(onSubmit: (c: CashCount) => Promise<void> = () => Promise.resolve(), onCancel = vi.fn()) {

@@ -1,4 +1,5 @@
-import { formatCents, parseAmount } from '@moneybox/contract/money';
+import { parseAmount } from '@moneybox/contract/money';
+import { formatCents } from '../../money/units';
 
 /** Bills and coins a cashier counts, largest first, as the wire writes them (currency units). */
 export const DENOMINATIONS = ['100', '50', '20', '10', '5', '1', '0.25', '0.10', '0.05', '0.01'] as const;

@@ -1,10 +1,10 @@
 import type { DrawerInfo, ShiftReport } from '@moneybox/contract';
 import { Suspense, useState } from 'react';
-import { call } from '../../../api/call';
-import { i18n } from '../../../i18n/i18n';
-import { DrawerReportDialog } from '../../drawer-report/DrawerReportDialog';
-import { closeShift } from '../../logout/logout';
+import { call } from '../../api/call';
+import { i18n } from '../../i18n/i18n';
+import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
 import { CashCountDialog, type CashCount } from './CashCountDialog';
+import { closeShift } from './close-shift';
 
 /** Whether shift close asks for a blind count: the store wants one and the drawer holds cash to count. */
 export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> | null): boolean {

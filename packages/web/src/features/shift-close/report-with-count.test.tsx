@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../../i18n/i18n';
-import { mantineTheme } from '../../../theme/themes';
-import { DrawerReport } from '../../drawer-report/DrawerReport';
+import { i18n, i18nReady } from '../../i18n/i18n';
+import { mantineTheme } from '../../theme/themes';
+import { DrawerReport } from '../drawer-report/DrawerReport';
 import { needsCount } from './useShiftClose';
 
 const shift = {

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { formatCents } from '@moneybox/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_WIDTH } from '../../../components/message';
-import { useLayoutInfo } from '../../../theme/LayoutProvider';
-import { readAmount } from '../amount-rules';
+import { DIALOG_WIDTH } from '../../components/message';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import { centsToUnits, formatCents, readAmount } from '../../money/units';
 import { countDetail, countTotalCents, DENOMINATIONS, denominationCents, denominationLabel, parsePieces, type PieceCounts } from './denominations';
 
 export interface CashCount {
@@ -44,14 +43,14 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
         setError(t('count.piecesInvalid'));
         return;
       }
-      count = { counted: sum / 100, count_detail: countDetail(pieces) };
+      count = { counted: centsToUnits(sum), count_detail: countDetail(pieces) };
     } else {
-      const read = readAmount(total, { allowZero: true });
-      if ('problem' in read) {
-        setError(t(read.problem === 'amountRequired' ? 'count.required' : `errors.${read.problem}`));
+      const read = readAmount(total, { minCents: 0 });
+      if (!read.ok) {
+        setError(t(read.problem === 'empty' ? 'count.required' : 'errors.amountInvalid'));
         return;
       }
-      count = { counted: read.cents / 100 };
+      count = { counted: centsToUnits(read.cents) };
     }
     setError(null);
     setBusy(true);

@@ -1,0 +1,13 @@
+import type { DrawerShiftReply } from '@moneybox/contract';
+import { call } from '../../api/call';
+
+/** The blind cash count sent with shift close (currency units; denominations optional). */
+export interface ShiftCount {
+  counted?: number;
+  count_detail?: Record<string, number>;
+}
+
+/** Shift close: the drawer's numbers, frozen from now on; with the cashier's count when one was taken. */
+export function closeShift(count: ShiftCount = {}): Promise<DrawerShiftReply> {
+  return call<DrawerShiftReply>('/drawer/shift', count);
+}

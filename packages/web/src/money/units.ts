@@ -1,0 +1,48 @@
+/**
+ * Money in the web app: integer cents inside, currency units on the wire (a JSON number with at most
+ * two decimals), shown with two decimals and the layout's currency sign. The one place that converts.
+ */
+import { formatCents, parseAmount, toUnits } from '@moneybox/contract/money';
+
+export { formatCents };
+
+/** Wire units to cents (rounded: 0.1 + 0.2 units is 30 cents). */
+export function unitsToCents(units: number): number {
+  return Math.round(units * 100);
+}
+
+/** Cents to wire units, as a call's `amount` takes them. */
+export const centsToUnits: (cents: number) => number = toUnits;
+
+/** Wire units as money with the sign, e.g. `$1,234.50`; `-` when there is no number. */
+export function formatUnits(units: number | null | undefined, sign: string): string {
+  return typeof units === 'number' && Number.isFinite(units) ? formatCents(unitsToCents(units), sign) : '-';
+}
+
+/** A signed change (`+$5.00`, `-$5.00`); zero as `-`, the way movement lists and over/short show it. */
+export function formatSignedUnits(units: number | null | undefined, sign: string): string {
+  if (typeof units !== 'number' || !Number.isFinite(units)) return '-';
+  const c = unitsToCents(units);
+  if (c === 0) return '-';
+  return c > 0 ? `+${formatCents(c, sign)}` : formatCents(c, sign);
+}
+
+export type AmountProblem = 'empty' | 'format' | 'belowMin';
+export type AmountRead = { ok: true; cents: number } | { ok: false; problem: AmountProblem; minCents: number };
+
+/** Thousands grouped by commas (`1,234.56`); a lone comma (`1,5`, a decimal comma) is not a separator. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * An amount as typed, to cents: not empty, at most two decimals, no sign or exponent, at most the
+ * contract's maximum, and at least `minCents` (default 1 cent; 0 allows zero).
+ */
+export function readAmount(text: string, { minCents = 1 }: { minCents?: number } = {}): AmountRead {
+  let s = text.trim();
+  if (!s) return { ok: false, problem: 'empty', minCents };
+  if (GROUPED.test(s)) s = s.replace(/,/g, '');
+  const cents = parseAmount(s);
+  if (cents === null) return { ok: false, problem: 'format', minCents };
+  if (cents < minCents) return { ok: false, problem: 'belowMin', minCents };
+  return { ok: true, cents };
+}
