@@ -10,4 +10,6 @@ export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
 export * from './audit-kinds.js';
+export * from './terminal.js';
+export * from './machine.js';
 export type * from './replies.js';

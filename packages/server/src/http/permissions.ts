@@ -68,6 +68,11 @@ export const PERMISSIONS: Readonly<Record<string, Rule>> = {
   '/customer/giftHistory': SIGNED_IN,
   '/customer/customerInfo': SIGNED_IN,
 
+  '/machine/list': BOSS,
+  '/machine/update': BOSS,
+  '/machine/remove': BOSS,
+  '/machine/enrolCode': BOSS,
+
 };
 
 /** The row of a call; undefined when the call has none (the envelope then refuses everyone). */
