@@ -9,4 +9,6 @@ export * from './drawer.js';
 export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
+export * from './terminal.js';
+export * from './machine.js';
 export type * from './replies.js';

@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's pool, for what needs a connection of its own (LISTEN in bus/terminal-bus.ts). */
+  pgPool?: pg.Pool;
 }
 
 // BIGINT and COUNT() come back from pg as strings; every value we store fits in 2^53.
@@ -64,7 +66,7 @@ export function openPostgres(url: string, max = 20): DatabaseHandle {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy(), pgPool: pool };
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {

@@ -115,6 +115,7 @@ export interface CustomerTable {
   account_type: Generated<number>;
   blocked: Generated<number>;
   playing_machine_id: number | null;
+  pin_failures: Generated<number>;
   entries_cents: Generated<number>;
   winnings_cents: Generated<number>;
   created_at: string;
@@ -160,6 +161,34 @@ export interface MachineTable {
   removed: Generated<number>;
   created_at: string;
   last_seen_at: string | null;
+  kind: Generated<string>;
+  public_key: string | null;
+  last_seq: Generated<number>;
+  meter_played: Generated<number>;
+  meter_won: Generated<number>;
+  meter_games: Generated<number>;
+  removed_at: string | null;
+}
+
+export interface EnrolmentCodeTable {
+  id: Generated<number>;
+  store_id: number;
+  code_hash: string;
+  kind: string;
+  machine_name: number;
+  account_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  machine_row_id: number | null;
+}
+
+export interface TerminalAckTable {
+  machine_row_id: number;
+  seq: number;
+  store_id: number;
+  at: string;
+  ack: string;
 }
 
 export interface RoundTable {
@@ -178,6 +207,7 @@ export interface RoundTable {
   extra_bet: Generated<number>;
   buy_bonus_cost: Generated<number>;
   win: Generated<number>;
+  seq: number | null;
 }
 
 export interface GiftTable {
@@ -191,6 +221,7 @@ export interface GiftTable {
   award_item: Generated<string>;
   item_amount: Generated<number>;
   level: Generated<number>;
+  machine_id: number | null;
 }
 
 export interface AnnouncementTable {
@@ -222,6 +253,8 @@ export interface Database {
   ledger: LedgerTable;
   one_time_key: OneTimeKeyTable;
   machine: MachineTable;
+  enrolment_code: EnrolmentCodeTable;
+  terminal_ack: TerminalAckTable;
   round: RoundTable;
   gift: GiftTable;
   announcement: AnnouncementTable;

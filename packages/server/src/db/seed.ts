@@ -4,12 +4,19 @@ import { storeRepository } from '../repositories/store.repository.js';
 import { announce, createAccount, createStore } from '../operator/operator.service.js';
 import { seedDemoCustomers } from './seed-customers.js';
 import { isoNow } from '../clock.js';
+import { demoTerminalKey } from '../auth/terminal-key.js';
 
 export const DEMO_KIOSK = 1001;
 export const DEMO_LOGINS = {
   boss: { username: 'boss01', password: 'boss1234' },
   cashier: { username: 'cashier01', password: 'cash1234' },
 } as const;
+
+/** The demo store's terminals: six game machines and a reload kiosk. */
+export const DEMO_TERMINALS: ReadonlyArray<{ name: number; kind: 'game' | 'reload_kiosk' }> = [
+  ...[101, 102, 103, 104, 105, 106].map((name) => ({ name, kind: 'game' as const })),
+  { name: 900, kind: 'reload_kiosk' },
+];
 
 /** Creates the demo store of DESIGN.md section 5 when the database has none; true when it did. */
 export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
@@ -39,8 +46,13 @@ export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
   await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.cashier.username, DEMO_LOGINS.cashier.password, SaType.CASHIER);
   await seedDemoCustomers(db, DEMO_KIOSK);
   const at = isoNow();
-  for (let n = 1; n <= 6; n++) {
-    await db.insertInto('machine').values({ store_id: DEMO_KIOSK, machine_id: 100 + n, connected: n <= 4 ? 1 : 0, created_at: at }).execute();
+  // Enrolled terminals, disconnected until the simulator plays them (`npm run simulate`): their keys
+  // derive from a published demo seed (auth/terminal-key.ts demoTerminalKey).
+  for (const t of DEMO_TERMINALS) {
+    await db
+      .insertInto('machine')
+      .values({ store_id: DEMO_KIOSK, machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at })
+      .execute();
   }
   await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
   return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;

@@ -9,6 +9,8 @@ import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { openApiDocument } from './openapi.js';
+import { openTerminalBus } from '../bus/terminal-bus.js';
+import { registerTerminals } from '../terminal/hub.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -56,6 +58,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     void reply.header('cache-control', 'no-cache');
     return Object.fromEntries(rows.map((r) => [r.host, r.layout]));
   });
+
+  // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.
+  if (!deps.bus) {
+    const bus = openTerminalBus(deps.handle, (err) => app.log.error({ err }, 'terminal bus'));
+    deps.bus = bus;
+    app.addHook('onClose', () => bus.close());
+  }
+  await registerTerminals(app, deps);
 
   for (const call of allCalls) registerCall(app, deps, call);
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { TerminalBus } from '../bus/terminal-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Settings } from '../settings.js';
 
@@ -19,6 +20,8 @@ export interface Caller {
 export interface Deps {
   handle: DatabaseHandle;
   settings: Settings;
+  /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
+  bus?: TerminalBus;
 }
 
 export interface CallContext {

@@ -104,7 +104,7 @@ function view(db: Db, storeId: number) {
  * Sets non-money columns of one customer of the store; false when there is no such customer.
  * Balances are not settable here: they change only through the ledger.
  */
-async function updateOne(db: Db, storeId: number, id: number, set: ProfilePatch & { blocked?: number; pin_hash?: string; updated_at: string }): Promise<boolean> {
+async function updateOne(db: Db, storeId: number, id: number, set: ProfilePatch & { blocked?: number; pin_hash?: string; pin_failures?: number; updated_at: string }): Promise<boolean> {
   const r = await db.updateTable('customer').set(set).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -185,7 +185,8 @@ export const customerRepository = {
   },
 
   setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {
-    return updateOne(db, storeId, id, { pin_hash: pinHash, updated_at: at });
+    // A new PIN also unlocks the machines' PIN lock (api/machine/play.service.ts).
+    return updateOne(db, storeId, id, { pin_hash: pinHash, pin_failures: 0, updated_at: at });
   },
 
   /** Ends the customer's session on any machine: the customer row first, then the machines. */

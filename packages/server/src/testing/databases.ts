@@ -13,6 +13,8 @@ export const dialects: Dialect[] = ['sqlite', 'postgres'];
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL only: the database's URL, for a second server process on it. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
   await migrate(handle);
   return {
     handle,
+    url: url.toString(),
     async drop() {
       await handle.close();
       const a = new pg.Client({ connectionString: TEST_PG_URL });

@@ -19,6 +19,8 @@ export interface TestServer {
   url: string;
   dialect: Dialect;
   handle: DatabaseHandle;
+  /** PostgreSQL only: the database's URL, for a second server process on it. */
+  databaseUrl: string | undefined;
   settings: Settings;
   app: FastifyInstance;
   /** POST /API<path> with a JSON body as text/plain; returns the parsed reply. */
@@ -74,6 +76,7 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
     url,
     dialect,
     handle,
+    databaseUrl: database.url,
     settings,
     app,
     call,

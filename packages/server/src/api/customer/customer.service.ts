@@ -155,6 +155,8 @@ export async function kick(id: number, ctx: AuthedContext) {
   const c = await mustFind(ctx, id);
   if (c.playing_machine_id !== null) {
     await db.transaction().execute((tx) => customerRepository.release(tx, ctx.caller.storeId, id, isoNow()));
+    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
+    await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
   }
   return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }

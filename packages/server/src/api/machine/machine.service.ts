@@ -1,0 +1,113 @@
+import { HEARTBEAT_MS, Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
+import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { customerRepository } from '../../repositories/customer.repository.js';
+import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { openStore } from '../store/store-guard.js';
+
+/** A terminal silent this long is disconnected, whichever server it was connected to. */
+export const SILENT_AFTER_MS = 3 * HEARTBEAT_MS;
+
+/** Connected means a server holds its socket and has heard it lately (a crashed server's flags go stale). */
+export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, now = Date.now()): boolean {
+  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(SILENT_AFTER_MS, now);
+}
+
+function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>): MachineStatus {
+  if (m.customer_id !== null) return 'playing';
+  return isConnected(m) ? 'connected' : 'disconnected';
+}
+
+/** Midnight of the store's day, in UTC. */
+function storeDayStart(timeZone: string, now = Date.now()): string {
+  const offsetMs = tzOffsetMinutes(timeZone, new Date(now)) * 60_000;
+  const day = 86_400_000;
+  return new Date(Math.floor((now + offsetMs) / day) * day - offsetMs).toISOString();
+}
+
+/**
+ * Every machine on the floor with its live status, today's played and won (its ledger rows since
+ * the store's midnight) and the meter reconciliation: the machine's cumulative meters (credits,
+ * since it enrolled) against what the ledger holds for it at the store's exchange rate.
+ */
+export async function listMachines(ctx: AuthedContext) {
+  const { db } = ctx.deps.handle;
+  const storeId = ctx.caller.storeId;
+  const store = await storeRepository.find(db, storeId);
+  if (!store) refuse(Status.KIOSK_CLOSED);
+  const [rows, today, allTime, games] = await Promise.all([
+    machineRepository.live(db, storeId),
+    machineRepository.ledgerTotals(db, storeId, storeDayStart(store.timezone)),
+    machineRepository.ledgerTotals(db, storeId),
+    machineRepository.roundCounts(db, storeId),
+  ]);
+  const byMachine = (list: typeof today) => new Map(list.map((t) => [t.machine_id, t]));
+  const todayBy = byMachine(today);
+  const allBy = byMachine(allTime);
+  const rate = store.exchange_rate;
+  const list: MachineListItem[] = rows.map((m) => {
+    const t = todayBy.get(m.id);
+    const a = allBy.get(m.id);
+    const ledger = { played: centsToCredits(a?.played_cents ?? 0, rate), won: centsToCredits(a?.won_cents ?? 0, rate), games: games.get(m.id) ?? 0 };
+    const meters = { played: Number(m.meter_played), won: Number(m.meter_won), games: Number(m.meter_games) };
+    return {
+      id: m.id,
+      machine_id: Number(m.machine_id),
+      kind: m.kind as TerminalKind,
+      status: statusOf(m),
+      customer: m.customer_id === null ? null : { id: m.customer_id, mobile_id: m.mobile_id ?? '', name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() },
+      lastSeen: m.last_seen_at,
+      enrolledAt: m.created_at,
+      today: { played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0) },
+      meters,
+      ledger,
+      // Only game machines keep play meters.
+      metersMatch: m.kind !== 'game' || (meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games),
+    };
+  });
+  return { list, max_machines: store.max_machines, exchange_rate: rate };
+}
+
+async function connectedMachine(ctx: AuthedContext, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
+  await openStore(ctx.deps.handle.db, ctx.caller.storeId);
+  const m = await machineRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
+  if (!m || !isConnected(m)) refuse(notConnected);
+  return m;
+}
+
+/** Rename: 18 when the machine is not connected (it must learn its new name), 19 when the name is used or unchanged. */
+export async function renameMachine(input: { id: number; machine_id: number }, ctx: AuthedContext) {
+  const m = await connectedMachine(ctx, input.id, Status.MACHINE_NOT_CONNECTED_SAVE);
+  const { db } = ctx.deps.handle;
+  if (Number(m.machine_id) === input.machine_id || (await machineRepository.nameTaken(db, ctx.caller.storeId, input.machine_id))) refuse(Status.MACHINE_NAME_USED);
+  try {
+    await machineRepository.rename(db, ctx.caller.storeId, m.id, input.machine_id);
+  } catch {
+    // A racing rename took the name between the check and the update (unique index).
+    refuse(Status.MACHINE_NAME_USED);
+  }
+  await ctx.deps.bus?.publish({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
+  return { id: m.id, machine_id: input.machine_id };
+}
+
+/**
+ * Release: 20 when not connected. With a customer playing, nothing happens unless confirmed
+ * (the reply says occupied; the screen asks). Releasing ends the customer's session, takes the
+ * machine off the floor and forgets its key, and the terminal is told and disconnected.
+ */
+export async function releaseMachine(input: { id: number; confirm: boolean }, ctx: AuthedContext) {
+  const m = await connectedMachine(ctx, input.id, Status.MACHINE_NOT_CONNECTED_RELEASE);
+  if (m.customer_id !== null && !input.confirm) return { id: m.id, released: false, occupied: true };
+  const storeId = ctx.caller.storeId;
+  const at = isoNow();
+  const released = await ctx.deps.handle.db.transaction().execute(async (tx) => {
+    if (m.customer_id !== null) await customerRepository.release(tx, storeId, m.customer_id, at);
+    return machineRepository.release(tx, storeId, m.id, at);
+  });
+  if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
+  if (m.customer_id !== null) await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
+  await ctx.deps.bus?.publish({ kind: 'release', machineRowId: m.id });
+  return { id: m.id, released: true, occupied: m.customer_id !== null };
+}

@@ -1,0 +1,94 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+
+/**
+ * What the counter and the Machine screen tell a terminal, wherever it is connected. Terminals and
+ * web clients may be on different server processes (DESIGN.md: servers keep no state of their
+ * own), so on PostgreSQL events go through LISTEN/NOTIFY, no new infrastructure; on SQLite one
+ * process serves everything and an in-process emitter does it.
+ */
+export type TerminalEvent =
+  | { kind: 'kick'; machineRowId: number; customerId: number }
+  | { kind: 'release'; machineRowId: number }
+  | { kind: 'rename'; machineRowId: number; name: number };
+
+export interface TerminalBus {
+  publish(e: TerminalEvent): Promise<void>;
+  subscribe(fn: (e: TerminalEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'moneybox_terminal';
+
+export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) => void = () => undefined): TerminalBus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const deliver = (e: TerminalEvent) => local.emit('event', e);
+  const subscribe = (fn: (e: TerminalEvent) => void) => {
+    local.on('event', fn);
+    return () => void local.off('event', fn);
+  };
+  if (handle.dialect !== 'postgres' || !handle.pgPool) {
+    return { publish: async (e) => void deliver(e), subscribe, close: async () => undefined };
+  }
+
+  const pool = handle.pgPool;
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  const onNotify = (msg: pg.Notification) => {
+    if (msg.channel !== CHANNEL || !msg.payload) return;
+    try {
+      deliver(JSON.parse(msg.payload) as TerminalEvent);
+    } catch (err) {
+      onError(err);
+    }
+  };
+  // One pooled connection held for LISTEN; if it drops, listen again on a new one.
+  const listen = async (): Promise<void> => {
+    if (closed) return;
+    try {
+      const c = await pool.connect();
+      c.on('notification', onNotify);
+      c.on('error', (err) => {
+        onError(err);
+        c.release(true);
+        if (client === c) client = undefined;
+        setTimeout(() => void listen(), 1000).unref();
+      });
+      await c.query(`LISTEN ${CHANNEL}`);
+      client = c;
+      if (closed) await release();
+    } catch (err) {
+      onError(err);
+      setTimeout(() => void listen(), 1000).unref();
+    }
+  };
+  const release = async () => {
+    const c = client;
+    client = undefined;
+    if (!c) return;
+    c.off('notification', onNotify);
+    try {
+      await c.query(`UNLISTEN ${CHANNEL}`);
+      c.release();
+    } catch {
+      c.release(true);
+    }
+  };
+  const ready = listen();
+
+  return {
+    async publish(e) {
+      await ready;
+      await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(e)})`.execute(handle.db);
+    },
+    subscribe,
+    async close() {
+      closed = true;
+      await ready;
+      await release();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+
+/** A machine on the floor as the services need it. */
+export interface MachineRow {
+  id: number;
+  store_id: number;
+  machine_id: number;
+  kind: string;
+  connected: number;
+  customer_id: number | null;
+  public_key: string | null;
+  last_seq: number;
+  last_seen_at: string | null;
+  created_at: string;
+  meter_played: number;
+  meter_won: number;
+  meter_games: number;
+}
+
+const COLUMNS = [
+  'machine.id',
+  'machine.store_id',
+  'machine.machine_id',
+  'machine.kind',
+  'machine.connected',
+  'machine.customer_id',
+  'machine.public_key',
+  'machine.last_seq',
+  'machine.last_seen_at',
+  'machine.created_at',
+  'machine.meter_played',
+  'machine.meter_won',
+  'machine.meter_games',
+] as const;
+
+/** Per machine: what its ledger rows and rounds add up to (cents, games). */
+export interface MachineTotals {
+  machine_id: number;
+  played_cents: number;
+  won_cents: number;
+}
+
+export const machineRepository = {
+  /** The store's machines on the floor (released ones are history), by name. */
+  live(db: Db, storeId: number) {
+    return db
+      .selectFrom('machine')
+      .leftJoin('customer', 'customer.id', 'machine.customer_id')
+      .select([...COLUMNS, 'customer.mobile_id', 'customer.first_name', 'customer.last_name'])
+      .where('machine.store_id', '=', storeId)
+      .where('machine.removed', '=', 0)
+      .orderBy('machine.machine_id')
+      .execute();
+  },
+
+  find(db: Db, storeId: number, id: number): Promise<MachineRow | undefined> {
+    return db.selectFrom('machine').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
+  },
+
+  /** By row id alone: the terminal names its row, then proves it owns it (and its store). */
+  findAnyStore(db: Db, id: number): Promise<MachineRow | undefined> {
+    return db.selectFrom('machine').select(COLUMNS).where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
+  },
+
+  async countLive(db: Db, storeId: number): Promise<number> {
+    const r = await db
+      .selectFrom('machine')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .where('removed', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  async nameTaken(db: Db, storeId: number, name: number): Promise<boolean> {
+    const r = await db.selectFrom('machine').select('id').where('store_id', '=', storeId).where('machine_id', '=', name).where('removed', '=', 0).executeTakeFirst();
+    return r !== undefined;
+  },
+
+  /** The next free name: one past the highest on the floor. */
+  async nextName(db: Db, storeId: number): Promise<number> {
+    const r = await db
+      .selectFrom('machine')
+      .select((eb) => eb.fn.max('machine_id').as('m'))
+      .where('store_id', '=', storeId)
+      .where('removed', '=', 0)
+      .executeTakeFirst();
+    return Number(r?.m ?? 0) + 1;
+  },
+
+  async insert(db: Db, row: { store_id: number; machine_id: number; kind: string; public_key: string; created_at: string }): Promise<number> {
+    const r = await db.insertInto('machine').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  },
+
+  async rename(db: Db, storeId: number, id: number, name: number): Promise<boolean> {
+    const r = await db.updateTable('machine').set({ machine_id: name }).where('store_id', '=', storeId).where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Takes the machine off the floor and forgets its key: it must enrol again. */
+  async release(tx: Db, storeId: number, id: number, at: string): Promise<boolean> {
+    const r = await tx
+      .updateTable('machine')
+      .set({ removed: 1, removed_at: at, public_key: null, connected: 0, customer_id: null })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .where('removed', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Heartbeats of many machines in one statement (the hub flushes every few seconds). */
+  async markSeen(db: Db, ids: number[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('machine').set({ connected: 1, last_seen_at: at }).where('id', 'in', ids).where('removed', '=', 0).execute();
+  },
+
+  async markDisconnected(db: Db, id: number, at: string): Promise<void> {
+    await db.updateTable('machine').set({ connected: 0, last_seen_at: at }).where('id', '=', id).execute();
+  },
+
+  async setMeters(tx: Db, id: number, m: { played: number; won: number; games: number }): Promise<void> {
+    await tx.updateTable('machine').set({ meter_played: m.played, meter_won: m.won, meter_games: m.games }).where('id', '=', id).execute();
+  },
+
+  /** The machine's seat, read inside a command's transaction. */
+  async seat(tx: Db, id: number): Promise<{ customer_id: number | null; exchange_rate: number; removed: number } | undefined> {
+    const r = await sql<{ customer_id: number | null; exchange_rate: number; removed: number }>`SELECT m.customer_id, s.exchange_rate, m.removed
+      FROM machine m JOIN store s ON s.id = m.store_id WHERE m.id = ${id}`.execute(tx);
+    return r.rows[0];
+  },
+
+  async seatCustomer(tx: Db, machineRowId: number, customerId: number): Promise<void> {
+    await tx.updateTable('machine').set({ customer_id: customerId }).where('id', '=', machineRowId).execute();
+  },
+
+  /** Advances the command sequence; false when another connection applied this seq first. */
+  async advanceSeq(tx: Db, id: number, seq: number): Promise<boolean> {
+    const r = await tx.updateTable('machine').set({ last_seq: seq }).where('id', '=', id).where('last_seq', '=', seq - 1).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async lastSeq(db: Db, id: number): Promise<number | undefined> {
+    const r = await db.selectFrom('machine').select('last_seq').where('id', '=', id).executeTakeFirst();
+    return r === undefined ? undefined : Number(r.last_seq);
+  },
+
+  /** Bets and wins through each machine's ledger rows since `from` (all time when undefined). */
+  async ledgerTotals(db: Db, storeId: number, from?: string): Promise<MachineTotals[]> {
+    let q = db
+      .selectFrom('ledger')
+      .select((eb) => [
+        'machine_id',
+        eb.fn.sum<number>(eb.case().when('kind', '=', 'bet').then(eb.ref('amount_cents')).else(0).end()).as('played_cents'),
+        eb.fn.sum<number>(eb.case().when('kind', '=', 'win').then(eb.ref('amount_cents')).else(0).end()).as('won_cents'),
+      ])
+      .where('store_id', '=', storeId)
+      .where('machine_id', 'is not', null)
+      .where('kind', 'in', ['bet', 'win']);
+    if (from) q = q.where('at', '>=', from);
+    const rows = await q.groupBy('machine_id').execute();
+    return rows.map((r) => ({ machine_id: Number(r.machine_id), played_cents: Number(r.played_cents ?? 0), won_cents: Number(r.won_cents ?? 0) }));
+  },
+
+  async roundCounts(db: Db, storeId: number): Promise<Map<number, number>> {
+    const rows = await db
+      .selectFrom('round')
+      .select((eb) => ['machine_id', eb.fn.countAll<number>().as('n')])
+      .where('store_id', '=', storeId)
+      .groupBy('machine_id')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.machine_id), Number(r.n)]));
+  },
+};
+
+/** Locks a machine row for the rest of the transaction (PostgreSQL; SQLite runs one at a time). */
+export function forUpdate(dialect: Dialect) {
+  return dialect === 'postgres' ? sql` FOR UPDATE` : sql``;
+}

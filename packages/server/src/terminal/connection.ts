@@ -1,0 +1,175 @@
+import {
+  HEARTBEAT_MS,
+  TerminalClose,
+  SERVER_VERSION,
+  openingMessage,
+  terminalMessage,
+  type ServerMessage,
+  type TerminalAck,
+  type TerminalKind,
+  type TerminalMessage,
+} from '@moneybox/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import { newNonce } from '../auth/terminal-key.js';
+import { authenticate, enrol, TerminalDenied } from '../api/machine/enrolment.service.js';
+import { gift, login, logout, round } from '../api/machine/play.service.js';
+import { purchase, redeem } from '../api/machine/reload.service.js';
+import { applyOnce, refuseCommand } from '../api/machine/sequence.js';
+import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
+import type { Deps } from '../http/call.js';
+
+/** A terminal that has not enrolled or authenticated by then is closed. */
+const OPENING_TIMEOUT_MS = 10_000;
+/** Commands waiting behind the one being applied; a terminal flooding past this is closed. */
+const MAX_PENDING = 256;
+
+export interface Hub {
+  register(c: TerminalConnection): void;
+  unregister(c: TerminalConnection): void;
+  seen(machineRowId: number): void;
+}
+
+/**
+ * One terminal's WebSocket: the protocol's state machine (docs/TERMINAL.md). It parses and
+ * validates every message against the contract's schemas and hands it to the machine services;
+ * it keeps no rule of its own. Messages of one connection are applied one after the other, in the
+ * order sent, so a terminal's sequence is never reordered by the server.
+ */
+export class TerminalConnection {
+  readonly nonce = newNonce();
+  machine: { id: number; storeId: number; name: number; kind: TerminalKind } | undefined;
+  lastHeardAt = Date.now();
+  private chain: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private closed = false;
+  private readonly openingTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: Deps,
+    private readonly hub: Hub,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.send({ type: 'challenge', nonce: this.nonce, server_version: SERVER_VERSION });
+    this.openingTimer = setTimeout(() => this.close(TerminalClose.AUTH_FAILED, 'no enrol or auth in time'), OPENING_TIMEOUT_MS);
+    this.openingTimer.unref();
+    socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
+    socket.on('close', () => this.closedByPeer());
+    socket.on('error', () => this.closedByPeer());
+  }
+
+  send(m: ServerMessage): void {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(m));
+  }
+
+  /** Closes with an application code and a reason the terminal can log; the server carries on. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.openingTimer);
+    this.socket.close(code, reason.slice(0, 120));
+    this.hub.unregister(this);
+  }
+
+  private closedByPeer(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.openingTimer);
+    this.hub.unregister(this);
+  }
+
+  private receive(text: string | null): void {
+    this.lastHeardAt = Date.now();
+    if (this.machine) this.hub.seen(this.machine.id);
+    let json: unknown;
+    try {
+      json = text === null ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) return this.close(TerminalClose.MALFORMED, 'not a JSON text message');
+    if (++this.pending > MAX_PENDING) return this.close(TerminalClose.MALFORMED, 'too many messages waiting');
+    this.chain = this.chain
+      .then(() => (this.closed ? undefined : this.handle(json)))
+      .catch((err: unknown) => {
+        if (err instanceof TerminalDenied) return this.close(err.code, err.reason);
+        this.log.error({ err, terminal: this.machine?.id }, 'terminal message failed');
+        // The command was not applied (its transaction rolled back): the terminal resends it.
+        this.close(TerminalClose.SHUTTING_DOWN, 'server error, reconnect and resend');
+      })
+      .finally(() => void this.pending--);
+  }
+
+  private async handle(json: unknown): Promise<void> {
+    if (!this.machine) return this.open(json);
+    const parsed = terminalMessage.safeParse(json);
+    if (!parsed.success) return this.close(TerminalClose.MALFORMED, describe(parsed.error));
+    const ack = await this.apply(parsed.data);
+    if (ack) this.send(ack);
+  }
+
+  private async open(json: unknown): Promise<void> {
+    const parsed = openingMessage.safeParse(json);
+    if (!parsed.success) return this.close(TerminalClose.MALFORMED, `first message must be enrol or auth: ${describe(parsed.error)}`);
+    const msg = parsed.data;
+    const { handle } = this.deps;
+    let m: MachineRow;
+    if (msg.type === 'enrol') {
+      m = await enrol(handle, msg);
+      this.send({ type: 'enrolled', terminal_id: m.id, name: Number(m.machine_id), kind: m.kind as TerminalKind, kiosk_id: Number(m.store_id) });
+    } else {
+      m = await authenticate(handle, msg, this.nonce);
+    }
+    clearTimeout(this.openingTimer);
+    if (this.closed) return;
+    this.machine = { id: m.id, storeId: Number(m.store_id), name: Number(m.machine_id), kind: m.kind as TerminalKind };
+    this.hub.register(this);
+    await machineRepository.markSeen(handle.db, [m.id], new Date().toISOString());
+    const seat = m.customer_id === null ? null : await handle.db.selectFrom('customer').select(['id', 'mobile_id']).where('id', '=', m.customer_id).executeTakeFirst();
+    const rate = await handle.db.selectFrom('store').select('exchange_rate').where('id', '=', m.store_id).executeTakeFirstOrThrow();
+    this.send({
+      type: 'welcome',
+      terminal_id: m.id,
+      name: Number(m.machine_id),
+      kind: m.kind as TerminalKind,
+      exchange_rate: rate.exchange_rate,
+      last_seq: Number(m.last_seq),
+      heartbeat_ms: HEARTBEAT_MS,
+      customer: seat ? { id: seat.id, mobile_id: seat.mobile_id } : null,
+    });
+  }
+
+  private async apply(msg: TerminalMessage): Promise<TerminalAck | undefined> {
+    const t = this.machine!;
+    const { handle } = this.deps;
+    switch (msg.type) {
+      case 'heartbeat':
+        return undefined;
+      case 'meters':
+        await machineRepository.setMeters(handle.db, t.id, msg.meters);
+        return undefined;
+      case 'purchase':
+        return purchase(handle, t, msg);
+      case 'redeem':
+        return redeem(handle, t, msg);
+    }
+    if (t.kind !== 'game') return applyOnce(handle, t, msg.seq, async () => refuseCommand('wrong_kind'));
+    switch (msg.type) {
+      case 'login':
+        return login(handle, t, msg);
+      case 'logout':
+        return logout(handle, t, msg);
+      case 'round':
+        return round(handle, t, msg);
+      case 'gift':
+        return gift(handle, t, msg);
+    }
+  }
+}
+
+function describe(err: z.ZodError): string {
+  const i = err.issues[0];
+  return i ? `${i.path.join('.') || 'message'}: ${i.message}` : 'invalid message';
+}

@@ -1,0 +1,91 @@
+import websocket from '@fastify/websocket';
+import { HEARTBEAT_MS, TERMINAL_PATH, TerminalClose } from '@moneybox/contract';
+import type { FastifyInstance } from 'fastify';
+import type { TerminalEvent } from '../bus/terminal-bus.js';
+import type { Deps } from '../http/call.js';
+import { machineRepository } from '../repositories/machine.repository.js';
+import { TerminalConnection, type Hub } from './connection.js';
+
+/** Largest message a terminal may send; a round is a few hundred bytes. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * The terminal adapter: the WebSocket endpoint on the server's own port, the live connections of
+ * this process by machine, and the bus events (kick, release, rename) delivered to them. Heartbeats
+ * are written to the database in batches (one UPDATE every few seconds for all terminals heard), so
+ * "connected" is shared by every server process and goes stale when a server dies.
+ */
+export async function registerTerminals(app: FastifyInstance, deps: Deps): Promise<{ connections(): number }> {
+  const live = new Map<number, TerminalConnection>();
+  let heard = new Set<number>();
+  const log = app.log;
+
+  const flush = async () => {
+    const ids = [...heard];
+    heard = new Set();
+    try {
+      await machineRepository.markSeen(deps.handle.db, ids, new Date().toISOString());
+    } catch (err) {
+      log.error({ err }, 'terminal heartbeat flush failed');
+    }
+  };
+
+  const hub: Hub = {
+    register(c) {
+      const id = c.machine!.id;
+      const previous = live.get(id);
+      if (previous && previous !== c) previous.close(TerminalClose.REPLACED, 'replaced by a newer connection');
+      live.set(id, c);
+    },
+    unregister(c) {
+      const id = c.machine?.id;
+      if (id === undefined || live.get(id) !== c) return;
+      live.delete(id);
+      heard.delete(id);
+      machineRepository.markDisconnected(deps.handle.db, id, new Date().toISOString()).catch((err: unknown) => log.error({ err }, 'terminal disconnect write failed'));
+    },
+    seen(id) {
+      heard.add(id);
+    },
+  };
+
+  const onEvent = (e: TerminalEvent) => {
+    const c = live.get(e.machineRowId);
+    if (!c) return;
+    switch (e.kind) {
+      case 'kick':
+        c.send({ type: 'kicked', customer_id: e.customerId });
+        return;
+      case 'rename':
+        if (c.machine) c.machine.name = e.name;
+        c.send({ type: 'renamed', name: e.name });
+        return;
+      case 'release':
+        c.close(TerminalClose.RELEASED, 'released by the store: enrol again');
+        return;
+    }
+  };
+  const unsubscribe = deps.bus?.subscribe(onEvent);
+
+  // Every heartbeat period: write who was heard, close who fell silent.
+  const timer = setInterval(() => {
+    const silentBefore = Date.now() - 3 * HEARTBEAT_MS;
+    for (const c of live.values()) if (c.lastHeardAt < silentBefore) c.close(TerminalClose.SILENT, 'no heartbeat');
+    void flush();
+  }, HEARTBEAT_MS);
+  timer.unref();
+
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.get(TERMINAL_PATH, { websocket: true }, (socket) => {
+    new TerminalConnection(socket, deps, hub, log);
+  });
+
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    unsubscribe?.();
+    for (const c of [...live.values()]) c.close(TerminalClose.SHUTTING_DOWN, 'server shutting down');
+    await flush();
+  });
+
+  return { connections: () => live.size };
+}
