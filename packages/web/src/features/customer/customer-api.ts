@@ -1,35 +1,8 @@
-import type {
-  customerBlockReply,
-  customerCreateReply,
-  customerDayLimitReply,
-  customerGiftHistoryReply,
-  customerHistoryReply,
-  customerInfoReply,
-  customerKickReply,
-  customerListReply,
-  customerMoneyReply,
-  customerResetReply,
-  customerSearchReply,
-  customerUpdateReply,
-  CustomerSearchType,
-} from '@moneybox/contract';
+import type { CustomerSearchType } from '@moneybox/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { ApiError, call, handleFailure } from '../../api/call';
 
 export type { CustomerRecord, CustomerSearchType } from '@moneybox/contract';
-export type SearchReply = z.output<typeof customerSearchReply>;
-export type InfoReply = z.output<typeof customerInfoReply>;
-export type CreateReply = z.output<typeof customerCreateReply>;
-export type UpdateReply = z.output<typeof customerUpdateReply>;
-export type MoneyReply = z.output<typeof customerMoneyReply>;
-export type DayLimitReply = z.output<typeof customerDayLimitReply>;
-export type BlockReply = z.output<typeof customerBlockReply>;
-export type ResetReply = z.output<typeof customerResetReply>;
-export type KickReply = z.output<typeof customerKickReply>;
-export type HistoryReply = z.output<typeof customerHistoryReply>;
-export type GiftReply = z.output<typeof customerGiftHistoryReply>;
-export type ListReply = z.output<typeof customerListReply>;
 
 export const SEARCH_TYPES: CustomerSearchType[] = ['any', 'id', 'mobile_id', 'phone', 'name'];
 

@@ -1,4 +1,4 @@
-import type { DrawerInfo, DrawerMovement, ShiftReport } from '@moneybox/contract';
+import type { DrawerInfoReply, DrawerMovementsReply, DrawerRecentShiftsReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call, handleFailure } from '../../api/call';
@@ -6,14 +6,6 @@ import { ApiError, call, handleFailure } from '../../api/call';
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
 export const DRAWER_POLL_MS = 10_000;
 export const MOVEMENTS_PAGE_SIZE = 10;
-
-export interface MovementsReply {
-  shift_id: number;
-  list: DrawerMovement[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /**
  * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
@@ -33,7 +25,7 @@ export function useDrawerInfo(id?: number, enabled = true) {
   const payload = id === undefined ? {} : { id };
   return useQuery({
     queryKey: ['/drawer/info', payload],
-    queryFn: () => quietCall<DrawerInfo>('/drawer/info', payload),
+    queryFn: () => quietCall<DrawerInfoReply>('/drawer/info', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
   });
@@ -43,7 +35,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
   const payload = { page, limit: MOVEMENTS_PAGE_SIZE, ...(shiftId === undefined ? {} : { shift_id: shiftId }) };
   return useQuery({
     queryKey: ['/drawer/movements', payload],
-    queryFn: () => quietCall<MovementsReply>('/drawer/movements', payload),
+    queryFn: () => quietCall<DrawerMovementsReply>('/drawer/movements', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
     placeholderData: keepPreviousData,
@@ -53,7 +45,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
 export function useRecentShifts(enabled = true) {
   return useQuery({
     queryKey: ['/drawer/recentShifts', { limit: 10 }],
-    queryFn: () => quietCall<{ list: ShiftReport[] }>('/drawer/recentShifts', { limit: 10 }),
+    queryFn: () => quietCall<DrawerRecentShiftsReply>('/drawer/recentShifts', { limit: 10 }),
     enabled,
   });
 }
@@ -67,8 +59,4 @@ export function useRefreshDrawer() {
     void client.invalidateQueries({ queryKey: ['/drawer/recentShifts'] });
     void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
   }, [client]);
-}
-
-export function fetchKey(): Promise<string> {
-  return call<{ key: string }>('/config/key', {}, { auth: false }).then((r) => r.key);
 }
