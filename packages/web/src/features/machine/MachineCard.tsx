@@ -50,7 +50,7 @@ export function MachineCard({ machine: m, busy, onRename, onRelease }: MachineCa
             ))}
           </Table.Tbody>
         </Table>
-        {m.kind === 'game' ? (
+        {m.kind === 'game' && (m.meters.games > 0 || !m.metersMatch) ? (
           m.metersMatch ? (
             <Text size="xs" c="teal.9" data-testid="meters-ok">
               {t('metersOk', { games: m.meters.games })}

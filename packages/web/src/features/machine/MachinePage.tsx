@@ -22,7 +22,7 @@ const POLL_MS = 2_000;
 
 /** /Machine (boss): every terminal of the store, live; enrolment codes, rename and release. */
 export default function MachinePage() {
-  const { t } = useTranslation(['machine', 'home']);
+  const { t } = useTranslation(['machine']);
   const client = useQueryClient();
   const q = useApiQuery<MachineList>('/machine/list', {}, { refetchInterval: POLL_MS });
   const [busy, setBusy] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export default function MachinePage() {
 
   const list = q.data?.list ?? [];
   return (
-    <PageFrame title={t('machine:title')} crumbs={[{ label: t('home:groups.machine') }]}>
+    <PageFrame title={t('machine:title')} crumbs={[]}>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="machine-count">
           {q.data ? t('machine:count', { n: list.length, max: q.data.max_machines }) : ''}
