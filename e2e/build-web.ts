@@ -19,5 +19,6 @@ export function ensureWebBuilt(): void {
   const index = path.join(webDist, 'index.html');
   const sources = [path.join(root, 'packages/web/src'), path.join(root, 'packages/contract/src')];
   const stale = !fs.existsSync(index) || sources.some((s) => newest(s) > fs.statSync(index).mtimeMs);
-  if (stale) execSync('npm run build -w packages/web', { cwd: root, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: build what ships.
+  if (stale) execSync('npm run build -w packages/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { amount, auth, id, isoTime, key, paging } from './common.js';
+import { REASON_MAX } from './drawer-fields.js';
 import { parseAmount } from './money.js';
+
+export { REASON_MAX };
 
 export const drawerStatus = z.enum(['available', 'occupied', 'frozen']);
 export type DrawerStatus = z.infer<typeof drawerStatus>;
@@ -20,13 +23,12 @@ export const drawerListItem = z.object({
   lastLogin: z.string().nullable(),
 });
 export type DrawerListItem = z.infer<typeof drawerListItem>;
-export const drawerListReply = z.object({ status: z.literal(0), list: z.array(drawerListItem) });
+/** `storename`: the kiosk's store, shown on the login page. */
+export const drawerListReply = z.object({ status: z.literal(0), storename: z.string(), list: z.array(drawerListItem) });
 
 export const drawerInitRequest = auth.extend({ amount, key });
 export const drawerInitReply = z.object({ status: z.literal(0), initial_amount: z.number(), balance: z.number() });
 
-/** Longest reason a fill or bleed may carry. */
-export const REASON_MAX = 200;
 export const reason = z
   .string()
   .trim()

@@ -9,6 +9,7 @@ export * from './drawer.js';
 export * from './version.js';
 export * from './customer.js';
 export * from './screens.js';
+export * from './audit-kinds.js';
 export * from './terminal.js';
 export * from './machine.js';
 export type * from './replies.js';

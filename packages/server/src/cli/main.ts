@@ -14,6 +14,7 @@ import {
   setDomainLayout,
   setStoreQuota,
 } from '../operator/operator.service.js';
+import { permissionsMarkdown } from '../http/permissions.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
@@ -37,6 +38,7 @@ Commands:
   set-layout    --host <host[:port]> --layout <0-6>
   announce      --message <text> --layouts 0,1,2
   maintenance   on --message <text> | off
+  permissions                                                    (the permission matrix as Markdown: docs/PERMISSIONS.md)
   verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
 
 Amounts are in currency units (e.g. 1500.00). The database is DATABASE_URL, or SQLite under DATA_DIR (default ./data).`;
@@ -164,6 +166,10 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
       if (arg === 'on' && !o.message) throw new OperatorError('--message is required to turn maintenance on');
       await writeMaintenance(db, { on: arg === 'on', msg: o.message ?? '' });
       out(arg === 'on' ? `Maintenance is on: "${o.message}".` : 'Maintenance is off.');
+      return 0;
+    }
+    case 'permissions': {
+      out(permissionsMarkdown());
       return 0;
     }
     case 'verify': {

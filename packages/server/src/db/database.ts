@@ -73,3 +73,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
   return openSqlite(path.join(opts.dataDir, 'moneybox.sqlite'));
 }
+
+/** Runs `fn` in a transaction, joining the caller's when `db` already is one (an audited change). */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

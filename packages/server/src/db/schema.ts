@@ -29,6 +29,10 @@ export interface StoreTable {
   blind_count: number;
   max_failed_logins: number;
   created_at: string;
+  /** The operator's caps on the purchase limits (0 = no cap); the boss sets the limits up to these. */
+  cap_hourly_cents: Generated<number>;
+  cap_daily_cents: Generated<number>;
+  cap_weekly_cents: Generated<number>;
 }
 
 export interface AccountTable {
@@ -237,6 +241,22 @@ export interface DomainLayoutTable {
   layout: number;
 }
 
+/** Append-only trail of changes (migration 005); money movements are their ledger rows instead. */
+export interface AuditTable {
+  id: Generated<number>;
+  store_id: number | null;
+  at: string;
+  actor_account_id: number | null;
+  actor_name: string;
+  actor_role: string;
+  kind: string;
+  target_type: Generated<string>;
+  target_id: number | null;
+  target_label: Generated<string>;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface SettingTable {
   name: string;
   value: string;
@@ -260,6 +280,7 @@ export interface Database {
   announcement: AnnouncementTable;
   domain_layout: DomainLayoutTable;
   setting: SettingTable;
+  audit: AuditTable;
 }
 
 export type Store = Selectable<StoreTable>;
@@ -270,3 +291,4 @@ export type Shift = Selectable<ShiftTable>;
 export type Customer = Selectable<CustomerTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type NewLedgerRow = Insertable<LedgerTable>;
+export type AuditRow = Selectable<AuditTable>;

@@ -48,17 +48,14 @@ export interface PublicCall<S extends z.ZodType = z.ZodType> extends BaseCall<S>
 }
 
 export interface SessionCall<S extends z.ZodType = z.ZodType> extends BaseCall<S> {
+  /** Who may make it is the call's row in http/permissions.ts (the permission matrix), not here. */
   access: 'session';
-  /** Roles allowed; omitted means every role. Others get 21. */
-  roles?: Role[];
-  /** When true, a boss in viewer mode gets 21 (the call moves cash). */
-  movesCash?: boolean;
   handler(input: z.output<S>, ctx: AuthedContext): Promise<Reply>;
   /**
    * Optional fast path for the hottest calls (the customer money calls on PostgreSQL): the call
    * checks the session inside its own database work, saving authenticate()'s round trip. Gets
    * the validated input and the UID and TOKEN as sent. It must accept only what authenticate()
-   * and this call's roles/movesCash accept, and answers undefined whenever it cannot vouch for the
+   * and this call's row of the permission matrix accept, and answers undefined whenever it cannot vouch for the
    * session (unknown, revoked, due for a touch, viewer...): the envelope then runs the ordinary
    * path, so every answer (5, 21, 13, the handler's) stays exactly as without it.
    */

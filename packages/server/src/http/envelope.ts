@@ -1,7 +1,9 @@
 import { Status, statusMessages, type StatusCode } from '@moneybox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { audienceOf } from '@moneybox/contract';
 import { authenticate } from './authenticate.js';
+import { permissionOf } from './permissions.js';
 import type { CallDef, Deps } from './call.js';
 import { ApiError } from './errors.js';
 import { RateLimited } from './rate-limit.js';
@@ -22,6 +24,7 @@ export function statusReply(status: StatusCode, extra: Record<string, unknown> =
 
 /** Registers one call: POST /API<path> chaining parse → authenticate → authorize → handler → present. */
 export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): void {
+  const permission = permissionOf(def.path);
   const run = async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body as unknown;
     const payload =
@@ -32,6 +35,8 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       }
       const fields = payload as Record<string, unknown>;
       const ctx = { deps, ip: req.ip, log: req.log };
+      // A call without a row in the permission matrix is refused to everyone (and fails its test).
+      if (!permission) return statusReply(Status.PERMISSION_ERROR);
       if (def.access === 'public') {
         const parsed = def.input.safeParse(fields);
         if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
@@ -45,8 +50,7 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
         if (fast) return { status: 0, ...fast };
       }
       const caller = await authenticate(deps, fields.UID, fields.TOKEN);
-      if (def.roles && !def.roles.includes(caller.role)) return statusReply(Status.PERMISSION_ERROR);
-      if (def.movesCash && caller.mode === 'viewer') return statusReply(Status.PERMISSION_ERROR);
+      if (!permission?.[audienceOf(caller.role, caller.mode)]) return statusReply(Status.PERMISSION_ERROR);
       parsed ??= def.input.safeParse(fields);
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };

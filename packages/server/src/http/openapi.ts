@@ -1,3 +1,4 @@
+import { permissionOf, WHO, type Who } from './permissions.js';
 import { SERVER_VERSION, statusMessages, domainMap } from '@moneybox/contract';
 import { z } from 'zod';
 import type { CallDef } from './call.js';
@@ -21,6 +22,13 @@ const catalogue = Object.entries(statusMessages)
  * The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate requests,
  * so it cannot drift from what the server accepts. Served at GET /API/openapi.json.
  */
+/** The permission matrix's row in words, for the document. */
+function allowedList(path: string): string {
+  const r = permissionOf(path);
+  const names: Record<Who, string> = { anonymous: 'anonymous', cashier: 'cashier', viewer: 'boss in viewer mode', boss: 'boss' };
+  return r ? WHO.filter((w) => r[w]).map((w) => names[w]).join(', ') || 'nobody' : 'nobody (no row in the permission matrix)';
+}
+
 export function openApiDocument(calls: readonly CallDef[]): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const call of calls) {
@@ -31,7 +39,7 @@ export function openApiDocument(calls: readonly CallDef[]): Record<string, unkno
       post: {
         operationId: `${group}_${name}`,
         tags: [group],
-        summary: call.access === 'public' ? 'No session needed' : `Session call (UID, TOKEN)${'roles' in call && call.roles ? `; roles: ${call.roles.join(', ')}` : ''}${'movesCash' in call && call.movesCash ? '; moves cash (not in viewer mode)' : ''}`,
+        summary: call.access === 'public' ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.path)}`,
         requestBody: {
           required: true,
           content: { 'text/plain': { schema }, 'application/json': { schema } },

@@ -66,6 +66,9 @@ export async function createStore(db: Db, s: NewStore): Promise<void> {
       limit_hourly_cents: s.limitHourly,
       limit_daily_cents: s.limitDaily,
       limit_weekly_cents: s.limitWeekly,
+      cap_hourly_cents: s.limitHourly,
+      cap_daily_cents: s.limitDaily,
+      cap_weekly_cents: s.limitWeekly,
       min_amount_cents: 100,
       blind_count: 1,
       max_failed_logins: 5,
@@ -153,9 +156,10 @@ export async function setStoreQuota(
     ...(patch.maxDrawers !== undefined && { max_drawers: patch.maxDrawers }),
     ...(patch.maxMachines !== undefined && { max_machines: patch.maxMachines }),
     ...(patch.limitDay !== undefined && { limit_day: patch.limitDay }),
-    ...(patch.limitHourly !== undefined && { limit_hourly_cents: patch.limitHourly }),
-    ...(patch.limitDaily !== undefined && { limit_daily_cents: patch.limitDaily }),
-    ...(patch.limitWeekly !== undefined && { limit_weekly_cents: patch.limitWeekly }),
+    // The operator's purchase limits are the caps; the store's limits start there and the boss may lower them.
+    ...(patch.limitHourly !== undefined && { limit_hourly_cents: patch.limitHourly, cap_hourly_cents: patch.limitHourly }),
+    ...(patch.limitDaily !== undefined && { limit_daily_cents: patch.limitDaily, cap_daily_cents: patch.limitDaily }),
+    ...(patch.limitWeekly !== undefined && { limit_weekly_cents: patch.limitWeekly, cap_weekly_cents: patch.limitWeekly }),
     ...(patch.minAmount !== undefined && { min_amount_cents: patch.minAmount }),
   });
   if (Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Store, StoreTable } from '../db/schema.js';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 
 export const storeRepository = {
   find(db: Db, id: number): Promise<Store | undefined> {
@@ -9,7 +9,7 @@ export const storeRepository = {
   insert(db: Db, row: Insertable<StoreTable>) {
     return db.insertInto('store').values(row).execute();
   },
-  update(db: Db, id: number, patch: Partial<Omit<StoreTable, 'id' | 'credit_cents' | 'comps_budget_cents'>>) {
+  update(db: Db, id: number, patch: Omit<Updateable<StoreTable>, 'id' | 'credit_cents' | 'comps_budget_cents'>) {
     return db.updateTable('store').set(patch).where('id', '=', id).executeTakeFirst();
   },
   list(db: Db) {

@@ -1,17 +1,10 @@
-import type { MenuEntry } from '@moneybox/contract';
+import type { MenuReply } from '@moneybox/contract';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/hooks';
 import { currentLanguage } from '../i18n/i18n';
 import { menuCodes } from '../i18n/languages';
 import { PageTitleContext } from './page-title';
-
-export interface MenuReply {
-  status: 0;
-  menu: MenuEntry[];
-  serverVer: string;
-  env: string;
-}
 
 /**
  * The server-driven menu in the UI language (codes en, es, cn). Keyed by language and page title,

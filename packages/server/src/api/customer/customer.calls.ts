@@ -15,16 +15,12 @@ import {
 import { defineCall, type CallDef } from '../../http/call.js';
 import {
   blockState,
-  createCustomer,
   customerInfo,
   dayLimit,
-  kick,
   listCustomers,
-  resetPin,
   searchCustomers,
-  setBlock,
-  updateCustomer,
 } from './customer.service.js';
+import { auditedCustomer } from './customer-audit.js';
 import { gameHistory, giftHistory } from './history.service.js';
 import { moveMoney, moveMoneyWithSession, type MoneyKind } from './movement.service.js';
 
@@ -42,8 +38,8 @@ const info = defineCall({
   handler: (i, ctx) => customerInfo(i.type, i.rule, ctx),
 });
 
-const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, handler: createCustomer });
-const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, handler: updateCustomer });
+const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, handler: auditedCustomer.create });
+const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, handler: auditedCustomer.update });
 
 const getDayLimit = defineCall({
   path: '/customer/getDayLimit',
@@ -56,16 +52,15 @@ const money = (name: string, kind: MoneyKind) =>
   defineCall({
     path: `/customer/${name}`,
     access: 'session',
-    movesCash: true,
     input: customerMoneyRequest,
     handler: (i, ctx) => moveMoney(kind, i, ctx),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, handler: (i, ctx) => setBlock(i.id, i.block, ctx) });
+const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, handler: (i, ctx) => auditedCustomer.block(i.id, i.block, ctx) });
 const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, handler: (i, ctx) => blockState(i.id, ctx) });
-const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, handler: (i, ctx) => resetPin(i.id, ctx) });
-const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, handler: (i, ctx) => kick(i.id, ctx) });
+const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, handler: (i, ctx) => auditedCustomer.reset(i.id, ctx) });
+const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, handler: (i, ctx) => auditedCustomer.kick(i.id, ctx) });
 const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, handler: gameHistory });
 const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, handler: giftHistory });
 const customerInfoList = defineCall({

@@ -1,6 +1,7 @@
 import { Status, toUnits, type CustomerCreateInput, type CustomerSearchType, type CustomerUpdateInput } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
+import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
@@ -154,7 +155,7 @@ export async function kick(id: number, ctx: AuthedContext) {
   await openStore(db, ctx.caller.storeId);
   const c = await mustFind(ctx, id);
   if (c.playing_machine_id !== null) {
-    await db.transaction().execute((tx) => customerRepository.release(tx, ctx.caller.storeId, id, isoNow()));
+    await inTransaction(db, (tx) => customerRepository.release(tx, ctx.caller.storeId, id, isoNow()));
     // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
     await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
   }

@@ -19,9 +19,10 @@ import { storeRepository } from '../../repositories/store.repository.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import { moveCash } from './cash.service.js';
 import { drawerInfo, shiftMovements } from './drawer-info.service.js';
-import { createDrawer, freezeDrawer, presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
+import { auditedDrawer } from './drawer-audit.js';
+import { presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
 import { initDrawer } from './drawer.service.js';
-import { closeOwnShift, forceClose as forceCloseShift } from './shift-close.service.js';
+import { closeOwnShift } from './shift-close.service.js';
 import { recentShifts as recent, shiftReportFor } from './shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
@@ -41,7 +42,6 @@ export const list = defineCall({
 export const init = defineCall({
   path: '/drawer/init',
   access: 'session',
-  movesCash: true,
   input: drawerInitRequest,
   handler: (input, ctx) => initDrawer(input.amount, input.key, ctx),
 });
@@ -49,7 +49,6 @@ export const init = defineCall({
 export const fills = defineCall({
   path: '/drawer/fills',
   access: 'session',
-  movesCash: true,
   input: drawerFillsRequest,
   handler: (input, ctx) => moveCash('fill', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
 });
@@ -57,7 +56,6 @@ export const fills = defineCall({
 export const bleeds = defineCall({
   path: '/drawer/bleeds',
   access: 'session',
-  movesCash: true,
   input: drawerBleedsRequest,
   handler: (input, ctx) => moveCash('bleed', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
 });
@@ -79,23 +77,20 @@ export const movements = defineCall({
 export const freeze = defineCall({
   path: '/drawer/freeze',
   access: 'session',
-  roles: ['boss'],
   input: drawerFreezeRequest,
-  handler: (input, ctx) => freezeDrawer(input.id, input.freeze, ctx),
+  handler: (input, ctx) => auditedDrawer.freeze(input.id, input.freeze, ctx),
 });
 
 export const create = defineCall({
   path: '/drawer/create',
   access: 'session',
-  roles: ['boss'],
   input: drawerCreateRequest,
-  handler: (_input, ctx) => createDrawer(ctx),
+  handler: (_input, ctx) => auditedDrawer.create(ctx),
 });
 
 export const setupList = defineCall({
   path: '/drawer/setupList',
   access: 'session',
-  roles: ['boss'],
   input: drawerSetupListRequest,
   handler: (_input, ctx) => listForSetup(ctx),
 });
@@ -111,9 +106,8 @@ export const shift = defineCall({
 export const forceClose = defineCall({
   path: '/drawer/forceClose',
   access: 'session',
-  roles: ['boss'],
   input: drawerForceCloseRequest,
-  handler: (input, ctx) => forceCloseShift(input.id, { counted: input.counted, count_detail: input.count_detail }, ctx),
+  handler: (input, ctx) => auditedDrawer.forceClose(input.id, { counted: input.counted, count_detail: input.count_detail }, ctx),
 });
 
 export const shiftReport = defineCall({

@@ -3,13 +3,12 @@ import { defineCall, type CallDef } from '../../http/call.js';
 import { createEnrolCode } from './enrolment.service.js';
 import { listMachines, releaseMachine, renameMachine } from './machine.service.js';
 
-const list = defineCall({ path: '/machine/list', access: 'session', roles: ['boss'], input: machineListRequest, handler: (_i, ctx) => listMachines(ctx) });
-const update = defineCall({ path: '/machine/update', access: 'session', roles: ['boss'], input: machineUpdateRequest, handler: (i, ctx) => renameMachine(i, ctx) });
-const remove = defineCall({ path: '/machine/remove', access: 'session', roles: ['boss'], input: machineRemoveRequest, handler: (i, ctx) => releaseMachine(i, ctx) });
+const list = defineCall({ path: '/machine/list', access: 'session', input: machineListRequest, handler: (_i, ctx) => listMachines(ctx) });
+const update = defineCall({ path: '/machine/update', access: 'session', input: machineUpdateRequest, handler: (i, ctx) => renameMachine(i, ctx) });
+const remove = defineCall({ path: '/machine/remove', access: 'session', input: machineRemoveRequest, handler: (i, ctx) => releaseMachine(i, ctx) });
 const enrolCode = defineCall({
   path: '/machine/enrolCode',
   access: 'session',
-  roles: ['boss'],
   input: machineEnrolCodeRequest,
   handler: (i, ctx) => createEnrolCode(i, ctx),
 });

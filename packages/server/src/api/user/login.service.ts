@@ -8,6 +8,7 @@ import {
   USERNAME_MIN,
   passwordHasLettersAndNumbers,
 } from '@moneybox/contract';
+import { actorOfAccount, writeAudit } from '../../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
 import { isoAgo, isoNow } from '../../clock.js';
@@ -59,7 +60,17 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
   if (!store) refuse(Status.LOGIN_INCORRECT);
 
   if (!(await verifySecret(input.password, account.password_hash))) {
-    const r = await accountRepository.recordFailure(db, account.id, store.max_failed_logins);
+    // The failure, the lockout it may cause and their audit row commit together.
+    const r = await db.transaction().execute(async (tx) => {
+      const counted = await accountRepository.recordFailure(tx, account.id, store.max_failed_logins);
+      await writeAudit(tx, actorOfAccount(account), {
+        storeId: store.id,
+        kind: counted.locked ? 'login.locked' : 'login.failed',
+        target: { type: 'account', id: account.id, label: account.username },
+        after: { failed_logins: counted.failed, locked: counted.locked, ip: ctx.ip },
+      });
+      return counted;
+    });
     if (r.locked) refuse(Status.ACCOUNT_LOCKED);
     refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - r.failed) });
   }
@@ -75,6 +86,12 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
     await sessionRepository.revokeAllFor(tx, account.id, at);
     await sessionRepository.insert(tx, { store_id: store.id, account_id: account.id, token_hash: hashToken(token), mode: input.mode, at });
     await accountRepository.recordSuccess(tx, account.id, at);
+    await writeAudit(tx, actorOfAccount(account), {
+      storeId: store.id,
+      kind: 'login',
+      target: { type: 'account', id: account.id, label: account.username },
+      after: { mode: input.mode, ip: ctx.ip },
+    }, at);
   });
 
   // A cashier who closed the browser mid-shift sees the drawer they still hold.

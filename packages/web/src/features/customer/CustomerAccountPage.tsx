@@ -1,3 +1,4 @@
+import type { CustomerBlockReply, CustomerDayLimitReply, CustomerInfoReply, CustomerKickReply, CustomerResetReply } from '@moneybox/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Status } from '@moneybox/contract/status';
@@ -18,13 +19,8 @@ import {
   infoPayload,
   refreshCustomer,
   statusOf,
-  type BlockReply,
   type CustomerRecord,
-  type DayLimitReply,
-  type InfoReply,
-  type KickReply,
-  type ResetReply,
-} from './customer-api';
+  } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
 import { MOVEMENT_KINDS, type MovementKind } from './movement';
@@ -48,9 +44,9 @@ export default function CustomerAccountPage() {
 
   const enabled = customerId !== null;
   const id = customerId ?? 0;
-  const info = useApiQuery<InfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0 });
-  const limits = useApiQuery<DayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
-  const block = useApiQuery<BlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
+  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0 });
+  const limits = useApiQuery<CustomerDayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
+  const block = useApiQuery<CustomerBlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
   const customer = info.data?.customer;
   const blocked = block.data?.block ?? customer?.block ?? false;
 
@@ -69,7 +65,7 @@ export default function CustomerAccountPage() {
   }, [shownId, opened]);
 
   const open = (c: CustomerRecord) => {
-    client.setQueryData<InfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
+    client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
     focusPurchase.current = true;
     setCustomerId(c.id);
     setOpened((n) => n + 1);
@@ -84,7 +80,7 @@ export default function CustomerAccountPage() {
     if (!customer) return;
     const next = !blocked;
     if (!(await confirmBox(t(next ? 'confirm.block' : 'confirm.unblock', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow<BlockReply>('/customer/block', { id: customer.id, block: next });
+    const r = await callOrShow<CustomerBlockReply>('/customer/block', { id: customer.id, block: next });
     if (!r) return;
     client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
     toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
@@ -93,13 +89,13 @@ export default function CustomerAccountPage() {
 
   const resetPin = async () => {
     if (!customer || !(await confirmBox(t('confirm.reset', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow<ResetReply>('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
+    const r = await callOrShow<CustomerResetReply>('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
     if (r) setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'reset' });
   };
 
   const kick = async () => {
     if (!customer || !(await confirmBox(t('confirm.kick', { name: `${customer.first_name} ${customer.last_name}`, machine: customer.machine ?? '-' })))) return;
-    const r = await callOrShow<KickReply>('/customer/kick', { id: customer.id });
+    const r = await callOrShow<CustomerKickReply>('/customer/kick', { id: customer.id });
     if (!r) return;
     toast(t('done.kicked'));
     void refreshCustomer(client);
@@ -206,7 +202,7 @@ export default function CustomerAccountPage() {
         }}
         onUpdated={(r) => {
           setForm(null);
-          client.setQueryData<InfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
+          client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
           toast(t('done.updated'));
           void refreshCustomer(client);
         }}

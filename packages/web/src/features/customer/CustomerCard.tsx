@@ -1,14 +1,15 @@
+import type { CustomerDayLimitReply } from '@moneybox/contract';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import type { CustomerRecord, DayLimitReply } from './customer-api';
+import type { CustomerRecord } from './customer-api';
 import { formatUnits as money } from '../../money/units';
 import { fullName, limitText } from './format';
 
 interface Props {
   customer: CustomerRecord;
   blocked: boolean;
-  limits: DayLimitReply | undefined;
+  limits: CustomerDayLimitReply | undefined;
   actions: React.ReactNode;
 }
 

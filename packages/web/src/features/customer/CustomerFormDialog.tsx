@@ -1,3 +1,4 @@
+import type { CustomerCreateReply, CustomerUpdateReply } from '@moneybox/contract';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
 import { Status } from '@moneybox/contract/status';
@@ -5,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import { callInline, type CreateReply, type CustomerRecord, type UpdateReply } from './customer-api';
+import { callInline, type CustomerRecord, } from './customer-api';
 import { emptyProfile, profilePayload, validateProfile, type Gender, type ProfileErrors, type ProfileField, type ProfileForm } from './customer-rules';
 import { storeToday } from '../../time/store-time';
 import { POPUP_WIDTH } from './MoneyDialog';
@@ -15,8 +16,8 @@ interface Props {
   /** The customer to edit; null creates a new one. */
   editing: CustomerRecord | null;
   onClose: () => void;
-  onCreated: (reply: CreateReply) => void;
-  onUpdated: (reply: UpdateReply) => void;
+  onCreated: (reply: CustomerCreateReply) => void;
+  onUpdated: (reply: CustomerUpdateReply) => void;
 }
 
 function formOf(c: CustomerRecord | null): ProfileForm {
@@ -77,8 +78,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setProblem(null);
     try {
       const payload = profilePayload(form);
-      if (editing) onUpdated(await callInline<UpdateReply>('/customer/update', { id: editing.id, ...payload }));
-      else onCreated(await callInline<CreateReply>('/customer/create', payload));
+      if (editing) onUpdated(await callInline<CustomerUpdateReply>('/customer/update', { id: editing.id, ...payload }));
+      else onCreated(await callInline<CustomerCreateReply>('/customer/create', payload));
     } catch (err) {
       if (err instanceof ApiError && err.failure.kind === 'message') {
         const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';

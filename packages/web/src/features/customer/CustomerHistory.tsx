@@ -1,3 +1,4 @@
+import type { CustomerGiftHistoryReply, CustomerHistoryReply } from '@moneybox/contract';
 import { Alert, Button, Group, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { GIFT_AWARD_TYPES } from '@moneybox/contract/customer-fields';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,6 @@ import { useApiQuery } from '../../api/hooks';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import type { GiftReply, HistoryReply } from './customer-api';
 import { formatUnits as money } from '../../money/units';
 import { storeDayRange, storeInputToUtc } from '../../time/store-time';
 import { credits } from './format';
@@ -107,7 +107,7 @@ interface ListProps {
 
 function Rounds({ customerId, range, page, setPage, diff }: ListProps) {
   const { t } = useTranslation('customer');
-  const q = useApiQuery<HistoryReply>('/customer/history', { id: customerId, ...range, page, limit: PAGE_SIZE });
+  const q = useApiQuery<CustomerHistoryReply>('/customer/history', { id: customerId, ...range, page, limit: PAGE_SIZE });
   const cols = ['round_no', 'serial_no', 'time', 'game_name', 'begin_credits', 'end_credits', 'jp_bet', 'game_bet', 'extra_bet', 'buy_bonus_cost', 'win'] as const;
   return (
     <Paged total={q.data?.total} page={page} setPage={setPage} loading={q.isPending}>
@@ -153,7 +153,7 @@ const GIFT_TYPE_KEYS: Record<(typeof GIFT_AWARD_TYPES)[number], string> = {
 function Gifts({ customerId, range, page, setPage, diff }: ListProps) {
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
-  const q = useApiQuery<GiftReply>('/customer/giftHistory', { id: customerId, ...range, page, limit: PAGE_SIZE });
+  const q = useApiQuery<CustomerGiftHistoryReply>('/customer/giftHistory', { id: customerId, ...range, page, limit: PAGE_SIZE });
   const cols = ['time', 'title', 'award_type', 'award_amount', 'award_item', 'item_amount', 'level'] as const;
   const typeName = (type: string) => {
     const k = GIFT_TYPE_KEYS[type as keyof typeof GIFT_TYPE_KEYS];

@@ -1,3 +1,4 @@
+import type { CustomerListReply } from '@moneybox/contract';
 import { Alert, Anchor, Badge, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { pageLabels } from './CustomerHistory';
-import type { CustomerRecord, ListReply } from './customer-api';
+import type { CustomerRecord } from './customer-api';
 import { writeCurrentCustomerId } from './current-customer';
 import { formatUnits as money } from '../../money/units';
 import { fullName } from './format';
@@ -22,7 +23,7 @@ export default function CustomerInfoPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useApiQuery<ListReply>('/customer/customerInfo', { page, limit: PAGE_SIZE }, { staleTime: 0 });
+  const q = useApiQuery<CustomerListReply>('/customer/customerInfo', { page, limit: PAGE_SIZE }, { staleTime: 0 });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
 
   const openCustomer = (c: CustomerRecord) => {

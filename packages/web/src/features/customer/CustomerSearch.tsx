@@ -1,9 +1,10 @@
+import type { CustomerSearchReply } from '@moneybox/contract';
 import { Alert, Group, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
-import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType, type SearchReply } from './customer-api';
+import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType, } from './customer-api';
 import { isCustomerId } from './customer-rules';
 import { fullName } from './format';
 
@@ -30,7 +31,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
   const listId = useId();
   const badId = type === 'id' && text.trim() !== '' && !isCustomerId(text);
   const ruleValid = rule !== '' && (type !== 'id' || isCustomerId(rule));
-  const found = useApiQuery<SearchReply>('/customer/search', { type, rule, limit: SUGGESTIONS }, { enabled: open && ruleValid, staleTime: 2_000 });
+  const found = useApiQuery<CustomerSearchReply>('/customer/search', { type, rule, limit: SUGGESTIONS }, { enabled: open && ruleValid, staleTime: 2_000 });
   const list = open && ruleValid && rule === text.trim() ? (found.data?.list ?? []) : [];
 
   const pick = (c: CustomerRecord) => {
@@ -50,7 +51,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
       return;
     }
     try {
-      const reply = await callInline<SearchReply>('/customer/search', { type, rule: r, limit: SUGGESTIONS });
+      const reply = await callInline<CustomerSearchReply>('/customer/search', { type, rule: r, limit: SUGGESTIONS });
       const first = reply.list[0];
       if (first) pick(first);
       else setProblem(t('search.none'));

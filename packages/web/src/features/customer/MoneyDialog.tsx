@@ -1,3 +1,4 @@
+import type { CustomerInfoReply, CustomerMoneyReply } from '@moneybox/contract';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { ApiError } from '../../api/call';
 import { keyedCall } from '../../api/keyed-call';
 import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { infoPayload, refreshCustomer, type CustomerRecord, type InfoReply, type MoneyReply } from './customer-api';
+import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
 import { checkAmount } from './customer-rules';
 import { formatUnits as money } from '../../money/units';
 import { purchaseRoom, type LimitWindow } from './format';
@@ -34,7 +35,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<MoneyReply | null>(null);
+  const [done, setDone] = useState<CustomerMoneyReply | null>(null);
   const okRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -51,8 +52,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     if (done) okRef.current?.focus();
   }, [done]);
 
-  const move = useMutation<MoneyReply, Error, { kind: MovementKind; cents: number }>({
-    mutationFn: ({ kind: k, cents }) => keyedCall<MoneyReply>(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
+  const move = useMutation<CustomerMoneyReply, Error, { kind: MovementKind; cents: number }>({
+    mutationFn: ({ kind: k, cents }) => keyedCall<CustomerMoneyReply>(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
   });
 
   if (!kind) return null;
@@ -69,7 +70,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     setProblem(null);
     try {
       const reply = await move.mutateAsync({ kind, cents: checked.cents });
-      client.setQueryData<InfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
+      client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
         old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
       );
       void refreshCustomer(client);

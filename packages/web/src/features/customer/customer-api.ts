@@ -1,35 +1,8 @@
-import type {
-  customerBlockReply,
-  customerCreateReply,
-  customerDayLimitReply,
-  customerGiftHistoryReply,
-  customerHistoryReply,
-  customerInfoReply,
-  customerKickReply,
-  customerListReply,
-  customerMoneyReply,
-  customerResetReply,
-  customerSearchReply,
-  customerUpdateReply,
-  CustomerSearchType,
-} from '@moneybox/contract';
+import type { CustomerSearchType } from '@moneybox/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ApiError, call, handleFailure } from '../../api/call';
+import { ApiError, call } from '../../api/call';
 
 export type { CustomerRecord, CustomerSearchType } from '@moneybox/contract';
-export type SearchReply = z.output<typeof customerSearchReply>;
-export type InfoReply = z.output<typeof customerInfoReply>;
-export type CreateReply = z.output<typeof customerCreateReply>;
-export type UpdateReply = z.output<typeof customerUpdateReply>;
-export type MoneyReply = z.output<typeof customerMoneyReply>;
-export type DayLimitReply = z.output<typeof customerDayLimitReply>;
-export type BlockReply = z.output<typeof customerBlockReply>;
-export type ResetReply = z.output<typeof customerResetReply>;
-export type KickReply = z.output<typeof customerKickReply>;
-export type HistoryReply = z.output<typeof customerHistoryReply>;
-export type GiftReply = z.output<typeof customerGiftHistoryReply>;
-export type ListReply = z.output<typeof customerListReply>;
 
 export const SEARCH_TYPES: CustomerSearchType[] = ['any', 'id', 'mobile_id', 'phone', 'name'];
 
@@ -41,13 +14,8 @@ export const idPayload = (id: number) => ({ id });
  * A call whose business refusal is shown in place (an inline alert) rather than in a message box.
  * Session loss, a gone page and maintenance still get the spec's global handling.
  */
-export async function callInline<T extends object>(path: string, payload: object): Promise<T> {
-  try {
-    return await call<T>(path, payload, { handle: false });
-  } catch (err) {
-    if (err instanceof ApiError && err.failure.kind !== 'message') void handleFailure(err);
-    throw err;
-  }
+export function callInline<T extends object>(path: string, payload: object): Promise<T> {
+  return call<T>(path, payload, { handle: 'inline' });
 }
 
 export function statusOf(err: unknown): number | undefined {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
-import type { DrawerSetupItem, ShiftReport } from '@moneybox/contract';
+import type { DrawerCreateReply, DrawerSetupItem, ShiftReport } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export default function DrawerSetupPage() {
 
   const create = () =>
     act('create', async () => {
-      const r = await call<{ drawer: DrawerSetupItem }>('/drawer/create');
+      const r = await call<DrawerCreateReply>('/drawer/create');
       toast(t('drawer-setup:createDone', { number: r.drawer.number }));
     });
 

@@ -1,5 +1,6 @@
 import { Button, Card, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import type { DrawerCashReply, DrawerInfo } from '@moneybox/contract';
+import { REASON_MAX } from '@moneybox/contract/drawer-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyAlreadyRecorded } from '../../api/one-time-key';
@@ -8,9 +9,6 @@ import { toast } from '../../components/message';
 import { unitsToCents } from '../../money/units';
 import { readAmount } from './amount-rules';
 import { useRefreshDrawer } from './drawer-api';
-
-/** Longest reason the server takes (contract REASON_MAX; the contract's runtime carries zod, so it is not imported). */
-export const REASON_MAX = 200;
 
 type Kind = 'fills' | 'bleeds';
 

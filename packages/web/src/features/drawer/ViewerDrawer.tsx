@@ -1,5 +1,5 @@
 import { Alert, Select, Stack } from '@mantine/core';
-import type { DrawerSetupItem } from '@moneybox/contract';
+import type { DrawerSetupListReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -11,7 +11,7 @@ import { RecentShifts } from './RecentShifts';
 /** A boss in viewer mode holds no drawer: they look at any drawer of the store, and move no cash. */
 export function ViewerDrawer() {
   const { t } = useTranslation('drawer');
-  const drawers = useApiQuery<{ list: DrawerSetupItem[] }>('/drawer/setupList', {});
+  const drawers = useApiQuery<DrawerSetupListReply>('/drawer/setupList', {});
   const list = drawers.data?.list ?? [];
   const [picked, setPicked] = useState<number | null>(null);
   const id = picked ?? list.find((d) => d.shift_id !== null)?.id ?? list[0]?.id ?? null;

@@ -1,31 +1,18 @@
-import type { DrawerInfo, DrawerMovement, ShiftReport } from '@moneybox/contract';
+import type { DrawerInfoReply, DrawerMovementsReply, DrawerRecentShiftsReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, call, handleFailure } from '../../api/call';
+import { call } from '../../api/call';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
 export const DRAWER_POLL_MS = 10_000;
 export const MOVEMENTS_PAGE_SIZE = 10;
 
-export interface MovementsReply {
-  shift_id: number;
-  list: DrawerMovement[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
 /**
  * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
  * which still takes the spec's way back to login.
  */
-async function quietCall<T extends object>(path: string, payload: object): Promise<T> {
-  try {
-    return await call<T>(path, payload, { handle: false });
-  } catch (err) {
-    if (err instanceof ApiError && err.failure.kind === 'session') void handleFailure(err);
-    throw err;
-  }
+function quietCall<T extends object>(path: string, payload: object): Promise<T> {
+  return call<T>(path, payload, { handle: 'quiet' });
 }
 
 /** The live state of the caller's drawer, or (boss) of drawer `id`. */
@@ -33,7 +20,7 @@ export function useDrawerInfo(id?: number, enabled = true) {
   const payload = id === undefined ? {} : { id };
   return useQuery({
     queryKey: ['/drawer/info', payload],
-    queryFn: () => quietCall<DrawerInfo>('/drawer/info', payload),
+    queryFn: () => quietCall<DrawerInfoReply>('/drawer/info', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
   });
@@ -43,7 +30,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
   const payload = { page, limit: MOVEMENTS_PAGE_SIZE, ...(shiftId === undefined ? {} : { shift_id: shiftId }) };
   return useQuery({
     queryKey: ['/drawer/movements', payload],
-    queryFn: () => quietCall<MovementsReply>('/drawer/movements', payload),
+    queryFn: () => quietCall<DrawerMovementsReply>('/drawer/movements', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
     placeholderData: keepPreviousData,
@@ -53,7 +40,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
 export function useRecentShifts(enabled = true) {
   return useQuery({
     queryKey: ['/drawer/recentShifts', { limit: 10 }],
-    queryFn: () => quietCall<{ list: ShiftReport[] }>('/drawer/recentShifts', { limit: 10 }),
+    queryFn: () => quietCall<DrawerRecentShiftsReply>('/drawer/recentShifts', { limit: 10 }),
     enabled,
   });
 }
@@ -67,8 +54,4 @@ export function useRefreshDrawer() {
     void client.invalidateQueries({ queryKey: ['/drawer/recentShifts'] });
     void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
   }, [client]);
-}
-
-export function fetchKey(): Promise<string> {
-  return call<{ key: string }>('/config/key', {}, { auth: false }).then((r) => r.key);
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { DrawerStatus } from '@moneybox/contract';
+import type { DrawerListReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -11,11 +11,6 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { DrawerPicker } from './DrawerPicker';
 import { kioskIdFrom, validateLogin, type LoginErrors, type LoginMode } from './login-rules';
 import { useLogin } from './useLogin';
-
-interface DrawerListReply {
-  storename?: string;
-  list: Array<{ number: number; status: DrawerStatus; account: string | null }>;
-}
 
 /** /pos/login?kioskId=1001: drawers of the kiosk, mode, username, password. */
 export default function LoginPage() {

@@ -1,3 +1,4 @@
+import type { ChooseDrawerReply, PosLoginReply } from '@moneybox/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call, resetSessionAlert } from '../../api/call';
@@ -5,28 +6,6 @@ import { signIn, takeBeforePage } from '../../auth/session';
 import { currentLanguage } from '../../i18n/i18n';
 import { menuCodes } from '../../i18n/languages';
 import type { LoginForm } from './login-rules';
-
-interface PosLoginReply {
-  uid: number;
-  token: string;
-  saType: number;
-  account: string;
-  kid: number;
-  storename: string;
-  moneybox: number;
-  serverVer: string;
-  env: string;
-}
-
-interface ChooseDrawerReply {
-  kid: number;
-  account: string;
-  moneybox: number;
-  storename: string;
-  serverVer: string;
-  env: string;
-  initAmount: boolean;
-}
 
 /** posLogin, then (pos mode) chooseDrawer; stores the cookies and returns to beforePage or home. */
 export function useLogin(kioskId: string) {

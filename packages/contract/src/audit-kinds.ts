@@ -1,0 +1,42 @@
+/**
+ * The kinds of rows on the audit trail (zod-free, so the web's Activity tab imports it by subpath).
+ * Changes people make are audit rows; money movements are ledger rows shown beside them with the
+ * `money.` prefix (the ledger row IS the movement's audit row: who, store, when, kind, target,
+ * amount, key). Add a kind here when a new change is audited, and its text in the web's `staff`
+ * namespace (`kinds.<kind>`).
+ */
+export const AUDIT_KINDS = [
+  'account.create',
+  'account.update',
+  'account.disable',
+  'account.enable',
+  'account.remove',
+  'account.unlock',
+  'login',
+  'login.failed',
+  'login.locked',
+  'store.update',
+  'drawer.freeze',
+  'drawer.unfreeze',
+  'drawer.create',
+  'drawer.force_close',
+  'customer.create',
+  'customer.update',
+  'customer.block',
+  'customer.unblock',
+  'customer.reset_pin',
+  'customer.kick',
+  'operator.command',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Ledger kinds a person causes, shown on the trail as `money.<kind>`. */
+export const MONEY_KINDS = ['init', 'fill', 'bleed', 'purchase', 'revert', 'redeem', 'special_comps', 'store_credit', 'comps_budget', 'adjust'] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+export type ActivityKind = AuditKind | `money.${MoneyKind}`;
+export const ACTIVITY_KINDS: readonly ActivityKind[] = [...AUDIT_KINDS, ...MONEY_KINDS.map((k) => `money.${k}` as const)];
+
+export function isActivityKind(k: string): k is ActivityKind {
+  return (ACTIVITY_KINDS as readonly string[]).includes(k);
+}

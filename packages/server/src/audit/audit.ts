@@ -1,0 +1,108 @@
+import { SaType, type AuditKind } from '@moneybox/contract';
+import { isoNow } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { AuthedContext, Caller } from '../http/call.js';
+import { auditRepository } from '../repositories/audit.repository.js';
+
+/**
+ * The audit trail: one append-only row per change a person makes, written with the SAME database
+ * handle (transaction) as the change, so a refused or rolled-back change leaves no row and a
+ * committed change always has one. Money movements are not written here: their ledger row is their
+ * audit row (who, store, when, kind, target, amount, key); the Activity tab and the CLI merge both.
+ */
+
+/** Who made a change: a staff account, or the operator's command-line tool. */
+export interface AuditActor {
+  accountId: number | null;
+  name: string;
+  role: 'boss' | 'cashier' | 'operator';
+}
+
+export const OPERATOR: AuditActor = { accountId: null, name: 'operator', role: 'operator' };
+
+/** An account acting on its own behalf (its login), before it has a session. */
+export function actorOfAccount(a: { id: number; username: string; sa_type: number }): AuditActor {
+  return { accountId: a.id, name: a.username, role: a.sa_type === SaType.BOSS ? 'boss' : 'cashier' };
+}
+
+export function actorOf(caller: Pick<Caller, 'accountId' | 'username' | 'role'>): AuditActor {
+  return { accountId: caller.accountId, name: caller.username, role: caller.role };
+}
+
+export interface AuditTarget {
+  type: 'account' | 'store' | 'drawer' | 'shift' | 'customer' | 'machine' | 'bulletin' | 'platform';
+  id?: number | null;
+  /** The target's name in the product's words (username, drawer number, customer name). */
+  label?: string;
+}
+
+export interface AuditEntry {
+  /** Null only for platform-wide operator commands. */
+  storeId: number | null;
+  kind: AuditKind;
+  target?: AuditTarget;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Field names that never reach the trail, whatever a caller passes: secrets and their hashes. */
+const SECRET = /pass|pin|token|secret|hash|^key$|^uid$/i;
+
+/** A copy of the values without any secret field (at any depth). */
+export function scrub(values: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!values) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (SECRET.test(k) || v === undefined) continue;
+    out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) ? scrub(v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+/** Writes one audit row with `db`, which must be the transaction of the change it describes. */
+export async function writeAudit(db: Db, actor: AuditActor, entry: AuditEntry, at = isoNow()): Promise<void> {
+  const before = scrub(entry.before);
+  const after = scrub(entry.after);
+  await auditRepository.insert(db, {
+    store_id: entry.storeId,
+    at,
+    actor_account_id: actor.accountId,
+    actor_name: actor.name,
+    actor_role: actor.role,
+    kind: entry.kind,
+    target_type: entry.target?.type ?? '',
+    target_id: entry.target?.id ?? null,
+    target_label: entry.target?.label ?? '',
+    before_json: before ? JSON.stringify(before) : null,
+    after_json: after ? JSON.stringify(after) : null,
+  });
+}
+
+/** Records a change of the caller's store by the caller. */
+export type Audit = (entry: Omit<AuditEntry, 'storeId'> & { storeId?: number | null }) => Promise<void>;
+
+/**
+ * Runs a change and its audit row in one transaction. `fn` gets a context whose database handle IS
+ * the transaction (so every service and repository call inside joins it) and `audit` bound to it.
+ * A refusal (thrown ApiError) or any error rolls both back.
+ */
+export async function audited<T>(ctx: AuthedContext, fn: (tx: AuthedContext, audit: Audit) => Promise<T>): Promise<T> {
+  return ctx.deps.handle.db.transaction().execute(async (tx) => {
+    const txCtx: AuthedContext = { ...ctx, deps: { ...ctx.deps, handle: { ...ctx.deps.handle, db: tx } } };
+    const audit: Audit = (e) => writeAudit(tx, actorOf(ctx.caller), { ...e, storeId: e.storeId === undefined ? ctx.caller.storeId : e.storeId });
+    return fn(txCtx, audit);
+  });
+}
+
+/** The fields that differ between two presentations of a thing: what an edit changed, before and after. */
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[] = Object.keys(after)) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (JSON.stringify(before[f]) !== JSON.stringify(after[f])) {
+      b[f] = before[f];
+      a[f] = after[f];
+    }
+  }
+  return { before: b, after: a };
+}

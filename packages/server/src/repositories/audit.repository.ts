@@ -1,0 +1,39 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { AuditRow, AuditTable } from '../db/schema.js';
+
+export interface AuditFilter {
+  storeId: number | null;
+  accountId?: number | undefined;
+  kinds?: readonly string[] | undefined;
+  from: string;
+  to: string;
+}
+
+/** The append-only audit table: insert and read, never update or delete (the database refuses both). */
+export const auditRepository = {
+  async insert(db: Db, row: Insertable<AuditTable>): Promise<void> {
+    await db.insertInto('audit').values(row).execute();
+  },
+  /** Newest first, at most `limit` rows; `storeId` null reads every store (the operator). */
+  list(db: Db, f: AuditFilter, limit: number): Promise<AuditRow[]> {
+    let q = db.selectFrom('audit').selectAll().where('at', '>=', f.from).where('at', '<', f.to);
+    if (f.storeId !== null) q = q.where('store_id', '=', f.storeId);
+    if (f.accountId !== undefined) q = q.where('actor_account_id', '=', f.accountId);
+    if (f.kinds) {
+      if (f.kinds.length === 0) return Promise.resolve([]);
+      q = q.where('kind', 'in', f.kinds);
+    }
+    return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  },
+  async count(db: Db, f: AuditFilter): Promise<number> {
+    let q = db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', f.from).where('at', '<', f.to);
+    if (f.storeId !== null) q = q.where('store_id', '=', f.storeId);
+    if (f.accountId !== undefined) q = q.where('actor_account_id', '=', f.accountId);
+    if (f.kinds) {
+      if (f.kinds.length === 0) return 0;
+      q = q.where('kind', 'in', f.kinds);
+    }
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  },
+};
