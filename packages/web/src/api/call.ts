@@ -2,7 +2,7 @@ import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut } from '../auth/session';
 import { messageBox } from '../components/message';
 import { i18n } from '../i18n/i18n';
-import { classify, failureMessage, type Failure } from './failure';
+import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
 
 export class ApiError extends Error {
@@ -19,8 +19,8 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Send UID and TOKEN from the session cookies (default true). */
   auth?: boolean;
-  /** Let the spec's error handling show the message and redirect (default true). Set false to handle it in place. */
-  handle?: boolean;
+  /** Which failures get the spec's handling (message box, redirect); default all. See `HandleMode`. */
+  handle?: HandleMode;
 }
 
 // Status 5 alerts only once, however many calls fail with it together (spec section 8's first-error flag).
@@ -45,7 +45,7 @@ export async function call<T extends object = Record<string, unknown>>(path: str
   const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
   const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
   const error = new ApiError(failure, reply, message);
-  if (opts.handle !== false) void handleFailure(error);
+  if (handledGlobally(failure, opts.handle ?? true)) void handleFailure(error);
   throw error;
 }
 

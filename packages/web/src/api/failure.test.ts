@@ -1,7 +1,7 @@
 import { allStatusCodes } from '@moneybox/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../i18n/i18n';
-import { classify, failureMessage } from './failure';
+import { classify, failureMessage, handledGlobally } from './failure';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
 
@@ -46,5 +46,19 @@ describe('error → message', () => {
     expect(failureMessage(classify({ status: 4 })!, t)).toBe('钱箱已被占用');
     expect(failureMessage({ kind: 'maintenance' }, t)).toBe('错误');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('which failures get the spec handling', () => {
+  const session = classify({ status: 5 })!;
+  const gone = classify({ status: 404 })!;
+  const refusal = classify({ status: 38 })!;
+  const maintenance = classify({})!;
+
+  it('inline leaves only business refusals to the caller; quiet handles only a lost session', () => {
+    expect([session, gone, refusal, maintenance].map((f) => handledGlobally(f, 'inline'))).toEqual([true, true, false, true]);
+    expect([session, gone, refusal, maintenance].map((f) => handledGlobally(f, 'quiet'))).toEqual([true, false, false, false]);
+    expect([session, gone, refusal, maintenance].map((f) => handledGlobally(f, true))).toEqual([true, true, true, true]);
+    expect([session, gone, refusal, maintenance].map((f) => handledGlobally(f, false))).toEqual([false, false, false, false]);
   });
 });

@@ -25,6 +25,20 @@ function asDetail(v: unknown): string | number | undefined {
   return typeof v === 'string' || typeof v === 'number' ? v : undefined;
 }
 
+/**
+ * Which failures a call leaves to the spec's global handling (message box, back to login, ...):
+ * `true` all; `'inline'` all but business refusals, which the caller shows in place (a lost session,
+ * a gone page and maintenance still go the spec's way); `'quiet'` only a lost session (polled reads,
+ * whose errors show on the page instead of a message box every few seconds); `false` none.
+ */
+export type HandleMode = boolean | 'inline' | 'quiet';
+
+export function handledGlobally(f: Failure, mode: HandleMode): boolean {
+  if (mode === 'inline') return f.kind !== 'message';
+  if (mode === 'quiet') return f.kind === 'session';
+  return mode;
+}
+
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**

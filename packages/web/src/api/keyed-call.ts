@@ -4,6 +4,7 @@ import { Status } from '@moneybox/contract/status';
 import { messageBox } from '../components/message';
 import { i18n } from '../i18n/i18n';
 import { ApiError, call, handleFailure } from './call';
+import { handledGlobally } from './failure';
 import { KeyAlreadyRecorded, OneTimeKey } from './one-time-key';
 
 /** A fresh one-time key (/config/key needs no session). */
@@ -49,7 +50,7 @@ export async function keyedCall<R extends object, P extends object = object>(key
   } catch (err) {
     if (err instanceof KeyAlreadyRecorded) {
       if (!opts.inline) void messageBox(i18n.t('common:alreadyRecorded'));
-    } else if (err instanceof ApiError && (!opts.inline || err.failure.kind !== 'message')) {
+    } else if (err instanceof ApiError && handledGlobally(err.failure, opts.inline ? 'inline' : true)) {
       void handleFailure(err);
     }
     throw err;

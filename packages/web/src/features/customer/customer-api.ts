@@ -1,6 +1,6 @@
 import type { CustomerSearchType } from '@moneybox/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, call, handleFailure } from '../../api/call';
+import { ApiError, call } from '../../api/call';
 
 export type { CustomerRecord, CustomerSearchType } from '@moneybox/contract';
 
@@ -14,13 +14,8 @@ export const idPayload = (id: number) => ({ id });
  * A call whose business refusal is shown in place (an inline alert) rather than in a message box.
  * Session loss, a gone page and maintenance still get the spec's global handling.
  */
-export async function callInline<T extends object>(path: string, payload: object): Promise<T> {
-  try {
-    return await call<T>(path, payload, { handle: false });
-  } catch (err) {
-    if (err instanceof ApiError && err.failure.kind !== 'message') void handleFailure(err);
-    throw err;
-  }
+export function callInline<T extends object>(path: string, payload: object): Promise<T> {
+  return call<T>(path, payload, { handle: 'inline' });
 }
 
 export function statusOf(err: unknown): number | undefined {

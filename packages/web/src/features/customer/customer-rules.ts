@@ -1,5 +1,5 @@
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
-import { readAmount } from '../../money/units';
+import { formatCents, readAmount } from '../../money/units';
 
 /** A translation key of the customer namespace with its values. */
 export interface Problem {
@@ -18,7 +18,7 @@ export function checkAmount(text: string, minCents: number = MIN_AMOUNT_CENTS): 
   if (r.ok) return r;
   if (r.problem === 'empty') return { ok: false, problem: { key: 'errors.amountEmpty' } };
   if (r.problem === 'format') return { ok: false, problem: { key: 'errors.amountFormat' } };
-  return { ok: false, problem: { key: 'errors.amountMin', values: { min: (minCents / 100).toFixed(2) } } };
+  return { ok: false, problem: { key: 'errors.amountMin', values: { min: formatCents(minCents) } } };
 }
 
 /** Spec section 5: 'Customer ID must be a number'. */

@@ -1,7 +1,7 @@
 import type { DrawerInfoReply, DrawerMovementsReply, DrawerRecentShiftsReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, call, handleFailure } from '../../api/call';
+import { call } from '../../api/call';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
 export const DRAWER_POLL_MS = 10_000;
@@ -11,13 +11,8 @@ export const MOVEMENTS_PAGE_SIZE = 10;
  * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
  * which still takes the spec's way back to login.
  */
-async function quietCall<T extends object>(path: string, payload: object): Promise<T> {
-  try {
-    return await call<T>(path, payload, { handle: false });
-  } catch (err) {
-    if (err instanceof ApiError && err.failure.kind === 'session') void handleFailure(err);
-    throw err;
-  }
+function quietCall<T extends object>(path: string, payload: object): Promise<T> {
+  return call<T>(path, payload, { handle: 'quiet' });
 }
 
 /** The live state of the caller's drawer, or (boss) of drawer `id`. */

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'test' ? [] : sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Lines of production code matching `pattern`, as `file:line: text`, except in the files `allowed`. */
+function offending(pattern: RegExp, allowed: string[] = []): string[] {
+  const found: string[] = [];
+  for (const file of sources(src)) {
+    const rel = path.relative(src, file).split(path.sep).join('/');
+    if (allowed.includes(rel)) continue;
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (pattern.test(line)) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  return found;
+}
+
+describe('web conventions (docs/WEB.md)', () => {
+  it('compares statuses by name (Status.KEY_ERROR from @moneybox/contract/status), never by bare number', () => {
+    // transport.ts reads HTTP statuses (200, 511), not the catalogue's.
+    expect(offending(/status(Of\([^)]*\))?\s*[!=]==?\s*\d/i, ['api/transport.ts'])).toEqual([]);
+    expect(offending(/\bcase \d+:/)).toEqual([]);
+  });
+
+  it('types replies with the contract’s reply types, not hand-written interfaces', () => {
+    expect(offending(/^\s*(export )?(interface|type) \w+Reply\b/, ['api/transport.ts'])).toEqual([]);
+  });
+
+  it('takes one-time keys only through the key module in api/', () => {
+    expect(offending(/['"]\/config\/key['"]/, ['api/keyed-call.ts'])).toEqual([]);
+  });
+
+  it('converts units and cents only in money/', () => {
+    expect(offending(/Math\.round\([^)]*\*\s*100\s*\)|cents\s*\/\s*100\b/i, ['money/units.ts'])).toEqual([]);
+  });
+});
