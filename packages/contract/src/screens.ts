@@ -32,6 +32,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { link: '/CustomerAccount', group: 'customer', names: { en: 'Customer Account', es: 'Cuenta de cliente', cn: '客户账户' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Customer/CustomerInfo', group: 'customer', names: { en: 'Customer Info', es: 'Información del cliente', cn: '客户信息' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Drawer', group: 'drawer', names: { en: 'Drawer', es: 'Caja', cn: '钱箱' }, audience: AT_A_DRAWER, namespace: 'drawer' },
+  { link: '/Machine', group: 'machine', names: { en: 'Machine', es: 'Máquina', cn: '机台' }, audience: BOSSES, namespace: 'machine' },
   { link: '/SystemSetup/DrawerSetup', group: 'setup', names: { en: 'Drawer Setup', es: 'Configuración de cajas', cn: '钱箱设置' }, audience: BOSSES, namespace: 'drawer-setup' },
 ];
 

@@ -93,6 +93,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/CustomerAccount': ['/customer/search', '/customer/info', '/customer/create', '/customer/update', '/customer/block', '/customer/reset', '/customer/kick', '/customer/history'],
   '/Customer/CustomerInfo': ['/customer/customerInfo'],
   '/Drawer': ['/drawer/info', '/drawer/init', '/drawer/fills', '/drawer/bleeds', '/drawer/movements', '/drawer/shift'],
+  '/Machine': ['/machine/list', '/machine/update', '/machine/remove', '/machine/enrolCode'],
   '/SystemSetup/DrawerSetup': ['/drawer/setupList', '/drawer/freeze', '/drawer/create', '/drawer/forceClose'],
 };
 

@@ -78,15 +78,18 @@ export const machineRepository = {
     return r !== undefined;
   },
 
-  /** The next free name: one past the highest on the floor. */
-  async nextName(db: Db, storeId: number): Promise<number> {
+  /** The next free name: one past the highest of the same kind on the floor (game machines 101, 102…; kiosks 900, 901…). */
+  async nextName(db: Db, storeId: number, kind: string): Promise<number> {
     const r = await db
       .selectFrom('machine')
       .select((eb) => eb.fn.max('machine_id').as('m'))
       .where('store_id', '=', storeId)
+      .where('kind', '=', kind)
       .where('removed', '=', 0)
       .executeTakeFirst();
-    return Number(r?.m ?? 0) + 1;
+    let name = Number(r?.m ?? 0) + 1;
+    while (await this.nameTaken(db, storeId, name)) name++;
+    return name;
   },
 
   async insert(db: Db, row: { store_id: number; machine_id: number; kind: string; public_key: string; created_at: string }): Promise<number> {

@@ -10,5 +10,6 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/CustomerAccount': lazy(() => import('../features/customer/CustomerAccountPage')),
   '/Customer/CustomerInfo': lazy(() => import('../features/customer/CustomerInfoPage')),
   '/Drawer': lazy(() => import('../features/drawer/DrawerPage')),
+  '/Machine': lazy(() => import('../features/machine/MachinePage')),
   '/SystemSetup/DrawerSetup': lazy(() => import('../features/drawer-setup/DrawerSetupPage')),
 };

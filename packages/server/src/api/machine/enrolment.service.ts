@@ -41,7 +41,7 @@ export async function createEnrolCode(input: { kind: TerminalKind; machine_id?: 
   const store = await storeRepository.find(db, storeId);
   if (!store) refuse(Status.KIOSK_CLOSED);
   if ((await machineRepository.countLive(db, storeId)) >= store.max_machines) refuse(Status.EXECUTE_ERROR, { error: MACHINE_LIMIT_MESSAGE, reason: 'machine_limit' });
-  const name = input.machine_id ?? (await machineRepository.nextName(db, storeId));
+  const name = input.machine_id ?? (await machineRepository.nextName(db, storeId, input.kind));
   if (await machineRepository.nameTaken(db, storeId, name)) refuse(Status.MACHINE_NAME_USED);
   const code = newCode();
   const at = isoNow();

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
+import type { MachineListItem } from '@moneybox/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { PageFrame } from '../../components/PageFrame';
+import { confirmBox, toast } from '../../components/message';
+import { EnrolDialog } from './EnrolDialog';
+import { MachineCard } from './MachineCard';
+import { RenameDialog } from './RenameDialog';
+
+interface MachineList {
+  list: MachineListItem[];
+  max_machines: number;
+}
+
+/** Live enough for a floor: status, customer and today's play refresh every 2 seconds. */
+const POLL_MS = 2_000;
+
+/** /Machine (boss): every terminal of the store, live; enrolment codes, rename and release. */
+export default function MachinePage() {
+  const { t } = useTranslation(['machine']);
+  const client = useQueryClient();
+  const q = useApiQuery<MachineList>('/machine/list', {}, { refetchInterval: POLL_MS });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<MachineListItem | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
+  const reload = () => void client.invalidateQueries({ queryKey: ['/machine/list'] });
+
+  const rename = async (name: number) => {
+    const m = renaming!;
+    await call('/machine/update', { id: m.id, machine_id: name });
+    setRenaming(null);
+    toast(t('machine:editSuccessful'));
+    reload();
+  };
+
+  const release = async (m: MachineListItem) => {
+    setBusy(`release-${m.id}`);
+    try {
+      if (!(await confirmBox(t('machine:releaseConfirm', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
+      let r = await call<{ released: boolean; occupied: boolean }>('/machine/remove', { id: m.id });
+      if (!r.released && r.occupied) {
+        if (!(await confirmBox(t('machine:machineOccupied', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
+        r = await call('/machine/remove', { id: m.id, confirm: true });
+      }
+      if (r.released) toast(t('machine:releaseCompleted'));
+    } catch {
+      // Shown by the call's handler (20: not connected).
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  const list = q.data?.list ?? [];
+  return (
+    <PageFrame title={t('machine:title')} crumbs={[]}>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" data-testid="machine-count">
+          {q.data ? t('machine:count', { n: list.length, max: q.data.max_machines }) : ''}
+        </Text>
+        <Button onClick={() => setEnrolling(true)} disabled={!q.data} data-testid="enrol-open">
+          {t('machine:enrol')}
+        </Button>
+      </Group>
+      {q.isPending ? <PageLoading /> : null}
+      {q.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {q.error.message}
+        </Alert>
+      ) : null}
+      {q.data && list.length === 0 ? (
+        <Alert variant="light" color="gray" data-testid="no-machine">
+          {t('machine:noMachineFound')}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="machine-list">
+        {list.map((m) => (
+          <MachineCard key={m.id} machine={m} busy={busy} onRename={() => setRenaming(m)} onRelease={() => void release(m)} />
+        ))}
+      </SimpleGrid>
+      <RenameDialog current={renaming?.machine_id ?? null} onClose={() => setRenaming(null)} onSave={rename} />
+      <EnrolDialog
+        opened={enrolling}
+        onClose={() => {
+          setEnrolling(false);
+          reload();
+        }}
+      />
+    </PageFrame>
+  );
+}
