@@ -106,6 +106,20 @@ describe('machine screen', () => {
     await expect(page.getByTestId('message-box-text').textContent()).resolves.toBe('Release error, machine not connected');
     await page.getByRole('dialog').filter({ hasText: 'Release error' }).getByRole('button', { name: 'OK' }).click();
 
+    // The counter sees Rita playing on machine 108, live; she logs out and back in, and it follows.
+    const counter = await e.newPage();
+    await e.login(counter, DEMO_LOGINS.cashier, 1);
+    await counter.goto('/CustomerAccount');
+    await counter.getByTestId('customer-search').fill('Rita');
+    await counter.getByTestId('customer-search-results').getByText('Rita Reels').click();
+    await counter.getByTestId('customer-playing').getByText('Playing on machine 108').waitFor();
+    expect(await machine.command({ type: 'logout' })).toMatchObject({ ok: true });
+    await counter.getByTestId('customer-playing').getByText('Not playing').waitFor();
+    expect(await machine.command({ type: 'login', mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: true });
+    await counter.getByTestId('customer-playing').getByText('Playing on machine 108').waitFor();
+    await e.screenshot(counter, 'machine-customer-playing-en');
+    await card(page, 108).getByText('Playing').waitFor();
+
     // Release while Rita plays: 'machine occupied' asks; Cancel is 'Release canceled'; OK is 'Release completed'.
     await card(page, 108).getByTestId('release').click();
     await answer(page, 'Release machine 108?', 'ok');

@@ -15,16 +15,20 @@ async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** A second server, as its own operating-system process (`npm start`'s entry), on the given database. */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+/**
+ * A server as its own operating-system process (`npm start`'s entry) on the given database:
+ * `{ DATABASE_URL }` for PostgreSQL or `{ DATA_DIR }` for a SQLite file.
+ */
+export async function startServerProcess(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -43,6 +47,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { bossSession, demoTerminal, enrolTerminal } from '../../testing/terminal-kit.js';
+import { newKeyPair } from '../../auth/terminal-key.js';
+import { TerminalSocket } from '../../simulator/terminal-socket.js';
+import { bossSession, demoTerminal, enrolTerminal, otherStore } from '../../testing/terminal-kit.js';
 import { balances, newCustomer, openCounter, storeMoney } from '../customer/customer-test-kit.js';
 
 /** Reload kiosks, reloaders and online top-ups: the counter's rules, their own channel. */
@@ -82,5 +84,22 @@ describe.each(dialects)('reload terminals on %s', (dialect) => {
     // A game machine does not sell entries.
     expect(await game.socket.command({ type: 'purchase', seq: 4, mobile_id: c.mobile_id, amount_cents: 100 })).toMatchObject({ ok: false, reason: 'wrong_kind' });
     for (const t of [kiosk, game, reloader]) await t.socket.close();
+  });
+
+  it('a terminal of another store sees none of this store’s customers', async () => {
+    const c = await newCustomer(s, counter);
+    const other = await otherStore(s);
+    const open = async (kind: string, name: number) => {
+      const keys = newKeyPair();
+      const row = await s.handle.db.insertInto('machine').values({ store_id: other, machine_id: name, kind, public_key: keys.publicKeyB64, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      return TerminalSocket.connect(s.url, { kioskId: other, terminalId: row.id, privateKey: keys.privateKey });
+    };
+    const kiosk = await open('reload_kiosk', 1);
+    const game = await open('game', 2);
+    expect(await kiosk.socket.command({ type: 'purchase', seq: 1, mobile_id: c.mobile_id, amount_cents: 1000 })).toMatchObject({ ok: false, reason: 'no_customer' });
+    expect(await game.socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: false, reason: 'no_customer' });
+    expect(await balances(s, c.id)).toEqual({ entries: 0, winnings: 0 });
+    await kiosk.socket.close();
+    await game.socket.close();
   });
 });

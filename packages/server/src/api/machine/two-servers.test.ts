@@ -16,7 +16,7 @@ describe('kick across server processes on postgres', () => {
 
   beforeAll(async () => {
     a = await startTestServer('postgres');
-    b = await startServerProcess(a.databaseUrl!);
+    b = await startServerProcess({ DATABASE_URL: a.databaseUrl! });
   }, 60_000);
   afterAll(async () => {
     await b?.stop();

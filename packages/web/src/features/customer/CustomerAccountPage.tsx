@@ -44,7 +44,8 @@ export default function CustomerAccountPage() {
 
   const enabled = customerId !== null;
   const id = customerId ?? 0;
-  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0 });
+  // Polled: a machine seats or releases the customer at any time ("playing on machine N" shows live).
+  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0, refetchInterval: 3_000 });
   const limits = useApiQuery<CustomerDayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
   const block = useApiQuery<CustomerBlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
   const customer = info.data?.customer;
