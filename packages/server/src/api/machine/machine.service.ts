@@ -1,4 +1,4 @@
-import { HEARTBEAT_MS, Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
+import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
 import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
@@ -7,17 +7,17 @@ import { machineRepository, type MachineRow } from '../../repositories/machine.r
 import { storeRepository } from '../../repositories/store.repository.js';
 import { openStore } from '../store/store-guard.js';
 
-/** A terminal silent this long is disconnected, whichever server it was connected to. */
-export const SILENT_AFTER_MS = 3 * HEARTBEAT_MS;
-
-/** Connected means a server holds its socket and has heard it lately (a crashed server's flags go stale). */
-export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, now = Date.now()): boolean {
-  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(SILENT_AFTER_MS, now);
+/**
+ * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever
+ * server it is connected to (a crashed server's flags go stale by themselves).
+ */
+export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, heartbeatMs: number, now = Date.now()): boolean {
+  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(3 * heartbeatMs, now);
 }
 
-function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>): MachineStatus {
+function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>, heartbeatMs: number): MachineStatus {
   if (m.customer_id !== null) return 'playing';
-  return isConnected(m) ? 'connected' : 'disconnected';
+  return isConnected(m, heartbeatMs) ? 'connected' : 'disconnected';
 }
 
 /** Midnight of the store's day, in UTC. */
@@ -56,7 +56,7 @@ export async function listMachines(ctx: AuthedContext) {
       id: m.id,
       machine_id: Number(m.machine_id),
       kind: m.kind as TerminalKind,
-      status: statusOf(m),
+      status: statusOf(m, ctx.deps.settings.terminalHeartbeatMs),
       customer: m.customer_id === null ? null : { id: m.customer_id, mobile_id: m.mobile_id ?? '', name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() },
       lastSeen: m.last_seen_at,
       enrolledAt: m.created_at,
@@ -73,7 +73,7 @@ export async function listMachines(ctx: AuthedContext) {
 async function connectedMachine(ctx: AuthedContext, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
   await openStore(ctx.deps.handle.db, ctx.caller.storeId);
   const m = await machineRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
-  if (!m || !isConnected(m)) refuse(notConnected);
+  if (!m || !isConnected(m, ctx.deps.settings.terminalHeartbeatMs)) refuse(notConnected);
   return m;
 }
 
