@@ -77,6 +77,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
       setDone(reply);
     } catch (err) {
       if (err instanceof KeyAlreadyRecorded) {
+        // It went through: clear the amount so a second Enter cannot record it again with a fresh key.
+        setAmount('');
         setProblem(t('common:alreadyRecorded'));
         void refreshCustomer(client);
       } else if (err instanceof ApiError && err.failure.kind === 'message') {
