@@ -6,6 +6,7 @@ import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { openStore } from '../store/store-guard.js';
+import { actorOf, writeAudit } from '../../audit/audit.js';
 
 /**
  * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever
@@ -83,7 +84,16 @@ export async function renameMachine(input: { id: number; machine_id: number }, c
   const { db } = ctx.deps.handle;
   if (Number(m.machine_id) === input.machine_id || (await machineRepository.nameTaken(db, ctx.caller.storeId, input.machine_id))) refuse(Status.MACHINE_NAME_USED);
   try {
-    await machineRepository.rename(db, ctx.caller.storeId, m.id, input.machine_id);
+    await db.transaction().execute(async (tx) => {
+      await machineRepository.rename(tx, ctx.caller.storeId, m.id, input.machine_id);
+      await writeAudit(tx, actorOf(ctx.caller), {
+        storeId: ctx.caller.storeId,
+        kind: 'machine.rename',
+        target: { type: 'machine', id: m.id, label: String(input.machine_id) },
+        before: { name: Number(m.machine_id) },
+        after: { name: input.machine_id },
+      });
+    });
   } catch {
     // A racing rename took the name between the check and the update (unique index).
     refuse(Status.MACHINE_NAME_USED);
@@ -104,7 +114,11 @@ export async function releaseMachine(input: { id: number; confirm: boolean }, ct
   const at = isoNow();
   const released = await ctx.deps.handle.db.transaction().execute(async (tx) => {
     if (m.customer_id !== null) await customerRepository.release(tx, storeId, m.customer_id, at);
-    return machineRepository.release(tx, storeId, m.id, at);
+    const done = await machineRepository.release(tx, storeId, m.id, at);
+    if (done) {
+      await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
+    }
+    return done;
   });
   if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
   if (m.customer_id !== null) await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
