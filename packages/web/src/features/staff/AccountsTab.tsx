@@ -82,7 +82,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
         </Alert>
       ) : null}
       {q.data ? (
-        <Table.ScrollContainer minWidth={880}>
+        <Table.ScrollContainer minWidth={1040}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="accounts">
             <Table.Thead>
               <Table.Tr>
@@ -105,7 +105,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
                   </Table.Td>
                   <Table.Td>{t(`staff:types.${u.type}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[u.status]} variant="light" data-testid="account-status">
+                    <Badge color={STATUS_COLOR[u.status]} variant="light" style={{ minWidth: 'max-content' }} data-testid="account-status">
                       {t(`staff:statuses.${u.status}`)}
                     </Badge>
                   </Table.Td>
@@ -113,8 +113,8 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
                     <Text size="xs">{u.permission.map(screenName).join(', ')}</Text>
                   </Table.Td>
                   <Table.Td>{`${u.storename} (${u.kid})`}</Table.Td>
-                  <Table.Td>{storeTime(u.createTime, diff)}</Table.Td>
-                  <Table.Td>{storeTime(u.lastLogin, diff)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(u.createTime, diff)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(u.lastLogin, diff)}</Table.Td>
                   {readOnly ? null : (
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">

@@ -7,5 +7,6 @@ describe('activity labels', () => {
     expect(describeChange({ phone: '1' }, { phone: '2' })).toBe('phone: 1 → 2');
     expect(describeChange(null, { type: 'cashier', account: 'abc123' })).toBe('type: cashier; account: abc123');
     expect(describeChange({ block: false }, { block: true })).toBe('block: false → true');
+    expect(describeChange(null, { first_name: 'Ana', bank: '' })).toBe('first_name: Ana');
   });
 });

@@ -13,6 +13,8 @@ export function describeChange(before: Record<string, unknown> | null, after: Re
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
   return fields
+    // A creation lists its fields; empty ones say nothing.
+    .filter((f) => (before && f in before) || show(after?.[f]) !== '')
     .map((f) => {
       const b = before?.[f];
       const a = after?.[f];

@@ -82,7 +82,7 @@ export function QuotaCard() {
               ) : (
                 d.history.map((h) => (
                   <Table.Tr key={h.day}>
-                    <Table.Td>{h.day}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{h.day}</Table.Td>
                     <Table.Td ta="right">{h.topups ? money(h.topups) : ''}</Table.Td>
                     <Table.Td ta="right">{h.used ? money(h.used) : ''}</Table.Td>
                   </Table.Tr>
