@@ -50,7 +50,7 @@ export function QuotaCard() {
               {money(d.credit)}
             </Text>
             <Text size="xs" c="dimmed">
-              {d.days_left === null ? t('noUse') : t('pace', { avg: money(d.avg_daily_use), days: d.days_left })}
+              {d.days_left === null ? t('noUse') : d.days_left >= 60 ? t('paceLong', { avg: money(d.avg_daily_use) }) : t('pace', { avg: money(d.avg_daily_use), days: Math.floor(d.days_left) })}
             </Text>
           </Stack>
           <Stack gap={4}>
