@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 /**
@@ -186,5 +187,26 @@ describe('staff accounts, store information, activity', () => {
     await boss.getByTestId('store-save').click();
     await boss.getByText('Edición exitosa').waitFor();
     await e.screenshot(boss, 'store-information-mx', { fullPage: true });
+  });
+
+  it('a boss in viewer mode reads Store Information and Account Setting, and changes nothing', async () => {
+    const viewer = await e.newPage({ lang: 'zh_Hans' });
+    await e.login(viewer, DEMO_LOGINS.boss, null);
+    await viewer.goto('/SystemSetup/StoreInformationIndex');
+    await viewer.getByTestId('store-readonly').waitFor();
+    expect(await viewer.getByTestId('store-form').count()).toBe(0);
+    await viewer.getByTestId('credit-left').waitFor();
+    await e.screenshot(viewer, 'store-information-viewer-zh_Hans');
+    expect(await seriousViolations(viewer)).toEqual([]);
+    await viewer.goto('/SystemSetup/userSettingSpecifyGroup');
+    await row(viewer, 'cashier01').waitFor();
+    await viewer.getByTestId('read-only').waitFor();
+    expect(await viewer.getByTestId('create-account').count()).toBe(0);
+    expect(await row(viewer, 'cashier01').getByTestId('remove').count()).toBe(0);
+    await e.screenshot(viewer, 'account-setting-viewer-zh_Hans');
+    expect(await seriousViolations(viewer)).toEqual([]);
+    await viewer.getByTestId('tab-activity').click();
+    await viewer.getByTestId('activity').waitFor();
+    expect(await seriousViolations(viewer)).toEqual([]);
   });
 });

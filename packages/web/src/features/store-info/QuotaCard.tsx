@@ -65,7 +65,7 @@ export function QuotaCard() {
         <Title order={3} fz="h5">
           {t('creditHistory')}
         </Title>
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={t('creditHistory')}>
           <Table striped verticalSpacing={4} data-testid="credit-history">
             <Table.Thead>
               <Table.Tr>
