@@ -26,6 +26,9 @@ export const AUDIT_KINDS = [
   'customer.unblock',
   'customer.reset_pin',
   'customer.kick',
+  'machine.enrol_code',
+  'machine.rename',
+  'machine.release',
   'operator.command',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -14,3 +14,4 @@ export * from './terminal.js';
 export * from './machine.js';
 export type * from './replies.js';
 export * from './refusal-reasons.js';
+export * from './staff.js';

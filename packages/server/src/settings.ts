@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HEARTBEAT_MS } from '@moneybox/contract';
 
 /** Process settings from the environment, read once at start. */
 export interface Settings {
@@ -18,6 +19,8 @@ export interface Settings {
   loginWindowMs: number;
   webDist: string | undefined;
   logLevel: string;
+  /** Heartbeat period asked of terminals; silent for 3 periods means disconnected (docs/TERMINAL.md). */
+  terminalHeartbeatMs: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -35,5 +38,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     loginWindowMs: int(env.LOGIN_WINDOW_SECONDS, 300) * 1000,
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
+    terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),
   };
 }

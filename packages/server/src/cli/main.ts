@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
+import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../audit/audit.js';
 import { migrate } from '../db/migrate.js';
 import { settingsFromEnv } from '../settings.js';
 import {
@@ -14,6 +15,7 @@ import {
   setDomainLayout,
   setStoreQuota,
 } from '../operator/operator.service.js';
+import { activityCsv, activityPage } from '../audit/activity.js';
 import { permissionsMarkdown } from '../http/permissions.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
@@ -38,6 +40,8 @@ Commands:
   set-layout    --host <host[:port]> --layout <0-6>
   announce      --message <text> --layouts 0,1,2
   maintenance   on --message <text> | off
+  audit         [--kiosk <id>] [--from <date>] [--to <date>] [--account <name>] [--kind <kind or group>] [--format csv] [--limit n]
+                                                                 (the audit trail with money rows, oldest first; default the last 7 days)
   permissions                                                    (the permission matrix as Markdown: docs/PERMISSIONS.md)
   verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
 
@@ -72,12 +76,39 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
     strict: true,
     options: Object.fromEntries(
       ['kiosk', 'name', 'timezone', 'credit', 'comps-budget', 'max-drawers', 'max-machines', 'limit-day', 'hourly', 'daily', 'weekly',
-        'drawers', 'username', 'password', 'amount', 'note', 'message', 'host', 'layout', 'layouts', 'min-amount']
+        'drawers', 'username', 'password', 'amount', 'note', 'message', 'host', 'layout', 'layouts', 'min-amount',
+        'from', 'to', 'account', 'kind', 'format', 'limit']
         .map((k) => [k, { type: 'string' as const }]),
     ),
   });
   const [command, arg] = positionals;
-  const db = handle.db;
+  if (command !== undefined && AUDITED_COMMANDS.has(command)) {
+    // The command's change and its audit row commit together; its messages print after the commit.
+    const lines: string[] = [];
+    const code = await inTransaction(handle.db, async (tx) => {
+      const done = await runCommand(tx, command, arg, o, (l) => lines.push(l));
+      if (done === 0) await writeAudit(tx, OPERATOR, operatorEntry(command, arg, o));
+      return done;
+    });
+    lines.forEach((l) => out(l));
+    return code;
+  }
+  return runCommand(handle.db, command, arg, o, out);
+}
+
+/** Operator commands that change something: each writes one audit row (kind operator.command) with its change. */
+const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'set-layout', 'announce', 'maintenance']);
+
+type Options = Record<string, string | undefined>;
+
+function operatorEntry(command: string, arg: string | undefined, o: Options): AuditEntry {
+  const kiosk = o.kiosk !== undefined && /^\d{1,15}$/.test(o.kiosk) ? Number(o.kiosk) : null;
+  const target: AuditTarget = o.username ? { type: 'account', label: o.username } : kiosk !== null ? { type: 'store', id: kiosk } : { type: 'platform', label: o.host ?? '' };
+  // scrub drops --password; the rest is what the operator typed.
+  return { storeId: kiosk, kind: 'operator.command', target, after: { command, ...(arg !== undefined && { arg }), ...o } };
+}
+
+async function runCommand(db: Db, command: string | undefined, arg: string | undefined, o: Options, out: (s: string) => void): Promise<number> {
   switch (command) {
     case 'create-store': {
       const kiosk = intArg(o.kiosk, 'kiosk');
@@ -166,6 +197,34 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
       if (arg === 'on' && !o.message) throw new OperatorError('--message is required to turn maintenance on');
       await writeMaintenance(db, { on: arg === 'on', msg: o.message ?? '' });
       out(arg === 'on' ? `Maintenance is on: "${o.message}".` : 'Maintenance is off.');
+      return 0;
+    }
+    case 'audit': {
+      const kiosk = o.kiosk === undefined ? null : intArg(o.kiosk, 'kiosk');
+      const time = (v: string | undefined, name: string, d: number) => {
+        if (v === undefined) return new Date(d).toISOString();
+        const ms = Date.parse(v);
+        if (!Number.isFinite(ms)) throw new OperatorError(`--${name} must be a date or date and time (2026-11-22 or 2026-11-22T18:00:00Z)`);
+        return new Date(ms).toISOString();
+      };
+      let accountId: number | undefined;
+      if (o.account !== undefined) {
+        const acc = await db.selectFrom('account').select('id').where('username', '=', o.account).executeTakeFirst();
+        if (!acc) throw new OperatorError(`no account "${o.account}"`);
+        accountId = acc.id;
+      }
+      const q = { storeId: kiosk, accountId, kind: o.kind, from: time(o.from, 'from', Date.now() - 7 * 86_400_000), to: time(o.to, 'to', Date.now() + 1000) };
+      if (o.format === 'csv') {
+        const r = await activityCsv(db, q);
+        out(r.csv.trimEnd());
+        return 0;
+      }
+      const { list, total } = await activityPage(db, q, 0, o.limit === undefined ? 200 : intArg(o.limit, 'limit'));
+      for (const r of list.slice().reverse()) {
+        const values = [r.before && `before ${JSON.stringify(r.before)}`, r.after && `after ${JSON.stringify(r.after)}`].filter(Boolean).join(' ');
+        out(`${r.at}  ${r.actor} (${r.actor_role})  ${r.kind}  ${r.target_type}${r.target ? ` ${r.target}` : ''}${r.amount !== null ? `  ${formatCents(cents(Math.round(r.amount * 100)))}` : ''}  ${values}`.trimEnd());
+      }
+      out(`${list.length} of ${total} rows${kiosk === null ? ' (every store)' : ` of kiosk ${kiosk}`}, ${q.from} to ${q.to}.`);
       return 0;
     }
     case 'permissions': {

@@ -36,6 +36,12 @@ export const PERMISSIONS: Readonly<Record<string, Rule>> = {
   '/user/chooseDrawer': SIGNED_IN,
   '/user/menu': SIGNED_IN,
   '/user/logout': SIGNED_IN,
+  '/user/list': BOSS,
+  '/user/create': BOSS_AT_A_DRAWER,
+  '/user/update': BOSS_AT_A_DRAWER,
+  '/user/disable': BOSS_AT_A_DRAWER,
+  '/user/remove': BOSS_AT_A_DRAWER,
+  '/user/unlock': BOSS_AT_A_DRAWER,
 
   '/drawer/list': ANYONE,
   '/drawer/init': AT_A_DRAWER,
@@ -72,6 +78,12 @@ export const PERMISSIONS: Readonly<Record<string, Rule>> = {
   '/machine/update': BOSS,
   '/machine/remove': BOSS,
   '/machine/enrolCode': BOSS,
+
+  '/store/info': BOSS,
+  '/store/update': BOSS_AT_A_DRAWER,
+  '/store/quota': BOSS,
+  '/audit/list': BOSS,
+  '/audit/export': BOSS,
 
 };
 

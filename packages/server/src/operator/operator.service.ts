@@ -1,5 +1,5 @@
 import { SaType, Status, type Cents } from '@moneybox/contract';
-import type { Db } from '../db/database.js';
+import { inTransaction, type Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { hashSecret } from '../auth/password.js';
 import { isoNow, isValidTimeZone } from '../clock.js';
@@ -44,7 +44,7 @@ export async function createStore(db: Db, s: NewStore): Promise<void> {
   if (s.drawers > s.maxDrawers) throw new OperatorError('more drawers than max drawers');
   if (await storeRepository.find(db, s.id)) throw new OperatorError(`kiosk ${s.id} already exists`);
   const at = isoNow();
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await storeRepository.insert(tx, {
       id: s.id,
       name: s.name.trim(),
@@ -117,7 +117,7 @@ export async function addCredit(db: Db, storeId: number, amount: number, note: s
   if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
   if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
   try {
-    await db.transaction().execute((tx) =>
+    await inTransaction(db, (tx) =>
       post(tx, { storeId, kind: 'store_credit', channel: 'operator', amount: Math.abs(amount), credit: amount, note, at: isoNow() }),
     );
   } catch (err) {
@@ -131,7 +131,7 @@ export async function addCompsBudget(db: Db, storeId: number, amount: number, no
   if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
   if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
   try {
-    await db.transaction().execute((tx) =>
+    await inTransaction(db, (tx) =>
       post(tx, { storeId, kind: 'comps_budget', channel: 'operator', amount: Math.abs(amount), budget: amount, note, at: isoNow() }),
     );
   } catch (err) {

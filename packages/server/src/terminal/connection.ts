@@ -1,5 +1,4 @@
 import {
-  HEARTBEAT_MS,
   TerminalClose,
   SERVER_VERSION,
   openingMessage,
@@ -136,7 +135,7 @@ export class TerminalConnection {
       kind: m.kind as TerminalKind,
       exchange_rate: rate.exchange_rate,
       last_seq: Number(m.last_seq),
-      heartbeat_ms: HEARTBEAT_MS,
+      heartbeat_ms: this.deps.settings.terminalHeartbeatMs,
       customer: seat ? { id: seat.id, mobile_id: seat.mobile_id } : null,
     });
   }

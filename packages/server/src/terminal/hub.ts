@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { HEARTBEAT_MS, TERMINAL_PATH, TerminalClose } from '@moneybox/contract';
+import { TERMINAL_PATH, TerminalClose } from '@moneybox/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TerminalEvent } from '../bus/terminal-bus.js';
 import type { Deps } from '../http/call.js';
@@ -68,11 +68,12 @@ export async function registerTerminals(app: FastifyInstance, deps: Deps): Promi
   const unsubscribe = deps.bus?.subscribe(onEvent);
 
   // Every heartbeat period: write who was heard, close who fell silent.
+  const heartbeatMs = deps.settings.terminalHeartbeatMs;
   const timer = setInterval(() => {
-    const silentBefore = Date.now() - 3 * HEARTBEAT_MS;
+    const silentBefore = Date.now() - 3 * heartbeatMs;
     for (const c of live.values()) if (c.lastHeardAt < silentBefore) c.close(TerminalClose.SILENT, 'no heartbeat');
     void flush();
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   timer.unref();
 
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });

@@ -10,6 +10,7 @@ import { enrolmentCodeRepository } from '../../repositories/enrolment-code.repos
 import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { openStore } from '../store/store-guard.js';
+import { actorOf, writeAudit } from '../../audit/audit.js';
 
 /** How long a boss's enrolment code works. */
 export const ENROL_CODE_TTL_MS = 60 * 60_000;
@@ -46,7 +47,11 @@ export async function createEnrolCode(input: { kind: TerminalKind; machine_id?: 
   const code = newCode();
   const at = isoNow();
   const expiresAt = isoIn(ENROL_CODE_TTL_MS);
-  await enrolmentCodeRepository.insert(db, { store_id: storeId, code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: ctx.caller.accountId, created_at: at, expires_at: expiresAt });
+  await db.transaction().execute(async (tx) => {
+    await enrolmentCodeRepository.insert(tx, { store_id: storeId, code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: ctx.caller.accountId, created_at: at, expires_at: expiresAt });
+    // The code itself never reaches the trail (it is a secret until used).
+    await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.enrol_code', target: { type: 'machine', label: String(name) }, after: { kind: input.kind, name, expires_at: expiresAt } }, at);
+  });
   return { code, kind: input.kind, machine_id: name, expiresAt };
 }
 

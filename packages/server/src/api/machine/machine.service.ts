@@ -1,4 +1,4 @@
-import { HEARTBEAT_MS, Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
+import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
 import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
@@ -6,18 +6,19 @@ import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { openStore } from '../store/store-guard.js';
+import { actorOf, writeAudit } from '../../audit/audit.js';
 
-/** A terminal silent this long is disconnected, whichever server it was connected to. */
-export const SILENT_AFTER_MS = 3 * HEARTBEAT_MS;
-
-/** Connected means a server holds its socket and has heard it lately (a crashed server's flags go stale). */
-export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, now = Date.now()): boolean {
-  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(SILENT_AFTER_MS, now);
+/**
+ * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever
+ * server it is connected to (a crashed server's flags go stale by themselves).
+ */
+export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, heartbeatMs: number, now = Date.now()): boolean {
+  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(3 * heartbeatMs, now);
 }
 
-function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>): MachineStatus {
+function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>, heartbeatMs: number): MachineStatus {
   if (m.customer_id !== null) return 'playing';
-  return isConnected(m) ? 'connected' : 'disconnected';
+  return isConnected(m, heartbeatMs) ? 'connected' : 'disconnected';
 }
 
 /** Midnight of the store's day, in UTC. */
@@ -56,7 +57,7 @@ export async function listMachines(ctx: AuthedContext) {
       id: m.id,
       machine_id: Number(m.machine_id),
       kind: m.kind as TerminalKind,
-      status: statusOf(m),
+      status: statusOf(m, ctx.deps.settings.terminalHeartbeatMs),
       customer: m.customer_id === null ? null : { id: m.customer_id, mobile_id: m.mobile_id ?? '', name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() },
       lastSeen: m.last_seen_at,
       enrolledAt: m.created_at,
@@ -73,7 +74,7 @@ export async function listMachines(ctx: AuthedContext) {
 async function connectedMachine(ctx: AuthedContext, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
   await openStore(ctx.deps.handle.db, ctx.caller.storeId);
   const m = await machineRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
-  if (!m || !isConnected(m)) refuse(notConnected);
+  if (!m || !isConnected(m, ctx.deps.settings.terminalHeartbeatMs)) refuse(notConnected);
   return m;
 }
 
@@ -83,7 +84,16 @@ export async function renameMachine(input: { id: number; machine_id: number }, c
   const { db } = ctx.deps.handle;
   if (Number(m.machine_id) === input.machine_id || (await machineRepository.nameTaken(db, ctx.caller.storeId, input.machine_id))) refuse(Status.MACHINE_NAME_USED);
   try {
-    await machineRepository.rename(db, ctx.caller.storeId, m.id, input.machine_id);
+    await db.transaction().execute(async (tx) => {
+      await machineRepository.rename(tx, ctx.caller.storeId, m.id, input.machine_id);
+      await writeAudit(tx, actorOf(ctx.caller), {
+        storeId: ctx.caller.storeId,
+        kind: 'machine.rename',
+        target: { type: 'machine', id: m.id, label: String(input.machine_id) },
+        before: { name: Number(m.machine_id) },
+        after: { name: input.machine_id },
+      });
+    });
   } catch {
     // A racing rename took the name between the check and the update (unique index).
     refuse(Status.MACHINE_NAME_USED);
@@ -104,7 +114,11 @@ export async function releaseMachine(input: { id: number; confirm: boolean }, ct
   const at = isoNow();
   const released = await ctx.deps.handle.db.transaction().execute(async (tx) => {
     if (m.customer_id !== null) await customerRepository.release(tx, storeId, m.customer_id, at);
-    return machineRepository.release(tx, storeId, m.id, at);
+    const done = await machineRepository.release(tx, storeId, m.id, at);
+    if (done) {
+      await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
+    }
+    return done;
   });
   if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
   if (m.customer_id !== null) await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });

@@ -73,6 +73,8 @@ describe.each(dialects)('machine calls on %s', (dialect) => {
     expect(await s.call('/machine/update', { ...boss, id, machine_id: '777' })).toMatchObject({ status: 0, id, machine_id: 777 });
     expect(await renamed).toEqual({ type: 'renamed', name: 777 });
     expect((await byName(777))?.id).toBe(id);
+    const renamedRow = await s.handle.db.selectFrom('audit').select(['before_json', 'after_json']).where('kind', '=', 'machine.rename').where('target_id', '=', id).executeTakeFirstOrThrow();
+    expect([JSON.parse(renamedRow.before_json!), JSON.parse(renamedRow.after_json!)]).toEqual([{ name: t.name }, { name: 777 }]);
     const demo = await s.handle.db.selectFrom('machine').select('id').where('store_id', '=', DEMO_KIOSK).where('machine_id', '=', 105).executeTakeFirstOrThrow();
     expect((await s.call('/machine/update', { ...boss, id: demo.id, machine_id: 505 })).status).toBe(18);
     // Another store's machine is not found here: the same 18.
@@ -102,6 +104,12 @@ describe.each(dialects)('machine calls on %s', (dialect) => {
     const back = await TerminalSocket.open(s.url);
     back.socket.send({ type: 'auth', kiosk_id: DEMO_KIOSK, terminal_id: id, signature: signNonce(t.credentials.privateKey, back.nonce) });
     expect((await back.socket.closed).code).toBe(TerminalClose.AUTH_FAILED);
+    // Code, rename and release are on the audit trail, by the boss, without the code itself.
+    const trail = await s.handle.db.selectFrom('audit').select(['kind', 'actor_name', 'target_label', 'after_json']).where('kind', 'like', 'machine.%').orderBy('id').execute();
+    expect(trail.filter((r) => r.kind === 'machine.release').map((r) => [r.actor_name, r.target_label])).toContainEqual(['boss01', String(t.name)]);
+    expect(trail.some((r) => r.kind === 'machine.enrol_code' && r.actor_name === 'boss01')).toBe(true);
+    expect(JSON.stringify(trail)).not.toMatch(/[2-9A-Z]{5}-[2-9A-Z]{5}/);
+
     // The name is free again for a new enrolment.
     const again = await enrolTerminal(s, boss);
     expect(again.name).toBe(t.name);

@@ -1,0 +1,63 @@
+import { Status, toUnits } from '@moneybox/contract';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { creditHistoryRepository } from '../../repositories/credit-history.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+
+const DAY = 86_400_000;
+/** The warning shows when the credit left lasts fewer days than this at the last week's pace. */
+export const LOW_CREDIT_DAYS = 3;
+
+/** The store day (YYYY-MM-DD in the store's time zone) of a UTC hour bucket. */
+function storeDay(hour: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(`${hour}:00:00Z`));
+}
+
+/**
+ * Quota: credit and special comps budget left, drawers and machines used of their maximums, and the
+ * credit history per store day (the operator's top-ups and what the counter used: purchases take
+ * credit, reverts and redeems give it back), newest day first, with the low-credit warning.
+ */
+export async function storeQuota(days: number | undefined, ctx: AuthedContext) {
+  const { db } = ctx.deps.handle;
+  const store = await storeRepository.find(db, ctx.caller.storeId);
+  if (!store) refuse(Status.KIOSK_CLOSED);
+  const span = Math.min(days ?? 30, 366);
+  const now = Date.now();
+  const from = new Date(now - span * DAY).toISOString();
+  const [hours, topups, counts] = await Promise.all([
+    creditHistoryRepository.hourly(db, store.id, from),
+    creditHistoryRepository.topups(db, store.id, from),
+    creditHistoryRepository.counts(db, store.id),
+  ]);
+  const byDay = new Map<string, { topups: number; used: number }>();
+  const weekAgo = new Date(now - 7 * DAY).toISOString().slice(0, 13);
+  let usedThisWeek = 0;
+  for (const h of hours) {
+    const day = storeDay(h.hour, store.timezone);
+    const d = byDay.get(day) ?? { topups: 0, used: 0 };
+    const cents = Number(h.credit_cents);
+    if (h.kind === 'store_credit') d.topups += cents;
+    else {
+      d.used -= cents;
+      if (h.hour >= weekAgo) usedThisWeek -= cents;
+    }
+    byDay.set(day, d);
+  }
+  const history = [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : -1))
+    .map(([day, d]) => ({ day, topups: toUnits(d.topups), used: toUnits(d.used) }));
+  const avg = Math.max(0, Math.round(usedThisWeek / 7));
+  const daysLeft = avg > 0 ? Math.floor((store.credit_cents / avg) * 10) / 10 : null;
+  return {
+    credit: toUnits(store.credit_cents),
+    special_comps: toUnits(store.comps_budget_cents),
+    drawers: { used: counts.drawers, max: store.max_drawers },
+    machines: { used: counts.machines, max: store.max_machines },
+    avg_daily_use: toUnits(avg),
+    days_left: daysLeft,
+    low_credit: store.credit_cents <= 0 || (daysLeft !== null && daysLeft < LOW_CREDIT_DAYS),
+    history,
+    topups: topups.map((t) => ({ at: t.at, amount: toUnits(t.d_credit_cents), note: t.note })),
+  };
+}

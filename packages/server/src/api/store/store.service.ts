@@ -1,0 +1,91 @@
+import { STORE_CONTACT_FIELDS, Status, toUnits, type StoreInfo, type StoreUpdateInput } from '@moneybox/contract';
+import { audited, changes } from '../../audit/audit.js';
+import type { Store } from '../../db/schema.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { assertStoreOpen } from './store-guard.js';
+
+/** What the boss may change; the rest (credit, budget, maximums, exchange rate, freeze, time zone, caps) is the operator's. */
+export const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count'];
+
+export function presentStore(s: Store): StoreInfo {
+  return {
+    kid: s.id,
+    storename: s.name,
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    phone: s.phone,
+    freeze: s.frozen === 1,
+    freeze_msg: s.freeze_msg,
+    max_machines: s.max_machines,
+    max_drawers: s.max_drawers,
+    special_comps: toUnits(s.comps_budget_cents),
+    exchange_rate: s.exchange_rate,
+    timezone: s.timezone,
+    limit_day: s.limit_day,
+    limits: { hourly: toUnits(s.limit_hourly_cents), daily: toUnits(s.limit_daily_cents), weekly: toUnits(s.limit_weekly_cents) },
+    caps: { hourly: toUnits(s.cap_hourly_cents), daily: toUnits(s.cap_daily_cents), weekly: toUnits(s.cap_weekly_cents) },
+    min_amount: toUnits(s.min_amount_cents),
+    blind_count: s.blind_count === 1,
+  };
+}
+
+async function mustStore(ctx: AuthedContext): Promise<Store> {
+  const s = await storeRepository.find(ctx.deps.handle.db, ctx.caller.storeId);
+  if (!s) refuse(Status.KIOSK_CLOSED);
+  return s;
+}
+
+/** The caller's store (only ever the caller's: there is no id to send), optionally only the named `fields`. */
+export async function storeInfo(fields: string[] | undefined, ctx: AuthedContext) {
+  const all = presentStore(await mustStore(ctx));
+  const info = fields ? Object.fromEntries(fields.map((f) => [f, all[f as keyof StoreInfo]])) : all;
+  return { info, editable: ctx.caller.mode === 'viewer' ? [] : EDITABLE };
+}
+
+const WINDOWS = ['hourly', 'daily', 'weekly'] as const;
+
+/**
+ * The boss's edits: contact fields, minimum amount, purchase limits (each at most the operator's cap
+ * when there is one; 0 means no limit and is allowed only without a cap) and blind count. Refused in a
+ * frozen or closed store (46/1). One audit row with the changed values before and after.
+ */
+export function updateStore(input: StoreUpdateInput, ctx: AuthedContext) {
+  return audited(ctx, async (tx, audit) => {
+    const { db } = tx.deps.handle;
+    const store = await mustStore(tx);
+    assertStoreOpen(store);
+    const patch: Parameters<typeof storeRepository.update>[2] = {};
+    for (const f of STORE_CONTACT_FIELDS) if (input[f] !== undefined) patch[f] = input[f];
+    if (input.min_amount !== undefined) {
+      if (input.min_amount < 1) refuse(Status.AMOUNT_ERROR, { reason: 'min_amount', error: 'The minimum amount must be above 0' });
+      patch.min_amount_cents = input.min_amount;
+    }
+    for (const w of WINDOWS) {
+      const v = input[`limit_${w}`];
+      if (v === undefined) continue;
+      const cap = store[`cap_${w}_cents`];
+      if (cap > 0 && (v === 0 || v > cap)) {
+        refuse(Status.AMOUNT_ERROR, { reason: 'above_cap', limit: w, cap: toUnits(cap), error: `The ${w} purchase limit can not be above the provider's ${toUnits(cap)}` });
+      }
+      patch[`limit_${w}_cents`] = v;
+    }
+    if (input.blind_count !== undefined) patch.blind_count = input.blind_count ? 1 : 0;
+    if (Object.keys(patch).length > 0) {
+      await storeRepository.update(db, store.id, patch);
+    }
+    const after = (await storeRepository.find(db, store.id))!;
+    const diff = changes(flat(presentStore(store)), flat(presentStore(after)));
+    if (Object.keys(diff.after).length > 0) await audit({ kind: 'store.update', target: { type: 'store', id: store.id, label: store.name }, ...diff });
+    return { info: presentStore(after), editable: EDITABLE };
+  });
+}
+
+/** Limits flattened (limits.daily → limit_daily) so an edit's before/after name exactly what changed. */
+function flat(i: StoreInfo): Record<string, unknown> {
+  const { limits, caps: _caps, ...rest } = i;
+  return { ...rest, limit_hourly: limits.hourly, limit_daily: limits.daily, limit_weekly: limits.weekly };
+}

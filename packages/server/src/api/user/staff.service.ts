@@ -1,0 +1,156 @@
+import { SaType, Status, audienceOf, type UserListItem } from '@moneybox/contract';
+import { audited, type AuditTarget } from '../../audit/audit.js';
+import { hashSecret } from '../../auth/password.js';
+import { isoNow } from '../../clock.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { AuthedContext } from '../../http/call.js';
+import { refuse } from '../../http/errors.js';
+import { screensAllowed } from '../../http/permissions.js';
+import { accountRepository } from '../../repositories/account.repository.js';
+import { staffRepository, type StaffRow } from '../../repositories/staff.repository.js';
+import { checkCredentialsShape } from './login.service.js';
+
+/**
+ * Account Setting: the store's staff and the boss's changes to them. Every change is audited in its
+ * own transaction; disabling, removing, demoting or changing the password of an account ends its
+ * sessions at once (its next call answers 5). A boss never removes, disables or demotes their own
+ * account, nor the store's last enabled boss (21, with `reason`).
+ */
+
+const roleOf = (saType: number) => (saType === SaType.BOSS ? 'boss' : 'cashier');
+
+function present(r: StaffRow, ctx: AuthedContext): UserListItem {
+  const type = roleOf(r.sa_type);
+  return {
+    id: r.id,
+    account: r.username,
+    saType: r.sa_type,
+    type,
+    status: r.disabled === 1 ? 'disabled' : r.locked === 1 ? 'locked' : 'enabled',
+    disable: r.disabled === 1,
+    locked: r.locked === 1,
+    permission: screensAllowed(audienceOf(type, 'pos')).map((s) => s.link),
+    kid: r.store_id,
+    storename: r.store_name,
+    createTime: r.created_at,
+    lastLogin: r.last_login_at,
+    moneybox: r.moneybox,
+    self: r.id === ctx.caller.accountId,
+  };
+}
+
+const target = (r: Pick<StaffRow, 'id' | 'username'>): AuditTarget => ({ type: 'account', id: r.id, label: r.username });
+
+export async function listStaff(ctx: AuthedContext) {
+  const rows = await staffRepository.list(ctx.deps.handle.db, ctx.caller.storeId);
+  return { list: rows.map((r) => present(r, ctx)) };
+}
+
+/** The account of the caller's store (8 otherwise: another store's ids find nothing). */
+async function mustFind(ctx: AuthedContext, id: number): Promise<StaffRow> {
+  const r = await staffRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
+  if (!r) refuse(Status.USER_NOT_FOUND);
+  return r;
+}
+
+async function reread(ctx: AuthedContext, id: number) {
+  return { user: present(await mustFind(ctx, id), ctx) };
+}
+
+/** Taking a boss away (disable, demote, remove): never yourself, never the store's last enabled boss. */
+async function assertNotSelfOrLastBoss(ctx: AuthedContext, r: StaffRow): Promise<void> {
+  if (r.id === ctx.caller.accountId) refuse(Status.PERMISSION_ERROR, { reason: 'self', error: 'You cannot do this to your own account' });
+  if (r.sa_type === SaType.BOSS && r.disabled === 0) {
+    const others = await staffRepository.otherActiveBosses(ctx.deps.handle.db, ctx.caller.storeId, r.id, SaType.BOSS);
+    if (others === 0) refuse(Status.PERMISSION_ERROR, { reason: 'last_boss', error: "The store's last boss cannot be removed, disabled or demoted" });
+  }
+}
+
+export function createStaff(input: { username: string; password: string; saType: 1 | 2 }, ctx: AuthedContext) {
+  checkCredentialsShape(input.username, input.password);
+  return audited(ctx, async (tx, audit) => {
+    const { db } = tx.deps.handle;
+    if (await staffRepository.nameTaken(db, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
+    let id: number;
+    try {
+      id = await accountRepository.insert(db, {
+        store_id: ctx.caller.storeId,
+        username: input.username,
+        password_hash: await hashSecret(input.password),
+        sa_type: input.saType,
+        created_at: isoNow(),
+      });
+    } catch (err) {
+      // Two bosses creating the same name at once: the unique index decides.
+      if (isUniqueViolation(err)) refuse(Status.ACCOUNT_NAME_REPEATED);
+      throw err;
+    }
+    await audit({ kind: 'account.create', target: { type: 'account', id, label: input.username }, after: { account: input.username, type: roleOf(input.saType) } });
+    return reread(tx, id);
+  });
+}
+
+export function updateStaff(input: { id: number; password?: string | undefined; saType?: 1 | 2 | undefined }, ctx: AuthedContext) {
+  const password = input.password === '' ? undefined : input.password;
+  return audited(ctx, async (tx, audit) => {
+    const { db, dialect } = tx.deps.handle;
+    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const r = await mustFind(tx, input.id);
+    if (password !== undefined) checkCredentialsShape(r.username, password);
+    const demote = input.saType !== undefined && input.saType !== r.sa_type && r.sa_type === SaType.BOSS;
+    if (demote) await assertNotSelfOrLastBoss(tx, r);
+    const patch: { password_hash?: string; sa_type?: number } = {};
+    if (password !== undefined) patch.password_hash = await hashSecret(password);
+    if (input.saType !== undefined && input.saType !== r.sa_type) patch.sa_type = input.saType;
+    if (Object.keys(patch).length === 0) return reread(tx, r.id);
+    await staffRepository.update(db, ctx.caller.storeId, r.id, patch);
+    // A new password or a new type ends the account's sessions; your own current one stays.
+    await staffRepository.revokeSessions(db, r.id, isoNow(), r.id === ctx.caller.accountId ? ctx.caller.sessionId : undefined);
+    await audit({
+      kind: 'account.update',
+      target: target(r),
+      before: { type: roleOf(r.sa_type) },
+      after: { type: roleOf(patch.sa_type ?? r.sa_type), ...(password !== undefined && { credentials_changed: true }) },
+    });
+    return reread(tx, r.id);
+  });
+}
+
+export function disableStaff(input: { id: number; disable: boolean }, ctx: AuthedContext) {
+  return audited(ctx, async (tx, audit) => {
+    const { db, dialect } = tx.deps.handle;
+    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const r = await mustFind(tx, input.id);
+    if (input.disable === (r.disabled === 1)) return reread(tx, r.id);
+    if (input.disable) await assertNotSelfOrLastBoss(tx, r);
+    await staffRepository.update(db, ctx.caller.storeId, r.id, { disabled: input.disable ? 1 : 0 });
+    if (input.disable) await staffRepository.revokeSessions(db, r.id, isoNow());
+    await audit({ kind: input.disable ? 'account.disable' : 'account.enable', target: target(r), before: { disable: r.disabled === 1 }, after: { disable: input.disable } });
+    return reread(tx, r.id);
+  });
+}
+
+export function removeStaff(input: { id: number }, ctx: AuthedContext) {
+  return audited(ctx, async (tx, audit) => {
+    const { db, dialect } = tx.deps.handle;
+    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const r = await mustFind(tx, input.id);
+    await assertNotSelfOrLastBoss(tx, r);
+    if (r.moneybox !== null) refuse(Status.ACCOUNT_IN_DRAWER, { moneybox: r.moneybox });
+    // The row stays (reports and the trail keep its name) and the name stays taken; it can never log in.
+    await staffRepository.update(db, ctx.caller.storeId, r.id, { removed: 1, disabled: 1 });
+    await staffRepository.revokeSessions(db, r.id, isoNow());
+    await audit({ kind: 'account.remove', target: target(r), before: { account: r.username, type: roleOf(r.sa_type) } });
+    return { id: r.id };
+  });
+}
+
+export function unlockStaff(input: { id: number }, ctx: AuthedContext) {
+  return audited(ctx, async (tx, audit) => {
+    const r = await mustFind(tx, input.id);
+    if (r.locked === 0) return reread(tx, r.id);
+    await staffRepository.update(tx.deps.handle.db, ctx.caller.storeId, r.id, { locked: 0, failed_logins: 0 });
+    await audit({ kind: 'account.unlock', target: target(r), before: { locked: true }, after: { locked: false } });
+    return reread(tx, r.id);
+  });
+}

@@ -1,0 +1,112 @@
+import { SaType, Status } from '@moneybox/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/main.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { createAccount } from '../operator/operator.service.js';
+import { dialects } from '../testing/databases.js';
+import { startTestServer, type Body, type TestServer } from '../testing/server.js';
+
+type S = { UID: number; TOKEN: string };
+interface Row {
+  id: string;
+  actor: string;
+  kind: string;
+  target: string;
+  amount: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+describe.each(dialects)('the Activity tab (/audit/list, /audit/export) and the CLI on %s', (dialect) => {
+  let s: TestServer;
+  let boss: S;
+  let cashier: S;
+  let cashierId: number;
+  let customer: number;
+  beforeAll(async () => {
+    s = await startTestServer(dialect);
+    boss = await s.loginAt(3, DEMO_LOGINS.boss);
+    cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
+    cashierId = cashier.UID;
+    expect((await s.call('/drawer/init', { ...cashier, amount: 500, key: await s.key() })).status).toBe(0);
+    customer = (await s.call('/customer/create', { ...cashier, first_name: 'Eva', last_name: 'Luna' })).id as number;
+    expect((await s.call('/customer/purchase', { ...cashier, id: customer, amount: 25, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/user/create', { ...boss, username: 'newcash01', password: 'new12345', saType: 2 })).status).toBe(0);
+  });
+  afterAll(() => s?.close());
+
+  const as = (who: S, body: Body = {}) => ({ UID: who.UID, TOKEN: who.TOKEN, ...body });
+  const list = async (body: Body = {}, who = boss) => {
+    const r = await s.call('/audit/list', as(who, body));
+    expect(r.status, JSON.stringify(r)).toBe(0);
+    return r as unknown as { list: Row[]; total: number };
+  };
+
+  it('merges changes and money rows, newest first: who, what, target, amount, values', async () => {
+    const { list: rows, total } = await list({ limit: 50 });
+    const kinds = rows.map((r) => r.kind);
+    expect(kinds.slice(0, 4)).toEqual(['account.create', 'money.purchase', 'customer.create', 'money.init']);
+    expect(kinds).toContain('login');
+    expect(total).toBe(rows.length);
+    expect(rows.find((r) => r.kind === 'money.purchase')).toMatchObject({ actor: 'cashier01', target: String(customer), amount: 25 });
+    expect(rows.find((r) => r.kind === 'account.create')).toMatchObject({ actor: 'boss01', target: 'newcash01', after: { account: 'newcash01', type: 'cashier' } });
+    expect(JSON.stringify(rows)).not.toContain('new12345');
+  });
+
+  it('filters by account, kind (exact or group) and period, and pages', async () => {
+    const mine = await list({ account_id: cashierId });
+    expect(new Set(mine.list.map((r) => r.actor))).toEqual(new Set(['cashier01']));
+    expect((await list({ kind: 'money.purchase' })).list.map((r) => r.kind)).toEqual(['money.purchase']);
+    // The demo seed's opening credit, budget and balances are ledger rows too.
+    expect(new Set((await list({ kind: 'money' })).list.map((r) => r.kind))).toEqual(new Set(['money.purchase', 'money.init', 'money.store_credit', 'money.comps_budget', 'money.adjust']));
+    expect((await list({ kind: 'login' })).list.every((r) => r.kind.startsWith('login'))).toBe(true);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await list({ startTime: future, endTime: new Date(Date.now() + 7_200_000).toISOString() })).total).toBe(0);
+    const page2 = await list({ page: 2, limit: 2 });
+    const all = await list({ limit: 50 });
+    expect(page2.list.map((r) => r.id)).toEqual(all.list.slice(2, 4).map((r) => r.id));
+    expect((await s.call('/audit/list', as(boss, { kind: 'nope' }))).status).toBe(Status.INPUT_ERROR);
+    expect(await s.call('/audit/list', as(boss, { startTime: '2026-01-01', endTime: '2026-06-01' }))).toMatchObject({ status: 39, limit_day: 31 });
+  });
+
+  it('exports CSV with a header row and one line per row', async () => {
+    const r = await s.call('/audit/export', as(boss, { kind: 'money.purchase' }));
+    expect(r).toMatchObject({ status: 0, rows: 1, truncated: false });
+    const lines = String(r.csv).trim().split('\n');
+    expect(lines[0]).toBe('time,account,role,kind,target type,target,amount,before,after');
+    expect(lines[1]).toContain('money.purchase');
+  });
+
+  it("shows a store only its own trail, and a cashier none of it (21)", async () => {
+    expect((await s.call('/audit/list', as(cashier))).status).toBe(Status.PERMISSION_ERROR);
+    const { createStore } = await import('../operator/operator.service.js');
+    const { cents } = await import('@moneybox/contract');
+    await createStore(s.handle.db, { id: 6006, name: 'Six', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
+    await createAccount(s.handle.db, 6006, 'sixboss01', 'six12345', SaType.BOSS);
+    const o = await s.call('/user/posLogin', { mode: 'pos', username: 'sixboss01', password: 'six12345' });
+    const other = { UID: o.uid as number, TOKEN: o.token as string };
+    const theirs = await list({ account_id: cashierId, limit: 50 }, other);
+    expect(theirs.total).toBe(0);
+    const everything = await list({ limit: 50 }, other);
+    expect(everything.list.map((r) => r.actor)).toEqual(['sixboss01']);
+  });
+
+  it('prints the trail for any store from the CLI, and audits the CLI\'s own commands (never the password)', async () => {
+    const out: string[] = [];
+    expect(await runCli(['create-cashier', '--kiosk', String(DEMO_KIOSK), '--username', 'clicash01', '--password', 'cli12345'], s.handle, (l) => out.push(l))).toBe(0);
+    out.length = 0;
+    expect(await runCli(['audit', '--kiosk', String(DEMO_KIOSK)], s.handle, (l) => out.push(l))).toBe(0);
+    const text = out.join('\n');
+    expect(text).toMatch(/cashier01 \(cashier\)\s+money\.purchase\s+customer \d+\s+25\.00/);
+    expect(text).toMatch(/operator \(operator\)\s+operator\.command\s+account clicash01/);
+    expect(text).not.toContain('cli12345');
+    expect(text).toMatch(/rows of kiosk 1001/);
+    out.length = 0;
+    expect(await runCli(['audit', '--kiosk', String(DEMO_KIOSK), '--format', 'csv', '--kind', 'money.purchase'], s.handle, (l) => out.push(l))).toBe(0);
+    expect(out.join('\n').split('\n')).toHaveLength(2);
+    // A refused command leaves no row.
+    const before = (await s.handle.db.selectFrom('audit').select('id').execute()).length;
+    await expect(runCli(['create-cashier', '--kiosk', String(DEMO_KIOSK), '--username', 'clicash01', '--password', 'cli12345'], s.handle, () => undefined)).rejects.toThrow(/taken/);
+    expect((await s.handle.db.selectFrom('audit').select('id').execute()).length).toBe(before);
+  });
+});

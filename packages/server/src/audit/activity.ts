@@ -1,0 +1,92 @@
+import { AUDIT_KINDS, MONEY_KINDS, SaType, toUnits, type ActivityRow } from '@moneybox/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../db/database.js';
+import type { AuditRow } from '../db/schema.js';
+import { activityRepository, type MoneyActivityRow } from '../repositories/activity.repository.js';
+import { auditRepository } from '../repositories/audit.repository.js';
+
+/**
+ * The trail as people read it (Activity tab, CLI): audit rows and the money calls' ledger rows
+ * (shown as `money.<kind>`), merged newest first.
+ */
+export interface ActivityQuery {
+  /** Null: every store (the operator). */
+  storeId: number | null;
+  accountId?: number | undefined;
+  /** An activity kind (`account.create`, `money.purchase`), or a group: the part before the dot (`account`, `login`, `money`). */
+  kind?: string | undefined;
+  from: string;
+  to: string;
+}
+
+function split(kind: string | undefined) {
+  const match = (k: string) => kind === undefined || k === kind || k.startsWith(`${kind}.`);
+  return {
+    audit: AUDIT_KINDS.filter(match),
+    money: MONEY_KINDS.filter((k) => match(`money.${k}`)),
+  };
+}
+
+const parse = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
+
+function fromAudit(r: AuditRow): ActivityRow {
+  return {
+    id: `a${r.id}`,
+    at: r.at,
+    actor: r.actor_name,
+    actor_role: r.actor_role,
+    account_id: r.actor_account_id,
+    kind: r.kind,
+    target_type: r.target_type,
+    target_id: r.target_id,
+    target: r.target_label,
+    before: parse(r.before_json),
+    after: parse(r.after_json),
+    amount: null,
+  };
+}
+
+function fromLedger(r: MoneyActivityRow): ActivityRow {
+  const onCustomer = r.customer_id !== null;
+  return {
+    id: `l${r.id}`,
+    at: r.at,
+    actor: r.username ?? 'operator',
+    actor_role: r.sa_type === null ? 'operator' : r.sa_type === SaType.BOSS ? 'boss' : 'cashier',
+    account_id: r.account_id,
+    kind: `money.${r.kind}`,
+    target_type: onCustomer ? 'customer' : r.drawer_number !== null ? 'drawer' : 'store',
+    target_id: onCustomer ? r.customer_id : r.drawer_number,
+    target: onCustomer ? String(r.customer_id) : r.drawer_number !== null ? String(r.drawer_number) : '',
+    before: null,
+    after: { channel: r.channel, ...(r.key && { key: r.key }), ...(r.note && { note: r.note }) },
+    amount: toUnits(r.amount_cents),
+  };
+}
+
+/** One page of the merged trail and the total count. */
+export async function activityPage(db: Db, q: ActivityQuery, offset: number, limit: number) {
+  const kinds = split(q.kind);
+  const f = { storeId: q.storeId, accountId: q.accountId, from: q.from, to: q.to };
+  const need = offset + limit;
+  const [audit, money, nAudit, nMoney] = await Promise.all([
+    auditRepository.list(db, { ...f, kinds: kinds.audit }, need),
+    activityRepository.money(db, { ...f, kinds: kinds.money }, need),
+    auditRepository.count(db, { ...f, kinds: kinds.audit }),
+    activityRepository.countMoney(db, { ...f, kinds: kinds.money }),
+  ]);
+  const merged = [...audit.map(fromAudit), ...money.map(fromLedger)].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
+  return { list: merged.slice(offset, need), total: nAudit + nMoney };
+}
+
+export const CSV_MAX_ROWS = 10_000;
+
+/** The trail as CSV (what the Activity tab exports and the CLI prints), at most CSV_MAX_ROWS rows. */
+export async function activityCsv(db: Db, q: ActivityQuery) {
+  const { list, total } = await activityPage(db, q, 0, CSV_MAX_ROWS);
+  const csv = stringify(
+    list.map((r) => [r.at, r.actor, r.actor_role, r.kind, r.target_type, r.target, r.amount ?? '', r.before ? JSON.stringify(r.before) : '', r.after ? JSON.stringify(r.after) : '']),
+    { header: true, columns: ['time', 'account', 'role', 'kind', 'target type', 'target', 'amount', 'before', 'after'] },
+  );
+  return { csv, rows: list.length, truncated: total > list.length };
+}
