@@ -5,7 +5,7 @@
  * ≤ 20 ms) and the server's memory per connection (its RSS before and after connecting them).
  * Baseline in the same run: the same rounds applied directly through the round service and the
  * ledger (no network, no protocol), as fast as they go, on a copy of the same database.
- * SQLite (the embedded default, synchronous=FULL).
+ * On SQLite (the embedded default, synchronous=FULL) and, when reachable, PostgreSQL.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,16 +13,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { round } from '../packages/server/src/api/machine/play.service.js';
 import { newKeyPair } from '../packages/server/src/auth/terminal-key.js';
-import { openSqlite, type DatabaseHandle } from '../packages/server/src/db/database.js';
+import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
+import { freshDatabase } from '../packages/server/src/testing/databases.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { DEMO_KIOSK, seedDemoStore } from '../packages/server/src/db/seed.js';
 import { post } from '../packages/server/src/ledger/ledger.js';
 import { verifyLedger } from '../packages/server/src/ledger/verify.js';
 import { TerminalSocket, type TerminalCredentials } from '../packages/server/src/simulator/terminal-socket.js';
 import { startServerProcess } from '../packages/server/src/testing/server-process.js';
+import { postgresReachable } from './lib/bench-db.js';
 import { measure, percentile, type BenchRow } from './measure.js';
 
-export const title = 'Terminals: rounds over WebSockets to one server process (SQLite)';
+export const title = 'Terminals: rounds over WebSockets to one server process';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -77,12 +79,28 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : Number.NaN;
 }
 
-async function overTheNetwork(): Promise<BenchRow[]> {
+/** The server's database: a SQLite file in a temp dir, or a fresh PostgreSQL database. */
+async function benchDatabase(dialect: Dialect) {
+  if (dialect === 'postgres') {
+    const d = await freshDatabase('postgres');
+    return { handle: d.handle, env: { DATABASE_URL: d.url! } as Record<string, string>, drop: () => d.drop() };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-bench-terminals-'));
-  const handle = openSqlite(path.join(dir, 'moneybox.sqlite'));
-  const floor = await prepare(handle, TERMINALS);
-  await handle.close();
-  const server = await startServerProcess({ DATA_DIR: dir });
+  const file = path.join(dir, 'moneybox.sqlite');
+  const handle = openSqlite(file);
+  return {
+    handle,
+    env: { DATA_DIR: dir } as Record<string, string>,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function overTheNetwork(dialect: Dialect): Promise<BenchRow[]> {
+  const database = await benchDatabase(dialect);
+  const floor = await prepare(database.handle, TERMINALS);
+  // SQLite: the server process opens the file itself (one connection each, WAL).
+  if (dialect === 'sqlite') await database.handle.close();
+  const server = await startServerProcess(database.env as { DATA_DIR: string } | { DATABASE_URL: string });
   const sockets: TerminalSocket[] = [];
   try {
     await new Promise((r) => setTimeout(r, 1000));
@@ -127,13 +145,13 @@ async function overTheNetwork(): Promise<BenchRow[]> {
     latencies.sort((a, b) => a - b);
     await Promise.all(sockets.map((s) => s.close()));
     await server.stop();
-    const check = openSqlite(path.join(dir, 'moneybox.sqlite'));
+    const check = dialect === 'sqlite' ? openSqlite(path.join(database.env.DATA_DIR!, 'moneybox.sqlite')) : database.handle;
     const diffs = await verifyLedger(check.db);
-    await check.close();
+    if (dialect === 'sqlite') await check.close();
     if (diffs.length) throw new Error(`ledger mismatch: ${JSON.stringify(diffs.slice(0, 3))}`);
     return [
       {
-        measure: `${TERMINALS} terminals, a round every 2 s each, ${SECONDS} s`,
+        measure: `${dialect}: ${TERMINALS} terminals, a round every 2 s each, ${SECONDS} s`,
         'rounds/s': latencies.length / seconds,
         'p50 ack ms': percentile(latencies, 50),
         'p99 ack ms': percentile(latencies, 99),
@@ -144,7 +162,7 @@ async function overTheNetwork(): Promise<BenchRow[]> {
   } finally {
     for (const s of sockets) s.ws.terminate();
     await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
@@ -174,7 +192,7 @@ async function directly(): Promise<BenchRow> {
       { concurrency: 64, warmup: 0 },
     );
     return {
-      measure: `baseline: round service + ledger, no network (${n} machines, 64 in flight)`,
+      measure: `sqlite baseline: round service + ledger, no network (${n} machines, 64 in flight)`,
       'rounds/s': rounds / (sample.totalMs / 1000),
       'p50 ack ms': percentile(sample.latencies, 50),
       'p99 ack ms': percentile(sample.latencies, 99),
@@ -188,5 +206,8 @@ async function directly(): Promise<BenchRow> {
 
 export async function run(): Promise<BenchRow[]> {
   const baseline = await directly();
-  return [...(await overTheNetwork()), baseline];
+  const rows = [...(await overTheNetwork('sqlite')), baseline];
+  const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+  if (databases.includes('postgres') && (await postgresReachable())) rows.push(...(await overTheNetwork('postgres')));
+  return rows;
 }

@@ -128,13 +128,6 @@ export const machineRepository = {
     await tx.updateTable('machine').set({ meter_played: m.played, meter_won: m.won, meter_games: m.games }).where('id', '=', id).execute();
   },
 
-  /** The machine's seat, read inside a command's transaction. */
-  async seat(tx: Db, id: number): Promise<{ customer_id: number | null; exchange_rate: number; removed: number } | undefined> {
-    const r = await sql<{ customer_id: number | null; exchange_rate: number; removed: number }>`SELECT m.customer_id, s.exchange_rate, m.removed
-      FROM machine m JOIN store s ON s.id = m.store_id WHERE m.id = ${id}`.execute(tx);
-    return r.rows[0];
-  },
-
   async seatCustomer(tx: Db, machineRowId: number, customerId: number): Promise<void> {
     await tx.updateTable('machine').set({ customer_id: customerId }).where('id', '=', machineRowId).execute();
   },
@@ -145,9 +138,12 @@ export const machineRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  async lastSeq(db: Db, id: number): Promise<number | undefined> {
-    const r = await db.selectFrom('machine').select('last_seq').where('id', '=', id).executeTakeFirst();
-    return r === undefined ? undefined : Number(r.last_seq);
+  /** What a sequenced command needs of its machine, in one query (a released machine: undefined). */
+  async commandState(tx: Db, id: number): Promise<{ last_seq: number; customer_id: number | null; exchange_rate: number } | undefined> {
+    const r = await sql<{ last_seq: number; customer_id: number | null; exchange_rate: number }>`SELECT m.last_seq, m.customer_id, s.exchange_rate
+      FROM machine m JOIN store s ON s.id = m.store_id WHERE m.id = ${id} AND m.removed = 0`.execute(tx);
+    const row = r.rows[0];
+    return row && { last_seq: Number(row.last_seq), customer_id: row.customer_id === null ? null : Number(row.customer_id), exchange_rate: Number(row.exchange_rate) };
   },
 
   /** Bets and wins through each machine's ledger rows since `from` (all time when undefined). */

@@ -8,7 +8,7 @@ import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import type { giftCommand, roundCommand } from '@moneybox/contract';
-import { applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
+import { applyOnce, refuseCommand, type MachineState, type TerminalRef } from './sequence.js';
 
 /**
  * Game machines: a customer's session (login, logout) and what they play (rounds, gifts). Every
@@ -29,7 +29,7 @@ function balances(c: { entries_cents: number; winnings_cents: number }, rate: nu
 export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: number; mobile_id: string; pin: string }): Promise<TerminalAck> {
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
   const pinOk = found ? await verifySecret(cmd.pin, found.pin_hash) : false;
-  return applyOnce(handle, t, cmd.seq, async (tx) => {
+  return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
     const store = await playRepository.storeState(tx, t.storeId);
     if (store.closed === 1) refuseCommand('store_closed');
     if (store.frozen === 1) refuseCommand('store_frozen');
@@ -44,28 +44,25 @@ export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: 
       return { ok: false, reason: failures >= store.max_failed_logins ? 'pin_locked' : 'wrong_pin', tries_left: Math.max(0, store.max_failed_logins - failures) };
     }
     if (c.playing_machine_id !== null && c.playing_machine_id !== t.id) refuseCommand('playing_elsewhere');
-    const seat = await machineRepository.seat(tx, t.id);
-    if (seat?.customer_id != null && seat.customer_id !== c.id) refuseCommand('machine_busy');
+    if (seat.customer_id !== null && seat.customer_id !== c.id) refuseCommand('machine_busy');
     await playRepository.seat(tx, c.id, t.id, isoNow());
     await machineRepository.seatCustomer(tx, t.id, c.id);
-    return { ok: true, customer_id: c.id, name: `${c.first_name} ${c.last_name}`.trim(), ...balances(c, seat?.exchange_rate ?? 100) };
+    return { ok: true, customer_id: c.id, name: `${c.first_name} ${c.last_name}`.trim(), ...balances(c, seat.exchange_rate) };
   });
 }
 
 export async function logout(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: number }): Promise<TerminalAck> {
-  return applyOnce(handle, t, cmd.seq, async (tx) => {
-    const seat = await machineRepository.seat(tx, t.id);
+  return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
     // Nobody seated (kicked meanwhile): the logout has nothing to end, and says so.
-    if (seat?.customer_id == null) return { ok: true, customer_id: null };
+    if (seat.customer_id === null) return { ok: true, customer_id: null };
     await customerRepository.release(tx, t.storeId, seat.customer_id, isoNow());
     return { ok: true, customer_id: seat.customer_id };
   });
 }
 
 /** The seated customer, locked; refused when nobody sits here (logged out or kicked). */
-async function seated(tx: Db, handle: DatabaseHandle, t: TerminalRef) {
-  const seat = await machineRepository.seat(tx, t.id);
-  if (!seat || seat.customer_id === null) refuseCommand('not_playing');
+async function seated(tx: Db, handle: DatabaseHandle, t: TerminalRef, seat: MachineState) {
+  if (seat.customer_id === null) refuseCommand('not_playing');
   const c = await customerRepository.lock(tx, handle.dialect, t.storeId, seat.customer_id);
   // The customer row is the truth (a kick clears it first): only a customer seated HERE plays here.
   if (!c || c.playing_machine_id !== t.id) refuseCommand('not_playing');
@@ -83,8 +80,8 @@ function toCents(credits: number, rate: number): number {
  * rows of this machine, keyed by the terminal's seq so even a logic slip could not post them twice.
  */
 export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.output<typeof roundCommand>): Promise<TerminalAck> {
-  return applyOnce(handle, t, cmd.seq, async (tx) => {
-    const { c, rate } = await seated(tx, handle, t);
+  return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
+    const { c, rate } = await seated(tx, handle, t, seat);
     const betCents = toCents(cmd.jp_bet + cmd.game_bet + cmd.extra_bet + cmd.buy_bonus_cost, rate);
     const winCents = toCents(cmd.win, rate);
     const fromEntries = Math.min(c.entries_cents, betCents);
@@ -118,8 +115,8 @@ export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.outpu
 
 /** A bonus award: a gift log row, and its amount (if any) into the customer's entries. */
 export async function gift(handle: DatabaseHandle, t: TerminalRef, cmd: z.output<typeof giftCommand>): Promise<TerminalAck> {
-  return applyOnce(handle, t, cmd.seq, async (tx) => {
-    const { c, rate } = await seated(tx, handle, t);
+  return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
+    const { c, rate } = await seated(tx, handle, t, seat);
     const cents = toCents(cmd.award_amount, rate);
     const at = isoNow();
     if (cents > 0) {

@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import { Status, type TerminalAck, type TerminalRefusal } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
@@ -30,6 +29,13 @@ export interface TerminalRef {
   storeId: number;
 }
 
+/** The machine as a command finds it, read in the command's transaction (one query). */
+export interface MachineState {
+  last_seq: number;
+  customer_id: number | null;
+  exchange_rate: number;
+}
+
 /**
  * Applies a terminal's sequenced command exactly once (SAS transaction ids, G2S command ids):
  * commands of one terminal are numbered 1, 2, 3...; seq = last_seq + 1 applies and stores its
@@ -38,44 +44,50 @@ export interface TerminalRef {
  * (seq_gap) so nothing is applied out of order. Two connections racing with the same seq cannot
  * both apply: the ack's primary key and the guarded last_seq update let only one commit.
  *
- * `fn` may write and then refuse (TerminalRefused): its writes roll back to a savepoint and the
- * refusal is stored as the outcome. A wrong PIN is not a refusal but an outcome that writes (the
- * failure count), so `fn` returns it with ok: false.
+ * When `fn` refuses (TerminalRefused), its transaction rolls back whole and the refusal is then
+ * stored as the outcome in a transaction of its own: refusals are rare, so the common path pays
+ * no savepoint round trips. A wrong PIN is not a refusal but an outcome that writes (the failure
+ * count), so `fn` returns it with ok: false.
  */
-export async function applyOnce(handle: DatabaseHandle, t: TerminalRef, seq: number, fn: (tx: Db) => Promise<AckBody>): Promise<TerminalAck> {
-  const stored = await terminalAckRepository.find(handle.db, t.id, seq);
-  if (stored) return { ...(JSON.parse(stored) as TerminalAck), duplicate: true };
+export async function applyOnce(handle: DatabaseHandle, t: TerminalRef, seq: number, fn: (tx: Db, m: MachineState) => Promise<AckBody>): Promise<TerminalAck> {
   try {
-    return await runMoneyTransaction(handle, async (tx) => {
-      const last = await machineRepository.lastSeq(tx, t.id);
-      if (last === undefined) return { type: 'ack', seq, ok: false, reason: 'not_playing' } as TerminalAck;
-      if (seq <= last) return { ...(JSON.parse((await terminalAckRepository.find(tx, t.id, seq)) ?? '{}') as TerminalAck), duplicate: true };
-      if (seq > last + 1) return { type: 'ack', seq, ok: false, reason: 'seq_gap', expected: last + 1 } as TerminalAck;
-
-      await tx.executeQuery(SAVEPOINT);
-      let body: AckBody;
-      try {
-        body = await fn(tx);
-        await tx.executeQuery(RELEASE);
-      } catch (err) {
-        const refusal = asRefusal(err);
-        if (!refusal) throw err;
-        await tx.executeQuery(ROLLBACK);
-        await tx.executeQuery(RELEASE);
-        body = { ok: false, reason: refusal.reason, ...refusal.extra };
-      }
-      const ack: TerminalAck = { type: 'ack', seq, ...body };
-      await terminalAckRepository.insert(tx, { machine_row_id: t.id, seq, store_id: t.storeId, at: isoNow(), ack: JSON.stringify(ack) });
-      if (!(await machineRepository.advanceSeq(tx, t.id, seq))) throw new RacedSeq();
-      return ack;
-    });
+    return await runMoneyTransaction(handle, (tx) => inOrder(tx, t, seq, async (m) => fn(tx, m)));
   } catch (err) {
-    if (!(err instanceof RacedSeq) && !isUniqueViolation(err)) throw err;
-    // Another connection of this terminal applied the same seq first: its outcome is this one's.
-    const again = await terminalAckRepository.find(handle.db, t.id, seq);
-    if (!again) throw err;
-    return { ...(JSON.parse(again) as TerminalAck), duplicate: true };
+    const refusal = asRefusal(err);
+    if (refusal) {
+      const body: AckBody = { ok: false, reason: refusal.reason, ...refusal.extra };
+      return applyOnceRaced(handle, t, seq, () => runMoneyTransaction(handle, (tx) => inOrder(tx, t, seq, async () => body)));
+    }
+    return afterRace(handle, t, seq, err);
   }
+}
+
+async function applyOnceRaced(handle: DatabaseHandle, t: TerminalRef, seq: number, run: () => Promise<TerminalAck>): Promise<TerminalAck> {
+  try {
+    return await run();
+  } catch (err) {
+    return afterRace(handle, t, seq, err);
+  }
+}
+
+/** Another connection of this terminal applied the same seq first: its outcome is this one's. */
+async function afterRace(handle: DatabaseHandle, t: TerminalRef, seq: number, err: unknown): Promise<TerminalAck> {
+  if (!(err instanceof RacedSeq) && !isUniqueViolation(err)) throw err;
+  const again = await terminalAckRepository.find(handle.db, t.id, seq);
+  if (!again) throw err;
+  return { ...(JSON.parse(again) as TerminalAck), duplicate: true };
+}
+
+/** The sequence check, the command's outcome, its stored ack and the advanced seq, in one transaction. */
+async function inOrder(tx: Db, t: TerminalRef, seq: number, outcome: (m: MachineState) => Promise<AckBody>): Promise<TerminalAck> {
+  const m = await machineRepository.commandState(tx, t.id);
+  if (!m) return { type: 'ack', seq, ok: false, reason: 'not_playing' };
+  if (seq <= m.last_seq) return { ...(JSON.parse((await terminalAckRepository.find(tx, t.id, seq)) ?? '{}') as TerminalAck), duplicate: true };
+  if (seq > m.last_seq + 1) return { type: 'ack', seq, ok: false, reason: 'seq_gap', expected: m.last_seq + 1 };
+  const ack: TerminalAck = { type: 'ack', seq, ...(await outcome(m)) };
+  await terminalAckRepository.insert(tx, { machine_row_id: t.id, seq, store_id: t.storeId, at: isoNow(), ack: JSON.stringify(ack) });
+  if (!(await machineRepository.advanceSeq(tx, t.id, seq))) throw new RacedSeq();
+  return ack;
 }
 
 class RacedSeq extends Error {}
@@ -89,7 +101,3 @@ function asRefusal(err: unknown): TerminalRefused | undefined {
   }
   return undefined;
 }
-
-const SAVEPOINT = CompiledQuery.raw('SAVEPOINT terminal_command');
-const ROLLBACK = CompiledQuery.raw('ROLLBACK TO SAVEPOINT terminal_command');
-const RELEASE = CompiledQuery.raw('RELEASE SAVEPOINT terminal_command');
