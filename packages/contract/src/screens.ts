@@ -33,7 +33,9 @@ export const SCREENS: readonly ScreenDef[] = [
   { link: '/Customer/CustomerInfo', group: 'customer', names: { en: 'Customer Info', es: 'Información del cliente', cn: '客户信息' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Drawer', group: 'drawer', names: { en: 'Drawer', es: 'Caja', cn: '钱箱' }, audience: AT_A_DRAWER, namespace: 'drawer' },
   { link: '/Machine', group: 'machine', names: { en: 'Machine', es: 'Máquina', cn: '机台' }, audience: BOSSES, namespace: 'machine' },
+  { link: '/SystemSetup/StoreInformationIndex', group: 'setup', names: { en: 'Store Information', es: 'Información de la tienda', cn: '店铺信息' }, audience: BOSSES, namespace: 'store-info' },
   { link: '/SystemSetup/DrawerSetup', group: 'setup', names: { en: 'Drawer Setup', es: 'Configuración de cajas', cn: '钱箱设置' }, audience: BOSSES, namespace: 'drawer-setup' },
+  { link: '/SystemSetup/userSettingSpecifyGroup', group: 'setup', names: { en: 'Account Setting', es: 'Configuración de cuentas', cn: '账户设置' }, audience: BOSSES, namespace: 'staff' },
 ];
 
 /** The audience a signed-in account belongs to. */

@@ -55,6 +55,8 @@ export type MenuEntry = z.infer<typeof menuEntry>;
 export const menuReply = z.object({
   status: z.literal(0),
   menu: z.array(menuEntry),
+  /** Every screen link the account may open (the permission matrix); others show 'Permission error'. */
+  opens: z.array(z.string()),
   serverVer: z.string(),
   env: z.string(),
 });

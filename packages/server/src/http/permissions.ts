@@ -102,11 +102,13 @@ export function allowed(path: string, who: Who): boolean {
  * every one of them (a test checks), and the menu lists a screen only for those allowed all of them.
  */
 export const SCREEN_CALLS: Readonly<Record<string, readonly string[]>> = {
-  '/CustomerAccount': ['/customer/search', '/customer/info', '/customer/create', '/customer/update', '/customer/block', '/customer/reset', '/customer/kick', '/customer/history'],
+  '/CustomerAccount': ['/customer/search', '/customer/info', '/customer/history'],
   '/Customer/CustomerInfo': ['/customer/customerInfo'],
-  '/Drawer': ['/drawer/info', '/drawer/init', '/drawer/fills', '/drawer/bleeds', '/drawer/movements', '/drawer/shift'],
-  '/Machine': ['/machine/list', '/machine/update', '/machine/remove', '/machine/enrolCode'],
-  '/SystemSetup/DrawerSetup': ['/drawer/setupList', '/drawer/freeze', '/drawer/create', '/drawer/forceClose'],
+  '/Drawer': ['/drawer/info', '/drawer/movements'],
+  '/Machine': ['/machine/list'],
+  '/SystemSetup/DrawerSetup': ['/drawer/setupList'],
+  '/SystemSetup/StoreInformationIndex': ['/store/info', '/store/quota'],
+  '/SystemSetup/userSettingSpecifyGroup': ['/user/list', '/audit/list'],
 };
 
 /** Whether an audience may open a screen, by the matrix: every call the screen makes is allowed. */
@@ -115,9 +117,17 @@ export function screenAllowed(link: string, audience: Audience): boolean {
   return calls !== undefined && calls.every((c) => allowed(c, audience));
 }
 
-/** The screens of the registry the matrix lets an audience open. */
+/** The screens of the registry listed in an audience's menu: its audience includes it and the matrix allows it. */
 export function screensAllowed(audience: Audience) {
   return SCREENS.filter((s) => s.audience.includes(audience) && screenAllowed(s.link, audience));
+}
+
+/**
+ * The links an audience may open by the matrix alone (the menu may leave some out, e.g. a viewer
+ * looks at /Drawer read-only); the web shows 'Permission error' for any other screen.
+ */
+export function screensOpenable(audience: Audience): string[] {
+  return SCREENS.filter((s) => screenAllowed(s.link, audience)).map((s) => s.link);
 }
 
 /** The matrix as a Markdown table (docs/PERMISSIONS.md is this text; a test keeps them equal). */

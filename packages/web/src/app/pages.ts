@@ -11,5 +11,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/Customer/CustomerInfo': lazy(() => import('../features/customer/CustomerInfoPage')),
   '/Drawer': lazy(() => import('../features/drawer/DrawerPage')),
   '/Machine': lazy(() => import('../features/machine/MachinePage')),
+  '/SystemSetup/StoreInformationIndex': lazy(() => import('../features/store-info/StoreInformationPage')),
   '/SystemSetup/DrawerSetup': lazy(() => import('../features/drawer-setup/DrawerSetupPage')),
+  '/SystemSetup/userSettingSpecifyGroup': lazy(() => import('../features/staff/AccountSettingPage')),
 };

@@ -4,6 +4,7 @@ import { PageLoading } from '../components/LoadingOverlay';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
+import { ScreenGuard } from './ScreenGuard';
 
 /*
  * Route-level code splitting: every page and the Default layout are their own chunks, so the
@@ -46,7 +47,14 @@ export const routes = [
             children: [
               { path: '/', element: <HomePage /> },
               { path: '/pos', element: <Navigate to="/" replace /> },
-              ...Object.entries(pages).map(([path, ScreenPage]) => ({ path, element: <ScreenPage /> })),
+              ...Object.entries(pages).map(([path, ScreenPage]) => ({
+                path,
+                element: (
+                  <ScreenGuard link={path}>
+                    <ScreenPage />
+                  </ScreenGuard>
+                ),
+              })),
             ],
           },
         ],

@@ -8,7 +8,7 @@ import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import type { giftCommand, roundCommand } from '@moneybox/contract';
-import { applyOnce, refuseCommand, type MachineState, type TerminalRef } from './sequence.js';
+import { alreadyApplied, applyOnce, refuseCommand, type MachineState, type TerminalRef } from './sequence.js';
 
 /**
  * Game machines: a customer's session (login, logout) and what they play (rounds, gifts). Every
@@ -27,6 +27,8 @@ function balances(c: { entries_cents: number; winnings_cents: number }, rate: nu
  * the PIN hash is still the one checked.
  */
 export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: number; mobile_id: string; pin: string }): Promise<TerminalAck> {
+  const done = await alreadyApplied(handle, t, cmd.seq);
+  if (done) return done;
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
   const pinOk = found ? await verifySecret(cmd.pin, found.pin_hash) : false;
   return applyOnce(handle, t, cmd.seq, async (tx, seat) => {

@@ -122,6 +122,8 @@ describe.each(dialects)('game machines on %s', (dialect) => {
     const { c, socket } = await player(10);
     expect(await socket.command({ type: 'login', seq: 3, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: false, reason: 'seq_gap', expected: 1 });
     expect(await socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: true });
+    // A resent login answers its first outcome, even with another PIN now (nothing is checked again).
+    expect(await socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: 'wrong' })).toMatchObject({ ok: true, duplicate: true, customer_id: c.id });
     await socket.close();
   });
 

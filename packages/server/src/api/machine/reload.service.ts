@@ -7,7 +7,7 @@ import { post } from '../../ledger/ledger.js';
 import { customerMovementRepository } from '../../repositories/customer-movement.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import { overrun, windowStarts } from '../customer/limits.js';
-import { applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
+import { alreadyApplied, applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
 
 /** Each reload terminal kind's channel in the ledger (the daily report splits by it). */
 const CHANNEL: Record<Exclude<TerminalKind, 'game'>, Channel> = { reload_kiosk: 'reload_kiosk', reloader: 'reloader', online: 'online' };
@@ -55,6 +55,8 @@ export async function purchase(handle: DatabaseHandle, t: ReloadTerminal, cmd: {
 
 /** A redeem at a reload kiosk (PIN required): winnings -a, store credit +a. */
 export async function redeem(handle: DatabaseHandle, t: ReloadTerminal, cmd: { seq: number; mobile_id: string; pin: string; amount_cents: number }): Promise<TerminalAck> {
+  const done = await alreadyApplied(handle, t, cmd.seq);
+  if (done) return done;
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
   const pinOk = found ? await verifySecret(cmd.pin, found.pin_hash) : false;
   return applyOnce(handle, t, cmd.seq, async (tx) => {

@@ -62,6 +62,15 @@ export async function applyOnce(handle: DatabaseHandle, t: TerminalRef, seq: num
   }
 }
 
+/**
+ * The stored acknowledgement of an already applied seq, if any: commands that do slow work before
+ * their transaction (a PIN's hash) check this first, so a resend costs no hashing.
+ */
+export async function alreadyApplied(handle: DatabaseHandle, t: TerminalRef, seq: number): Promise<TerminalAck | undefined> {
+  const stored = await terminalAckRepository.find(handle.db, t.id, seq);
+  return stored ? { ...(JSON.parse(stored) as TerminalAck), duplicate: true } : undefined;
+}
+
 async function applyOnceRaced(handle: DatabaseHandle, t: TerminalRef, seq: number, run: () => Promise<TerminalAck>): Promise<TerminalAck> {
   try {
     return await run();

@@ -106,11 +106,13 @@ export function updateStaff(input: { id: number; password?: string | undefined; 
     await staffRepository.update(db, ctx.caller.storeId, r.id, patch);
     // A new password or a new type ends the account's sessions; your own current one stays.
     await staffRepository.revokeSessions(db, r.id, isoNow(), r.id === ctx.caller.accountId ? ctx.caller.sessionId : undefined);
+    const typeChanged = patch.sa_type !== undefined;
     await audit({
       kind: 'account.update',
       target: target(r),
-      before: { type: roleOf(r.sa_type) },
-      after: { type: roleOf(patch.sa_type ?? r.sa_type), ...(password !== undefined && { credentials_changed: true }) },
+      before: typeChanged ? { type: roleOf(r.sa_type) } : null,
+      // Never the password itself: only that it changed.
+      after: { ...(typeChanged && { type: roleOf(patch.sa_type!) }), ...(password !== undefined && { credentials_changed: true }) },
     });
     return reread(tx, r.id);
   });

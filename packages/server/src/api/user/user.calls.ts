@@ -1,11 +1,12 @@
 import { auth, chooseDrawerRequest, menuRequest, posLoginRequest } from '@moneybox/contract';
-import { SERVER_VERSION } from '@moneybox/contract';
+import { SERVER_VERSION, audienceOf } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
 import { sessionRepository } from '../../repositories/session.repository.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
 import { posLogin as login } from './login.service.js';
 import { menuFor } from './menu.js';
+import { screensOpenable } from '../../http/permissions.js';
 
 export const posLogin = defineCall({
   path: '/user/posLogin',
@@ -26,7 +27,7 @@ export const menu = defineCall({
   access: 'session',
   input: menuRequest,
   async handler(input, { caller, deps }) {
-    return { menu: menuFor(caller, input.lang), serverVer: SERVER_VERSION, env: deps.settings.env };
+    return { menu: menuFor(caller, input.lang), opens: screensOpenable(audienceOf(caller.role, caller.mode)), serverVer: SERVER_VERSION, env: deps.settings.env };
   },
 });
 

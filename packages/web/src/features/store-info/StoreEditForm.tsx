@@ -1,0 +1,118 @@
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { StoreInfo, StoreUpdateReply } from '@moneybox/contract';
+import { PHONE_PATTERN, STORE_CONTACT_FIELDS, STORE_CONTACT_MAX, ZIP_PATTERN, type StoreContactField } from '@moneybox/contract/staff-fields';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/call';
+import { toast } from '../../components/message';
+import { useMoney } from '../../money/useMoney';
+
+type Window = 'hourly' | 'daily' | 'weekly';
+const WINDOWS: Window[] = ['hourly', 'daily', 'weekly'];
+
+type Values = Record<StoreContactField, string> & { min_amount: number | string; blind_count: boolean } & Record<`limit_${Window}`, number | string>;
+
+function valuesOf(i: StoreInfo): Values {
+  return {
+    address: i.address, city: i.city, state: i.state, zip: i.zip, phone: i.phone,
+    min_amount: i.min_amount, blind_count: i.blind_count,
+    limit_hourly: i.limits.hourly, limit_daily: i.limits.daily, limit_weekly: i.limits.weekly,
+  };
+}
+
+/** The boss's part of Store Information: contact fields, minimum amount, purchase limits (up to the provider's caps), blind count. */
+export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i: StoreInfo) => void }) {
+  const { t } = useTranslation(['store-info', 'common']);
+  const { money } = useMoney();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    initialValues: valuesOf(info),
+    validate: {
+      ...Object.fromEntries(
+        STORE_CONTACT_FIELDS.map((f) => [
+          f,
+          (v: string) =>
+            v.length > STORE_CONTACT_MAX[f]
+              ? t('store-info:tooLong', { n: STORE_CONTACT_MAX[f] })
+              : f === 'phone' && !PHONE_PATTERN.test(v)
+                ? t('store-info:phoneFormat')
+                : f === 'zip' && !ZIP_PATTERN.test(v)
+                  ? t('store-info:zipFormat')
+                  : null,
+        ]),
+      ),
+      min_amount: (v) => (Number(v) > 0 ? null : t('store-info:minAbove0')),
+      ...Object.fromEntries(
+        WINDOWS.map((w) => [
+          `limit_${w}`,
+          (v: number | string) => {
+            const cap = info.caps[w];
+            const n = Number(v);
+            if (v === '' || !Number.isFinite(n) || n < 0) return t('store-info:limitFormat');
+            return cap > 0 && (n === 0 || n > cap) ? t('store-info:aboveCap', { cap: money(cap) }) : null;
+          },
+        ]),
+      ),
+    },
+  });
+
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const r = await call<StoreUpdateReply>('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: false });
+      toast(t('store-info:saved'));
+      form.setValues(valuesOf(r.info));
+      form.resetDirty(valuesOf(r.info));
+      onSaved(r.info);
+    } catch (err) {
+      if (err instanceof ApiError) setProblem(err.message);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="store-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {STORE_CONTACT_FIELDS.map((f) => (
+            <TextInput key={f} label={t(`store-info:fields.${f}`)} maxLength={STORE_CONTACT_MAX[f]} data-testid={`store-${f}`} {...form.getInputProps(f)} />
+          ))}
+          <NumberInput label={t('store-info:fields.min_amount')} min={0.01} decimalScale={2} hideControls data-testid="store-min_amount" {...form.getInputProps('min_amount')} />
+        </SimpleGrid>
+        <Text fw={600} size="sm">
+          {t('store-info:purchaseLimits')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {WINDOWS.map((w) => (
+            <NumberInput
+              key={w}
+              label={t(`store-info:windows.${w}`)}
+              description={info.caps[w] > 0 ? t('store-info:capIs', { cap: money(info.caps[w]) }) : t('store-info:noCap')}
+              min={0}
+              decimalScale={2}
+              hideControls
+              data-testid={`store-limit_${w}`}
+              {...form.getInputProps(`limit_${w}`)}
+            />
+          ))}
+        </SimpleGrid>
+        <Switch label={t('store-info:fields.blind_count')} description={t('store-info:blindCountHint')} data-testid="store-blind_count" {...form.getInputProps('blind_count', { type: 'checkbox' })} />
+        {problem ? (
+          <Alert color="red" variant="light" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={!form.isDirty()} data-testid="store-save">
+            {t('store-info:save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
