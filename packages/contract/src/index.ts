@@ -13,4 +13,5 @@ export * from './audit-kinds.js';
 export * from './terminal.js';
 export * from './machine.js';
 export type * from './replies.js';
+export * from './refusal-reasons.js';
 export * from './staff.js';

@@ -34,6 +34,10 @@ describe('web conventions (docs/WEB.md)', () => {
     expect(offending(/\bcase \d+:/)).toEqual([]);
   });
 
+  it('reads refusal reasons by name (RefusalReason from @moneybox/contract/refusal-reasons)', () => {
+    expect(offending(/\breply\??\.reason\s*[!=]==?\s*['"]/)).toEqual([]);
+  });
+
   it('types replies with the contract’s reply types, not hand-written interfaces', () => {
     expect(offending(/^\s*(export )?(interface|type) \w+Reply\b/, ['api/transport.ts'])).toEqual([]);
   });

@@ -1,5 +1,7 @@
+import { RefusalReason } from '@moneybox/contract/refusal-reasons';
 import { Status } from '@moneybox/contract/status';
 import type { Reply } from '../../api/transport';
+import { formatUnits } from '../../money/units';
 
 /** The four credit movements, by the call each makes. */
 export const MOVEMENTS = {
@@ -20,13 +22,13 @@ type T = (key: string, options?: Record<string, unknown>) => string;
  * customer, 38 the drawer).
  */
 export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blocked: boolean; coinSign: string }): string {
-  const units = (v: unknown) => (typeof v === 'number' ? `${ctx.coinSign}${v.toFixed(2)}` : '');
+  const units = (v: unknown) => (typeof v === 'number' ? formatUnits(v, ctx.coinSign) : '');
   switch (reply.status) {
     case Status.AMOUNT_ERROR:
-      if (reply.reason === 'purchase_limit') return t('customer:refused.purchaseLimit');
-      if (reply.reason === 'over_revertable') return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
-      if (reply.reason === 'entries') return t('customer:refused.entries');
-      if (reply.reason === 'winnings') return t('customer:refused.winnings');
+      if (reply.reason === RefusalReason.PURCHASE_LIMIT) return t('customer:refused.purchaseLimit');
+      if (reply.reason === RefusalReason.OVER_REVERTABLE) return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
+      if (reply.reason === RefusalReason.ENTRIES) return t('customer:refused.entries');
+      if (reply.reason === RefusalReason.WINNINGS) return t('customer:refused.winnings');
       if (typeof reply.min_amount === 'number') return t('customer:refused.minAmount', { amount: units(reply.min_amount) });
       return fallback;
     case Status.CUSTOMER_ERROR:

@@ -26,7 +26,8 @@ describe('drawer report dialog', () => {
     const onClose = vi.fn();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await renderRoutes([{ path: '/', element: <DrawerReportDialog opened report={report} onClose={onClose} cashierAccount="cashier01" /> }], '/', client);
-    const shown = await screen.findByTestId('drawer-report');
+    // The dialog's texts load lazily; on a busy machine that can take longer than findBy's 1 s default.
+    const shown = await screen.findByTestId('drawer-report', {}, { timeout: 10_000 });
     expect(shown).toHaveTextContent('2026-01-15 08:00:00');
     await userEvent.keyboard('{Escape}');
     expect(screen.getByTestId('drawer-report')).toBeInTheDocument();
