@@ -13,4 +13,22 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The money core is transport-free (docs/ARCHITECTURE.md): HTTP calls, the operator CLI and the
+    // terminal protocol are adapters over it, never the other way round.
+    files: ['packages/server/src/money/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*', '**/http'], message: 'the money core must not depend on the HTTP layer' },
+            { group: ['**/cli/*', '**/cli'], message: 'the money core must not depend on the CLI' },
+            { group: ['**/terminal/*', '**/api/*'], message: 'the money core must not depend on a transport or its calls' },
+            { group: ['**/web/*', '@moneybox/web', '@moneybox/web/*'], message: 'the money core must not depend on the web' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -19,13 +19,13 @@
  */
 import path from 'node:path';
 import type { Db, Dialect } from '../packages/server/src/db/database.js';
-import { verifyLedger } from '../packages/server/src/ledger/verify.js';
+import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { openShifts, startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { insertKeys, setupCounterStore } from './lib/counter.js';
 import { runPurchaseLoad, type LoadResult } from './lib/load.js';
 import { locateWrk, wrkPurchase, type WrkResult } from './lib/wrk.js';
-import { groupCommitStats } from '../packages/server/src/ledger/money-transaction.js';
+import { groupCommitStats } from '../packages/server/src/money/money-transaction.js';
 import { pgbenchAvailable, pgbenchTpcb } from './lib/pgbench.js';
 import { sqlitePurchaseBaseline } from './lib/sqlite-baseline.js';
 import { p50, p99, round, type BenchRow, type Sample } from './measure.js';

@@ -17,8 +17,8 @@ import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/serve
 import { freshDatabase } from '../packages/server/src/testing/databases.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { DEMO_KIOSK, seedDemoStore } from '../packages/server/src/db/seed.js';
-import { post } from '../packages/server/src/ledger/ledger.js';
-import { verifyLedger } from '../packages/server/src/ledger/verify.js';
+import { post } from '../packages/server/src/money/ledger.js';
+import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { TerminalSocket, type TerminalCredentials } from '../packages/server/src/simulator/terminal-socket.js';
 import { startServerProcess } from '../packages/server/src/testing/server-process.js';
 import { postgresReachable } from './lib/bench-db.js';

@@ -1,17 +1,53 @@
 /**
- * The `reason` a refusal reply may carry beside its status, so a client can say precisely why
- * (status 35 "Amount error" has several). Zod-free: the web imports it by subpath
- * (`@moneybox/contract/refusal-reasons`); the server's services should raise these names.
+ * Why the money core refused a movement: ONE catalogue for every transport. The server maps each
+ * reason to its status code in one place (server money/refusal-status.ts); the four reasons marked
+ * "on the wire" are also sent as the reply's `reason`, so a client can say precisely why (status 35
+ * "Amount error" has several). Zod-free: the web imports it by subpath
+ * (`@moneybox/contract/refusal-reasons`).
  */
 export const RefusalReason = {
-  /** 35: over the customer's hourly, daily or weekly purchase limit (with `limit` and `left`). */
+  /** 12: the one-time key is unknown, expired or used. */
+  KEY: 'key',
+  /** 10: the caller has no open shift, or not the one named. */
+  NO_SHIFT: 'no_shift',
+  /** 1: the store is closed. */
+  STORE_CLOSED: 'store_closed',
+  /** 46: the store is frozen (with `freeze_msg`). */
+  STORE_FROZEN: 'store_frozen',
+  /** 45: the drawer is frozen. */
+  DRAWER_FROZEN: 'drawer_frozen',
+  /** 24/26/28/30 (customer money) or 11 (fills, bleeds): the drawer's initial amount is not set. */
+  NEEDS_INIT: 'needs_init',
+  /** 11: the initial amount is already set. */
+  INIT_ALREADY_SET: 'init_already_set',
+  /** 17: no such customer in this store, or the customer is blocked. */
+  CUSTOMER: 'customer',
+  /** 25/27/29/31: the customer is playing on a machine. */
+  PLAYING: 'playing',
+  /** 35: zero, negative or below the store's minimum (with `min_amount`). */
+  MIN_AMOUNT: 'min_amount',
+  /** 35, on the wire: over the customer's hourly, daily or weekly purchase limit (with `limit` and `left`). */
   PURCHASE_LIMIT: 'purchase_limit',
-  /** 35: a revert above what can still be reverted (with `revertable`). */
+  /** 35, on the wire: a revert above what can still be reverted (with `revertable`). */
   OVER_REVERTABLE: 'over_revertable',
-  /** 35: special comps above the customer's entries. */
+  /** 35, on the wire: more than the customer's entries. */
   ENTRIES: 'entries',
-  /** 35: a redeem above the customer's winnings. */
+  /** 35, on the wire: more than the customer's winnings. */
   WINNINGS: 'winnings',
+  /** 38: the drawer holds less cash than the movement takes out. */
+  DRAWER_SHORT: 'drawer_short',
+  /** 32: the store's credit is short. */
+  CREDIT: 'credit',
+  /** 32: the store's special comps budget is short. */
+  BUDGET: 'budget',
 } as const;
 
 export type RefusalReason = (typeof RefusalReason)[keyof typeof RefusalReason];
+
+/** The reasons a reply carries as its `reason` field (the others are said by the status alone). */
+export const WIRE_REASONS: readonly RefusalReason[] = [
+  RefusalReason.PURCHASE_LIMIT,
+  RefusalReason.OVER_REVERTABLE,
+  RefusalReason.ENTRIES,
+  RefusalReason.WINNINGS,
+];

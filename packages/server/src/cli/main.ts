@@ -17,7 +17,7 @@ import {
 } from '../operator/operator.service.js';
 import { activityCsv, activityPage } from '../audit/activity.js';
 import { permissionsMarkdown } from '../http/permissions.js';
-import { verifyLedger } from '../ledger/verify.js';
+import { verifyLedger } from '../money/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
 

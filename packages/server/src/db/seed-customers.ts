@@ -1,7 +1,7 @@
 import { hashSecret } from '../auth/password.js';
 import { isoNow } from '../clock.js';
 import { nameSearch } from '../api/customer/present.js';
-import { post } from '../ledger/ledger.js';
+import { post } from '../money/ledger.js';
 import type { Db } from './database.js';
 
 const DEMO_CUSTOMERS = [

@@ -5,6 +5,8 @@ import { audienceOf } from '@moneybox/contract';
 import { authenticate } from './authenticate.js';
 import { permissionOf } from './permissions.js';
 import type { CallDef, Deps } from './call.js';
+import { Refusal } from '../money/refusal.js';
+import { refusalStatus } from '../money/refusal-status.js';
 import { ApiError } from './errors.js';
 import { RateLimited } from './rate-limit.js';
 
@@ -59,6 +61,10 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
         // A refusal may name a more precise `error` than the catalogue's (e.g. the purchase limit under 35).
         const { error, ...extra } = err.extra;
         return statusReply(err.status, extra, typeof error === 'string' ? error : undefined);
+      }
+      if (err instanceof Refusal) {
+        const { status, extra: { error, ...extra } } = refusalStatus(err);
+        return statusReply(status, extra, typeof error === 'string' ? error : undefined);
       }
       if (err instanceof RateLimited) {
         void reply.code(511).header('retry-after', Math.ceil(err.windowMs / 1000));

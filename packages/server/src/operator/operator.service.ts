@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../db/errors.js';
 import { hashSecret } from '../auth/password.js';
 import { isoNow, isValidTimeZone } from '../clock.js';
 import { ApiError } from '../http/errors.js';
-import { post } from '../ledger/ledger.js';
+import { post } from '../money/ledger.js';
+import { Refusal } from '../money/refusal.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { drawerRepository } from '../repositories/drawer.repository.js';
 import { platformRepository } from '../repositories/platform.repository.js';
@@ -112,34 +113,31 @@ export async function createAccount(db: Db, storeId: number, username: string, p
   }
 }
 
-/** Sells credit to a store (positive) or takes it back (negative, never below zero). */
-export async function addCredit(db: Db, storeId: number, amount: number, note: string): Promise<number> {
+/** What the operator adds to or takes from a store: its credit or its special comps budget. */
+const STORE_FUNDS = {
+  credit: { kind: 'store_credit', column: 'credit_cents', short: 'the store has less credit than that' },
+  budget: { kind: 'comps_budget', column: 'comps_budget_cents', short: 'the store has less special comps budget than that' },
+} as const;
+
+/** Adds to (positive) or takes from (negative, never below zero) a store's credit or special comps budget; returns the new figure. */
+async function addStoreFunds(db: Db, fund: keyof typeof STORE_FUNDS, storeId: number, amount: number, note: string): Promise<number> {
+  const f = STORE_FUNDS[fund];
   if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
   if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
   try {
-    await inTransaction(db, (tx) =>
-      post(tx, { storeId, kind: 'store_credit', channel: 'operator', amount: Math.abs(amount), credit: amount, note, at: isoNow() }),
-    );
+    await inTransaction(db, (tx) => post(tx, { storeId, kind: f.kind, channel: 'operator', amount: Math.abs(amount), [fund]: amount, note, at: isoNow() }));
   } catch (err) {
-    if (err instanceof ApiError) throw new OperatorError('the store has less credit than that');
+    if (err instanceof Refusal) throw new OperatorError(f.short);
     throw err;
   }
-  return (await storeRepository.find(db, storeId))!.credit_cents;
+  return (await storeRepository.find(db, storeId))![f.column];
 }
 
-export async function addCompsBudget(db: Db, storeId: number, amount: number, note: string): Promise<number> {
-  if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
-  if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
-  try {
-    await inTransaction(db, (tx) =>
-      post(tx, { storeId, kind: 'comps_budget', channel: 'operator', amount: Math.abs(amount), budget: amount, note, at: isoNow() }),
-    );
-  } catch (err) {
-    if (err instanceof ApiError) throw new OperatorError('the store has less special comps budget than that');
-    throw err;
-  }
-  return (await storeRepository.find(db, storeId))!.comps_budget_cents;
-}
+/** Sells credit to a store (positive) or takes it back (negative, never below zero). */
+export const addCredit = (db: Db, storeId: number, amount: number, note: string) => addStoreFunds(db, 'credit', storeId, amount, note);
+
+/** Sets aside special comps budget (positive) or takes it back (negative, never below zero). */
+export const addCompsBudget = (db: Db, storeId: number, amount: number, note: string) => addStoreFunds(db, 'budget', storeId, amount, note);
 
 export async function freezeStore(db: Db, storeId: number, frozen: boolean, message: string): Promise<void> {
   if (frozen && !message.trim()) throw new OperatorError('a freeze needs a message for the staff');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
-import { verifyLedger } from '../ledger/verify.js';
+import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
 import { freshDatabase } from './databases.js';
 

@@ -4,7 +4,7 @@ import { auth } from '@moneybox/contract';
 import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
 import { keyRepository } from '../../repositories/key.repository.js';
-import { runDurableWrite } from '../../ledger/money-transaction.js';
+import { runDurableWrite } from '../../money/money-transaction.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { readMaintenance } from './maintenance.js';

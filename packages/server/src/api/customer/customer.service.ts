@@ -11,7 +11,7 @@ import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { openStore } from '../store/store-guard.js';
-import { presentLimits, windowStarts } from './limits.js';
+import { presentLimits, windowStarts } from '../../money/purchase-limits.js';
 import { revertableCents } from './movement.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';

@@ -3,7 +3,7 @@ import { verifySecret } from '../../auth/password.js';
 import { DEMO_LOGINS } from '../../db/seed.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { newCustomer, openCounter, seatAtMachine } from './customer-test-kit.js';
+import { newCustomer, openCounter, seatAtMachine } from '../../testing/customer-kit.js';
 
 describe.each(dialects)('customer accounts on %s', (dialect) => {
   let s: TestServer;

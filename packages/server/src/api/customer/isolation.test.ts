@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { balances, giveWinnings, newCustomer, openCounter } from './customer-test-kit.js';
+import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 const OTHER = 2002;
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoAgo } from '../../clock.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { balances, newCustomer, openCounter } from './customer-test-kit.js';
+import { balances, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 /**
  * The money calls check the session inside their own statement on PostgreSQL (call.ts withSession)

@@ -4,7 +4,7 @@ import { DEMO_LOGINS } from '../../db/seed.js';
 import { addCredit, freezeStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { balances, drawerBalance, giveWinnings, newCustomer, openCounter, playEntries, seatAtMachine, storeMoney } from './customer-test-kit.js';
+import { balances, drawerBalance, giveWinnings, newCustomer, openCounter, playEntries, seatAtMachine, storeMoney } from '../../testing/customer-kit.js';
 import { PURCHASE_LIMIT_MESSAGE } from './movement.service.js';
 
 const KINDS = ['purchase', 'revert', 'redeem', 'comps'] as const;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../../ledger/verify.js';
+import { verifyLedger } from '../../money/verify.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
-import { newCustomer, openCounter } from './customer-test-kit.js';
+import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 describe.each(dialects)('ledger verify after customer movements on %s', (dialect) => {
   let s: TestServer;

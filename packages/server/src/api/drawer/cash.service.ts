@@ -1,9 +1,11 @@
-import { Status, toUnits, type Cents } from '@moneybox/contract';
+import { RefusalReason, Status, toUnits, type Cents } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { consumeKey, post } from '../../ledger/ledger.js';
-import { runMoneyTransaction } from '../../ledger/money-transaction.js';
+import { consumeKey, post } from '../../money/ledger.js';
+import { runMoneyTransaction } from '../../money/money-transaction.js';
+import { MOVEMENTS } from '../../money/movements.js';
+import { refuseMovement } from '../../money/refusal.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { assertDrawerNotFrozen, callerShift } from './drawer.service.js';
@@ -26,10 +28,9 @@ export async function moveCash(kind: 'fill' | 'bleed', m: CashMove, ctx: AuthedC
   const { shift, drawer } = await callerShift(db, ctx);
   if (shift.id !== m.shiftId) refuse(Status.SHIFT_ERROR);
   if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
-  if (shift.init_set !== 1) refuse(Status.DRAWER_STATE_ERROR);
+  if (shift.init_set !== 1) refuseMovement(RefusalReason.NEEDS_INIT, kind);
   if (m.amount <= 0) refuse(Status.AMOUNT_ERROR);
   const at = isoNow();
-  const sign = kind === 'fill' ? 1 : -1;
   const movementId = await runMoneyTransaction(ctx.deps.handle, async (tx) => {
     await consumeKey(tx, m.key, at);
     await assertDrawerNotFrozen(tx, storeId, drawer.id);
@@ -42,13 +43,11 @@ export async function moveCash(kind: 'fill' | 'bleed', m: CashMove, ctx: AuthedC
         accountId,
         drawerId: drawer.id,
         shiftId: shift.id,
-        drawer: sign * m.amount,
-        shiftTotals: kind === 'fill' ? { fills_cents: m.amount } : { bleeds_cents: m.amount },
+        ...MOVEMENTS[kind].effects(m.amount),
         key: m.key,
         note: m.reason,
         at,
       },
-      { drawer: Status.DRAWER_BALANCE_ERROR },
     );
   });
   const after = (await shiftRepository.find(db, storeId, shift.id))!;

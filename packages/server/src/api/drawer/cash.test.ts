@@ -3,7 +3,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { freezeStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
-import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
+import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
 
 describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
   let s: TestServer;

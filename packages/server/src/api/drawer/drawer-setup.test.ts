@@ -4,7 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { createAccount, createStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
-import { cash, drawerId, info, newCashier, openCounter, takeDrawer } from './drawer-testing.js';
+import { cash, drawerId, info, newCashier, openCounter, takeDrawer } from '../../testing/drawer-kit.js';
 
 interface Item {
   id: number;

@@ -1,9 +1,11 @@
-import { Status, toUnits, type Cents } from '@moneybox/contract';
+import { RefusalReason, Status, toUnits, type Cents } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { consumeKey, post } from '../../ledger/ledger.js';
-import { runMoneyTransaction } from '../../ledger/money-transaction.js';
+import { consumeKey, post } from '../../money/ledger.js';
+import { runMoneyTransaction } from '../../money/money-transaction.js';
+import { MOVEMENTS } from '../../money/movements.js';
+import { refuseMovement } from '../../money/refusal.js';
 import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
@@ -44,7 +46,7 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
     if (amount > store.credit_cents) refuse(Status.INITIAL_OVER_CREDIT);
     if (!(await shiftRepository.markInitSet(tx, shift.id))) {
       const now = await shiftRepository.find(tx, ctx.caller.storeId, shift.id);
-      refuse(now?.ended_at ? Status.SHIFT_ERROR : Status.DRAWER_STATE_ERROR);
+      refuseMovement(now?.ended_at ? RefusalReason.NO_SHIFT : RefusalReason.INIT_ALREADY_SET, 'init');
     }
     await post(tx, {
       storeId: ctx.caller.storeId,
@@ -53,8 +55,7 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
       accountId: ctx.caller.accountId,
       drawerId: drawer.id,
       shiftId: shift.id,
-      drawer: amount,
-      shiftTotals: { initial_cents: amount },
+      ...MOVEMENTS.init.effects(amount),
       key,
       at,
     });

@@ -1,10 +1,12 @@
+import { RefusalReason } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
-import { post } from '../../ledger/ledger.js';
+import { post } from '../../money/ledger.js';
+import { MOVEMENTS } from '../../money/movements.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Reply, type TestServer } from '../../testing/server.js';
-import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from './drawer-testing.js';
+import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
 
 /** The report's money fields, to compare a close with its reprint. */
 const numbers = (r: Reply) => {
@@ -62,9 +64,9 @@ describe.each(dialects)('shift close, force close and reprint on %s', (dialect) 
     await expect(
       // Even the ledger module itself refuses to touch a closed shift.
       s.handle.db.transaction().execute((tx) =>
-        post(tx, { storeId: DEMO_KIOSK, kind: 'fill', amount: 1, shiftId: c.shift_id, drawer: 1, shiftTotals: { fills_cents: 1 }, at: new Date().toISOString() }),
+        post(tx, { storeId: DEMO_KIOSK, kind: 'fill', amount: 1, shiftId: c.shift_id, ...MOVEMENTS.fill.effects(1), at: new Date().toISOString() }),
       ),
-    ).rejects.toMatchObject({ status: 10 });
+    ).rejects.toMatchObject({ reason: RefusalReason.NO_SHIFT });
     expect(await ledgerSums(s, c.shift_id)).toEqual(sums);
     expect(numbers(await reprint(c, c.shift_id))).toEqual(numbers(r));
   });

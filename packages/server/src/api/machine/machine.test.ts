@@ -6,7 +6,7 @@ import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
 import { bossSession, demoTerminal, enrolTerminal, eventually, otherStore } from '../../testing/terminal-kit.js';
-import { newCustomer, openCounter } from '../customer/customer-test-kit.js';
+import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { createAccount } from '../../operator/operator.service.js';
 import { SaType } from '@moneybox/contract';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { verifySecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
-import { post } from '../../ledger/ledger.js';
+import { post } from '../../money/ledger.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';

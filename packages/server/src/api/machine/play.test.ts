@@ -3,7 +3,7 @@ import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
-import { balances, newCustomer, openCounter } from '../customer/customer-test-kit.js';
+import { balances, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 let rounds = 0;
 function aRound(seq: number, over: Record<string, unknown> = {}) {

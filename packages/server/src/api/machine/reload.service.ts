@@ -2,11 +2,11 @@ import type { TerminalAck, TerminalKind } from '@moneybox/contract';
 import { verifySecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
-import type { Channel } from '../../ledger/ledger.js';
-import { post } from '../../ledger/ledger.js';
+import type { Channel } from '../../money/ledger.js';
+import { post } from '../../money/ledger.js';
 import { customerMovementRepository } from '../../repositories/customer-movement.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
-import { overrun, windowStarts } from '../customer/limits.js';
+import { overrun, windowStarts } from '../../money/purchase-limits.js';
 import { alreadyApplied, applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
 
 /** Each reload terminal kind's channel in the ledger (the daily report splits by it). */

@@ -4,7 +4,7 @@ import { startTestServer, type Session, type TestServer } from '../../testing/se
 import { newKeyPair } from '../../auth/terminal-key.js';
 import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { bossSession, demoTerminal, enrolTerminal, otherStore } from '../../testing/terminal-kit.js';
-import { balances, newCustomer, openCounter, storeMoney } from '../customer/customer-test-kit.js';
+import { balances, newCustomer, openCounter, storeMoney } from '../../testing/customer-kit.js';
 
 /** Reload kiosks, reloaders and online top-ups: the counter's rules, their own channel. */
 describe.each(dialects)('reload terminals on %s', (dialect) => {

@@ -1,9 +1,10 @@
-import { Status, type TerminalAck, type TerminalRefusal } from '@moneybox/contract';
+import { type TerminalAck, type TerminalRefusal } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError } from '../../http/errors.js';
-import { runMoneyTransaction } from '../../ledger/money-transaction.js';
+import { RefusalReason } from '@moneybox/contract';
+import { Refusal } from '../../money/refusal.js';
+import { runMoneyTransaction } from '../../money/money-transaction.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { terminalAckRepository } from '../../repositories/terminal-ack.repository.js';
 
@@ -104,9 +105,9 @@ class RacedSeq extends Error {}
 /** The ledger's guarded updates answer catalogued statuses; at a terminal they are refusals. */
 function asRefusal(err: unknown): TerminalRefused | undefined {
   if (err instanceof TerminalRefused) return err;
-  if (err instanceof ApiError) {
-    if (err.status === Status.CREDIT_ERROR) return new TerminalRefused('credit');
-    if (err.status === Status.AMOUNT_ERROR) return new TerminalRefused('no_balance');
+  if (err instanceof Refusal) {
+    if (err.reason === RefusalReason.CREDIT || err.reason === RefusalReason.BUDGET) return new TerminalRefused('credit');
+    if (err.reason === RefusalReason.ENTRIES || err.reason === RefusalReason.WINNINGS) return new TerminalRefused('no_balance');
   }
   return undefined;
 }

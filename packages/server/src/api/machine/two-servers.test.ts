@@ -3,7 +3,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
-import { newCustomer, openCounter } from '../customer/customer-test-kit.js';
+import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 /**
  * Several servers on one PostgreSQL (DESIGN.md section 4): the machine is connected to server A

@@ -1,9 +1,10 @@
 import { SaType } from '@moneybox/contract';
-import { isoNow } from '../../clock.js';
-import { DEMO_KIOSK } from '../../db/seed.js';
-import { post } from '../../ledger/ledger.js';
-import { createAccount } from '../../operator/operator.service.js';
-import type { Reply, TestServer } from '../../testing/server.js';
+import { isoNow } from '../clock.js';
+import { DEMO_KIOSK } from '../db/seed.js';
+import { post } from '../money/ledger.js';
+import { MOVEMENTS } from '../money/movements.js';
+import { createAccount } from '../operator/operator.service.js';
+import type { Reply, TestServer } from './server.js';
 
 /** Helpers for the drawer tests: real accounts, real calls, real ledger. */
 export interface Counter {
@@ -62,8 +63,9 @@ export function info(s: TestServer, c: { UID: number; TOKEN: string }, extra: Re
 }
 
 /**
- * A purchase or redeem at the counter as the design defines it, posted through the ledger
- * (the customer calls live in another group; this keeps the drawer tests independent of them).
+ * A purchase or redeem at the counter, posted through the ledger with the money core's own
+ * definition of the movement (the customer calls live in another group; this keeps the drawer
+ * tests independent of them).
  */
 export async function counterSale(s: TestServer, c: Counter, kind: 'purchase' | 'redeem', cents: number, customerId: number) {
   const shift = await s.handle.db.selectFrom('shift').select(['drawer_id', 'account_id']).where('id', '=', c.shift_id).executeTakeFirstOrThrow();
@@ -76,11 +78,7 @@ export async function counterSale(s: TestServer, c: Counter, kind: 'purchase' | 
       drawerId: shift.drawer_id,
       shiftId: c.shift_id,
       customerId,
-      drawer: kind === 'purchase' ? cents : -cents,
-      entries: kind === 'purchase' ? cents : 0,
-      winnings: kind === 'redeem' ? -cents : 0,
-      credit: kind === 'purchase' ? -cents : cents,
-      shiftTotals: kind === 'purchase' ? { purchases_cents: cents } : { redeems_cents: cents },
+      ...MOVEMENTS[kind].effects(cents),
       at: isoNow(),
     }),
   );

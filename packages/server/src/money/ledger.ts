@@ -1,10 +1,9 @@
-import type { StatusCode } from '@moneybox/contract';
-import { Status } from '@moneybox/contract';
+import { RefusalReason } from '@moneybox/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ShiftTable } from '../db/schema.js';
-import { refuse } from '../http/errors.js';
 import { keyRepository } from '../repositories/key.repository.js';
+import { refuseMovement } from './refusal.js';
 
 /** What a movement is, in the product's words. */
 export type LedgerKind =
@@ -53,29 +52,23 @@ export interface Movement {
   at: string;
 }
 
-/** The status to answer when a balance would go below zero. */
-export interface Guards {
-  drawer?: StatusCode;
-  entries?: StatusCode;
-  winnings?: StatusCode;
-  credit?: StatusCode;
-  budget?: StatusCode;
-}
-
 /**
  * Uses a one-time key inside the caller's transaction. A failed movement rolls back with it,
  * so a refused call leaves its key usable for the corrected retry.
  */
 export async function consumeKey(tx: Db, key: string, at: string): Promise<void> {
-  if (!(await keyRepository.consume(tx, key, at))) refuse(Status.KEY_ERROR);
+  if (!(await keyRepository.consume(tx, key, at))) refuseMovement(RefusalReason.KEY);
 }
 
 /**
- * Posts one movement: guarded updates of the cached balances (shift, customer, store, in that
- * order, so concurrent calls take row locks in one order and never deadlock) and the ledger row.
- * Must run inside a transaction; any refusal throws and the transaction rolls back whole.
+ * Posts one movement: guarded updates of the cached balances (shift, customer, then the ledger
+ * row, then the store: one order, so concurrent calls take row locks in one order and never
+ * deadlock). The store row is every purchase's hot row, so it is updated LAST, right before the
+ * caller commits: its lock is held for one statement and the commit, not for the whole call.
+ * Must run inside a transaction; any refusal (money/refusal.ts) throws and the transaction rolls
+ * back whole.
  */
-export async function post(tx: Db, m: Movement, guards: Guards = {}): Promise<number> {
+export async function post(tx: Db, m: Movement): Promise<number> {
   const d = { drawer: m.drawer ?? 0, entries: m.entries ?? 0, winnings: m.winnings ?? 0, credit: m.credit ?? 0, budget: m.budget ?? 0 };
   // Every money call runs these four statements: they are written as SQL (sql``) rather than with
   // the query builder, whose building and compiling cost more CPU than SQLite's execution of them.
@@ -89,7 +82,7 @@ export async function post(tx: Db, m: Movement, guards: Guards = {}): Promise<nu
     if (Number(r.numAffectedRows) !== 1) {
       // A shift closed under a racing call is a shift error, not a short drawer.
       const open = d.drawer < 0 && (await tx.selectFrom('shift').select('id').where('id', '=', m.shiftId).where('ended_at', 'is', null).executeTakeFirst());
-      refuse(open ? (guards.drawer ?? Status.DRAWER_BALANCE_ERROR) : Status.SHIFT_ERROR);
+      refuseMovement(open ? RefusalReason.DRAWER_SHORT : RefusalReason.NO_SHIFT, m.kind);
     }
   }
 
@@ -99,15 +92,7 @@ export async function post(tx: Db, m: Movement, guards: Guards = {}): Promise<nu
         d.winnings < 0 ? sql` AND winnings_cents >= ${-d.winnings}` : sql``
       }`.execute(tx);
     if (Number(r.numAffectedRows) !== 1) {
-      refuse(d.winnings < 0 ? (guards.winnings ?? Status.AMOUNT_ERROR) : d.entries < 0 ? (guards.entries ?? Status.AMOUNT_ERROR) : Status.CUSTOMER_ERROR);
-    }
-  }
-
-  if (d.credit !== 0 || d.budget !== 0) {
-    const r = await sql`UPDATE store SET credit_cents = credit_cents + ${d.credit}, comps_budget_cents = comps_budget_cents + ${d.budget}
-      WHERE id = ${m.storeId}${d.credit < 0 ? sql` AND credit_cents >= ${-d.credit}` : sql``}${d.budget < 0 ? sql` AND comps_budget_cents >= ${-d.budget}` : sql``}`.execute(tx);
-    if (Number(r.numAffectedRows) !== 1) {
-      refuse(d.budget < 0 ? (guards.budget ?? Status.CREDIT_ERROR) : (guards.credit ?? Status.CREDIT_ERROR));
+      refuseMovement(d.winnings < 0 ? RefusalReason.WINNINGS : d.entries < 0 ? RefusalReason.ENTRIES : RefusalReason.CUSTOMER, m.kind);
     }
   }
 
@@ -117,5 +102,13 @@ export async function post(tx: Db, m: Movement, guards: Guards = {}): Promise<nu
       ${m.customerId ?? null}, ${m.machineId ?? null}, ${m.amount}, ${d.drawer}, ${d.entries}, ${d.winnings}, ${d.credit}, ${d.budget},
       ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})
     RETURNING id`.execute(tx);
+
+  if (d.credit !== 0 || d.budget !== 0) {
+    const r = await sql`UPDATE store SET credit_cents = credit_cents + ${d.credit}, comps_budget_cents = comps_budget_cents + ${d.budget}
+      WHERE id = ${m.storeId}${d.credit < 0 ? sql` AND credit_cents >= ${-d.credit}` : sql``}${d.budget < 0 ? sql` AND comps_budget_cents >= ${-d.budget}` : sql``}`.execute(tx);
+    if (Number(r.numAffectedRows) !== 1) {
+      refuseMovement(d.budget < 0 ? RefusalReason.BUDGET : RefusalReason.CREDIT, m.kind);
+    }
+  }
   return Number(row.rows[0]!.id);
 }

@@ -1,5 +1,5 @@
 import { toUnits } from '@moneybox/contract';
-import type { PurchaseWindows } from '../../repositories/customer-movement.repository.js';
+import type { PurchaseWindows } from '../repositories/customer-movement.repository.js';
 
 const HOUR = 3_600_000;
 

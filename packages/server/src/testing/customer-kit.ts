@@ -1,12 +1,12 @@
 // Helpers for the customer tests: real HTTP calls, and the few things no API offers yet
 // (machine wins and a customer sitting at a machine come from the terminal protocol).
 import { SaType } from '@moneybox/contract';
-import { isoNow } from '../../clock.js';
-import { DEMO_KIOSK } from '../../db/seed.js';
-import { post } from '../../ledger/ledger.js';
-import { createAccount } from '../../operator/operator.service.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import type { Reply, Session, TestServer } from '../../testing/server.js';
+import { isoNow } from '../clock.js';
+import { DEMO_KIOSK } from '../db/seed.js';
+import { post } from '../money/ledger.js';
+import { createAccount } from '../operator/operator.service.js';
+import { drawerRepository } from '../repositories/drawer.repository.js';
+import type { Reply, Session, TestServer } from './server.js';
 
 let accounts = 0;
 

@@ -1,0 +1,45 @@
+import type { Channel, LedgerKind, Movement } from './ledger.js';
+
+/** A movement's signed effects on each cached balance and the shift totals it adds to. */
+export type Effects = Pick<Movement, 'drawer' | 'entries' | 'winnings' | 'credit' | 'budget' | 'shiftTotals'>;
+
+/**
+ * One definition per kind of money movement (DESIGN.md section 2): its balance deltas for `a`
+ * cents, and what it needs before it may move. Every path that moves money (HTTP, CLI, terminal,
+ * seeds, tests) takes the deltas from here, so a rule about what a movement does exists once.
+ * Further kinds (bet, win, gift, a reload-kiosk purchase) are further entries.
+ */
+export interface MovementDefinition {
+  kind: LedgerKind;
+  channel: Channel;
+  /** At the counter: needs the caller's open shift with its initial amount set. */
+  needsInitialAmount: boolean;
+  effects(a: number): Effects;
+}
+
+const define = (d: MovementDefinition) => d;
+
+export const MOVEMENTS = {
+  purchase: define({ kind: 'purchase', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: a, entries: a, credit: -a, shiftTotals: { purchases_cents: a } }) }),
+  // Shift purchases are kept net of reverts, so the drawer formula holds.
+  revert: define({
+    kind: 'revert',
+    channel: 'pos',
+    needsInitialAmount: true,
+    effects: (a) => ({ drawer: -a, entries: -a, credit: a, shiftTotals: { purchases_cents: -a, reverts_cents: a } }),
+  }),
+  redeem: define({ kind: 'redeem', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: -a, winnings: -a, credit: a, shiftTotals: { redeems_cents: a } }) }),
+  // Special comps come out of the store's comps budget, never the drawer; the shift reports them as comps.
+  special_comps: define({
+    kind: 'special_comps',
+    channel: 'pos',
+    needsInitialAmount: true,
+    effects: (a) => ({ entries: a, budget: -a, shiftTotals: { special_comps_cents: a, comps_cents: a } }),
+  }),
+  init: define({ kind: 'init', channel: 'pos', needsInitialAmount: false, effects: (a) => ({ drawer: a, shiftTotals: { initial_cents: a } }) }),
+  fill: define({ kind: 'fill', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: a, shiftTotals: { fills_cents: a } }) }),
+  bleed: define({ kind: 'bleed', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: -a, shiftTotals: { bleeds_cents: a } }) }),
+} satisfies Record<string, MovementDefinition>;
+
+export type CustomerMoneyKind = 'purchase' | 'revert' | 'redeem' | 'special_comps';
+export type CashKind = 'fill' | 'bleed';

@@ -1,0 +1,65 @@
+import { RefusalReason, Status, toUnits, type StatusCode } from '@moneybox/contract';
+import type { LedgerKind } from './ledger.js';
+import type { Refusal } from './refusal.js';
+
+/** The message of 35 when the purchase limit is the reason (spec section 8). */
+export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your provider';
+
+/** Each customer money call's own codes for "needs initial amount" and "customer playing" (spec section 8). */
+const NEEDS_INIT: Partial<Record<LedgerKind, StatusCode>> = {
+  purchase: Status.PURCHASE_NEEDS_INIT,
+  revert: Status.REVERT_NEEDS_INIT,
+  redeem: Status.REDEEM_NEEDS_INIT,
+  special_comps: Status.COMPS_NEEDS_INIT,
+};
+const PLAYING: Partial<Record<LedgerKind, StatusCode>> = {
+  purchase: Status.PURCHASE_PLAYING,
+  revert: Status.REVERT_PLAYING,
+  redeem: Status.REDEEM_PLAYING,
+  special_comps: Status.COMPS_PLAYING,
+};
+
+const units = (v: unknown) => toUnits(Number(v ?? 0));
+
+/**
+ * THE mapping from a refusal reason to the status code (and reply fields) a caller is answered:
+ * the only place in the server where a money rule's outcome becomes a number.
+ */
+export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<string, unknown> } {
+  const f = r.figures;
+  const answer = (status: StatusCode, extra: Record<string, unknown> = {}) => ({ status, extra });
+  switch (r.reason) {
+    case RefusalReason.KEY:
+      return answer(Status.KEY_ERROR);
+    case RefusalReason.NO_SHIFT:
+      return answer(Status.SHIFT_ERROR);
+    case RefusalReason.STORE_CLOSED:
+      return answer(Status.KIOSK_CLOSED);
+    case RefusalReason.STORE_FROZEN:
+      return answer(Status.STORE_FROZEN, { freeze_msg: f.freeze_msg });
+    case RefusalReason.DRAWER_FROZEN:
+      return answer(Status.DRAWER_FROZEN);
+    case RefusalReason.NEEDS_INIT:
+      return answer((r.kind && NEEDS_INIT[r.kind]) ?? Status.DRAWER_STATE_ERROR);
+    case RefusalReason.INIT_ALREADY_SET:
+      return answer(Status.DRAWER_STATE_ERROR);
+    case RefusalReason.CUSTOMER:
+      return answer(Status.CUSTOMER_ERROR);
+    case RefusalReason.PLAYING:
+      return answer((r.kind && PLAYING[r.kind]) ?? Status.CUSTOMER_ERROR);
+    case RefusalReason.MIN_AMOUNT:
+      return answer(Status.AMOUNT_ERROR, 'min_amount_cents' in f ? { min_amount: units(f.min_amount_cents) } : {});
+    case RefusalReason.PURCHASE_LIMIT:
+      return answer(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: r.reason, limit: f.limit, left: units(f.left_cents) });
+    case RefusalReason.OVER_REVERTABLE:
+      return answer(Status.AMOUNT_ERROR, { reason: r.reason, revertable: units(f.revertable_cents) });
+    case RefusalReason.ENTRIES:
+    case RefusalReason.WINNINGS:
+      return answer(Status.AMOUNT_ERROR, { reason: r.reason });
+    case RefusalReason.DRAWER_SHORT:
+      return answer(Status.DRAWER_BALANCE_ERROR);
+    case RefusalReason.CREDIT:
+    case RefusalReason.BUDGET:
+      return answer(Status.CREDIT_ERROR);
+  }
+}

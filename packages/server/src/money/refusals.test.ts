@@ -1,0 +1,121 @@
+import { RefusalReason, type StatusCode } from '@moneybox/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isoNow } from '../clock.js';
+import { DEMO_KIOSK } from '../db/seed.js';
+import { addCompsBudget, addCredit } from '../operator/operator.service.js';
+import { dialects } from '../testing/databases.js';
+import { startTestServer, type Reply, type Session, type TestServer } from '../testing/server.js';
+import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney } from '../testing/customer-kit.js';
+import { post } from './ledger.js';
+import { Refusal } from './refusal.js';
+
+/**
+ * Parity: every reason of the refusal catalogue, produced by the money core on SQLite and on
+ * PostgreSQL, answers the same status and figures, and changes nothing (no ledger row, the key
+ * still usable for the corrected retry).
+ */
+describe.each(dialects)('every money refusal on %s', (dialect) => {
+  let s: TestServer;
+  let counter: Session & { drawer: number };
+  const seen = new Set<RefusalReason>();
+
+  const ledgerRows = async () => Number((await s.handle.db.selectFrom('ledger').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const setStore = (patch: Record<string, unknown>) => s.handle.db.updateTable('store').set(patch).where('id', '=', DEMO_KIOSK).execute();
+
+  /** Makes the call with a fresh key, expects the refusal, then checks nothing moved and the key is still unused. */
+  async function refused(reason: RefusalReason, expected: { status: StatusCode } & Reply, call: (key: string) => Promise<Reply>) {
+    const before = await ledgerRows();
+    const key = await s.key();
+    expect(await call(key)).toMatchObject(expected);
+    expect(await ledgerRows()).toBe(before);
+    if (reason !== RefusalReason.KEY) {
+      const unused = await s.handle.db.selectFrom('one_time_key').select('used_at').where('key', '=', key).executeTakeFirst();
+      expect(unused?.used_at ?? null).toBeNull();
+    }
+    seen.add(reason);
+  }
+  const money = (kind: string, who: Session, id: number, amount: number | string) => (key: string) => s.call(`/customer/${kind}`, { ...who, id, amount, key });
+
+  beforeAll(async () => {
+    s = await startTestServer(dialect);
+    counter = await openCounter(s, 50);
+  });
+  afterAll(async () => {
+    // Every reason of the catalogue was produced on this database.
+    expect([...seen].sort()).toEqual(Object.values(RefusalReason).sort());
+    await s?.close();
+  });
+  afterEach(async () => {
+    await s.verify();
+  });
+
+  it('key, shift, store, drawer and initial amount', async () => {
+    const c = await newCustomer(s, counter);
+    const used = await s.key();
+    expect((await money('purchase', counter, c.id, 1)(used)).status).toBe(0);
+    await refused(RefusalReason.KEY, { status: 12 }, () => money('purchase', counter, c.id, 1)(used));
+
+    const who = await newStaff(s);
+    const noDrawer = await s.login(who);
+    await refused(RefusalReason.NO_SHIFT, { status: 10 }, money('purchase', noDrawer, c.id, 1));
+
+    await setStore({ closed: 1 });
+    await refused(RefusalReason.STORE_CLOSED, { status: 1 }, money('redeem', counter, c.id, 1));
+    await setStore({ closed: 0, frozen: 1, freeze_msg: 'audit' });
+    await refused(RefusalReason.STORE_FROZEN, { status: 46, freeze_msg: 'audit' }, money('revert', counter, c.id, 1));
+    await setStore({ frozen: 0, freeze_msg: '' });
+
+    const shift = await s.handle.db.selectFrom('shift').select('drawer_id').where('account_id', '=', counter.UID).where('ended_at', 'is', null).executeTakeFirstOrThrow();
+    await s.handle.db.updateTable('drawer').set({ frozen: 1 }).where('id', '=', shift.drawer_id).execute();
+    await refused(RefusalReason.DRAWER_FROZEN, { status: 45 }, money('comps', counter, c.id, 1));
+    await s.handle.db.updateTable('drawer').set({ frozen: 0 }).where('id', '=', shift.drawer_id).execute();
+
+    const fresh = await openCounter(s, null);
+    await refused(RefusalReason.NEEDS_INIT, { status: 24 }, money('purchase', fresh, c.id, 1));
+    await refused(RefusalReason.NEEDS_INIT, { status: 30 }, money('comps', fresh, c.id, 1));
+    await refused(RefusalReason.NEEDS_INIT, { status: 11 }, async (key) => {
+      const shiftId = (await s.call('/drawer/info', fresh)).shift_id;
+      return s.call('/drawer/fills', { ...fresh, shift_id: shiftId, amount: 1, key, reason: 'float' });
+    });
+    await refused(RefusalReason.INIT_ALREADY_SET, { status: 11 }, (key) => s.call('/drawer/init', { ...counter, amount: 1, key }));
+  });
+
+  it('customer, amount, limits and balances', async () => {
+    const c = await newCustomer(s, counter);
+    await refused(RefusalReason.CUSTOMER, { status: 17 }, money('purchase', counter, 987_654_321, 1));
+    const seated = await newCustomer(s, counter);
+    await seatAtMachine(s, seated.id);
+    await refused(RefusalReason.PLAYING, { status: 29 }, money('redeem', counter, seated.id, 1));
+
+    await setStore({ min_amount_cents: 10_00 });
+    await refused(RefusalReason.MIN_AMOUNT, { status: 35, min_amount: 10 }, money('purchase', counter, c.id, 5));
+    await setStore({ min_amount_cents: 0, limit_hourly_cents: 50_00 });
+    await refused(RefusalReason.PURCHASE_LIMIT, { status: 35, reason: 'purchase_limit', limit: 'hourly', left: 50 }, money('purchase', counter, c.id, 60));
+    await setStore({ limit_hourly_cents: 0 });
+    await refused(RefusalReason.OVER_REVERTABLE, { status: 35, reason: 'over_revertable', revertable: 0 }, money('revert', counter, c.id, 1));
+    await refused(RefusalReason.WINNINGS, { status: 35, reason: 'winnings' }, money('redeem', counter, c.id, 1));
+
+    await giveWinnings(s, c.id, 1_000_00);
+    await refused(RefusalReason.DRAWER_SHORT, { status: 38 }, money('redeem', counter, c.id, 500));
+
+    const { credit, budget } = await storeMoney(s);
+    await addCredit(s.handle.db, DEMO_KIOSK, -(credit - 1_00), 'parity test');
+    await refused(RefusalReason.CREDIT, { status: 32 }, money('purchase', counter, c.id, 2));
+    await addCredit(s.handle.db, DEMO_KIOSK, credit - 1_00, 'parity test');
+    if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, -(budget - 1_00), 'parity test');
+    await refused(RefusalReason.BUDGET, { status: 32 }, money('comps', counter, c.id, 2));
+    if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, budget - 1_00, 'parity test');
+  });
+
+  it('the ledger guard refuses entries below zero (a bet the customer cannot cover)', async () => {
+    const c = await newCustomer(s, counter);
+    const before = await ledgerRows();
+    const bet = s.handle.db.transaction().execute((tx) =>
+      post(tx, { storeId: DEMO_KIOSK, kind: 'bet', channel: 'machine', amount: 1, customerId: c.id, entries: -1, at: isoNow() }),
+    );
+    await expect(bet).rejects.toBeInstanceOf(Refusal);
+    await expect(bet).rejects.toMatchObject({ reason: RefusalReason.ENTRIES });
+    expect(await ledgerRows()).toBe(before);
+    seen.add(RefusalReason.ENTRIES);
+  });
+});
