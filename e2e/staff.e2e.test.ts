@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 /**
@@ -121,13 +122,30 @@ describe('staff accounts, store information, activity', () => {
     await boss.getByText('Edit successful').waitFor();
     await e.screenshot(boss, 'store-information-en', { fullPage: true });
 
-    // The counter enforces the new hourly limit.
-    const cashier = await e.server.loginAt(1, DEMO_LOGINS.cashier);
-    expect((await e.server.call('/drawer/init', { ...cashier, amount: 200, key: await e.server.key() })).status).toBe(0);
-    const c = await e.server.call('/customer/create', { ...cashier, first_name: 'Lim', last_name: 'Ited' });
-    expect((await e.server.call('/customer/purchase', { ...cashier, id: c.id, amount: 25, key: await e.server.key() })).status).toBe(0);
-    const over = await e.server.call('/customer/purchase', { ...cashier, id: c.id, amount: 25, key: await e.server.key() });
-    expect(over).toMatchObject({ status: 35, reason: 'purchase_limit', limit: 'hourly', left: 5 });
+    // The counter enforces the new hourly limit: 25 goes through, the next 25 passes the 30 an hour.
+    const bs = await session(boss);
+    expect((await e.server.call('/drawer/init', { ...bs, amount: 200, key: await e.server.key() })).status).toBe(0);
+    const c = await e.server.call('/customer/create', { ...bs, first_name: 'Lim', last_name: 'Ited' });
+    await boss.goto('/CustomerAccount');
+    await boss.getByTestId('customer-search').fill(String(c.id));
+    await boss.getByTestId('customer-search').press('Enter');
+    await boss.getByTestId('customer-card').waitFor();
+    const buy = async (amount: string) => {
+      await boss.getByTestId('action-purchase').click();
+      const dialog = boss.getByRole('dialog');
+      await dialog.getByTestId('money-amount').fill(amount);
+      await dialog.getByTestId('money-amount').press('Enter');
+      return dialog;
+    };
+    const first = await buy('25');
+    await first.getByTestId('money-done').waitFor();
+    await boss.getByTestId('money-close').click();
+    await boss.getByTestId('money-done').waitFor({ state: 'detached' });
+    await buy('25');
+    await boss.getByTestId('money-problem').getByText('Purchase limit reached, contact your provider').waitFor();
+    await boss.waitForTimeout(400);
+    await e.screenshot(boss, 'store-limit-enforced-en');
+    await boss.keyboard.press('Escape');
 
     // Activity: the trail of this store, with the money rows.
     await boss.goto('/SystemSetup/userSettingSpecifyGroup');
@@ -169,5 +187,26 @@ describe('staff accounts, store information, activity', () => {
     await boss.getByTestId('store-save').click();
     await boss.getByText('Edición exitosa').waitFor();
     await e.screenshot(boss, 'store-information-mx', { fullPage: true });
+  });
+
+  it('a boss in viewer mode reads Store Information and Account Setting, and changes nothing', async () => {
+    const viewer = await e.newPage({ lang: 'zh_Hans' });
+    await e.login(viewer, DEMO_LOGINS.boss, null);
+    await viewer.goto('/SystemSetup/StoreInformationIndex');
+    await viewer.getByTestId('store-readonly').waitFor();
+    expect(await viewer.getByTestId('store-form').count()).toBe(0);
+    await viewer.getByTestId('credit-left').waitFor();
+    await e.screenshot(viewer, 'store-information-viewer-zh_Hans');
+    expect(await seriousViolations(viewer)).toEqual([]);
+    await viewer.goto('/SystemSetup/userSettingSpecifyGroup');
+    await row(viewer, 'cashier01').waitFor();
+    await viewer.getByTestId('read-only').waitFor();
+    expect(await viewer.getByTestId('create-account').count()).toBe(0);
+    expect(await row(viewer, 'cashier01').getByTestId('remove').count()).toBe(0);
+    await e.screenshot(viewer, 'account-setting-viewer-zh_Hans');
+    expect(await seriousViolations(viewer)).toEqual([]);
+    await viewer.getByTestId('tab-activity').click();
+    await viewer.getByTestId('activity').waitFor();
+    expect(await seriousViolations(viewer)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
-import { Status, auditExportRequest, auditListRequest, isActivityKind } from '@moneybox/contract';
+import { AUDIT_KINDS, Status, auditExportRequest, auditListRequest, isActivityKind } from '@moneybox/contract';
 import { activityCsv, activityPage, type ActivityQuery } from '../../audit/activity.js';
 import { defineCall, type AuthedContext, type CallDef } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 
 const DAY = 86_400_000;
-const KIND_GROUPS = ['account', 'login', 'store', 'drawer', 'customer', 'money', 'operator'];
+/** The part of a kind before its dot: every group of AUDIT_KINDS, and money. */
+const KIND_GROUPS = [...new Set([...AUDIT_KINDS.map((k) => k.split('.')[0]!), 'money'])];
 
 function toMs(v: string | number | undefined, field: string): number | undefined {
   if (v === undefined || v === '') return undefined;

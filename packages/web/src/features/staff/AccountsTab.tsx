@@ -14,7 +14,8 @@ import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { AccountFormDialog } from './AccountFormDialog';
 
-const STATUS_COLOR = { enabled: 'green', disabled: 'gray', locked: 'red' } as const;
+/** Filled with dark shades: white text keeps a 4.5:1 contrast. */
+const STATUS_COLOR = { enabled: 'teal.9', disabled: 'gray.7', locked: 'red.9' } as const;
 
 /** The store's staff with the administrator labels, and the boss's actions on each (none for a viewer). */
 export function AccountsTab({ readOnly }: { readOnly: boolean }) {
@@ -82,7 +83,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
         </Alert>
       ) : null}
       {q.data ? (
-        <Table.ScrollContainer minWidth={1040}>
+        <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label={t('staff:accountsTab')}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="accounts">
             <Table.Thead>
               <Table.Tr>
@@ -105,7 +106,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
                   </Table.Td>
                   <Table.Td>{t(`staff:types.${u.type}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[u.status]} variant="light" style={{ minWidth: 'max-content' }} data-testid="account-status">
+                    <Badge color={STATUS_COLOR[u.status]} variant="filled" style={{ minWidth: 'max-content' }} data-testid="account-status">
                       {t(`staff:statuses.${u.status}`)}
                     </Badge>
                   </Table.Td>

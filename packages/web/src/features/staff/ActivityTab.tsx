@@ -97,7 +97,7 @@ export function ActivityTab() {
           <Text size="sm" c="dimmed" mb="xs" data-testid="activity-total">
             {t('staff:rows', { n: q.data.total })}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={t('staff:activityTab')}>
             <Table striped verticalSpacing="xs" data-testid="activity">
               <Table.Thead>
                 <Table.Tr>
@@ -130,7 +130,7 @@ export function ActivityTab() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} mt="sm" /> : null}
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} mt="sm" getControlProps={(control) => ({ 'aria-label': t(`staff:pager.${control}`) })} /> : null}
         </>
       ) : null}
     </>

@@ -50,7 +50,7 @@ export function QuotaCard() {
               {money(d.credit)}
             </Text>
             <Text size="xs" c="dimmed">
-              {d.days_left === null ? t('noUse') : t('pace', { avg: money(d.avg_daily_use), days: d.days_left })}
+              {d.days_left === null ? t('noUse') : d.days_left >= 60 ? t('paceLong', { avg: money(d.avg_daily_use) }) : t('pace', { avg: money(d.avg_daily_use), days: Math.floor(d.days_left) })}
             </Text>
           </Stack>
           <Stack gap={4}>
@@ -65,7 +65,7 @@ export function QuotaCard() {
         <Title order={3} fz="h5">
           {t('creditHistory')}
         </Title>
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={t('creditHistory')}>
           <Table striped verticalSpacing={4} data-testid="credit-history">
             <Table.Thead>
               <Table.Tr>
