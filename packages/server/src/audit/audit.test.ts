@@ -72,6 +72,19 @@ describe.each(dialects)('the audit trail on %s', (dialect) => {
     expect(await last()).toMatchObject({ kind: 'drawer.create', target_label: String((made.drawer as { number: number }).number) });
   });
 
+  it("records a cashier's own shift close with the report's numbers", async () => {
+    const c = await s.loginAt(2, DEMO_LOGINS.cashier);
+    expect((await s.call('/drawer/init', { ...as(c), amount: 100, key: await s.key() })).status).toBe(0);
+    const closed = await s.call('/drawer/shift', { ...as(c), counted: 100 });
+    expect(closed.status).toBe(0);
+    const row = await last();
+    expect(row).toMatchObject({ kind: 'drawer.shift_close', actor_name: 'cashier01', target_type: 'drawer', target_label: '2' });
+    expect(JSON.parse(row.after_json!)).toMatchObject({ shift_id: closed.shift_id, balance: 100, counted: 100, over_short: 0 });
+    // A second close has no shift: refused, no row.
+    expect((await s.call('/drawer/shift', as(c))).status).toBe(10);
+    expect((await last()).id).toBe(row.id);
+  });
+
   it('leaves no row for a refused change', async () => {
     const before = (await rows()).length;
     const cashier = await s.login(DEMO_LOGINS.cashier);

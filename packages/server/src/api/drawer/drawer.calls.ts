@@ -22,7 +22,6 @@ import { drawerInfo, shiftMovements } from './drawer-info.service.js';
 import { auditedDrawer } from './drawer-audit.js';
 import { presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
 import { initDrawer } from './drawer.service.js';
-import { closeOwnShift } from './shift-close.service.js';
 import { recentShifts as recent, shiftReportFor } from './shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
@@ -100,7 +99,7 @@ export const shift = defineCall({
   path: '/drawer/shift',
   access: 'session',
   input: drawerShiftRequest,
-  handler: (input, ctx) => closeOwnShift({ counted: input.counted, count_detail: input.count_detail }, ctx),
+  handler: (input, ctx) => auditedDrawer.closeOwn({ counted: input.counted, count_detail: input.count_detail }, ctx),
 });
 
 export const forceClose = defineCall({
