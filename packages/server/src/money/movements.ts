@@ -39,7 +39,23 @@ export const MOVEMENTS = {
   init: define({ kind: 'init', channel: 'pos', needsInitialAmount: false, effects: (a) => ({ drawer: a, shiftTotals: { initial_cents: a } }) }),
   fill: define({ kind: 'fill', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: a, shiftTotals: { fills_cents: a } }) }),
   bleed: define({ kind: 'bleed', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: -a, shiftTotals: { bleeds_cents: a } }) }),
+  // Game machines (api/machine/play.service.ts). A bet's split is betEffects below.
+  win: define({ kind: 'win', channel: 'machine', needsInitialAmount: false, effects: (a) => ({ winnings: a }) }),
+  // A bonus award's amount is promotional credit: playable, not redeemable.
+  gift: define({ kind: 'gift', channel: 'machine', needsInitialAmount: false, effects: (a) => ({ entries: a }) }),
+  // Reload terminals (api/machine/reload.service.ts): no cashier's drawer; the channel is the terminal's kind.
+  terminal_purchase: define({ kind: 'purchase', channel: 'reload_kiosk', needsInitialAmount: false, effects: (a) => ({ entries: a, credit: -a }) }),
+  terminal_redeem: define({ kind: 'redeem', channel: 'reload_kiosk', needsInitialAmount: false, effects: (a) => ({ winnings: -a, credit: a }) }),
 } satisfies Record<string, MovementDefinition>;
+
+/**
+ * A bet of `a` cents on a game machine: taken from entries first, then winnings. The caller refuses
+ * the round when entries + winnings do not cover it (never below zero; the ledger's guards agree).
+ */
+export function betEffects(a: number, entriesCents: number): Effects {
+  const fromEntries = Math.min(entriesCents, a);
+  return { entries: -fromEntries, winnings: -(a - fromEntries) };
+}
 
 export type CustomerMoneyKind = 'purchase' | 'revert' | 'redeem' | 'special_comps';
 export type CashKind = 'fill' | 'bleed';

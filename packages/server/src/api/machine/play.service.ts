@@ -4,6 +4,7 @@ import { verifySecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { post } from '../../money/ledger.js';
+import { betEffects, MOVEMENTS } from '../../money/movements.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
@@ -86,13 +87,14 @@ export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.outpu
     const { c, rate } = await seated(tx, handle, t, seat);
     const betCents = toCents(cmd.jp_bet + cmd.game_bet + cmd.extra_bet + cmd.buy_bonus_cost, rate);
     const winCents = toCents(cmd.win, rate);
-    const fromEntries = Math.min(c.entries_cents, betCents);
-    const fromWinnings = betCents - fromEntries;
+    const bet = betEffects(betCents, c.entries_cents);
+    const fromEntries = -(bet.entries ?? 0);
+    const fromWinnings = -(bet.winnings ?? 0);
     if (fromWinnings > c.winnings_cents) refuseCommand('no_balance', balances(c, rate));
     const at = isoNow();
     const base = { storeId: t.storeId, channel: 'machine' as const, customerId: c.id, machineId: t.id, note: `round ${cmd.round_no}`, at };
-    if (betCents > 0) await post(tx, { ...base, kind: 'bet', amount: betCents, entries: -fromEntries, winnings: -fromWinnings, key: `t${t.id}:${cmd.seq}:bet` });
-    if (winCents > 0) await post(tx, { ...base, kind: 'win', amount: winCents, winnings: winCents, key: `t${t.id}:${cmd.seq}:win` });
+    if (betCents > 0) await post(tx, { ...base, kind: 'bet', amount: betCents, ...bet, key: `t${t.id}:${cmd.seq}:bet` });
+    if (winCents > 0) await post(tx, { ...base, kind: MOVEMENTS.win.kind, amount: winCents, ...MOVEMENTS.win.effects(winCents), key: `t${t.id}:${cmd.seq}:win` });
     await playRepository.insertRound(tx, {
       store_id: t.storeId,
       customer_id: c.id,
@@ -122,7 +124,8 @@ export async function gift(handle: DatabaseHandle, t: TerminalRef, cmd: z.output
     const cents = toCents(cmd.award_amount, rate);
     const at = isoNow();
     if (cents > 0) {
-      await post(tx, { storeId: t.storeId, kind: 'gift', channel: 'machine', amount: cents, customerId: c.id, machineId: t.id, entries: cents, key: `t${t.id}:${cmd.seq}:gift`, note: cmd.title, at });
+      const g = MOVEMENTS.gift;
+      await post(tx, { storeId: t.storeId, kind: g.kind, channel: g.channel, amount: cents, customerId: c.id, machineId: t.id, ...g.effects(cents), key: `t${t.id}:${cmd.seq}:gift`, note: cmd.title, at });
     }
     await playRepository.insertGift(tx, {
       store_id: t.storeId,

@@ -4,6 +4,7 @@ import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import type { Channel } from '../../money/ledger.js';
 import { post } from '../../money/ledger.js';
+import { MOVEMENTS } from '../../money/movements.js';
 import { customerMovementRepository } from '../../repositories/customer-movement.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import { overrun, windowStarts } from '../../money/purchase-limits.js';
@@ -48,7 +49,8 @@ export async function purchase(handle: DatabaseHandle, t: ReloadTerminal, cmd: {
     const over = overrun(store, used, a);
     if (over) refuseCommand('limit', { limit: over.limit, left_cents: over.left });
     const channel = CHANNEL[t.kind as Exclude<TerminalKind, 'game'>];
-    const id = await post(tx, { storeId: t.storeId, kind: 'purchase', channel, amount: a, customerId: c.id, machineId: t.id, entries: a, credit: -a, key: `t${t.id}:${cmd.seq}`, at });
+    const d = MOVEMENTS.terminal_purchase;
+    const id = await post(tx, { storeId: t.storeId, kind: d.kind, channel, amount: a, customerId: c.id, machineId: t.id, ...d.effects(a), key: `t${t.id}:${cmd.seq}`, at });
     return { ok: true, movement_id: id, customer_id: c.id, entries_cents: c.entries_cents + a, winnings_cents: c.winnings_cents };
   });
 }
@@ -70,7 +72,8 @@ export async function redeem(handle: DatabaseHandle, t: ReloadTerminal, cmd: { s
       return { ok: false, reason: failures >= store.max_failed_logins ? 'pin_locked' : 'wrong_pin', tries_left: Math.max(0, store.max_failed_logins - failures) };
     }
     if (c.winnings_cents < a) refuseCommand('no_balance', { winnings_cents: c.winnings_cents });
-    const id = await post(tx, { storeId: t.storeId, kind: 'redeem', channel: 'reload_kiosk', amount: a, customerId: c.id, machineId: t.id, winnings: -a, credit: a, key: `t${t.id}:${cmd.seq}`, at: isoNow() });
+    const d = MOVEMENTS.terminal_redeem;
+    const id = await post(tx, { storeId: t.storeId, kind: d.kind, channel: d.channel, amount: a, customerId: c.id, machineId: t.id, ...d.effects(a), key: `t${t.id}:${cmd.seq}`, at: isoNow() });
     if (c.pin_failures > 0) await playRepository.setPinFailures(tx, c.id, 0);
     return { ok: true, movement_id: id, customer_id: c.id, entries_cents: c.entries_cents, winnings_cents: c.winnings_cents - a };
   });
