@@ -12,6 +12,8 @@ export interface Settings {
   sessionIdleMs: number;
   /** Lifetime of a one-time key from /config/key. */
   keyTtlMs: number;
+  /** One-time keys one address may take per minute from /config/key (an anonymous call) before HTTP 511. */
+  keyIpLimit: number;
   /** Failed logins from one address within the window before HTTP 511. */
   loginIpLimit: number;
   /** Login attempts for one username within the window before HTTP 511. */
@@ -33,6 +35,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     env: env.MONEYBOX_ENV ?? 'demo',
     sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 720) * 60_000,
     keyTtlMs: int(env.KEY_TTL_SECONDS, 600) * 1000,
+    keyIpLimit: int(env.KEY_IP_LIMIT, 6000),
     loginIpLimit: int(env.LOGIN_IP_LIMIT, 30),
     loginUserLimit: int(env.LOGIN_USER_LIMIT, 20),
     loginWindowMs: int(env.LOGIN_WINDOW_SECONDS, 300) * 1000,

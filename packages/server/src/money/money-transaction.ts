@@ -22,11 +22,48 @@ import type { DatabaseHandle, Db } from '../db/database.js';
  * query on the outer `db` from inside `fn` would wait for the batch forever.
  */
 export function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (handle.dialect === 'postgres') return handle.db.transaction().execute(fn);
+  if (handle.dialect === 'postgres') {
+    let gate = gates.get(handle.db);
+    if (!gate) gates.set(handle.db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT)));
+    return gate.run(() => handle.db.transaction().execute(fn));
+  }
   let committer = committers.get(handle.db);
   if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
   return committer.run(fn);
 }
+
+/**
+ * How many money transactions run in PostgreSQL at once (per pool). A store's purchases commit one
+ * after the other on its store row whatever the concurrency, and a call holds its shift and
+ * customer locks across its round trips: more in flight only stretch every transaction (each
+ * waits for a busier event loop between statements) and queue on those locks (on 2 cores: 20 in
+ * flight ran 10-40% slower than 5). A few in flight let the next calls do their reads while the
+ * current one commits.
+ */
+const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 6);
+
+/** A counting semaphore: callers beyond the limit wait in line, in arrival order. */
+class Gate {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) this.active++;
+    // A waiter is handed the finishing call's slot (active stays the same): nobody can overtake.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+const gates = new WeakMap<Db, Gate>();
 
 /**
  * A write of ONE statement that must be durable but needs no transaction of its own (a new

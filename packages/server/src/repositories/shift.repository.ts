@@ -15,11 +15,11 @@ function withNames(db: Db) {
 }
 
 export const shiftRepository = {
-  openForAccount(db: Db, accountId: number): Promise<Shift | undefined> {
-    return db.selectFrom('shift').selectAll().where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
+  openForAccount(db: Db, storeId: number, accountId: number): Promise<Shift | undefined> {
+    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
   },
-  openForDrawer(db: Db, drawerId: number): Promise<Shift | undefined> {
-    return db.selectFrom('shift').selectAll().where('drawer_id', '=', drawerId).where('ended_at', 'is', null).executeTakeFirst();
+  openForDrawer(db: Db, storeId: number, drawerId: number): Promise<Shift | undefined> {
+    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('drawer_id', '=', drawerId).where('ended_at', 'is', null).executeTakeFirst();
   },
   find(db: Db, storeId: number, id: number): Promise<Shift | undefined> {
     return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
@@ -44,6 +44,7 @@ export const shiftRepository = {
   /** Closes an open shift once; returns false when it was already closed. */
   async close(
     db: Db,
+    storeId: number,
     id: number,
     at: string,
     closedBy: number,
@@ -53,16 +54,18 @@ export const shiftRepository = {
     const r = await db
       .updateTable('shift')
       .set({ ended_at: at, closed_by_account_id: closedBy, counted_cents: counted, count_detail: countDetail })
+      .where('store_id', '=', storeId)
       .where('id', '=', id)
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
   /** Marks the initial amount as set, once, on an open shift: false when it already was (or the shift closed). */
-  async markInitSet(db: Db, id: number): Promise<boolean> {
+  async markInitSet(db: Db, storeId: number, id: number): Promise<boolean> {
     const r = await db
       .updateTable('shift')
       .set({ init_set: 1 })
+      .where('store_id', '=', storeId)
       .where('id', '=', id)
       .where('init_set', '=', 0)
       .where('ended_at', 'is', null)

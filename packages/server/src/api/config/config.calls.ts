@@ -4,6 +4,7 @@ import { auth } from '@moneybox/contract';
 import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
 import { keyRepository } from '../../repositories/key.repository.js';
+import { AddressWindow } from '../../http/rate-limit.js';
 import { runDurableWrite } from '../../money/money-transaction.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
@@ -21,12 +22,22 @@ export const localtime = defineCall({
   },
 });
 
+/** Per server (its settings object): each server of a cluster counts its own addresses. */
+const keyWindows = new WeakMap<object, AddressWindow>();
+function keysPerAddress(settings: object): AddressWindow {
+  let w = keyWindows.get(settings);
+  if (!w) keyWindows.set(settings, (w = new AddressWindow(60_000, 'Too many one-time keys from this address; wait and try again')));
+  return w;
+}
+
 /** A one-time key for one money call; single use, expiring. */
 export const key = defineCall({
   path: '/config/key',
   access: 'public',
   input: z.object({}).passthrough(),
-  async handler(_input, { deps }) {
+  async handler(_input, { deps, ip }) {
+    // Anonymous by the spec, so bounded per address instead: a flood of unused keys is refused (511).
+    keysPerAddress(deps.settings).take(ip, deps.settings.keyIpLimit);
     const value = randomBytes(18).toString('base64url');
     const now = Date.now();
     // Every counter call fetches a key first: on SQLite its insert shares the money calls' group commit.

@@ -101,3 +101,21 @@ describe.each(dialects)('config calls on %s', (dialect) => {
     expect((await s.call('/config/key')).status).toBe(0);
   });
 });
+
+describe.each(dialects)('/config/key from one address on %s', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(dialect, { keyIpLimit: 3 });
+  });
+  afterAll(() => s?.close());
+
+  it('is anonymous but bounded: past the per-minute limit it answers HTTP 511 status 34 and inserts no key', async () => {
+    for (let i = 0; i < 3; i++) expect((await s.call('/config/key')).status).toBe(0);
+    const count = async () => Number((await s.handle.db.selectFrom('one_time_key').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const res = await s.raw('/API/config/key', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(511);
+    expect(await res.json()).toMatchObject({ status: 34, retryAfter: 60 });
+    expect(await count()).toBe(before);
+  });
+});

@@ -61,7 +61,7 @@ export async function customerInfo(type: CustomerSearchType, rule: string, ctx: 
   const [c] = await findCustomers(type, rule, 1, ctx);
   if (!c) refuse(Status.CUSTOMER_ERROR);
   const { db } = ctx.deps.handle;
-  const shift = await shiftRepository.openForAccount(db, ctx.caller.accountId);
+  const shift = await shiftRepository.openForAccount(db, ctx.caller.storeId, ctx.caller.accountId);
   let revertable: number | null = null;
   if (shift && shift.store_id === ctx.caller.storeId) {
     const bought = await customerMovementRepository.shiftNetPurchases(db, ctx.caller.storeId, shift.id, shift.started_at, c.id);

@@ -26,7 +26,7 @@ export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContex
     const found = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
     if (!found) refuse(Status.DRAWER_ERROR);
     drawer = found;
-    shift = await shiftRepository.openForDrawer(db, drawer.id);
+    shift = await shiftRepository.openForDrawer(db, drawer.store_id, drawer.id);
     if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
   const store = (await storeRepository.find(db, ctx.caller.storeId))!;

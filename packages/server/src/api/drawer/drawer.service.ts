@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.js';
 
 /** The caller's open shift and its drawer; 10 when the caller holds none. */
 export async function callerShift(db: Db, ctx: AuthedContext) {
-  const shift = await shiftRepository.openForAccount(db, ctx.caller.accountId);
+  const shift = await shiftRepository.openForAccount(db, ctx.caller.storeId, ctx.caller.accountId);
   if (!shift || shift.store_id !== ctx.caller.storeId) refuse(Status.SHIFT_ERROR);
   const drawer = await drawerRepository.find(db, ctx.caller.storeId, shift.drawer_id);
   if (!drawer) refuse(Status.DRAWER_ERROR);
@@ -44,7 +44,7 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
     const store = await storeRepository.find(tx, ctx.caller.storeId);
     assertStoreOpen(store);
     if (amount > store.credit_cents) refuse(Status.INITIAL_OVER_CREDIT);
-    if (!(await shiftRepository.markInitSet(tx, shift.id))) {
+    if (!(await shiftRepository.markInitSet(tx, ctx.caller.storeId, shift.id))) {
       const now = await shiftRepository.find(tx, ctx.caller.storeId, shift.id);
       refuseMovement(now?.ended_at ? RefusalReason.NO_SHIFT : RefusalReason.INIT_ALREADY_SET, 'init');
     }

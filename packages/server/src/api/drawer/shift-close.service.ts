@@ -36,7 +36,7 @@ export async function forceClose(drawerId: number, count: CountInput, ctx: Authe
   const { db } = ctx.deps.handle;
   const drawer = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
-  const shift = await shiftRepository.openForDrawer(db, drawer.id);
+  const shift = await shiftRepository.openForDrawer(db, drawer.store_id, drawer.id);
   if (!shift) refuse(Status.SHIFT_ERROR);
   return closeShift(db, shift, ctx.caller.accountId, count);
 }
@@ -48,7 +48,7 @@ export async function forceClose(drawerId: number, count: CountInput, ctx: Authe
 export async function closeShift(db: Db, shift: Shift, closedBy: number, count: CountInput): Promise<ShiftReport> {
   const counted = countedCents(count);
   const detail = count.count_detail ? JSON.stringify(count.count_detail) : null;
-  const closed = await shiftRepository.close(db, shift.id, isoNow(), closedBy, counted, detail);
+  const closed = await shiftRepository.close(db, shift.store_id, shift.id, isoNow(), closedBy, counted, detail);
   if (!closed) refuse(Status.SHIFT_ERROR);
   const after = await shiftRepository.findWithNames(db, shift.store_id, shift.id);
   if (!after) refuse(Status.SHIFT_ERROR);

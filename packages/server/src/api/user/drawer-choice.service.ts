@@ -26,7 +26,7 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
 
   // A double-submit of this account's own choice may have opened the shift a moment ago:
   // that is a resume, not a conflict.
-  let shift = (await shiftRepository.openForAccount(db, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, drawer.id));
+  let shift = (await shiftRepository.openForAccount(db, caller.storeId, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, caller.storeId, drawer.id));
   if (!shift) {
     try {
       await shiftRepository.insert(db, { store_id: store.id, drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
@@ -34,7 +34,7 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
       if (!isUniqueViolation(err)) throw err;
       // Lost a race: to someone else, to this account on another drawer, or to its own double-submit.
     }
-    shift = await shiftRepository.openForAccount(db, caller.accountId);
+    shift = await shiftRepository.openForAccount(db, caller.storeId, caller.accountId);
     if (!shift) refuse(Status.DRAWER_OCCUPIED);
   }
   if (shift.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);

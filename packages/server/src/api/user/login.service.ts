@@ -97,7 +97,7 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
   // A cashier who closed the browser mid-shift sees the drawer they still hold.
   let moneybox = -1;
   if (input.mode === 'pos') {
-    const open = await shiftRepository.openForAccount(db, account.id);
+    const open = await shiftRepository.openForAccount(db, account.store_id, account.id);
     if (open) {
       const drawer = await drawerRepository.find(db, store.id, open.drawer_id);
       moneybox = drawer?.number ?? -1;
