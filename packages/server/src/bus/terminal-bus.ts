@@ -37,6 +37,7 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
   const pool = handle.pgPool;
   let client: pg.PoolClient | undefined;
   let closed = false;
+  const returned = new WeakSet<pg.PoolClient>();
   const onNotify = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
@@ -53,9 +54,14 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
       c.on('notification', onNotify);
       c.on('error', (err) => {
         onError(err);
-        c.release(true);
+        // The connection may already be back in the pool (closed, or a second error on the same
+        // socket): releasing twice throws outside any caller and would end the process.
+        if (!returned.has(c)) {
+          returned.add(c);
+          c.release(true);
+        }
         if (client === c) client = undefined;
-        setTimeout(() => void listen(), 1000).unref();
+        if (!closed) setTimeout(() => void listen(), 1000).unref();
       });
       await c.query(`LISTEN ${CHANNEL}`);
       client = c;
@@ -72,10 +78,11 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
     c.off('notification', onNotify);
     try {
       await c.query(`UNLISTEN ${CHANNEL}`);
-      c.release();
+      if (!returned.has(c)) c.release();
     } catch {
-      c.release(true);
+      if (!returned.has(c)) c.release(true);
     }
+    returned.add(c);
   };
   const ready = listen();
 
