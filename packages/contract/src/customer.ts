@@ -148,6 +148,8 @@ export const customerDayLimitReply = z.object({
   hourly: limitWindow,
   daily: limitWindow,
   weekly: limitWindow,
+  /** The store's widest report period in store days (spec section 5). */
+  limit_day: z.number().int(),
 });
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');

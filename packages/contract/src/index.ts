@@ -15,3 +15,4 @@ export * from './machine.js';
 export type * from './replies.js';
 export * from './refusal-reasons.js';
 export * from './staff.js';
+export * from './reports.js';

@@ -9,6 +9,8 @@ import type { chooseDrawerReply, menuReply, posLoginReply } from './user.js';
 import type { customerBlockReply, customerCreateReply, customerDayLimitReply, customerGiftHistoryReply, customerHistoryReply, customerInfoReply, customerKickReply, customerListReply, customerMoneyReply, customerResetReply, customerSearchReply, customerUpdateReply } from './customer.js';
 import type { drawerCashReply, drawerCreateReply, drawerForceCloseReply, drawerFreezeReply, drawerInfoReply, drawerInitReply, drawerListReply, drawerMovementsReply, drawerRecentShiftsReply, drawerSetupListReply, drawerShiftReply, drawerShiftReportReply } from './drawer.js';
 
+import type { dailyLogReply, shiftLogReply, transactionReportReply } from './reports.js';
+
 type Out<S extends z.ZodType> = z.output<S>;
 
 export type AnnounceReply = Out<typeof announceReply>;
@@ -42,3 +44,6 @@ export type DrawerRecentShiftsReply = Out<typeof drawerRecentShiftsReply>;
 export type DrawerSetupListReply = Out<typeof drawerSetupListReply>;
 export type DrawerShiftReply = Out<typeof drawerShiftReply>;
 export type DrawerShiftReportReply = Out<typeof drawerShiftReportReply>;
+export type TransactionReportReply = Out<typeof transactionReportReply>;
+export type ShiftLogReply = Out<typeof shiftLogReply>;
+export type DailyLogReply = Out<typeof dailyLogReply>;

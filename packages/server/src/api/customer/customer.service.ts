@@ -172,7 +172,8 @@ export async function dayLimit(id: number | undefined, ctx: AuthedContext) {
     await mustFind(ctx, id);
     used = await customerMovementRepository.purchaseWindows(db, store.id, id, windowStarts());
   }
-  return presentLimits(store, used);
+  // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
+  return { ...presentLimits(store, used), limit_day: store.limit_day };
 }
 
 export function listCustomers(q: PageQuery, ctx: AuthedContext) {

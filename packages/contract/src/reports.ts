@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { auth, isoTime } from './common.js';
+import { shiftReport } from './drawer.js';
+
+/**
+ * The three reports of spec section 2 (/Reports/TransactionReports, /Reports/ShiftReports,
+ * /Reports/DailyReports) and their calls (spec section 7). Amounts are currency units; times are
+ * ISO-8601 UTC (`time`) with the store's wall clock beside them (`store_time`, what the screen,
+ * the CSV and the print show).
+ *
+ * Period (`startTime`, `endTime`, spec section 5): each is either a store day `YYYY-MM-DD` (in the
+ * store's time zone; as `startTime` its first instant, as `endTime` the end of that day, so
+ * from = to = one date is that whole day), an ISO-8601 date-time with `Z` or an offset, or epoch
+ * milliseconds. Empty or absent: today in store time. 'To' must be later than 'from' and the
+ * period may cover at most the store's `limit_day` store days, else 39 with `limit_day`. A
+ * malformed time, page, limit or cursor answers 13.
+ *
+ * Who sees what (server-enforced, 21 otherwise): a boss (pos or viewer mode) the whole store; a
+ * cashier the transaction and shift reports of their own shifts only, never the daily report.
+ */
+
+/** `YYYY-MM-DD`: a store day. */
+export const STORE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether a period bound is well formed (a store day, an ISO instant with zone, or epoch ms). */
+export function isReportTime(v: string | number): boolean {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v <= 8.64e15;
+  if (STORE_DAY.test(v)) return !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  return ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v));
+}
+
+/** A period bound; '' means not given. */
+export const reportTime = z
+  .union([z.string().trim().max(40), z.number()])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || isReportTime(v), 'must be a date YYYY-MM-DD, an ISO-8601 date and time with a zone, or epoch milliseconds');
+
+const period = { startTime: reportTime, endTime: reportTime };
+
+/** Money movement types, the `fun_name` filter of the transaction report (ledger kinds). */
+export const REPORT_KINDS = [
+  'purchase',
+  'revert',
+  'redeem',
+  'special_comps',
+  'init',
+  'fill',
+  'bleed',
+  'bet',
+  'win',
+  'gift',
+  'store_credit',
+  'comps_budget',
+  'adjust',
+] as const;
+export const reportKind = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof reportKind>;
+
+/** Where a movement happened: the daily report's channels, plus game machines and the operator. */
+export const REPORT_CHANNELS = ['pos', 'reload_kiosk', 'online', 'reloader'] as const;
+export const reportChannel = z.enum(REPORT_CHANNELS);
+export type ReportChannel = z.infer<typeof reportChannel>;
+export const STATIONS = [...REPORT_CHANNELS, 'machine', 'operator'] as const;
+export type Station = (typeof STATIONS)[number];
+
+/** Optional text filter; '' means none. */
+const optionalText = (max: number) =>
+  z
+    .union([z.string().trim().max(max), z.number().int().nonnegative()])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : String(v)));
+
+/** `pinId`: a customer id or a mobile id (spec section 7). */
+export const pinIdFilter = optionalText(40);
+
+const positiveInt = (max: number) => z.union([z.number().int(), z.string().regex(/^\d{1,9}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
+
+/** Largest page size of the transaction report. */
+export const REPORT_LIMIT_MAX = 200;
+
+/**
+ * Transaction report (`/drawer/transaction`). `fun_name`: one movement type (REPORT_KINDS).
+ * `drawer`: a drawer number. `account`: a staff account (username). Paging: `page` and `limit`
+ * (offset paging); for deep paging send the previous reply's `cursor` with the next `page`: the
+ * server then continues after the cursor's row, equally fast at any depth. A cursor belongs to
+ * the query it came from (same filters and period), else 13.
+ */
+export const transactionReportRequest = auth.extend({
+  ...period,
+  pinId: pinIdFilter,
+  fun_name: z.union([reportKind, z.literal('')]).optional().transform((v) => (v === '' ? undefined : v)),
+  drawer: z.union([positiveInt(100000), z.literal('')]).optional().transform((v) => (v === '' ? undefined : v)),
+  account: optionalText(40),
+  page: positiveInt(10_000_000).optional().default(1),
+  limit: positiveInt(REPORT_LIMIT_MAX).optional().default(20),
+  cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'not a cursor from this report').optional().transform((v) => (v === '' ? undefined : v)),
+});
+export type TransactionReportRequest = z.input<typeof transactionReportRequest>;
+
+export const transactionRow = z.object({
+  /** The ledger row. */
+  id: z.number().int(),
+  /** ISO-8601 UTC. */
+  time: isoTime,
+  /** The store's wall clock, `YYYY-MM-DD HH:mm:ss`. */
+  store_time: z.string(),
+  /** Movement type (a REPORT_KINDS value). */
+  fun_name: z.string(),
+  /** Where: pos (then `drawer` is its number), reload_kiosk, online, reloader, machine (then `machine`), operator. */
+  station: z.string(),
+  drawer: z.number().int().nullable(),
+  machine: z.number().int().nullable(),
+  shift_id: z.number().int().nullable(),
+  /** Staff account that made it (null for machines and kiosks). */
+  account: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  mobile_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  /** Always positive; the type says which way it went. */
+  amount: z.number(),
+  /** Signed change to the drawer's cash. */
+  drawer_change: z.number(),
+  /** On a revert: the purchase it takes back. */
+  reverts_id: z.number().int().nullable(),
+  /** On a reverted purchase: the revert that took it back (the report's link). */
+  reverted_by: z.number().int().nullable(),
+  note: z.string(),
+});
+export type TransactionRow = z.infer<typeof transactionRow>;
+
+/** The period as the server applied it: ISO UTC instants [from, to) and the store days it covers. */
+export const reportPeriod = z.object({
+  from: isoTime,
+  to: isoTime,
+  first_day: z.string(),
+  last_day: z.string(),
+  days: z.number().int(),
+  timezone: z.string(),
+  limit_day: z.number().int(),
+});
+export type ReportPeriod = z.infer<typeof reportPeriod>;
+
+export const transactionReportReply = z.object({
+  status: z.literal(0),
+  list: z.array(transactionRow),
+  /** Rows over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Send with page + 1 to get the next page fast; null on the last page. */
+  cursor: z.string().nullable(),
+  period: reportPeriod,
+});
+
+/** Shift report (`/drawer/shiftLog`): every shift that started in the period. */
+export const shiftLogRequest = auth.extend({ ...period });
+/**
+ * A shift row: the drawer report's numbers (reprint with /drawer/shiftReport by `shift_id` when
+ * closed). `shiftTime` null: still open. `closedBy`: the boss who force-closed it, else the owner.
+ */
+export const shiftLogRow = shiftReport.omit({ count_detail: true }).extend({
+  open: z.boolean(),
+  store_start: z.string(),
+  store_end: z.string().nullable(),
+});
+export type ShiftLogRow = z.infer<typeof shiftLogRow>;
+export const shiftLogTotals = z.object({
+  shifts: z.number().int(),
+  initial_amount: z.number(),
+  fills: z.number(),
+  bleeds: z.number(),
+  purchases: z.number(),
+  redeems: z.number(),
+  comps: z.number(),
+  special_comps: z.number(),
+  balance: z.number(),
+  /** Sums over the counted shifts only. */
+  counted: z.number(),
+  over_short: z.number(),
+});
+export const shiftLogReply = z.object({
+  status: z.literal(0),
+  list: z.array(shiftLogRow),
+  totals: shiftLogTotals,
+  period: reportPeriod,
+});
+
+/**
+ * Daily report (`/drawer/dailyLog`). `pinId`: one customer's movements only. `fun_name`: one
+ * channel only (REPORT_CHANNELS); absent: all four.
+ */
+export const dailyLogRequest = auth.extend({
+  ...period,
+  pinId: pinIdFilter,
+  fun_name: z.union([reportChannel, z.literal('')]).optional().transform((v) => (v === '' ? undefined : v)),
+});
+
+/** Figures of one store day and channel, or of a totals row. */
+export const dailyFigures = z.object({
+  /** Net of reverted purchases. */
+  purchases: z.number(),
+  redeems: z.number(),
+  /** purchases - redeems. */
+  net: z.number(),
+  special_comps: z.number(),
+  reverts: z.number(),
+  purchase_count: z.number().int(),
+  redeem_count: z.number().int(),
+  special_comps_count: z.number().int(),
+  revert_count: z.number().int(),
+});
+export type DailyFigures = z.infer<typeof dailyFigures>;
+/** One row per store day × channel, oldest day first, channels in REPORT_CHANNELS order; every day and channel listed. */
+export const dailyRow = dailyFigures.extend({ day: z.string(), channel: reportChannel });
+export type DailyRow = z.infer<typeof dailyRow>;
+export const dailyLogReply = z.object({
+  status: z.literal(0),
+  list: z.array(dailyRow),
+  /** Per channel over the period. */
+  channel_totals: z.array(dailyFigures.extend({ channel: reportChannel })),
+  /** Per store day over the shown channels (the chart's x axis). */
+  day_totals: z.array(dailyFigures.extend({ day: z.string() })),
+  totals: dailyFigures,
+  period: reportPeriod,
+});
