@@ -11,6 +11,7 @@ import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
 import { registerTerminals } from '../terminal/hub.js';
+import { registerBulletinFiles } from '../api/bulletin/file.route.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -68,6 +69,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   await registerTerminals(app, deps);
 
   for (const call of allCalls) registerCall(app, deps, call);
+  registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument(allCalls);
   app.get('/API/openapi.json', async () => openApi);
