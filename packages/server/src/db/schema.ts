@@ -262,6 +262,24 @@ export interface SettingTable {
   value: string;
 }
 
+/** Daily totals of the ledger per store, store day, channel and kind (migration 007), up to the watermark. */
+export interface ReportDailyTable {
+  store_id: number;
+  day: string;
+  channel: string;
+  kind: string;
+  amount_cents: number;
+  count: number;
+}
+
+/** One row (id 1): ledger ids up to ledger_id are in report_daily; pending_*: the next candidate. */
+export interface ReportWatermarkTable {
+  id: number;
+  ledger_id: number;
+  pending_id: number | null;
+  pending_at: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -281,6 +299,8 @@ export interface Database {
   domain_layout: DomainLayoutTable;
   setting: SettingTable;
   audit: AuditTable;
+  report_daily: ReportDailyTable;
+  report_watermark: ReportWatermarkTable;
 }
 
 export type Store = Selectable<StoreTable>;
