@@ -16,3 +16,4 @@ export type * from './replies.js';
 export * from './refusal-reasons.js';
 export * from './staff.js';
 export * from './reports.js';
+export * from './bulletin.js';

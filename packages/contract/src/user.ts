@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auth, id, lang } from './common.js';
+import { menuEvent } from './bulletin.js';
 
 export const SaType = { BOSS: 1, CASHIER: 2 } as const;
 export type SaType = (typeof SaType)[keyof typeof SaType];
@@ -49,7 +50,10 @@ export const menuEntry = z.object({
   func_name: z.string(),
   func_link: z.string(),
   group: z.string(),
+  /** 'new' badge: the news entries with items published in the last BULLETIN_NEW_DAYS days. */
   isNew: z.boolean().optional(),
+  /** Only on a running event's dynamic entry (func_link /News/event_news/{name}). */
+  event: menuEvent.optional(),
 });
 export type MenuEntry = z.infer<typeof menuEntry>;
 export const menuReply = z.object({
