@@ -311,6 +311,24 @@ export interface BulletinFileTable {
   removed_at: string | null;
 }
 
+/** Daily totals of the ledger per store, store day, channel and kind (migration 007), up to the watermark. */
+export interface ReportDailyTable {
+  store_id: number;
+  day: string;
+  channel: string;
+  kind: string;
+  amount_cents: number;
+  count: number;
+}
+
+/** One row (id 1): ledger ids up to ledger_id are in report_daily; pending_*: the next candidate. */
+export interface ReportWatermarkTable {
+  id: number;
+  ledger_id: number;
+  pending_id: number | null;
+  pending_at: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -335,6 +353,8 @@ export interface Database {
   bulletin_store: BulletinStoreTable;
   bulletin_text: BulletinTextTable;
   bulletin_file: BulletinFileTable;
+  report_daily: ReportDailyTable;
+  report_watermark: ReportWatermarkTable;
 }
 
 export type Store = Selectable<StoreTable>;

@@ -12,6 +12,7 @@ import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
 import { registerTerminals } from '../terminal/hub.js';
 import { registerBulletinFiles } from '../api/bulletin/file.route.js';
+import { startDailyTotals } from '../api/report/daily-totals.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -67,6 +68,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     app.addHook('onClose', () => bus.close());
   }
   await registerTerminals(app, deps);
+
+  // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
+  const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));
+  app.addHook('onClose', () => stopDailyTotals());
 
   for (const call of allCalls) registerCall(app, deps, call);
   registerBulletinFiles(app, deps);

@@ -56,6 +56,10 @@ export const PERMISSIONS: Readonly<Record<string, Rule>> = {
   '/drawer/forceClose': BOSS,
   '/drawer/shiftReport': SIGNED_IN,
   '/drawer/recentShifts': SIGNED_IN,
+  // Reports (issue 8): a cashier gets the rows of their own shifts only (api/report/report-scope.ts).
+  '/drawer/transaction': SIGNED_IN,
+  '/drawer/shiftLog': SIGNED_IN,
+  '/drawer/dailyLog': BOSS,
 
   '/customer/search': SIGNED_IN,
   '/customer/info': SIGNED_IN,
@@ -113,6 +117,9 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/Drawer': ['/drawer/info', '/drawer/movements'],
   '/Machine': ['/machine/list'],
   '/SystemSetup/DrawerSetup': ['/drawer/setupList'],
+  '/Reports/TransactionReports': ['/drawer/transaction', '/customer/getDayLimit'],
+  '/Reports/ShiftReports': ['/drawer/shiftLog', '/customer/getDayLimit'],
+  '/Reports/DailyReports': ['/drawer/dailyLog', '/customer/getDayLimit'],
   '/SystemSetup/StoreInformationIndex': ['/store/info', '/store/quota'],
   '/SystemSetup/userSettingSpecifyGroup': ['/user/list', '/audit/list'],
   '/News/view-all-news': ['/bulletin/news'],
