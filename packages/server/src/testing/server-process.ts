@@ -16,19 +16,28 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** SIGTERM: the graceful way down. */
   stop(): Promise<void>;
+  /** SIGKILL (`kill -9`): no shutdown code runs, as in a crash or a power cut of the process. */
+  kill(): Promise<void>;
 }
 
 /**
  * A server as its own operating-system process (`npm start`'s entry) on the given database:
  * `{ DATABASE_URL }` for PostgreSQL or `{ DATA_DIR }` for a SQLite file.
  */
-export async function startServerProcess(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<ServerProcess> {
-  const port = await freePort();
+export { freePort };
+
+export async function startServerProcess(
+  database: { DATABASE_URL: string } | { DATA_DIR: string },
+  env: Record<string, string> = {},
+  opts: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,9 +58,15 @@ export async function startServerProcess(database: { DATABASE_URL: string } | { 
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
       await exited;
     },
   };
