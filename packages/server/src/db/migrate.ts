@@ -9,6 +9,9 @@ import * as m006 from './migrations/006_terminals.js';
 /** Migrations in order; each receives the dialect so one list serves SQLite and PostgreSQL. */
 const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rules_once': m003, '005_staff_audit': m005, '006_terminals': m006 };
 
+/** This release's migrations, oldest first (GET /readyz and restore compare a database's with them). */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const all: Record<string, Migration> = {};
   for (const [name, mod] of Object.entries(migrations)) {
