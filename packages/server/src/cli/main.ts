@@ -20,6 +20,7 @@ import { permissionsMarkdown } from '../http/permissions.js';
 import { verifyLedger } from '../money/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
+import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
 
 const HELP = `Moneybox POS operator tool
 
@@ -44,6 +45,7 @@ Commands:
                                                                  (the audit trail with money rows, oldest first; default the last 7 days)
   permissions                                                    (the permission matrix as Markdown: docs/PERMISSIONS.md)
   verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
+${BULLETIN_HELP}
 
 Amounts are in currency units (e.g. 1500.00). The database is DATABASE_URL, or SQLite under DATA_DIR (default ./data).`;
 
@@ -70,6 +72,8 @@ function required(v: string | undefined, name: string): string {
 }
 
 export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: string) => void): Promise<number> {
+  // Platform news has its own options (repeatable, per language) and audits each change itself (cli/bulletin.ts).
+  if (argv[0] === 'bulletin') return runBulletinCli(argv.slice(1), handle.db, out);
   const { values: o, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

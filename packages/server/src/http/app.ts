@@ -14,6 +14,8 @@ import { registerTerminals } from '../terminal/hub.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
 import { registerHealth } from '../ops/health.js';
 import { registerMetrics } from '../ops/metrics.js';
+import { registerBulletinFiles } from '../api/bulletin/file.route.js';
+import { startDailyTotals } from '../api/report/daily-totals.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -78,7 +80,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   const terminals = await registerTerminals(app, deps);
   registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, token: deps.settings.metricsToken });
 
+  // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
+  const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));
+  app.addHook('onClose', () => stopDailyTotals());
+
   for (const call of allCalls) registerCall(app, deps, call);
+  registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument(allCalls);
   app.get('/API/openapi.json', async () => openApi);

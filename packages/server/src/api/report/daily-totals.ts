@@ -1,0 +1,142 @@
+import type { DatabaseHandle, Db } from '../../db/database.js';
+import { reportRepository, type CountedRow, type DailyTotal } from './report.repository.js';
+import { storeDayOf } from './store-days.js';
+
+/**
+ * Daily totals of the ledger per (store, store day, channel, kind): report_daily holds every
+ * ledger row up to the watermark; a report adds the rows above it (the live tail) read in the
+ * same snapshot, so every figure equals the ledger's sum at that moment. The refresher runs
+ * outside the money transactions: a purchase never waits for it and never writes report_daily.
+ */
+
+/**
+ * Rows applied per refresher transaction: on SQLite the step holds the one connection (and the
+ * write lock), so steps stay small and yield to the money calls in between; PostgreSQL's do not block writers.
+ */
+const BATCH = { sqlite: 1000, postgres: 5000 } as const;
+
+export type Totals = Map<string, { amount_cents: number; count: number }>;
+export const totalKey = (day: string, channel: string, kind: string) => `${day}|${channel}|${kind}`;
+
+function add(totals: Totals, key: string, amount: number, count: number): void {
+  const t = totals.get(key);
+  if (t) {
+    t.amount_cents += amount;
+    t.count += count;
+  } else totals.set(key, { amount_cents: amount, count });
+}
+
+/** Buckets ledger rows by store day (the store's zone) and channel and kind. */
+export function bucket(rows: CountedRow[], timeZoneOf: (storeId: number) => string, totals: Totals = new Map(), storeOf?: Map<string, number>): Totals {
+  for (const r of rows) {
+    const storeId = Number(r.store_id);
+    const key = totalKey(storeDayOf(Date.parse(r.at), timeZoneOf(storeId)), r.channel, r.kind);
+    const k = storeOf ? `${storeId}|${key}` : key;
+    if (storeOf) storeOf.set(k, storeId);
+    add(totals, k, Number(r.amount_cents), 1);
+  }
+  return totals;
+}
+
+/** PostgreSQL: the sequence sample becomes the target once no transaction older than it is still running. */
+async function safeTarget(tx: Db, handle: DatabaseHandle, w: { pending_id: number | null; pending_at: string | null }): Promise<number | null> {
+  if (handle.dialect === 'sqlite') return reportRepository.maxLedgerId(tx); // one writer: what is visible is committed, in id order
+  if (w.pending_id === null || w.pending_at === null) return null;
+  const oldest = await reportRepository.oldestRunningTransaction(tx);
+  return oldest === null || oldest > w.pending_at ? w.pending_id : null;
+}
+
+/**
+ * One refresher step: applies up to BATCH ledger rows above the watermark that are certainly
+ * committed, in one transaction with the watermark's advance. Answers whether another step now
+ * may do more (it applied rows, or took a new sample of the sequence that a next step may apply).
+ */
+export async function refreshStep(handle: DatabaseHandle): Promise<boolean> {
+  return handle.db.transaction().execute(async (tx) => {
+    const w = await reportRepository.watermarkForUpdate(tx, handle.dialect);
+    const target = await safeTarget(tx, handle, w);
+    let applied = 0;
+    let ledgerId = w.ledger_id;
+    if (target !== null && target > w.ledger_id) {
+      const rows = await reportRepository.rowsAbove(tx, w.ledger_id, target, BATCH[handle.dialect]);
+      if (rows.length > 0) {
+        const zones = await reportRepository.storeTimezones(tx);
+        const storeOf = new Map<string, number>();
+        const totals = bucket(rows, (id) => zones.get(id) ?? 'UTC', new Map(), storeOf);
+        await reportRepository.addDailyTotals(
+          tx,
+          [...totals].map(([k, t]) => {
+            const [, day, channel, kind] = k.split('|') as [string, string, string, string];
+            return { store_id: storeOf.get(k)!, day, channel, kind, amount_cents: t.amount_cents, count: t.count };
+          }),
+        );
+      }
+      applied = rows.length;
+      // A short batch means everything up to the target is in (ids may have gaps: rolled-back transactions).
+      ledgerId = rows.length === BATCH[handle.dialect] ? Number(rows[rows.length - 1]!.id) : target;
+    }
+    let pending = { pending_id: w.pending_id, pending_at: w.pending_at };
+    let sampled = false;
+    // A new sample only once the last one is applied: under steady load some transaction is always
+    // younger than the newest sample, never younger than an old one.
+    if (handle.dialect === 'postgres' && (w.pending_id === null || ledgerId >= w.pending_id)) {
+      const sample = await reportRepository.sequenceSample(tx);
+      pending = { pending_id: sample.id, pending_at: sample.at };
+      sampled = sample.id > ledgerId;
+    }
+    await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    return applied > 0 || sampled;
+  });
+}
+
+/** Runs refresher steps until nothing is left to apply now (tests, the bench, a catch-up). */
+export async function refreshDailyTotals(handle: DatabaseHandle): Promise<void> {
+  for (let i = 0; i < 1_000_000; i++) if (!(await refreshStep(handle))) break;
+}
+
+/** Refreshes every `everyMs` in the background; the returned stop waits for a running step. */
+export function startDailyTotals(handle: DatabaseHandle, log: (err: unknown) => void, everyMs = 1000): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        while (!stopped && (await refreshStep(handle))) await new Promise((r) => setImmediate(r));
+      } catch (err) {
+        if (!stopped) log(err);
+      }
+    });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
+ * Exact totals of a store's days [firstDay, lastDay]: report_daily plus the live tail, read in one
+ * snapshot (REPEATABLE READ on PostgreSQL; SQLite's transaction holds the one connection), so a
+ * refresher step committing in between can neither be missed nor counted twice.
+ */
+export async function storeDailyTotals(
+  handle: DatabaseHandle,
+  store: { id: number; timezone: string },
+  days: { firstDay: string; lastDay: string; fromIso: string; toIso: string },
+  channel?: string,
+): Promise<Totals> {
+  let t = handle.db.transaction();
+  if (handle.dialect === 'postgres') t = t.setIsolationLevel('repeatable read');
+  return t.execute(async (tx) => {
+    const watermark = await reportRepository.watermark(tx);
+    const stored = await reportRepository.dailyTotals(tx, store.id, days.firstDay, days.lastDay, channel);
+    const tail = await reportRepository.tail(tx, store.id, days.fromIso, days.toIso, watermark);
+    const totals: Totals = new Map();
+    for (const s of stored) add(totals, totalKey(s.day, s.channel, s.kind), Number(s.amount_cents), Number(s.count));
+    return bucket(channel === undefined ? tail : tail.filter((r) => r.channel === channel), () => store.timezone, totals);
+  });
+}
+
+export type { DailyTotal };

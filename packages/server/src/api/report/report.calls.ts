@@ -1,0 +1,31 @@
+import { dailyLogRequest, shiftLogRequest, transactionReportRequest } from '@moneybox/contract';
+import { defineCall } from '../../http/call.js';
+import { dailyLog } from './daily.service.js';
+import { shiftLog } from './shift-log.service.js';
+import { transactionReport } from './transaction.service.js';
+
+/** Transaction report: a boss the whole store, a cashier the rows of their own shifts. */
+export const transaction = defineCall({
+  path: '/drawer/transaction',
+  access: 'session',
+  input: transactionReportRequest,
+  handler: (input, ctx) => transactionReport(input, ctx),
+});
+
+/** Shift report: a boss every shift of the store, a cashier their own. */
+export const shiftLogCall = defineCall({
+  path: '/drawer/shiftLog',
+  access: 'session',
+  input: shiftLogRequest,
+  handler: (input, ctx) => shiftLog(input, ctx),
+});
+
+/** Daily report: bosses only (the permission matrix). */
+export const dailyLogCall = defineCall({
+  path: '/drawer/dailyLog',
+  access: 'session',
+  input: dailyLogRequest,
+  handler: (input, ctx) => dailyLog(input, ctx),
+});
+
+export const reportCalls = [transaction, shiftLogCall, dailyLogCall];

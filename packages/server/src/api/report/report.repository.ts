@@ -1,0 +1,267 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import type { ShiftWithNames } from '../../repositories/shift.repository.js';
+
+/**
+ * Which ledger rows a report reads. Every query is bounded by the caller's store; `ownerAccountId`
+ * (a cashier) narrows to the rows of that account's shifts.
+ */
+export interface LedgerFilter {
+  storeId: number;
+  fromIso: string;
+  toIso: string;
+  kind?: string | undefined;
+  channel?: string | undefined;
+  customerIds?: number[] | undefined;
+  drawerId?: number | undefined;
+  accountId?: number | undefined;
+  ownerAccountId?: number | undefined;
+}
+
+/** The position after which the next page starts (newest first: at desc, id desc). */
+export interface Keyset {
+  at: string;
+  id: number;
+}
+
+export interface TransactionRecord {
+  id: number;
+  at: string;
+  kind: string;
+  channel: string;
+  shift_id: number | null;
+  customer_id: number | null;
+  amount_cents: number;
+  d_drawer_cents: number;
+  reverts_id: number | null;
+  note: string;
+  drawer_number: number | null;
+  machine_name: number | null;
+  username: string | null;
+  mobile_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** A ledger row as the daily totals count it. */
+export interface CountedRow {
+  id: number;
+  store_id: number;
+  at: string;
+  channel: string;
+  kind: string;
+  amount_cents: number;
+}
+
+/** A total of report_daily or of ledger rows: per day, channel and kind. */
+export interface DailyTotal {
+  day: string;
+  channel: string;
+  kind: string;
+  amount_cents: number;
+  count: number;
+}
+
+function filtered(db: Db, f: LedgerFilter) {
+  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso).where('l.at', '<', f.toIso);
+  if (f.kind !== undefined) q = q.where('l.kind', '=', f.kind);
+  if (f.channel !== undefined) q = q.where('l.channel', '=', f.channel);
+  if (f.customerIds !== undefined) q = q.where('l.customer_id', 'in', f.customerIds.length ? f.customerIds : [-1]);
+  if (f.drawerId !== undefined) q = q.where('l.drawer_id', '=', f.drawerId);
+  if (f.accountId !== undefined) q = q.where('l.account_id', '=', f.accountId);
+  if (f.ownerAccountId !== undefined) {
+    const owner = f.ownerAccountId;
+    q = q.where('l.shift_id', 'in', (eb) => eb.selectFrom('shift').select('shift.id').where('shift.store_id', '=', f.storeId).where('shift.account_id', '=', owner));
+  }
+  return q;
+}
+
+export const reportRepository = {
+  /** Customers of the store whose id or mobile id is `pinId`. */
+  async customerIdsByPin(db: Db, storeId: number, pinId: string): Promise<number[]> {
+    const asId = /^\d{1,15}$/.test(pinId) ? Number(pinId) : -1;
+    const rows = await db
+      .selectFrom('customer')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where((eb) => eb.or([eb('id', '=', asId), eb('mobile_id', '=', pinId)]))
+      .execute();
+    return rows.map((r) => Number(r.id));
+  },
+  async drawerIdByNumber(db: Db, storeId: number, number: number): Promise<number | undefined> {
+    const r = await db.selectFrom('drawer').select('id').where('store_id', '=', storeId).where('number', '=', number).executeTakeFirst();
+    return r === undefined ? undefined : Number(r.id);
+  },
+  /** Staff accounts keep their rows when removed (the ledger names them), so removed ones are found too. */
+  async accountIdByUsername(db: Db, storeId: number, username: string): Promise<number | undefined> {
+    const r = await db.selectFrom('account').select('id').where('store_id', '=', storeId).where('username', '=', username).executeTakeFirst();
+    return r === undefined ? undefined : Number(r.id);
+  },
+
+  /** One page, newest first: after `after` (keyset) or from `offset`. */
+  transactions(db: Db, f: LedgerFilter, page: { after?: Keyset | undefined; offset: number; limit: number }): Promise<TransactionRecord[]> {
+    let q = filtered(db, f);
+    const after = page.after;
+    if (after) q = q.where((eb) => eb.or([eb('l.at', '<', after.at), eb.and([eb('l.at', '=', after.at), eb('l.id', '<', after.id)])]));
+    return q
+      .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
+      .leftJoin('machine as m', 'm.id', 'l.machine_id')
+      .leftJoin('account as a', 'a.id', 'l.account_id')
+      .leftJoin('customer as c', 'c.id', 'l.customer_id')
+      .select([
+        'l.id',
+        'l.at',
+        'l.kind',
+        'l.channel',
+        'l.shift_id',
+        'l.customer_id',
+        'l.amount_cents',
+        'l.d_drawer_cents',
+        'l.reverts_id',
+        'l.note',
+        'd.number as drawer_number',
+        'm.machine_id as machine_name',
+        'a.username',
+        'c.mobile_id',
+        'c.first_name',
+        'c.last_name',
+      ])
+      .orderBy('l.at', 'desc')
+      .orderBy('l.id', 'desc')
+      .offset(after ? 0 : page.offset)
+      .limit(page.limit)
+      .execute();
+  },
+  async count(db: Db, f: LedgerFilter): Promise<number> {
+    const r = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Purchases and reverts of the given shifts (to link a reverted purchase and its revert). */
+  purchasesAndReverts(db: Db, storeId: number, shiftIds: number[]): Promise<Array<{ id: number; kind: string; shift_id: number | null; customer_id: number | null; reverts_id: number | null }>> {
+    if (shiftIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('ledger')
+      .select(['id', 'kind', 'shift_id', 'customer_id', 'reverts_id'])
+      .where('shift_id', 'in', shiftIds)
+      .where('store_id', '=', storeId)
+      .where('kind', 'in', ['purchase', 'revert'])
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Shifts that started in [from, to), oldest first; only one account's when `accountId` is given. */
+  shiftsStarted(db: Db, storeId: number, fromIso: string, toIso: string, accountId: number | undefined): Promise<ShiftWithNames[]> {
+    let q = db
+      .selectFrom('shift')
+      .innerJoin('drawer', 'drawer.id', 'shift.drawer_id')
+      .innerJoin('account as owner', 'owner.id', 'shift.account_id')
+      .leftJoin('account as closer', 'closer.id', 'shift.closed_by_account_id')
+      .selectAll('shift')
+      .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer'])
+      .where('shift.store_id', '=', storeId)
+      .where('shift.started_at', '>=', fromIso)
+      .where('shift.started_at', '<', toIso);
+    if (accountId !== undefined) q = q.where('shift.account_id', '=', accountId);
+    return q.orderBy('shift.started_at').orderBy('shift.id').execute();
+  },
+
+  /** The rows of a period, as the daily totals count them (a filtered scan: one customer's). */
+  countedRows(db: Db, f: LedgerFilter): Promise<CountedRow[]> {
+    return filtered(db, f).select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents']).execute();
+  },
+
+  /**
+   * The live tail: a store's rows above the watermark in [from, to). Read through the primary key
+   * (`+` and `|| ''` keep both planners off the store's period index, which would walk the whole period).
+   */
+  tail(db: Db, storeId: number, fromIso: string, toIso: string, aboveId: number): Promise<CountedRow[]> {
+    return db
+      .selectFrom('ledger as l')
+      .select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents'])
+      .where('l.id', '>', aboveId)
+      .where(sql<boolean>`+l.store_id = ${storeId}`)
+      .where(sql<boolean>`l.at || '' >= ${fromIso}`)
+      .where(sql<boolean>`l.at || '' < ${toIso}`)
+      .execute();
+  },
+
+  /** Ledger rows (all stores) in (afterId, uptoId], oldest first, for the daily totals. */
+  rowsAbove(db: Db, afterId: number, uptoId: number, limit: number): Promise<CountedRow[]> {
+    return db
+      .selectFrom('ledger')
+      .select(['id', 'store_id', 'at', 'channel', 'kind', 'amount_cents'])
+      .where('id', '>', afterId)
+      .where('id', '<=', uptoId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+  async maxLedgerId(db: Db): Promise<number> {
+    const r = await db.selectFrom('ledger').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+    return Number(r?.m ?? 0);
+  },
+  async storeTimezones(db: Db): Promise<Map<number, string>> {
+    const rows = await db.selectFrom('store').select(['id', 'timezone']).execute();
+    return new Map(rows.map((r) => [Number(r.id), r.timezone]));
+  },
+  /** Adds totals to report_daily (one statement per chunk of rows). */
+  async addDailyTotals(db: Db, rows: Array<DailyTotal & { store_id: number }>): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('report_daily')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(['store_id', 'day', 'channel', 'kind']).doUpdateSet({
+            amount_cents: sql`report_daily.amount_cents + excluded.amount_cents`,
+            count: sql`report_daily.count + excluded.count`,
+          }),
+        )
+        .execute();
+    }
+  },
+  /** Locks the watermark row for the refresher's transaction (PostgreSQL; SQLite's writer is alone anyway). */
+  async watermarkForUpdate(db: Db, dialect: Dialect): Promise<{ ledger_id: number; pending_id: number | null; pending_at: string | null }> {
+    let q = db.selectFrom('report_watermark').select(['ledger_id', 'pending_id', 'pending_at']).where('id', '=', 1);
+    if (dialect === 'postgres') q = q.forUpdate();
+    const r = await q.executeTakeFirstOrThrow();
+    return { ledger_id: Number(r.ledger_id), pending_id: r.pending_id === null ? null : Number(r.pending_id), pending_at: r.pending_at };
+  },
+  async setWatermark(db: Db, w: { ledger_id: number; pending_id: number | null; pending_at: string | null }): Promise<void> {
+    await db.updateTable('report_watermark').set(w).where('id', '=', 1).execute();
+  },
+  /**
+   * PostgreSQL: the last id the ledger's sequence handed out, then the database clock. Every id up
+   * to it was taken by a transaction that had started before that time.
+   */
+  async sequenceSample(db: Db): Promise<{ id: number; at: string }> {
+    const seq = await sql<{ last_value: number; is_called: boolean }>`SELECT last_value, is_called FROM ledger_id_seq`.execute(db);
+    const row = seq.rows[0]!;
+    const clock = await sql<{ at: string }>`SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`.execute(db);
+    return { id: Number(row.last_value) - (row.is_called ? 0 : 1), at: clock.rows[0]!.at };
+  },
+  /** PostgreSQL: when the oldest transaction still running in this database (other than ours) began; null if none. */
+  async oldestRunningTransaction(db: Db): Promise<string | null> {
+    const r = await sql<{ at: string | null }>`SELECT to_char(min(t) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM (
+        SELECT xact_start AS t FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+        UNION ALL SELECT prepared FROM pg_prepared_xacts WHERE database = current_database()) x`.execute(db);
+    return r.rows[0]?.at ?? null;
+  },
+
+  /** Stored daily totals of a store's days (up to the watermark). */
+  dailyTotals(db: Db, storeId: number, firstDay: string, lastDay: string, channel?: string): Promise<DailyTotal[]> {
+    let q = db
+      .selectFrom('report_daily')
+      .select(['day', 'channel', 'kind', 'amount_cents', 'count'])
+      .where('store_id', '=', storeId)
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay);
+    if (channel !== undefined) q = q.where('channel', '=', channel);
+    return q.execute();
+  },
+
+  async watermark(db: Db): Promise<number> {
+    const r = await db.selectFrom('report_watermark').select('ledger_id').where('id', '=', 1).executeTakeFirst();
+    return Number(r?.ledger_id ?? 0);
+  },
+};
