@@ -215,3 +215,29 @@ describe.each(dialects)('operator CLI: bulletin on %s', (dialect) => {
     await expect(runCli(['bulletin'], s.handle, () => undefined)).rejects.toThrow(OperatorError);
   });
 });
+
+describe('bulletin commands through the entry point (npm run admin)', () => {
+  it('exits 2 with "Refused: <why>" for a bad file, and 0 when it publishes', async () => {
+    const { execFile } = await import('node:child_process');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-cli-bulletin-'));
+    const run = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile('node_modules/.bin/tsx', ['packages/server/src/cli/main.ts', 'bulletin', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (err, stdout, stderr) =>
+          resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    try {
+      const svg = path.join(dir, 'p.svg');
+      fs.writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const bad = await run('publish', 'poster', '--stores', 'all', '--title', 'P', '--file', svg);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^Refused: .*SVG/);
+      const png = path.join(dir, 'p.png');
+      fs.writeFileSync(png, demoPng(4, 4, [[0, 0, 0]]));
+      const ok = await run('publish', 'poster', '--stores', 'all', '--title', 'P', '--file', png);
+      expect(ok).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Published poster 1 \(en\) for all stores\./) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

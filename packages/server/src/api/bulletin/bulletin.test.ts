@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuEntry, NewsItem, Poster, Regulation } from '@moneybox/contract';
+import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation } from '@moneybox/contract';
 import { isoAgo, isoIn } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
 import { demoPdf, demoPng } from '../../db/demo-files.js';
@@ -40,6 +40,15 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
     for (const lang of ['zh_Hans', 'cn']) expect((await news(me, lang))[0]).toMatchObject({ title: '节假日营业时间', language: 'zh_Hans' });
     expect((await ask('/bulletin/news', me, { lang: 'fr' })).status).toBe(13);
     expect((await s.call('/bulletin/news', { lang: 'en' })).status).toBe(5);
+  });
+
+  it('answers exactly the contract of each call (every field, on the demo content)', async () => {
+    newsReply.parse(await ask('/bulletin/news', me, { lang: 'cn' }));
+    eventNewsReply.parse(await ask('/bulletin/event_news', me, { event_name: DEMO_EVENT }));
+    downloadReply.parse(await ask('/bulletin/download', me));
+    regulationsReply.parse(await ask('/bulletin/regulations', me, { lang: 'es' }));
+    const menu = menuReply.parse(await ask('/user/menu', me, { lang: 'en' }));
+    expect(menu.menu.some((e) => e.event)).toBe(true);
   });
 
   it('shows a store only what is for all stores or for it', async () => {
