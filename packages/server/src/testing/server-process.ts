@@ -16,6 +16,10 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Settles with the exit code when the process ends (ops tests time the shutdown). */
+  exited: Promise<number | null>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
   /** SIGTERM: the graceful way down. */
   stop(): Promise<void>;
   /** SIGKILL (`kill -9`): no shutdown code runs, as in a crash or a power cut of the process. */
@@ -41,6 +45,7 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 30_000);
     const onData = (d: Buffer) => {
@@ -57,6 +62,8 @@ export async function startServerProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    exited,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

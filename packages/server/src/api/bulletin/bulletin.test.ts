@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuEntry, NewsItem, Poster, Regulation } from '@moneybox/contract';
+import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation } from '@moneybox/contract';
 import { isoAgo, isoIn } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
 import { demoPdf, demoPng } from '../../db/demo-files.js';
@@ -40,6 +40,15 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
     for (const lang of ['zh_Hans', 'cn']) expect((await news(me, lang))[0]).toMatchObject({ title: '节假日营业时间', language: 'zh_Hans' });
     expect((await ask('/bulletin/news', me, { lang: 'fr' })).status).toBe(13);
     expect((await s.call('/bulletin/news', { lang: 'en' })).status).toBe(5);
+  });
+
+  it('answers exactly the contract of each call (every field, on the demo content)', async () => {
+    newsReply.parse(await ask('/bulletin/news', me, { lang: 'cn' }));
+    eventNewsReply.parse(await ask('/bulletin/event_news', me, { event_name: DEMO_EVENT }));
+    downloadReply.parse(await ask('/bulletin/download', me));
+    regulationsReply.parse(await ask('/bulletin/regulations', me, { lang: 'es' }));
+    const menu = menuReply.parse(await ask('/user/menu', me, { lang: 'en' }));
+    expect(menu.menu.some((e) => e.event)).toBe(true);
   });
 
   it('shows a store only what is for all stores or for it', async () => {
@@ -191,6 +200,21 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
     const gone = await fetchFile(s, mine.file.url, me);
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ status: 404 });
+  });
+
+  it("answers 404 for an image of an event that has ended, and of an item not yet published", async () => {
+    const { id } = await publishItem(s, {
+      kind: 'event', stores: 'all', event: { name: 'short-one', startsAt: isoAgo(DAY), endsAt: isoIn(DAY) },
+      texts: [{ lang: 'en', title: 'Short', body: '![pic](pic.png)' }], images: [{ lang: 'en', name: 'pic.png', bytes: PNG }],
+    });
+    const r = await ask('/bulletin/event_news', me, { event_name: 'short-one' });
+    const img = (r.items as NewsItem[]).find((i) => i.id === id)!.images[0]!;
+    expect(img).toMatchObject({ file_name: 'pic.png', content_type: 'image/png', size: PNG.length });
+    expect((await fetchFile(s, img.url, me)).status).toBe(200);
+    await s.handle.db.updateTable('bulletin_event').set({ ends_at: isoAgo(1) }).where('name', '=', 'short-one').execute();
+    expect((await fetchFile(s, img.url, me)).status).toBe(404);
+    const later = await publishItem(s, { kind: 'poster', stores: 'all', publishAt: isoIn(DAY), texts: [{ lang: 'en', title: 'Later' }], documents: [{ lang: null, name: 'later.png', bytes: PNG }] });
+    expect((await fetchFile(s, `/API/bulletin/file/${later.files[0]!.id}`, me)).status).toBe(404);
   });
 
   it('stores hostile Markdown as text and returns it as JSON only; never serves SVG or HTML as themselves', async () => {
