@@ -188,7 +188,9 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
       const thumbnails = readFiles(o.thumbnail, 'thumbnail', 'image');
       return audited(kind, async (tx) => {
         const p = await publish(tx, { kind, texts, stores, ...(o.at !== undefined && { publishAt: o.at }), ...(event && { event }), documents, thumbnails, images });
-        return { id: p.id, lines: describe(p, 'Published') };
+        const heavy = p.files.some((f) => f.role === 'document' && f.type.startsWith('image/') && f.size > BULLETIN_LIMITS.imageBytes);
+        const hint = heavy && !p.files.some((f) => f.role === 'thumbnail') ? ['  Tip: the poster list shows an image poster itself; give a smaller --thumbnail to keep the list light.'] : [];
+        return { id: p.id, lines: [...describe(p, 'Published'), ...hint] };
       });
     }
     case 'update': {

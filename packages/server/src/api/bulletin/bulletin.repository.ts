@@ -100,15 +100,16 @@ export const bulletinReads = {
   },
 
   /**
-   * A file with its bytes, only when the store sees its item now (and, for an event item, the event
-   * is running); undefined otherwise, so another store's or a withdrawn file is simply not found.
+   * A file's description (not its bytes), only when the store sees its item now (and, for an event
+   * item, the event is running); undefined otherwise, so another store's or a withdrawn file is simply
+   * not found.
    */
   fileVisible(db: Db, fileId: number, storeId: number, now: string) {
     return db
       .selectFrom('bulletin_file')
       .innerJoin('bulletin', 'bulletin.id', 'bulletin_file.bulletin_id')
       .leftJoin('bulletin_event', 'bulletin_event.id', 'bulletin.event_id')
-      .select(['bulletin_file.id', 'bulletin_file.file_name', 'bulletin_file.content_type', 'bulletin_file.size', 'bulletin_file.sha256', 'bulletin_file.bytes'])
+      .select(['bulletin_file.id', 'bulletin_file.file_name', 'bulletin_file.content_type', 'bulletin_file.size', 'bulletin_file.sha256'])
       .where('bulletin_file.id', '=', fileId)
       .where('bulletin_file.removed_at', 'is', null)
       .where((eb) => visibleTo(eb, storeId, now))
@@ -119,6 +120,12 @@ export const bulletinReads = {
         ]),
       )
       .executeTakeFirst();
+  },
+
+  /** A file's bytes, read only once fileVisible allowed it and no 304 answers. */
+  async fileBytes(db: Db, fileId: number): Promise<Uint8Array | undefined> {
+    const r = await db.selectFrom('bulletin_file').select('bytes').where('id', '=', fileId).executeTakeFirst();
+    return r?.bytes;
   },
 };
 

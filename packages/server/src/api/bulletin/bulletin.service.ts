@@ -127,9 +127,17 @@ export async function listRegulations(r: Reader): Promise<Regulation[]> {
   });
 }
 
-/** A file the store may fetch now, with its bytes; 404 (PAGE_GONE) otherwise. */
+/**
+ * A file the store may fetch now: its description and a reader of its bytes (not read for a 304, so
+ * revalidating thumbnails costs no large reads); 404 (PAGE_GONE) otherwise.
+ */
 export async function fileFor(db: Db, storeId: number, fileId: number, now: string) {
   const f = await bulletinReads.fileVisible(db, fileId, storeId, now);
   if (!f) refuse(Status.PAGE_GONE);
-  return { ...f, size: Number(f.size), bytes: Buffer.from(f.bytes) };
+  const bytes = async () => {
+    const b = await bulletinReads.fileBytes(db, Number(f.id));
+    if (!b) refuse(Status.PAGE_GONE);
+    return Buffer.from(b);
+  };
+  return { ...f, size: Number(f.size), bytes };
 }

@@ -202,6 +202,21 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
     expect(await gone.json()).toMatchObject({ status: 404 });
   });
 
+  it("answers 404 for an image of an event that has ended, and of an item not yet published", async () => {
+    const { id } = await publishItem(s, {
+      kind: 'event', stores: 'all', event: { name: 'short-one', startsAt: isoAgo(DAY), endsAt: isoIn(DAY) },
+      texts: [{ lang: 'en', title: 'Short', body: '![pic](pic.png)' }], images: [{ lang: 'en', name: 'pic.png', bytes: PNG }],
+    });
+    const r = await ask('/bulletin/event_news', me, { event_name: 'short-one' });
+    const img = (r.items as NewsItem[]).find((i) => i.id === id)!.images[0]!;
+    expect(img).toMatchObject({ file_name: 'pic.png', content_type: 'image/png', size: PNG.length });
+    expect((await fetchFile(s, img.url, me)).status).toBe(200);
+    await s.handle.db.updateTable('bulletin_event').set({ ends_at: isoAgo(1) }).where('name', '=', 'short-one').execute();
+    expect((await fetchFile(s, img.url, me)).status).toBe(404);
+    const later = await publishItem(s, { kind: 'poster', stores: 'all', publishAt: isoIn(DAY), texts: [{ lang: 'en', title: 'Later' }], documents: [{ lang: null, name: 'later.png', bytes: PNG }] });
+    expect((await fetchFile(s, `/API/bulletin/file/${later.files[0]!.id}`, me)).status).toBe(404);
+  });
+
   it('stores hostile Markdown as text and returns it as JSON only; never serves SVG or HTML as themselves', async () => {
     const hostile = '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n<svg onload="alert(4)"><script>alert(5)</script></svg>';
     await publishItem(s, { kind: 'news', stores: [OTHER_KIOSK], texts: [{ lang: 'en', title: '<b onmouseover="alert(6)">hi</b>', body: hostile }] });

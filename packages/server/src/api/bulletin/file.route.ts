@@ -82,6 +82,8 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
     // Images and unknown types can run nothing even if opened directly; the PDF viewer needs no sandbox (Chromium refuses PDFs in one).
     if (file.content_type !== 'application/pdf') void reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('content-length', file.size).send(file.bytes);
+    const bytes = await file.bytes().catch((err: unknown) => (err instanceof ApiError ? undefined : Promise.reject(err)));
+    if (!bytes) return notFound(reply);
+    return reply.header('content-length', bytes.length).send(bytes);
   });
 }
