@@ -57,7 +57,8 @@ describe.each(dialects)('operator CLI: bulletin on %s', (dialect) => {
     const r = await cli('publish', 'news', '--stores', 'all', '--title', 'New store opening', '--body', en, '--title', 'es=Nueva tienda', '--body', `es=${mx}`);
     expect(r.code).toBe(0);
     expect(r.text).toMatch(/^Published news \d+ \(en, mx\) for all stores\./);
-    expect(r.text).toContain('image img/map.png: image/png');
+    expect(r.text).toContain('image img/map.png (en): image/png');
+    expect(r.text).toContain('image img/map.png (mx): image/png');
     const id = Number(/news (\d+)/.exec(r.text)![1]);
 
     const list = (await ask('/bulletin/news', { lang: 'es' })).list as NewsItem[];

@@ -138,7 +138,7 @@ function idArg(v: string | undefined, command: string): number {
 
 function describe(p: Published, verb: string): string[] {
   const lines = [`${verb} ${p.kind} ${p.id} (${p.languages.join(', ')}) for ${p.stores === 'all' ? 'all stores' : `kiosk ${p.stores.join(', ')}`}.`];
-  for (const f of p.files) lines.push(`  ${f.role} ${f.name}: ${f.type}, ${f.size} bytes (file ${f.id})`);
+  for (const f of p.files) lines.push(`  ${f.role} ${f.name} (${f.lang ?? 'every language'}): ${f.type}, ${f.size} bytes (file ${f.id})`);
   return lines;
 }
 

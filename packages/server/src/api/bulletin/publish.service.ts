@@ -53,7 +53,7 @@ export interface Published {
   kind: BulletinKind;
   languages: BulletinLang[];
   stores: 'all' | number[];
-  files: Array<{ id: number; role: FileRole; name: string; type: string; size: number }>;
+  files: Array<{ id: number; role: FileRole; lang: BulletinLang | null; name: string; type: string; size: number }>;
   eventId: number | null;
 }
 
@@ -152,7 +152,7 @@ async function storeFiles(db: Db, id: number, files: CheckedFile[], at: string):
   const out: Published['files'] = [];
   for (const f of files) {
     const fileId = await bulletinWrites.insertFile(db, id, { role: f.role, lang: f.lang, fileName: f.name, contentType: f.type, sha256: createHash('sha256').update(f.bytes).digest('hex'), bytes: f.bytes }, at);
-    out.push({ id: fileId, role: f.role, name: f.name, type: f.type, size: f.bytes.byteLength });
+    out.push({ id: fileId, role: f.role, lang: f.lang, name: f.name, type: f.type, size: f.bytes.byteLength });
   }
   return out;
 }
