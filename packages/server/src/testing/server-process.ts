@@ -20,15 +20,24 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** SIGTERM: the graceful way down. */
   stop(): Promise<void>;
+  /** SIGKILL (`kill -9`): no shutdown code runs, as in a crash or a power cut of the process. */
+  kill(): Promise<void>;
 }
 
 /**
  * A server as its own operating-system process (`npm start`'s entry) on the given database:
  * `{ DATABASE_URL }` for PostgreSQL or `{ DATA_DIR }` for a SQLite file.
  */
-export async function startServerProcess(database: { DATABASE_URL: string } | { DATA_DIR: string }, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export { freePort };
+
+export async function startServerProcess(
+  database: { DATABASE_URL: string } | { DATA_DIR: string },
+  env: Record<string, string> = {},
+  opts: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
@@ -56,9 +65,15 @@ export async function startServerProcess(database: { DATABASE_URL: string } | { 
     exited,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
       await exited;
     },
   };
