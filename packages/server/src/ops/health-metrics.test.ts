@@ -4,18 +4,7 @@ import { dialects } from '../testing/databases.js';
 import { openCounter, newCustomer } from '../testing/customer-kit.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
-
-/** One sample's value from the Prometheus text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const m = /^([^{\s]+)(?:\{([^}]*)\})?\s+(\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => { const [k, v] = kv.split('='); return [k, v!.replace(/^"|"$/g, '')]; }));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
-  }
-  return undefined;
-}
+import { metricSample as sample } from '../testing/ops-kit.js';
 
 describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
   let s: TestServer;
