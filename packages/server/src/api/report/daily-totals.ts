@@ -84,7 +84,10 @@ export async function refreshStep(handle: DatabaseHandle): Promise<boolean> {
       pending = { pending_id: sample.id, pending_at: sample.at };
       sampled = sample.id > ledgerId;
     }
-    await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    // An idle step writes nothing (no commit to sync on SQLite every second).
+    if (ledgerId !== w.ledger_id || pending.pending_id !== w.pending_id || pending.pending_at !== w.pending_at) {
+      await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    }
     return applied > 0 || sampled;
   });
 }

@@ -62,8 +62,15 @@ export interface DailyTotal {
   count: number;
 }
 
-function filtered(db: Db, f: LedgerFilter) {
-  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso).where('l.at', '<', f.toIso);
+/** `after`: a page's keyset; its `at` then is the upper bound (one bound, so SQLite's planner takes the tight one). */
+function filtered(db: Db, f: LedgerFilter, after?: Keyset) {
+  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso);
+  if (after && after.at < f.toIso) {
+    q = q.where('l.at', '<=', after.at).where((eb) => eb(eb.refTuple('l.at', 'l.id'), '<', eb.tuple(after.at, after.id)));
+  } else {
+    q = q.where('l.at', '<', f.toIso);
+    if (after) q = q.where((eb) => eb(eb.refTuple('l.at', 'l.id'), '<', eb.tuple(after.at, after.id)));
+  }
   if (f.kind !== undefined) q = q.where('l.kind', '=', f.kind);
   if (f.channel !== undefined) q = q.where('l.channel', '=', f.channel);
   if (f.customerIds !== undefined) q = q.where('l.customer_id', 'in', f.customerIds.length ? f.customerIds : [-1]);
@@ -100,10 +107,8 @@ export const reportRepository = {
 
   /** One page, newest first: after `after` (keyset) or from `offset`. */
   transactions(db: Db, f: LedgerFilter, page: { after?: Keyset | undefined; offset: number; limit: number }): Promise<TransactionRecord[]> {
-    let q = filtered(db, f);
     const after = page.after;
-    if (after) q = q.where((eb) => eb.or([eb('l.at', '<', after.at), eb.and([eb('l.at', '=', after.at), eb('l.id', '<', after.id)])]));
-    return q
+    return filtered(db, f, after)
       .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
       .leftJoin('machine as m', 'm.id', 'l.machine_id')
       .leftJoin('account as a', 'a.id', 'l.account_id')
@@ -144,7 +149,8 @@ export const reportRepository = {
       .selectFrom('ledger')
       .select(['id', 'kind', 'shift_id', 'customer_id', 'reverts_id'])
       .where('shift_id', 'in', shiftIds)
-      .where('store_id', '=', storeId)
+      // `+`: the shift index (shift_id, id) finds these; the store's period index would walk the whole store.
+      .where(sql<boolean>`+store_id = ${storeId}`)
       .where('kind', 'in', ['purchase', 'revert'])
       .orderBy('id')
       .execute();
