@@ -142,7 +142,8 @@ export async function run(): Promise<BenchRow[]> {
       rows.push({ database: 'postgres', report: 'skipped: PostgreSQL is not reachable' });
       continue;
     }
-    rows.push(...(await benchDialect(dialect)));
+    // One database failing still prints the other's figures.
+    rows.push(...(await benchDialect(dialect).catch((err: unknown) => [{ database: dialect, report: `failed: ${err instanceof Error ? err.message : String(err)}` }])));
   }
   return rows;
 }

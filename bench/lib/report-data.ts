@@ -42,7 +42,7 @@ export async function generateReportStore(handle: DatabaseHandle, rows: number, 
     dialect === 'postgres'
       ? sql`to_char(to_timestamp(${YEAR_START / 1000} + ${seconds}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${YEAR_START / 1000} + ${seconds}, 'unixepoch')`;
-  const pick = (list: number[], index: ReturnType<typeof sql>) => sql`CASE ${index} ${sql.join(list.map((v, k) => sql`WHEN ${k} THEN ${v}`), sql` `)} END`;
+  const pick = (list: number[], index: ReturnType<typeof sql>) => sql`CASE ${index} ${sql.join(list.map((v, k) => sql`WHEN ${sql.lit(k)} THEN ${sql.lit(v)}`), sql` `)} END`;
 
   // Shifts: two a day on each drawer (ids 1.. in this fresh database), 12 hours minus a few minutes each.
   const shifts = 365 * 2 * DRAWERS;

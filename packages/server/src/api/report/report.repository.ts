@@ -177,21 +177,6 @@ export const reportRepository = {
     return filtered(db, f).select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents']).execute();
   },
 
-  /**
-   * The live tail: a store's rows above the watermark in [from, to). Read through the primary key
-   * (`+` and `|| ''` keep both planners off the store's period index, which would walk the whole period).
-   */
-  tail(db: Db, storeId: number, fromIso: string, toIso: string, aboveId: number): Promise<CountedRow[]> {
-    return db
-      .selectFrom('ledger as l')
-      .select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents'])
-      .where('l.id', '>', aboveId)
-      .where(sql<boolean>`+l.store_id = ${storeId}`)
-      .where(sql<boolean>`l.at || '' >= ${fromIso}`)
-      .where(sql<boolean>`l.at || '' < ${toIso}`)
-      .execute();
-  },
-
   /** Ledger rows (all stores) in (afterId, uptoId], oldest first, for the daily totals. */
   rowsAbove(db: Db, afterId: number, uptoId: number, limit: number): Promise<CountedRow[]> {
     return db
@@ -254,18 +239,23 @@ export const reportRepository = {
     return r.rows[0]?.at ?? null;
   },
 
-  /** Stored daily totals of a store's days (up to the watermark). */
-  dailyTotals(db: Db, storeId: number, firstDay: string, lastDay: string, channel?: string): Promise<DailyTotal[]> {
-    let q = db
-      .selectFrom('report_daily')
-      .select(['day', 'channel', 'kind', 'amount_cents', 'count'])
-      .where('store_id', '=', storeId)
-      .where('day', '>=', firstDay)
-      .where('day', '<=', lastDay);
-    if (channel !== undefined) q = q.where('channel', '=', channel);
-    return q.execute();
+  /**
+   * report_daily's totals of a store's days and the live tail (the ledger rows above the watermark in
+   * [from, to)) in ONE statement: one snapshot on both databases, so a refresher step that commits
+   * meanwhile is neither missed nor counted twice. Tail rows come with `at` (to bucket), totals with `day`.
+   */
+  async totalsWithTail(db: Db, storeId: number, days: { firstDay: string; lastDay: string; fromIso: string; toIso: string }, channel?: string): Promise<Array<{ day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>> {
+    const onDaily = channel === undefined ? sql`` : sql` AND d.channel = ${channel}`;
+    const onLedger = channel === undefined ? sql`` : sql` AND l.channel = ${channel}`;
+    const r = await sql<{ day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>`
+      SELECT d.day AS day, NULL AS at, d.channel AS channel, d.kind AS kind, d.amount_cents AS amount_cents, d.count AS count
+        FROM report_daily d WHERE d.store_id = ${storeId} AND d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${onDaily}
+      UNION ALL
+      SELECT NULL, l.at, l.channel, l.kind, l.amount_cents, 1
+        FROM ledger l WHERE l.id > (SELECT w.ledger_id FROM report_watermark w WHERE w.id = 1)
+         AND +l.store_id = ${storeId} AND l.at || '' >= ${days.fromIso} AND l.at || '' < ${days.toIso}${onLedger}`.execute(db);
+    return r.rows;
   },
-
   async watermark(db: Db): Promise<number> {
     const r = await db.selectFrom('report_watermark').select('ledger_id').where('id', '=', 1).executeTakeFirst();
     return Number(r?.ledger_id ?? 0);
