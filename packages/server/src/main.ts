@@ -4,9 +4,13 @@ import { seedDemoStore } from './db/seed.js';
 import { buildApp } from './http/app.js';
 import { settingsFromEnv } from './settings.js';
 import { startHousekeeping } from './housekeeping.js';
+import { writePidFile } from './ops/pidfile.js';
+import { shutdownOnSignals } from './ops/shutdown.js';
 
 const settings = settingsFromEnv();
 const handle = openDatabase(settings);
+// SQLite only: `admin restore` refuses while this names a live process (ops/pidfile.ts).
+const removePidFile = handle.dialect === 'sqlite' ? writePidFile(settings.dataDir) : () => undefined;
 await migrate(handle);
 const seeded = await seedDemoStore(handle);
 const app = await buildApp({ handle, settings });
@@ -27,11 +31,13 @@ process.stdout.write(
   ].join('\n'),
 );
 
-const stop = async () => {
-  stopHousekeeping();
-  await app.close();
-  await handle.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+shutdownOnSignals(
+  async () => {
+    stopHousekeeping();
+    await app.close();
+    await handle.close();
+    removePidFile();
+  },
+  settings.shutdownTimeoutMs,
+  app.log,
+);

@@ -21,6 +21,10 @@ export interface Settings {
   loginWindowMs: number;
   webDist: string | undefined;
   logLevel: string;
+  /** Bearer token that lets a non-loopback client read /metrics (ops/metrics.ts); unset: loopback only. */
+  metricsToken: string | undefined;
+  /** On SIGTERM/SIGINT the process exits by then even if something still hangs (ops/shutdown.ts). */
+  shutdownTimeoutMs: number;
   /** Heartbeat period asked of terminals; silent for 3 periods means disconnected (docs/TERMINAL.md). */
   terminalHeartbeatMs: number;
 }
@@ -42,5 +46,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
   };
 }

@@ -262,6 +262,55 @@ export interface SettingTable {
   value: string;
 }
 
+/** Platform news (migration 008): items the operator publishes, their texts, targets, events and files. */
+export interface BulletinEventTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  /** JSON {lang: title}. */
+  titles: Generated<string>;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export interface BulletinTable {
+  id: Generated<number>;
+  kind: 'news' | 'event' | 'poster' | 'regulation';
+  event_id: number | null;
+  all_stores: number;
+  published_at: string;
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BulletinStoreTable {
+  bulletin_id: number;
+  store_id: number;
+}
+
+export interface BulletinTextTable {
+  bulletin_id: number;
+  lang: string;
+  title: string;
+  body: string;
+}
+
+export interface BulletinFileTable {
+  id: Generated<number>;
+  bulletin_id: number;
+  role: 'document' | 'thumbnail' | 'image';
+  lang: string | null;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  created_at: string;
+  removed_at: string | null;
+}
+
 /** Daily totals of the ledger per store, store day, channel and kind (migration 007), up to the watermark. */
 export interface ReportDailyTable {
   store_id: number;
@@ -299,6 +348,11 @@ export interface Database {
   domain_layout: DomainLayoutTable;
   setting: SettingTable;
   audit: AuditTable;
+  bulletin_event: BulletinEventTable;
+  bulletin: BulletinTable;
+  bulletin_store: BulletinStoreTable;
+  bulletin_text: BulletinTextTable;
+  bulletin_file: BulletinFileTable;
   report_daily: ReportDailyTable;
   report_watermark: ReportWatermarkTable;
 }

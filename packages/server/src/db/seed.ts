@@ -5,6 +5,7 @@ import { announce, createAccount, createStore } from '../operator/operator.servi
 import { seedDemoCustomers } from './seed-customers.js';
 import { isoNow } from '../clock.js';
 import { demoTerminalKey } from '../auth/terminal-key.js';
+import { seedDemoBulletins } from './seed-bulletins.js';
 
 export const DEMO_KIOSK = 1001;
 export const DEMO_LOGINS = {
@@ -54,6 +55,7 @@ export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
       .values({ store_id: DEMO_KIOSK, machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at })
       .execute();
   }
+  await seedDemoBulletins(db, DEMO_KIOSK);
   await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
   return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
 }

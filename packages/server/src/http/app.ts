@@ -11,20 +11,31 @@ import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
 import { registerTerminals } from '../terminal/hub.js';
+import { loggerOptions, requestId } from '../ops/logging.js';
+import { registerHealth } from '../ops/health.js';
+import { registerMetrics } from '../ops/metrics.js';
+import { registerBulletinFiles } from '../api/bulletin/file.route.js';
 import { startDailyTotals } from '../api/report/daily-totals.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
+  /** false: no logging (tests); an object: pino options over the server's (ops/logging.ts), e.g. a stream. */
   logger?: boolean | object;
 }
 
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.settings.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(deps.settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  // The request id of every log line of this request, handed back for the operator's grep.
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
   });
 
   // The spec's client sends JSON as text/plain; accept application/json and anything else alike.
@@ -66,18 +77,20 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     deps.bus = bus;
     app.addHook('onClose', () => bus.close());
   }
-  await registerTerminals(app, deps);
+  const terminals = await registerTerminals(app, deps);
+  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
   const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));
   app.addHook('onClose', () => stopDailyTotals());
 
   for (const call of allCalls) registerCall(app, deps, call);
+  registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument(allCalls);
   app.get('/API/openapi.json', async () => openApi);
 
-  app.get('/healthz', async () => ({ ok: true }));
+  registerHealth(app, deps.handle);
 
   const webDist = deps.settings.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

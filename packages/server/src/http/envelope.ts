@@ -9,6 +9,7 @@ import { Refusal } from '../money/refusal.js';
 import { refusalStatus } from '../money/refusal-status.js';
 import { ApiError } from './errors.js';
 import { RateLimited } from './rate-limit.js';
+import { noteCallStatus } from '../ops/metrics.js';
 
 /** Marks a body that was not valid JSON; the call answers 13. */
 export const INVALID_BODY = Symbol('invalid body');
@@ -75,7 +76,7 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       return statusReply(Status.EXECUTE_ERROR);
     }
   };
-  app.post(`/API${def.path}`, run);
+  app.post(`/API${def.path}`, async (req, reply) => noteCallStatus(req, await run(req, reply)));
   // Any other method on a known call is status 6, not a 404.
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH'],

@@ -89,6 +89,12 @@ export const PERMISSIONS: Readonly<Record<string, Rule>> = {
   '/audit/list': BOSS,
   '/audit/export': BOSS,
 
+  // Platform news: everyone signed in reads what the operator published for their own store.
+  '/bulletin/news': SIGNED_IN,
+  '/bulletin/event_news': SIGNED_IN,
+  '/bulletin/download': SIGNED_IN,
+  '/bulletin/regulations': SIGNED_IN,
+
 };
 
 /** The row of a call; undefined when the call has none (the envelope then refuses everyone). */
@@ -116,6 +122,10 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/Reports/DailyReports': ['/drawer/dailyLog', '/customer/getDayLimit'],
   '/SystemSetup/StoreInformationIndex': ['/store/info', '/store/quota'],
   '/SystemSetup/userSettingSpecifyGroup': ['/user/list', '/audit/list'],
+  '/News/view-all-news': ['/bulletin/news'],
+  '/News/download-poster': ['/bulletin/download'],
+  '/News/regulations': ['/bulletin/regulations'],
+  '/News/event-news': ['/bulletin/event_news'],
 };
 
 /** Whether an audience may open a screen, by the matrix: every call the screen makes is allowed. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { ShiftTable } from '../db/schema.js';
 import { keyRepository } from '../repositories/key.repository.js';
 import { refuseMovement } from './refusal.js';
+import { noteMovement } from '../ops/money-metrics.js';
 
 /** What a movement is, in the product's words. */
 export type LedgerKind =
@@ -102,6 +103,7 @@ export async function post(tx: Db, m: Movement): Promise<number> {
       ${m.customerId ?? null}, ${m.machineId ?? null}, ${m.amount}, ${d.drawer}, ${d.entries}, ${d.winnings}, ${d.credit}, ${d.budget},
       ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})
     RETURNING id`.execute(tx);
+  noteMovement(m.kind, m.channel ?? 'pos');
 
   if (d.credit !== 0 || d.budget !== 0) {
     const r = await sql`UPDATE store SET credit_cents = credit_cents + ${d.credit}, comps_budget_cents = comps_budget_cents + ${d.budget}

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { DatabaseHandle, Db } from '../db/database.js';
+import { movementTracker, observeGroupCommit } from '../ops/money-metrics.js';
 
 /**
  * The money transaction runner: every call that moves money runs its transaction through here
@@ -21,15 +22,21 @@ import type { DatabaseHandle, Db } from '../db/database.js';
  * `fn` must use only the `tx` it is given: on SQLite the batch holds the only connection, so a
  * query on the outer `db` from inside `fn` would wait for the batch forever.
  */
-export function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const movements = movementTracker();
+  const work = (tx: Db) => movements.run(() => fn(tx));
+  let result: T;
   if (handle.dialect === 'postgres') {
     let gate = gates.get(handle.db);
     if (!gate) gates.set(handle.db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT)));
-    return gate.run(() => handle.db.transaction().execute(fn));
+    result = await gate.run(() => handle.db.transaction().execute(work));
+  } else {
+    let committer = committers.get(handle.db);
+    if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
+    result = await committer.run(work);
   }
-  let committer = committers.get(handle.db);
-  if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
-  return committer.run(fn);
+  movements.committed();
+  return result;
 }
 
 /**
@@ -143,6 +150,7 @@ class GroupCommitter {
         batch = this.queue.splice(0, MAX_BATCH);
         this.batches++;
         this.calls += batch.length;
+        observeGroupCommit(batch.length);
         for (const call of batch) outcomes.push(await inSavepoint(tx, call.fn));
       });
     } catch (err) {

@@ -76,16 +76,19 @@ export async function registerTerminals(app: FastifyInstance, deps: Deps): Promi
   }, heartbeatMs);
   timer.unref();
 
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  app.get(TERMINAL_PATH, { websocket: true }, (socket) => {
-    new TerminalConnection(socket, deps, hub, log);
-  });
-
+  // Before the websocket plugin's own preClose (which closes sockets without a code): terminals
+  // are told the server is shutting down (4007) and reconnect elsewhere.
   app.addHook('preClose', async () => {
     clearInterval(timer);
     unsubscribe?.();
     for (const c of [...live.values()]) c.close(TerminalClose.SHUTTING_DOWN, 'server shutting down');
     await flush();
+  });
+
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.get(TERMINAL_PATH, { websocket: true }, (socket, req) => {
+    // The upgrade request's logger: its reqId is the connection id on every line of this terminal.
+    new TerminalConnection(socket, deps, hub, req.log);
   });
 
   return { connections: () => live.size };

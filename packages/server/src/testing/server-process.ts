@@ -16,22 +16,36 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Settles with the exit code when the process ends (ops tests time the shutdown). */
+  exited: Promise<number | null>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM: the graceful way down. */
   stop(): Promise<void>;
+  /** SIGKILL (`kill -9`): no shutdown code runs, as in a crash or a power cut of the process. */
+  kill(): Promise<void>;
 }
 
 /**
  * A server as its own operating-system process (`npm start`'s entry) on the given database:
  * `{ DATABASE_URL }` for PostgreSQL or `{ DATA_DIR }` for a SQLite file.
  */
-export async function startServerProcess(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<ServerProcess> {
-  const port = await freePort();
+export { freePort };
+
+export async function startServerProcess(
+  database: { DATABASE_URL: string } | { DATA_DIR: string },
+  env: Record<string, string> = {},
+  opts: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 30_000);
     const onData = (d: Buffer) => {
@@ -48,10 +62,18 @@ export async function startServerProcess(database: { DATABASE_URL: string } | { 
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    exited,
+    output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
       await exited;
     },
   };

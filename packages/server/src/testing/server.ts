@@ -36,12 +36,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean; logger?: object } = {}): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const handle = database.handle;
   if (opts.seed !== false) await seedDemoStore(handle);
   const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
-  const app = await buildApp({ handle, settings }, { logger: false });
+  const app = await buildApp({ handle, settings }, { logger: opts.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -6,7 +6,8 @@ import { sessionRepository } from '../../repositories/session.repository.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
 import { posLogin as login } from './login.service.js';
 import { menuFor } from './menu.js';
-import { screensOpenable } from '../../http/permissions.js';
+import { allowed, screensOpenable } from '../../http/permissions.js';
+import { withNewsEntries } from '../bulletin/bulletin-menu.js';
 
 export const posLogin = defineCall({
   path: '/user/posLogin',
@@ -27,7 +28,9 @@ export const menu = defineCall({
   access: 'session',
   input: menuRequest,
   async handler(input, { caller, deps }) {
-    return { menu: menuFor(caller, input.lang), opens: screensOpenable(audienceOf(caller.role, caller.mode)), serverVer: SERVER_VERSION, env: deps.settings.env };
+    const audience = audienceOf(caller.role, caller.mode);
+    const entries = await withNewsEntries(deps.handle.db, caller.storeId, input.lang, menuFor(caller, input.lang), allowed('/bulletin/event_news', audience), isoNow());
+    return { menu: entries, opens: screensOpenable(audience), serverVer: SERVER_VERSION, env: deps.settings.env };
   },
 });
 

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../testing/databases.js';
+import { openCounter, newCustomer } from '../testing/customer-kit.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
+import { metricSample as sample } from '../testing/ops-kit.js';
+
+describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
+  let s: TestServer;
+  const metrics = async (headers: Record<string, string> = {}) => {
+    const res = await s.raw('/metrics', { headers });
+    return { code: res.status, text: await res.text() };
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer(dialect, { metricsToken: 'scrape-secret-1' });
+  });
+  afterAll(() => s?.close());
+
+  it('GET /healthz answers 200 while the process is up; GET /readyz 200 with the database current', async () => {
+    const h = await s.raw('/healthz');
+    expect(h.status).toBe(200);
+    expect(await h.json()).toEqual({ ok: true });
+    const r = await s.raw('/readyz');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ ok: true, database: dialect });
+  });
+
+  it('GET /readyz answers 503 when a migration is missing or the database is from a newer release', async () => {
+    const last = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(s.handle.db);
+    const name = last.rows[0]!.name;
+    await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(s.handle.db);
+    try {
+      const r = await s.raw('/readyz');
+      expect(r.status).toBe(503);
+      expect(((await r.json()) as { error: string }).error).toBe(`migrations pending: ${name}`);
+    } finally {
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${name}, ${new Date().toISOString()})`.execute(s.handle.db);
+    }
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('999_future', ${new Date().toISOString()})`.execute(s.handle.db);
+    try {
+      const r = await s.raw('/readyz');
+      expect(r.status).toBe(503);
+      expect(((await r.json()) as { error: string }).error).toMatch(/newer release: 999_future/);
+    } finally {
+      await sql`DELETE FROM kysely_migration WHERE name = '999_future'`.execute(s.handle.db);
+    }
+    expect((await s.raw('/readyz')).status).toBe(200);
+  });
+
+  it('every reply carries its request id; a plain X-Request-Id from a proxy is kept', async () => {
+    const a = await s.raw('/healthz');
+    expect(a.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const b = await s.raw('/healthz', { headers: { 'x-request-id': 'edge-42' } });
+    expect(b.headers.get('x-request-id')).toBe('edge-42');
+    const c = await s.raw('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(c.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+
+  it('/metrics: loopback reads it; a forwarded request needs the METRICS_TOKEN bearer', async () => {
+    expect((await metrics()).code).toBe(200);
+    expect((await metrics({ 'x-forwarded-for': '203.0.113.9' })).code).toBe(403);
+    expect((await metrics({ forwarded: 'for=203.0.113.9' })).code).toBe(403);
+    expect((await metrics({ 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong-secret-1' })).code).toBe(403);
+    const ok = await metrics({ 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-secret-1' });
+    expect(ok.code).toBe(200);
+    expect(ok.text).toContain('moneybox_http_requests_total');
+  });
+
+  it('counts requests per call and status, money movements per kind, open shifts, terminals, the pool', async () => {
+    const before = (await metrics()).text;
+    const call = '/API/customer/purchase';
+    const okBefore = sample(before, 'moneybox_http_requests_total', { call, code: '200', status: '0' }) ?? 0;
+    const refusedBefore = sample(before, 'moneybox_http_requests_total', { call, code: '200', status: '5' }) ?? 0;
+    const purchasesBefore = sample(before, 'moneybox_money_movements_total', { kind: 'purchase', channel: 'pos' }) ?? 0;
+    const shiftsBefore = sample(before, 'moneybox_open_shifts')!;
+
+    const counter = await openCounter(s, 1000);
+    const c = await newCustomer(s, counter);
+    for (let i = 0; i < 3; i++) expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { UID: counter.UID, TOKEN: 'not-the-token', id: c.id, amount: 10, key: await s.key() })).status).toBe(5);
+    // A refused movement (more than the customer has) counts no movement.
+    expect((await s.call('/customer/redeem', { ...counter, id: c.id, amount: 99999, key: await s.key() })).status).not.toBe(0);
+    const t = await enrolTerminal(s, await bossSession(s));
+
+    const after = (await metrics()).text;
+    expect(sample(after, 'moneybox_http_requests_total', { call, code: '200', status: '0' })).toBe(okBefore + 3);
+    expect(sample(after, 'moneybox_http_requests_total', { call, code: '200', status: '5' })).toBe(refusedBefore + 1);
+    expect(sample(after, 'moneybox_http_request_duration_seconds_count', { call, code: '200', status: '0' })).toBe(okBefore + 3);
+    expect(sample(after, 'moneybox_money_movements_total', { kind: 'purchase', channel: 'pos' })).toBe(purchasesBefore + 3);
+    expect(sample(after, 'moneybox_money_movements_total', { kind: 'redeem', channel: 'pos' }) ?? 0).toBe(sample(before, 'moneybox_money_movements_total', { kind: 'redeem', channel: 'pos' }) ?? 0);
+    expect(sample(after, 'moneybox_open_shifts')).toBe(shiftsBefore + 1);
+    expect(sample(after, 'moneybox_terminals_connected')).toBe(1);
+    if (dialect === 'sqlite') {
+      expect(sample(after, 'moneybox_group_commit_batch_size_count')).toBeGreaterThan(0);
+      expect(sample(after, 'moneybox_db_pool_connections', { state: 'total' })).toBeUndefined();
+    } else {
+      expect(sample(after, 'moneybox_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+      expect(sample(after, 'moneybox_db_pool_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
+      expect(sample(after, 'moneybox_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
+    }
+    await t.socket.close();
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+import { migrationNames } from '../db/migrate.js';
+
+export type Readiness = { ok: true } | { ok: false; error: string };
+
+/** Reachable and on exactly this release's migrations (a newer database is as unready as an older one). */
+export async function readiness(handle: DatabaseHandle): Promise<Readiness> {
+  let applied: string[];
+  try {
+    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(handle.db);
+    applied = rows.rows.map((r) => r.name);
+  } catch {
+    return { ok: false, error: 'database unreachable' };
+  }
+  const missing = migrationNames.filter((n) => !applied.includes(n));
+  if (missing.length) return { ok: false, error: `migrations pending: ${missing.join(', ')}` };
+  const unknown = applied.filter((n) => !migrationNames.includes(n));
+  if (unknown.length) return { ok: false, error: `database is from a newer release: ${unknown.join(', ')}` };
+  return { ok: true };
+}
+
+/**
+ * GET /healthz: the process is up and serving (liveness; no database work, so a slow database
+ * does not get a healthy process restarted). GET /readyz: the database answers and its migrations
+ * are this release's; 503 otherwise, and 503 while the server shuts down (Fastify answers 503 once
+ * close() began), so a load balancer takes the server out before it stops.
+ * Both sit outside the spec's /API envelope: plain HTTP status codes, for probes.
+ */
+export function registerHealth(app: FastifyInstance, handle: DatabaseHandle): void {
+  app.get('/healthz', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { ok: true };
+  });
+  app.get('/readyz', async (_req, reply) => {
+    const r = await readiness(handle);
+    void reply.header('cache-control', 'no-store').code(r.ok ? 200 : 503);
+    return { ...r, database: handle.dialect };
+  });
+}

@@ -1,0 +1,70 @@
+import { TerminalClose } from '@moneybox/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { verifyLedger } from '../money/verify.js';
+import { TerminalSocket } from '../simulator/terminal-socket.js';
+import { dialects } from '../testing/databases.js';
+import { halfSentPurchase, serverWithCounter, type Reply } from '../testing/ops-kit.js';
+
+describe.each(dialects)('graceful shutdown of a server process on %s', (dialect) => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  it('SIGTERM: answers what is in flight (a half-received request, a burst of purchases), closes terminals, exits 0', { timeout: 60_000 }, async () => {
+    const s = await serverWithCounter(dialect);
+    cleanup = s.cleanup;
+    // A terminal connected to this process.
+    const bossLogin = await s.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
+    const enrol = await s.call('/machine/enrolCode', { UID: bossLogin.uid, TOKEN: bossLogin.token, kind: 'game' });
+    const terminal = await TerminalSocket.enrol(s.server.url, DEMO_KIOSK, enrol.code as string);
+
+    const keys = await Promise.all(Array.from({ length: 31 }, () => s.key()));
+    const slow = halfSentPurchase(s.server.url, { ...s.session, id: s.customerId, amount: 1, key: keys[30] });
+    await new Promise((r) => setTimeout(r, 100));
+    const burst = keys.slice(0, 30).map((key) => s.call('/customer/purchase', { ...s.session, id: s.customerId, amount: 2, key }).catch(() => null));
+    const signalledAt = Date.now();
+    process.kill(s.server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // The server is closing and waits: the half-received purchase finishes after the signal.
+    slow.finish();
+    expect((await slow.reply).status).toBe(0);
+    const answered = (await Promise.all(burst)).filter((r): r is Reply => r !== null);
+    // Every answer of the burst is a success or the "closing" 503 (never a lost or half-applied call).
+    for (const r of answered) expect(r.status === 0 || r.status === undefined, JSON.stringify(r)).toBe(true);
+    const closed = await terminal.socket.closed;
+    expect(closed.code).toBe(TerminalClose.SHUTTING_DOWN);
+    expect(await s.server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
+
+    // Every purchase answered 0 is in the ledger, nothing else is, and the balances equal the ledger.
+    const handle = s.open();
+    try {
+      const rows = await handle.db.selectFrom('ledger').select(['amount_cents']).where('kind', '=', 'purchase').where('customer_id', '=', s.customerId).execute();
+      const ok = answered.filter((r) => r.status === 0).length;
+      expect(rows.filter((r) => Number(r.amount_cents) === 200).length).toBe(ok);
+      expect(rows.filter((r) => Number(r.amount_cents) === 100).length).toBe(1);
+      expect(await verifyLedger(handle.db)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('exits within SHUTDOWN_TIMEOUT_SECONDS (code 1) when a request never finishes', { timeout: 60_000 }, async () => {
+    const s = await serverWithCounter(dialect, { SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    cleanup = s.cleanup;
+    const stuck = halfSentPurchase(s.server.url, { ...s.session, id: s.customerId, amount: 1, key: await s.key() });
+    stuck.reply.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    const signalledAt = Date.now();
+    process.kill(s.server.pid, 'SIGTERM');
+    expect(await s.server.exited).toBe(1);
+    const took = Date.now() - signalledAt;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(6000);
+    expect(s.server.output()).toContain('shutdown timed out');
+    stuck.abort();
+  });
+});
