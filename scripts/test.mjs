@@ -15,6 +15,10 @@ run('PostgreSQL reachable', 'node scripts/check-postgres.mjs');
 if (!existsSync('/usr/bin/chromium')) {
   run('Chromium (Debian package)', 'apt-get install -y chromium || (apt-get update && apt-get install -y chromium)');
 }
+// The README's reverse proxies are tested as configured (packages/server/src/ops/proxy.test.ts).
+if (!existsSync('/usr/sbin/nginx') || !existsSync('/usr/sbin/haproxy')) {
+  run('nginx and HAProxy (Debian packages)', 'apt-get install -y nginx haproxy || (apt-get update && apt-get install -y nginx haproxy)');
+}
 // Chinese screenshots need a CJK font; the tests pass without it, so a failed install only warns.
 if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) {
   try {

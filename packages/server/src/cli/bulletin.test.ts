@@ -107,6 +107,15 @@ describe.each(dialects)('operator CLI: bulletin on %s', (dialect) => {
     await refused(/no event "spring-spin"/, 'remove-event', 'spring-spin');
   });
 
+  it('publishes two items of a new event at once without a duplicate event or an error', async () => {
+    const body = file('race.md', 'Race');
+    const pub = (title: string) => cli('publish', 'event', '--stores', 'all', '--event', 'race-day', '--starts', '2020-01-01', '--ends', '2099-01-01', '--title', title, '--body', body);
+    const [a, b] = await Promise.all([pub('A'), pub('B')]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(await s.handle.db.selectFrom('bulletin_event').select('id').where('name', '=', 'race-day').execute()).toHaveLength(1);
+    expect(((await ask('/bulletin/event_news', { event_name: 'race-day' })).items as NewsItem[]).map((i) => i.title).sort()).toEqual(['A', 'B']);
+  });
+
   it('publishes a poster per language with a thumbnail, and a regulation PDF; replacing a file retires the old one', async () => {
     const en = file('poster-en.png', demoPng(20, 10, [[1, 2, 3]]));
     const zh = file('海报.png', demoPng(20, 10, [[3, 2, 1]]));

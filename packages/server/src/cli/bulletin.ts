@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { BULLETIN_LIMITS, toBulletinLang, type BulletinLang } from '@moneybox/contract';
 import { OPERATOR, writeAudit } from '../audit/audit.js';
 import { inTransaction, type Db } from '../db/database.js';
+import { retryOnConflict } from '../db/errors.js';
 import { OperatorError } from '../operator/operator.service.js';
 import { bulletinWrites, type BulletinKind } from '../api/bulletin/bulletin.repository.js';
 import { sizeLimit, type FileUse } from '../api/bulletin/file-type.js';
@@ -163,7 +164,8 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
   const [sub, arg, extra] = positionals;
   if (extra !== undefined) throw new OperatorError(`unexpected "${extra}" (quote texts with spaces)`);
   const audited = async (label: string, change: (tx: Db) => Promise<{ id: number | null; lines: string[] }>) => {
-    const lines = await inTransaction(db, async (tx) => {
+    // Two operators creating the same event at once: the loser's transaction runs again and finds it.
+    const lines = await retryOnConflict(() => inTransaction(db, async (tx) => {
       const r = await change(tx);
       await writeAudit(tx, OPERATOR, {
         storeId: null,
@@ -172,7 +174,7 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
         after: { command: `bulletin ${sub}`, ...(arg !== undefined && { arg }), ...o },
       });
       return r.lines;
-    });
+    }));
     lines.forEach((l) => out(l));
     return 0;
   };

@@ -20,6 +20,7 @@ import { permissionsMarkdown } from '../http/permissions.js';
 import { verifyLedger } from '../money/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
+import { backupDatabase, restoreDatabase } from '../ops/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
 
 const HELP = `Moneybox POS operator tool
@@ -45,6 +46,8 @@ Commands:
                                                                  (the audit trail with money rows, oldest first; default the last 7 days)
   permissions                                                    (the permission matrix as Markdown: docs/PERMISSIONS.md)
   verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
+  backup        <file>                                           (SQLite: a consistent copy while the server runs)
+  restore       <file>                                           (SQLite, server stopped: put a backup back, migrate, verify)
 ${BULLETIN_HELP}
 
 Amounts are in currency units (e.g. 1500.00). The database is DATABASE_URL, or SQLite under DATA_DIR (default ./data).`;
@@ -254,7 +257,38 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
 }
 
 // Run only when executed directly, so tests can import runCli.
+/** backup and restore work on the database file itself, without opening (or migrating) it first. */
+async function runFileCommand(command: 'backup' | 'restore', argv: string[], out: (s: string) => void): Promise<number> {
+  const file = argv[1];
+  if (!file || argv.length > 2) throw new OperatorError(`say "${command} <file>"`);
+  const settings = settingsFromEnv();
+  if (command === 'backup') {
+    out(await backupDatabase(settings, file));
+    return 0;
+  }
+  const r = await restoreDatabase(settings, file);
+  r.lines.forEach((l) => out(l));
+  return r.ok ? 0 : 1;
+}
+
+function refusal(err: unknown): string | undefined {
+  if (err instanceof OperatorError || (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) return err.message;
+  return undefined;
+}
+
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    let code = 1;
+    try {
+      code = await runFileCommand(argv[0], argv, (s) => process.stdout.write(s + '\n'));
+    } catch (err) {
+      const why = refusal(err);
+      process.stderr.write(why !== undefined ? `Refused: ${why}\n` : `Failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      code = why !== undefined ? 2 : 1;
+    }
+    process.exit(code);
+  }
   const settings = settingsFromEnv();
   const handle = openDatabase(settings);
   let code = 1;
@@ -262,8 +296,9 @@ if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpa
     await migrate(handle);
     code = await runCli(process.argv.slice(2), handle, (s) => process.stdout.write(s + '\n'));
   } catch (err) {
-    if (err instanceof OperatorError || (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
-      process.stderr.write(`Refused: ${err.message}\n`);
+    const why = refusal(err);
+    if (why !== undefined) {
+      process.stderr.write(`Refused: ${why}\n`);
       code = 2;
     } else {
       process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`);

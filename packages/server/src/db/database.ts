@@ -69,9 +69,18 @@ export function openPostgres(url: string, max = 20): DatabaseHandle {
   return { db, dialect: 'postgres', close: () => db.destroy(), pgPool: pool };
 }
 
+/** The SQLite file of a data directory (admin backup and restore work on it too). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'moneybox.sqlite');
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
-  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
-  return openSqlite(path.join(opts.dataDir, 'moneybox.sqlite'));
+  if (isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
+  return openSqlite(sqliteFile(opts.dataDir));
 }
 
 /** Runs `fn` in a transaction, joining the caller's when `db` already is one (an audited change). */

@@ -1,21 +1,13 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../testing/databases.js';
+import { buildApp } from '../http/app.js';
+import { settingsFromEnv } from '../settings.js';
+import { TEST_PG_URL, dialects, freshDatabase } from '../testing/databases.js';
 import { openCounter, newCustomer } from '../testing/customer-kit.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
-
-/** One sample's value from the Prometheus text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const m = /^([^{\s]+)(?:\{([^}]*)\})?\s+(\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => { const [k, v] = kv.split('='); return [k, v!.replace(/^"|"$/g, '')]; }));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
-  }
-  return undefined;
-}
+import { metricSample as sample } from '../testing/ops-kit.js';
 
 describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
   let s: TestServer;
@@ -112,5 +104,40 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
       expect(sample(after, 'moneybox_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
     }
     await t.socket.close();
+  });
+});
+
+describe.each(dialects)('GET /readyz on %s when the database is gone', (dialect) => {
+  it('answers 503 "database unreachable" while /healthz still answers 200', async () => {
+    const database = await freshDatabase(dialect);
+    const app = await buildApp({ handle: database.handle, settings: settingsFromEnv({}) }, { logger: false });
+    const name = database.url ? new URL(database.url).pathname.slice(1) : '';
+    const admin = async (q: string) => {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(q);
+      await c.end();
+    };
+    try {
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      if (dialect === 'sqlite') await database.handle.close();
+      else {
+        // The database refuses every new connection and loses the ones it had (a server gone away).
+        await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+      }
+      const r = await app.inject('/readyz');
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toEqual({ ok: false, error: 'database unreachable', database: dialect });
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      if (dialect === 'postgres') {
+        await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        expect((await app.inject('/readyz')).statusCode).toBe(200);
+      }
+    } finally {
+      if (dialect === 'postgres') await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await app.close().catch(() => undefined);
+      await database.drop().catch(() => undefined);
+    }
   });
 });

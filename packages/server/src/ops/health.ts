@@ -6,13 +6,22 @@ import { migrationNames } from '../db/migrate.js';
 export type Readiness = { ok: true } | { ok: false; error: string };
 
 /** Reachable and on exactly this release's migrations (a newer database is as unready as an older one). */
+/** A database that has not answered by then is as good as unreachable to a probe. */
+const READY_TIMEOUT_MS = 2000;
+
 export async function readiness(handle: DatabaseHandle): Promise<Readiness> {
   let applied: string[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(handle.db);
+    const rows = await Promise.race([
+      sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(handle.db),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS))),
+    ]);
     applied = rows.rows.map((r) => r.name);
   } catch {
     return { ok: false, error: 'database unreachable' };
+  } finally {
+    clearTimeout(timer);
   }
   const missing = migrationNames.filter((n) => !applied.includes(n));
   if (missing.length) return { ok: false, error: `migrations pending: ${missing.join(', ')}` };

@@ -98,6 +98,17 @@ describe.each(dialects)('logs on %s: JSON lines with a request id, never a secre
     const terminals = entries.filter((e) => e.msg === 'incoming request' && (e.req as { url: string }).url === '/terminal');
     expect(terminals.length).toBe(3);
     expect(new Set(terminals.map((e) => e.reqId)).size).toBe(3);
+    // The terminal's own lines (connected, closed) carry its upgrade request's id: one id per connection.
+    const connected = entries.filter((e) => e.msg === 'terminal connected');
+    expect(connected.map((e) => e.opening)).toEqual(['enrol', 'auth']);
+    for (const c of connected) {
+      expect(terminals.map((e) => e.reqId)).toContain(c.reqId);
+      const own = entries.filter((e) => e.reqId === c.reqId && e.req === undefined).map((e) => e.msg);
+      expect(own).toContain('terminal connected');
+      expect(own.some((m) => m === 'terminal disconnected' || m === 'terminal closed by the server')).toBe(true);
+    }
+    const refused = entries.find((e) => e.msg === 'terminal closed by the server' && e.terminal === undefined);
+    expect(refused?.reqId).toBe(terminals[2]!.reqId);
     const completed = new Set(entries.filter((e) => e.msg === 'request completed').map((e) => e.reqId));
     expect(incoming.every((id) => completed.has(id))).toBe(true);
     expect(new Set(incoming).size).toBe(incoming.length);

@@ -1,67 +1,10 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { TerminalClose } from '@moneybox/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { verifyLedger } from '../money/verify.js';
 import { TerminalSocket } from '../simulator/terminal-socket.js';
-import { dialects, freshDatabase, type TestDatabase } from '../testing/databases.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
-
-type Reply = Record<string, unknown> & { status: number };
-
-/** A server process on a new database of the dialect, with a cashier's open shift and a customer. */
-async function serverWithCounter(dialect: Dialect, env: Record<string, string> = {}) {
-  let database: TestDatabase | undefined;
-  let dir: string | undefined;
-  let server: ServerProcess;
-  if (dialect === 'sqlite') {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-shutdown-'));
-    server = await startServerProcess({ DATA_DIR: dir }, env);
-  } else {
-    database = await freshDatabase('postgres');
-    await database.handle.close();
-    server = await startServerProcess({ DATABASE_URL: database.url! }, env);
-  }
-  const call = async (p: string, body: Record<string, unknown> = {}): Promise<Reply> => {
-    const res = await fetch(`${server.url}/API${p}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
-    return (await res.json()) as Reply;
-  };
-  const key = async () => (await call('/config/key')).key as string;
-  const login = await call('/user/posLogin', { mode: 'pos', ...DEMO_LOGINS.cashier, kiosk_id: DEMO_KIOSK });
-  const session = { UID: login.uid as number, TOKEN: login.token as string };
-  expect((await call('/user/chooseDrawer', { ...session, moneybox: 1 })).status).toBe(0);
-  expect((await call('/drawer/init', { ...session, amount: 1000, key: await key() })).status).toBe(0);
-  const customer = await call('/customer/create', { ...session, first_name: 'Shut', last_name: 'Down' });
-  expect(customer.status).toBe(0);
-  const open = (): DatabaseHandle => (dialect === 'sqlite' ? openSqlite(path.join(dir!, 'moneybox.sqlite')) : openPostgres(database!.url!, 2));
-  const cleanup = async () => {
-    await server.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    await database?.drop();
-  };
-  return { server, call, key, session, customerId: customer.id as number, open, cleanup };
-}
-
-/** A purchase sent as raw HTTP: the headers and half the body now, the rest when finish() is called. */
-function halfSentPurchase(url: string, body: Record<string, unknown>) {
-  const text = JSON.stringify(body);
-  const u = new URL(url);
-  const req = http.request({ host: u.hostname, port: u.port, path: '/API/customer/purchase', method: 'POST', headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) } });
-  const reply = new Promise<Reply>((resolve, reject) => {
-    req.on('response', (res) => {
-      let data = '';
-      res.on('data', (d: Buffer) => (data += d.toString()));
-      res.on('end', () => resolve(JSON.parse(data) as Reply));
-    });
-    req.on('error', reject);
-  });
-  req.write(text.slice(0, 10));
-  return { reply, finish: () => req.end(text.slice(10)), abort: () => req.destroy() };
-}
+import { dialects } from '../testing/databases.js';
+import { halfSentPurchase, serverWithCounter, type Reply } from '../testing/ops-kit.js';
 
 describe.each(dialects)('graceful shutdown of a server process on %s', (dialect) => {
   let cleanup: (() => Promise<void>) | undefined;

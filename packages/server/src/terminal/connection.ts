@@ -70,6 +70,7 @@ export class TerminalConnection {
     clearTimeout(this.openingTimer);
     this.socket.close(code, reason.slice(0, 120));
     this.hub.unregister(this);
+    this.log.info({ terminal: this.machine?.id, code, reason }, 'terminal closed by the server');
   }
 
   private closedByPeer(): void {
@@ -77,6 +78,7 @@ export class TerminalConnection {
     this.closed = true;
     clearTimeout(this.openingTimer);
     this.hub.unregister(this);
+    this.log.info({ terminal: this.machine?.id }, 'terminal disconnected');
   }
 
   private receive(text: string | null): void {
@@ -125,6 +127,7 @@ export class TerminalConnection {
     if (this.closed) return;
     this.machine = { id: m.id, storeId: Number(m.store_id), name: Number(m.machine_id), kind: m.kind as TerminalKind };
     this.hub.register(this);
+    this.log.info({ terminal: m.id, kiosk: this.machine.storeId, kind: this.machine.kind, opening: msg.type }, 'terminal connected');
     await machineRepository.markSeen(handle.db, [m.id], new Date().toISOString());
     const seat = m.customer_id === null ? null : await handle.db.selectFrom('customer').select(['id', 'mobile_id']).where('id', '=', m.customer_id).executeTakeFirst();
     const rate = await handle.db.selectFrom('store').select('exchange_rate').where('id', '=', m.store_id).executeTakeFirstOrThrow();

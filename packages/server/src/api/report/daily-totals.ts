@@ -84,7 +84,10 @@ export async function refreshStep(handle: DatabaseHandle): Promise<boolean> {
       pending = { pending_id: sample.id, pending_at: sample.at };
       sampled = sample.id > ledgerId;
     }
-    await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    // An idle step writes nothing (no commit to sync on SQLite every second).
+    if (ledgerId !== w.ledger_id || pending.pending_id !== w.pending_id || pending.pending_at !== w.pending_at) {
+      await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    }
     return applied > 0 || sampled;
   });
 }
@@ -116,27 +119,20 @@ export function startDailyTotals(handle: DatabaseHandle, log: (err: unknown) => 
   };
 }
 
-/**
- * Exact totals of a store's days [firstDay, lastDay]: report_daily plus the live tail, read in one
- * snapshot (REPEATABLE READ on PostgreSQL; SQLite's transaction holds the one connection), so a
- * refresher step committing in between can neither be missed nor counted twice.
- */
+/** Exact totals of a store's days [firstDay, lastDay]: report_daily plus the live tail, read in one statement. */
 export async function storeDailyTotals(
   handle: DatabaseHandle,
   store: { id: number; timezone: string },
   days: { firstDay: string; lastDay: string; fromIso: string; toIso: string },
   channel?: string,
 ): Promise<Totals> {
-  let t = handle.db.transaction();
-  if (handle.dialect === 'postgres') t = t.setIsolationLevel('repeatable read');
-  return t.execute(async (tx) => {
-    const watermark = await reportRepository.watermark(tx);
-    const stored = await reportRepository.dailyTotals(tx, store.id, days.firstDay, days.lastDay, channel);
-    const tail = await reportRepository.tail(tx, store.id, days.fromIso, days.toIso, watermark);
-    const totals: Totals = new Map();
-    for (const s of stored) add(totals, totalKey(s.day, s.channel, s.kind), Number(s.amount_cents), Number(s.count));
-    return bucket(channel === undefined ? tail : tail.filter((r) => r.channel === channel), () => store.timezone, totals);
-  });
+  const rows = await reportRepository.totalsWithTail(handle.db, store.id, days, channel);
+  const totals: Totals = new Map();
+  for (const r of rows) {
+    const day = r.day ?? storeDayOf(Date.parse(r.at!), store.timezone);
+    add(totals, totalKey(day, r.channel, r.kind), Number(r.amount_cents), Number(r.count));
+  }
+  return totals;
 }
 
 export type { DailyTotal };

@@ -62,8 +62,15 @@ export interface DailyTotal {
   count: number;
 }
 
-function filtered(db: Db, f: LedgerFilter) {
-  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso).where('l.at', '<', f.toIso);
+/** `after`: a page's keyset; its `at` then is the upper bound (one bound, so SQLite's planner takes the tight one). */
+function filtered(db: Db, f: LedgerFilter, after?: Keyset) {
+  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso);
+  if (after && after.at < f.toIso) {
+    q = q.where('l.at', '<=', after.at).where((eb) => eb(eb.refTuple('l.at', 'l.id'), '<', eb.tuple(after.at, after.id)));
+  } else {
+    q = q.where('l.at', '<', f.toIso);
+    if (after) q = q.where((eb) => eb(eb.refTuple('l.at', 'l.id'), '<', eb.tuple(after.at, after.id)));
+  }
   if (f.kind !== undefined) q = q.where('l.kind', '=', f.kind);
   if (f.channel !== undefined) q = q.where('l.channel', '=', f.channel);
   if (f.customerIds !== undefined) q = q.where('l.customer_id', 'in', f.customerIds.length ? f.customerIds : [-1]);
@@ -100,10 +107,8 @@ export const reportRepository = {
 
   /** One page, newest first: after `after` (keyset) or from `offset`. */
   transactions(db: Db, f: LedgerFilter, page: { after?: Keyset | undefined; offset: number; limit: number }): Promise<TransactionRecord[]> {
-    let q = filtered(db, f);
     const after = page.after;
-    if (after) q = q.where((eb) => eb.or([eb('l.at', '<', after.at), eb.and([eb('l.at', '=', after.at), eb('l.id', '<', after.id)])]));
-    return q
+    return filtered(db, f, after)
       .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
       .leftJoin('machine as m', 'm.id', 'l.machine_id')
       .leftJoin('account as a', 'a.id', 'l.account_id')
@@ -144,7 +149,8 @@ export const reportRepository = {
       .selectFrom('ledger')
       .select(['id', 'kind', 'shift_id', 'customer_id', 'reverts_id'])
       .where('shift_id', 'in', shiftIds)
-      .where('store_id', '=', storeId)
+      // `+`: the shift index (shift_id, id) finds these; the store's period index would walk the whole store.
+      .where(sql<boolean>`+store_id = ${storeId}`)
       .where('kind', 'in', ['purchase', 'revert'])
       .orderBy('id')
       .execute();
@@ -169,21 +175,6 @@ export const reportRepository = {
   /** The rows of a period, as the daily totals count them (a filtered scan: one customer's). */
   countedRows(db: Db, f: LedgerFilter): Promise<CountedRow[]> {
     return filtered(db, f).select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents']).execute();
-  },
-
-  /**
-   * The live tail: a store's rows above the watermark in [from, to). Read through the primary key
-   * (`+` and `|| ''` keep both planners off the store's period index, which would walk the whole period).
-   */
-  tail(db: Db, storeId: number, fromIso: string, toIso: string, aboveId: number): Promise<CountedRow[]> {
-    return db
-      .selectFrom('ledger as l')
-      .select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents'])
-      .where('l.id', '>', aboveId)
-      .where(sql<boolean>`+l.store_id = ${storeId}`)
-      .where(sql<boolean>`l.at || '' >= ${fromIso}`)
-      .where(sql<boolean>`l.at || '' < ${toIso}`)
-      .execute();
   },
 
   /** Ledger rows (all stores) in (afterId, uptoId], oldest first, for the daily totals. */
@@ -248,18 +239,23 @@ export const reportRepository = {
     return r.rows[0]?.at ?? null;
   },
 
-  /** Stored daily totals of a store's days (up to the watermark). */
-  dailyTotals(db: Db, storeId: number, firstDay: string, lastDay: string, channel?: string): Promise<DailyTotal[]> {
-    let q = db
-      .selectFrom('report_daily')
-      .select(['day', 'channel', 'kind', 'amount_cents', 'count'])
-      .where('store_id', '=', storeId)
-      .where('day', '>=', firstDay)
-      .where('day', '<=', lastDay);
-    if (channel !== undefined) q = q.where('channel', '=', channel);
-    return q.execute();
+  /**
+   * report_daily's totals of a store's days and the live tail (the ledger rows above the watermark in
+   * [from, to)) in ONE statement: one snapshot on both databases, so a refresher step that commits
+   * meanwhile is neither missed nor counted twice. Tail rows come with `at` (to bucket), totals with `day`.
+   */
+  async totalsWithTail(db: Db, storeId: number, days: { firstDay: string; lastDay: string; fromIso: string; toIso: string }, channel?: string): Promise<Array<{ day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>> {
+    const onDaily = channel === undefined ? sql`` : sql` AND d.channel = ${channel}`;
+    const onLedger = channel === undefined ? sql`` : sql` AND l.channel = ${channel}`;
+    const r = await sql<{ day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>`
+      SELECT d.day AS day, NULL AS at, d.channel AS channel, d.kind AS kind, d.amount_cents AS amount_cents, d.count AS count
+        FROM report_daily d WHERE d.store_id = ${storeId} AND d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${onDaily}
+      UNION ALL
+      SELECT NULL, l.at, l.channel, l.kind, l.amount_cents, 1
+        FROM ledger l WHERE l.id > (SELECT w.ledger_id FROM report_watermark w WHERE w.id = 1)
+         AND +l.store_id = ${storeId} AND l.at || '' >= ${days.fromIso} AND l.at || '' < ${days.toIso}${onLedger}`.execute(db);
+    return r.rows;
   },
-
   async watermark(db: Db): Promise<number> {
     const r = await db.selectFrom('report_watermark').select('ledger_id').where('id', '=', 1).executeTakeFirst();
     return Number(r?.ledger_id ?? 0);

@@ -28,31 +28,38 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The store's wall clock at an instant: `YYYY-MM-DD HH:mm:ss`. */
-export function storeTime(ms: number, timeZone: string): string {
-  const parts = formatter(timeZone).formatToParts(ms);
-  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
-
 const QUARTER_MS = 900_000;
-const dayCaches = new Map<string, Map<number, string>>();
+const offsetCaches = new Map<string, Map<number, number>>();
 
 /**
- * The store day an instant falls on. Zone offsets and their changes fall on whole quarter hours,
- * so every instant of a quarter hour has the same day: cached by quarter (rollups bucket millions of rows).
+ * The zone's offset from UTC at an instant, in ms. Offsets and their changes fall on whole quarter
+ * hours, so one lookup serves a quarter hour: cached (reports present and bucket many rows).
  */
-export function storeDayOf(ms: number, timeZone: string): string {
-  let cache = dayCaches.get(timeZone);
-  if (!cache) dayCaches.set(timeZone, (cache = new Map()));
+function offsetAt(ms: number, timeZone: string): number {
+  let cache = offsetCaches.get(timeZone);
+  if (!cache) offsetCaches.set(timeZone, (cache = new Map()));
   const quarter = Math.floor(ms / QUARTER_MS);
-  let day = cache.get(quarter);
-  if (day === undefined) {
-    day = storeTime(quarter * QUARTER_MS, timeZone).slice(0, 10);
+  let offset = cache.get(quarter);
+  if (offset === undefined) {
+    const at = quarter * QUARTER_MS;
+    const parts = formatter(timeZone).formatToParts(at);
+    const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+    offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
     if (cache.size > 100_000) cache.clear();
-    cache.set(quarter, day);
+    cache.set(quarter, offset);
   }
-  return day;
+  return offset;
+}
+
+/** The store's wall clock at an instant: `YYYY-MM-DD HH:mm:ss`. */
+export function storeTime(ms: number, timeZone: string): string {
+  const local = new Date(ms + offsetAt(ms, timeZone)).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+}
+
+/** The store day an instant falls on. */
+export function storeDayOf(ms: number, timeZone: string): string {
+  return new Date(ms + offsetAt(ms, timeZone)).toISOString().slice(0, 10);
 }
 
 /** The first instant of a store day (its local midnight, or the first instant after it when midnight is skipped). */
