@@ -142,6 +142,17 @@ describe('SQLite backup while the server takes money, and restore with the serve
     expect(inspectDatabase(backupFile).migrations.length).toBeGreaterThan(0);
   });
 
+  it('restores a backup of the first release: migrated to this release and verified', async () => {
+    // A copy: opening the stored fixture itself would leave -wal and -shm files beside it.
+    const fixture = path.join(work, 'first-release.sqlite');
+    fs.copyFileSync(path.resolve(import.meta.dirname, '../testing/fixtures/first-release.sqlite'), fixture);
+    const r = await restoreDatabase({ dataDir, databaseUrl: undefined }, fixture);
+    expect(r.ok).toBe(true);
+    expect(r.lines[0]).toMatch(/ledger rows, migrated from 002_money_path to \d{3}_/);
+    expect(r.lines).toContain('Ledger verified: every balance equals its ledger sum.');
+    expect(purchases(path.join(dataDir, 'moneybox.sqlite'))).toBe(purchases(fixture));
+  });
+
   it('on PostgreSQL both commands refuse and name pg_dump / pg_restore', async () => {
     const place = { dataDir, databaseUrl: 'postgres://postgres@127.0.0.1:5432/test' };
     await expect(backupDatabase(place, backupFile)).rejects.toThrow(/pg_dump -Fc/);

@@ -131,7 +131,9 @@ export async function restoreDatabase(place: Place, file: string): Promise<{ lin
   try {
     await migrate(handle);
     const diffs = await verifyLedger(handle.db);
-    lines.unshift(`Restored ${source}: ${inspected.ledgerRows} ledger rows, migrated from ${inspected.migrations.at(-1)} to ${migrationNames.at(-1)}.`);
+    const from = inspected.migrations.at(-1);
+    const to = migrationNames.at(-1);
+    lines.unshift(`Restored ${source}: ${inspected.ledgerRows} ledger rows, ${from === to ? `already at this release's migrations (${to})` : `migrated from ${from} to ${to}`}.`);
     if (diffs.length === 0) lines.push('Ledger verified: every balance equals its ledger sum.');
     else lines.push(`Ledger NOT verified: ${diffs.length} balances differ (run "verify" for the list).`);
     return { lines, ok: diffs.length === 0 };
