@@ -47,22 +47,27 @@ export interface Counter {
 /** Store credit and each customer's winnings are more than any run spends: refusals stay rare. */
 const WINNINGS_CENTS = 100_000_000;
 
-/** A store for the load: `drawers` cashiers with a drawer each, customers with winnings to redeem, no purchase limits. */
-export async function setupLoadStore(db: Db, opts: { kiosk: number; drawers: number; customers: number }): Promise<LoadStore> {
-  await createStore(db, {
-    id: opts.kiosk,
-    name: `Proof ${opts.kiosk}`,
+/** A store for load tests and benches: `drawers` drawers, no purchase limits, more credit than any run spends. */
+export function createOpenStore(db: Db, kiosk: number, drawers: number, name: string): Promise<void> {
+  return createStore(db, {
+    id: kiosk,
+    name,
     timezone: 'America/Chicago',
     credit: cents(1_000_000_000_00),
     compsBudget: cents(0),
-    maxDrawers: opts.drawers,
+    maxDrawers: drawers,
     maxMachines: 0,
     limitDay: 31,
     limitHourly: cents(0),
     limitDaily: cents(0),
     limitWeekly: cents(0),
-    drawers: opts.drawers,
+    drawers,
   });
+}
+
+/** A store for the load: `drawers` cashiers with a drawer each, customers with winnings to redeem, no purchase limits. */
+export async function setupLoadStore(db: Db, opts: { kiosk: number; drawers: number; customers: number }): Promise<LoadStore> {
+  await createOpenStore(db, opts.kiosk, opts.drawers, `Proof ${opts.kiosk}`);
   const cashiers = [];
   for (let i = 0; i < opts.drawers; i++) {
     const who = { username: `proof${opts.kiosk}c${i + 1}`, password: 'proof1234' };
