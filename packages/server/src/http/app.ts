@@ -7,7 +7,7 @@ import { allCalls } from '../api/index.js';
 import { readMaintenance } from '../api/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
-import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
+import { INVALID_BODY, INVALID_TEXT, refuseBadText, registerCall, statusReply } from './envelope.js';
 import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
 import { registerTerminals } from '../terminal/hub.js';
@@ -44,9 +44,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(null, INVALID_BODY);
+      done(null, JSON.parse(text, refuseBadText));
+    } catch (err) {
+      done(null, err === INVALID_TEXT ? INVALID_TEXT : INVALID_BODY);
     }
   });
 

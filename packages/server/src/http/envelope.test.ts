@@ -91,6 +91,11 @@ const hostile: Hostile[] = [
   { what: 'drawer number as a long digit string', path: '/user/chooseDrawer', body: (me) => ({ ...me, moneybox: '999999' }), statuses: [9] },
   { what: 'kiosk id past a 32-bit integer', path: '/drawer/list', body: () => ({ kioskID: 9_000_000_000_000 }), statuses: [1] },
   { what: 'UID past a 32-bit integer', path: '/user/menu', body: (me) => ({ UID: 9_000_000_000_000, TOKEN: me.TOKEN }), statuses: [5] },
+  // PostgreSQL text holds neither (found by the fuzz tier: a NUL in a customer's name was an internal error).
+  { what: 'a NUL character in a customer name', path: '/customer/create', body: (me) => ({ ...me, first_name: 'a\u0000b', last_name: 'x' }), statuses: [13] },
+  { what: 'a NUL character in a search', path: '/customer/search', body: (me) => ({ ...me, type: 'name', rule: 'a\u0000' }), statuses: [13] },
+  { what: 'half a surrogate pair in a name', path: '/customer/create', body: (me) => ({ ...me, first_name: 'a\ud800b', last_name: 'x' }), statuses: [13] },
+  { what: 'a NUL character in a key name', path: '/user/menu', raw: true, body: (me) => `{"UID":${me.UID},"TOKEN":"${me.TOKEN}","a\u0000":1}`, statuses: [13] },
   { what: 'menu lang as an object', path: '/user/menu', body: (me) => ({ ...me, lang: { toString: 'en' } }), statuses: [13] },
 ];
 

@@ -207,15 +207,17 @@ const KEY_USED = 12;
  * Holds the ledger to the answers: every request answered 0 is one ledger row with its key, kind,
  * amount, customer and shift, and its resend answered 12 (already recorded); a request refused
  * (or lost) and refused again left nothing; a lost request is either applied once (resend 12) or
- * not at all; no other keyed row exists in the store; and every balance equals its ledger sum.
+ * not at all; no other keyed row exists in the store (after `afterLedgerId`); and every balance
+ * equals its ledger sum.
  * Returns a list of problems (empty: all good).
  */
-export async function checkLedgerAgainstAnswers(db: Db, kiosk: number, sent: SentRequest[]): Promise<string[]> {
+export async function checkLedgerAgainstAnswers(db: Db, kiosk: number, sent: SentRequest[], afterLedgerId = 0): Promise<string[]> {
   const problems: string[] = [];
   const rows = await db
     .selectFrom('ledger')
     .select(['key', 'kind', 'amount_cents', 'customer_id', 'shift_id'])
     .where('store_id', '=', kiosk)
+    .where('id', '>', afterLedgerId)
     .where('key', 'is not', null)
     .where('kind', '!=', 'init')
     .execute();
