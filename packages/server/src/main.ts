@@ -5,7 +5,7 @@ import { buildApp } from './http/app.js';
 import { settingsFromEnv } from './settings.js';
 import { startHousekeeping } from './housekeeping.js';
 import { writePidFile } from './ops/pidfile.js';
-import { shutdownOnSignals } from './ops/shutdown.js';
+import { logFatalErrors, shutdownOnSignals } from './ops/shutdown.js';
 
 const settings = settingsFromEnv();
 const handle = openDatabase(settings);
@@ -31,6 +31,7 @@ process.stdout.write(
   ].join('\n'),
 );
 
+logFatalErrors(app.log);
 shutdownOnSignals(
   async () => {
     stopHousekeeping();

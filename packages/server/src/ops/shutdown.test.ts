@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { TerminalClose } from '@moneybox/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
@@ -66,5 +68,22 @@ describe.each(dialects)('graceful shutdown of a server process on %s', (dialect)
     expect(took).toBeLessThan(6000);
     expect(s.server.output()).toContain('shutdown timed out');
     stuck.abort();
+  });
+});
+
+describe('an error no handler caught', () => {
+  it('is one JSON line at level fatal, then exit 1', { timeout: 30_000 }, async () => {
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const script = `import pino from 'pino'; import { logFatalErrors } from './packages/server/src/ops/shutdown.ts';
+      logFatalErrors(pino()); setTimeout(() => Promise.reject(new Error('boom in a timer')), 10);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise((r) => child.once('close', r));
+    expect(code).toBe(1);
+    const line = JSON.parse(out.trim().split('\n').at(-1)!) as { level: number; msg: string; err: { message: string } };
+    expect(line.level).toBe(60);
+    expect(line.msg).toBe('unhandled promise rejection');
+    expect(line.err.message).toBe('boom in a timer');
   });
 });
