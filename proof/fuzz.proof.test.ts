@@ -11,13 +11,13 @@
  * FUZZ_RUNS (default 10,000) is split over the two databases; FUZZ_SEED repeats a run.
  */
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { SaType } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../packages/server/src/api/index.js';
 import type { Db } from '../packages/server/src/db/database.js';
 import { openCounter } from '../packages/server/src/testing/customer-kit.js';
 import { body, inputSchema, payload } from '../packages/server/src/testing/hostile.js';
+import { fingerprint } from '../packages/server/src/testing/money-load.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { randomBytes } from 'node:crypto';
 
@@ -29,20 +29,6 @@ const SHARE = { sqlite: 0.6, postgres: 0.4 } as const;
 
 /** Text that must never reach a client: stacks, file paths, driver and SQL errors. */
 const INTERNAL = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+|SqliteError|SQLITE_|duplicate key|violates|relation "|syntax error|TypeError|ReferenceError|RangeError|Cannot read prop|undefined is not|kysely|pg_|ECONN/i;
-
-/** Everything a money movement touches, in one row: a refused request must leave it as it was. */
-async function fingerprint(db: Db): Promise<string> {
-  const r = await sql<Record<string, unknown>>`SELECT
-      (SELECT COUNT(*) FROM ledger) AS ledger_rows,
-      (SELECT COALESCE(MAX(id), 0) FROM ledger) AS last_ledger_id,
-      (SELECT COALESCE(SUM(entries_cents), 0) FROM customer) AS entries,
-      (SELECT COALESCE(SUM(winnings_cents), 0) FROM customer) AS winnings,
-      (SELECT COALESCE(SUM(credit_cents), 0) FROM store) AS credit,
-      (SELECT COALESCE(SUM(comps_budget_cents), 0) FROM store) AS budget,
-      (SELECT COALESCE(SUM(balance_cents), 0) FROM shift) AS drawers,
-      (SELECT COUNT(*) FROM one_time_key WHERE used_at IS NOT NULL) AS used_keys`.execute(db);
-  return JSON.stringify(Object.fromEntries(Object.entries(r.rows[0]!).map(([k, v]) => [k, String(v)])));
-}
 
 /** Fresh one-time keys put straight into the table (as /config/key does), so fuzzed money calls can pass the key check. */
 async function insertKeys(db: Db, n: number): Promise<string[]> {

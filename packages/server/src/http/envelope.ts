@@ -9,23 +9,11 @@ import { Refusal } from '../money/refusal.js';
 import { refusalStatus } from '../money/refusal-status.js';
 import { ApiError } from './errors.js';
 import { RateLimited } from './rate-limit.js';
+import { INVALID_TEXT } from './json-text.js';
 import { noteCallStatus } from '../ops/metrics.js';
 
 /** Marks a body that was not valid JSON; the call answers 13. */
 export const INVALID_BODY = Symbol('invalid body');
-/** Marks a body with a NUL character or half a surrogate pair in a string: 13 (PostgreSQL text holds neither). */
-export const INVALID_TEXT = Symbol('invalid text');
-
-/** Matches what no stored text may hold: NUL, and a UTF-16 surrogate without its partner. */
-// eslint-disable-next-line no-control-regex -- the NUL character is exactly what it looks for
-const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** JSON.parse reviver: throws INVALID_TEXT for a string value or key no database column can store as sent. */
-export function refuseBadText(this: unknown, name: string, value: unknown): unknown {
-  if (BAD_TEXT.test(name) || (typeof value === 'string' && BAD_TEXT.test(value))) throw INVALID_TEXT;
-  return value;
-}
-
 function describeIssues(err: z.ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'Input error';

@@ -18,6 +18,7 @@ import { purchase, redeem } from '../api/machine/reload.service.js';
 import { applyOnce, refuseCommand } from '../api/machine/sequence.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
 import type { Deps } from '../http/call.js';
+import { INVALID_TEXT, refuseBadText } from '../http/json-text.js';
 
 /** A terminal that has not enrolled or authenticated by then is closed. */
 const OPENING_TIMEOUT_MS = 10_000;
@@ -86,8 +87,9 @@ export class TerminalConnection {
     if (this.machine) this.hub.seen(this.machine.id);
     let json: unknown;
     try {
-      json = text === null ? undefined : JSON.parse(text);
-    } catch {
+      json = text === null ? undefined : JSON.parse(text, refuseBadText);
+    } catch (err) {
+      if (err === INVALID_TEXT) return this.close(TerminalClose.MALFORMED, 'text must be valid Unicode without NUL characters');
       json = undefined;
     }
     if (json === undefined) return this.close(TerminalClose.MALFORMED, 'not a JSON text message');

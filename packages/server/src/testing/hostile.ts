@@ -88,10 +88,14 @@ export interface Plausible {
   ids: number[];
   /** A fresh one-time key, or undefined to use a made-up one. */
   key?: () => string | undefined;
+  /** Known good values by field name (a customer's mobile id and PIN...), offered beside generated ones. */
+  values?: Record<string, unknown[]>;
 }
 
 /** A value that fits the schema node, or nearly: what the business rules see after validation. */
 function plausible(s: JsonSchema, name: string, ctx: Plausible): fc.Arbitrary<unknown> {
+  const known = ctx.values?.[name];
+  if (known?.length) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: plausible(s, name, { ...ctx, values: undefined }) });
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const branches = s.anyOf ?? s.oneOf;

@@ -2,6 +2,7 @@
 // fills and bleeds over real HTTP, each request recorded with its one-time key and its answer, and
 // the checks that hold the ledger to those answers.
 import { SaType, cents } from '@moneybox/contract';
+import { sql } from 'kysely';
 import { isoNow } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { post } from '../money/ledger.js';
@@ -254,4 +255,18 @@ export async function checkLedgerAgainstAnswers(db: Db, kiosk: number, sent: Sen
   const diffs = await verifyLedger(db);
   if (diffs.length) problems.push(`verify: ${JSON.stringify(diffs.slice(0, 5))}`);
   return problems;
+}
+
+/** Everything a money movement touches, in one row: a refused request must leave it as it was. */
+export async function fingerprint(db: Db): Promise<string> {
+  const r = await sql<Record<string, unknown>>`SELECT
+      (SELECT COUNT(*) FROM ledger) AS ledger_rows,
+      (SELECT COALESCE(MAX(id), 0) FROM ledger) AS last_ledger_id,
+      (SELECT COALESCE(SUM(entries_cents), 0) FROM customer) AS entries,
+      (SELECT COALESCE(SUM(winnings_cents), 0) FROM customer) AS winnings,
+      (SELECT COALESCE(SUM(credit_cents), 0) FROM store) AS credit,
+      (SELECT COALESCE(SUM(comps_budget_cents), 0) FROM store) AS budget,
+      (SELECT COALESCE(SUM(balance_cents), 0) FROM shift) AS drawers,
+      (SELECT COUNT(*) FROM one_time_key WHERE used_at IS NOT NULL) AS used_keys`.execute(db);
+  return JSON.stringify(Object.fromEntries(Object.entries(r.rows[0]!).map(([k, v]) => [k, String(v)])));
 }
