@@ -43,7 +43,7 @@ const LOAD_MS = [500, 1500] as const;
 /** Limits for one address sized for a load test, not for people. */
 const ENV = { KEY_IP_LIMIT: '100000000', LOGIN_IP_LIMIT: '100000', LOGIN_USER_LIMIT: '100000' };
 const root = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface CrashDatabase {
   handle: DatabaseHandle;
@@ -171,4 +171,38 @@ describe.each(['sqlite', 'postgres'] as const)('crash safety on %s', (dialect) =
     server = undefined;
     expect(await operatorVerify(database.env)).toContain('Ledger verified');
   }, 240_000);
+});
+
+/** The check the crash rounds rely on must itself catch each way the books could disagree with the answers. */
+describe('the ledger-against-answers check', () => {
+  it('finds an accepted request missing, a refused one applied, a row nobody asked for and a balance off its ledger', async () => {
+    const database = await crashDatabase('sqlite');
+    try {
+      const { db } = database.handle;
+      const store = await setupLoadStore(db, { kiosk: KIOSK, drawers: 1, customers: 1 });
+      const server = await startServerProcess(database.env, ENV);
+      let sent: SentRequest[];
+      try {
+        const counters = await openCounters(server.url, store);
+        sent = await runMoneyLoad({ bases: [server.url], counters, customerIds: store.customerIds, clients: 4, seed: 1, until: sleep(300) });
+        await retryAll([server.url], sent);
+      } finally {
+        await server.stop();
+      }
+      expect(await checkLedgerAgainstAnswers(db, KIOSK, sent)).toEqual([]);
+      const accepted = sent.find((s) => s.status === 0)!;
+      // An accepted request whose row is gone (as if answered before COMMIT)...
+      const missing = await checkLedgerAgainstAnswers(db, KIOSK, sent.map((s) => (s === accepted ? { ...s, key: 'never-written-key' } : s)));
+      expect(missing.some((p) => p.includes('never-written-key') && p.includes('0 ledger rows'))).toBe(true);
+      expect(missing.some((p) => p.includes(accepted.key) && p.includes('no accepted request explains'))).toBe(true);
+      // ...an answer of refusal for a request that was applied...
+      const refused = await checkLedgerAgainstAnswers(db, KIOSK, sent.map((s) => (s === accepted ? { ...s, status: 38, retry: 38 } : s)));
+      expect(refused.some((p) => p.includes('not accepted, yet 1 ledger row'))).toBe(true);
+      // ...and a cached balance that no longer equals its ledger sum.
+      await db.updateTable('customer').set((eb) => ({ entries_cents: eb('entries_cents', '+', 1) })).where('id', '=', store.customerIds[0]!).execute();
+      expect((await checkLedgerAgainstAnswers(db, KIOSK, sent)).some((p) => p.startsWith('verify:'))).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
 });
