@@ -14,9 +14,15 @@ const { base, mode, rate, concurrency, connections, targets, keys, warmupMs, mea
 const url = new URL(base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
 
+/**
+ * Purchase i goes to a drawer and customer picked by a hash of i: spread like independent counters,
+ * not in lock step (i % drawers would send a store's three drawers the same customer at the same
+ * moment, a queue on that customer's row no real store has).
+ */
 function purchase(i) {
-  const t = targets[i % targets.length];
-  const id = t.customers[Math.floor(i / targets.length) % t.customers.length];
+  const h = Math.imul(i + 1, 2654435761) >>> 0;
+  const t = targets[h % targets.length];
+  const id = t.customers[(h >>> 8) % t.customers.length];
   const payload = `{"UID":${t.UID},"TOKEN":"${t.TOKEN}","id":${id},"key":"${keys[i]}","amount":${amount}}`;
   return new Promise((resolve) => {
     const req = http.request(
