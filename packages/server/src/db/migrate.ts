@@ -1,4 +1,5 @@
 import { Migrator, type Migration } from 'kysely';
+import { installMoneyFunctions } from '../money/apply-movement.js';
 import type { DatabaseHandle } from './database.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_money_path.js';
@@ -22,4 +23,6 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => all } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Database functions are declared once, beside their caller, and re-created at every migrate.
+  await installMoneyFunctions(handle);
 }

@@ -29,6 +29,18 @@ type ShiftTotal = Extract<
   'initial_cents' | 'fills_cents' | 'bleeds_cents' | 'purchases_cents' | 'redeems_cents' | 'comps_cents' | 'special_comps_cents' | 'reverts_cents'
 >;
 
+/** The shift's running totals, in the order the PostgreSQL apply function takes them (money/apply-movement.ts). */
+export const SHIFT_TOTALS = [
+  'initial_cents',
+  'fills_cents',
+  'bleeds_cents',
+  'purchases_cents',
+  'redeems_cents',
+  'comps_cents',
+  'special_comps_cents',
+  'reverts_cents',
+] as const satisfies readonly ShiftTotal[];
+
 export interface Movement {
   storeId: number;
   kind: LedgerKind;

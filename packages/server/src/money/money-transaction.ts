@@ -27,9 +27,7 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
   const work = (tx: Db) => movements.run(() => fn(tx));
   let result: T;
   if (handle.dialect === 'postgres') {
-    let gate = gates.get(handle.db);
-    if (!gate) gates.set(handle.db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT)));
-    result = await gate.run(() => handle.db.transaction().execute(work));
+    result = await gateOf(handle.db).run(() => handle.db.transaction().execute(work));
   } else {
     let committer = committers.get(handle.db);
     if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
@@ -37,6 +35,24 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
   }
   movements.committed();
   return result;
+}
+
+/**
+ * PostgreSQL: a money call that makes its own statements (no transaction of its own, or several:
+ * money/customer-money.ts reads, then applies in autocommit), under the same per-pool gate as the
+ * money transactions; its movements are counted once it returned.
+ */
+export async function runMoneyCall<T>(handle: DatabaseHandle, fn: () => Promise<T>): Promise<T> {
+  const movements = movementTracker();
+  const result = await gateOf(handle.db).run(() => movements.run(fn));
+  movements.committed();
+  return result;
+}
+
+function gateOf(db: Db): Gate {
+  let gate = gates.get(db);
+  if (!gate) gates.set(db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT)));
+  return gate;
 }
 
 /**

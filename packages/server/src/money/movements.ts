@@ -1,3 +1,4 @@
+import { RefusalReason } from '@moneybox/contract';
 import type { Channel, LedgerKind, Movement } from './ledger.js';
 
 /** A movement's signed effects on each cached balance and the shift totals it adds to. */
@@ -55,6 +56,30 @@ export const MOVEMENTS = {
 export function betEffects(a: number, entriesCents: number): Effects {
   const fromEntries = Math.min(entriesCents, a);
   return { entries: -fromEntries, winnings: -(a - fromEntries) };
+}
+
+/** The balances a movement may draw on, as read before it. */
+export interface Balances {
+  drawer: number;
+  entries: number;
+  winnings: number;
+  credit: number;
+  budget: number;
+}
+
+/**
+ * No balance goes below zero: the first one a movement's effects would overdraw, in the rules'
+ * order (entries or winnings 35, drawer cash 38, store credit or budget 32). The apply's guards
+ * (ledger.post, the PostgreSQL apply function) hold the same line against concurrent changes.
+ */
+export function overdrawn(e: Effects, b: Balances): RefusalReason | undefined {
+  const short = (delta: number | undefined, have: number) => (delta ?? 0) < 0 && have < -(delta ?? 0);
+  if (short(e.entries, b.entries)) return RefusalReason.ENTRIES;
+  if (short(e.winnings, b.winnings)) return RefusalReason.WINNINGS;
+  if (short(e.drawer, b.drawer)) return RefusalReason.DRAWER_SHORT;
+  if (short(e.budget, b.budget)) return RefusalReason.BUDGET;
+  if (short(e.credit, b.credit)) return RefusalReason.CREDIT;
+  return undefined;
 }
 
 export type CustomerMoneyKind = 'purchase' | 'revert' | 'redeem' | 'special_comps';

@@ -1,22 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../db/database.js';
-
-/** The caller's open shift with its drawer and store: what a customer money call checks first. */
-export interface CounterState {
-  shift_id: number;
-  drawer_id: number;
-  init_set: number;
-  started_at: string;
-  balance_cents: number;
-  drawer_frozen: number;
-  store_closed: number;
-  store_frozen: number;
-  freeze_msg: string;
-  min_amount_cents: number;
-  limit_hourly_cents: number;
-  limit_daily_cents: number;
-  limit_weekly_cents: number;
-}
+import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
+import type { SessionWithAccount } from './session.repository.js';
 
 export interface PurchaseWindows {
   hour: number;
@@ -24,23 +8,154 @@ export interface PurchaseWindows {
   week: number;
 }
 
+/** Who makes a customer money call: a known actor, or (the money calls' fast path) a session token to look up. */
+export type CounterCaller = { storeId: number; accountId: number } | { tokenHash: string };
+
+/** The session columns of a token caller (http/authenticate.ts provenFresh decides on them). */
+export type CallerSession = SessionWithAccount;
+
+/**
+ * Everything the rules of one customer money call read (money/customer-money.ts), from one
+ * statement: the key, the store, the caller's open shift and drawer (null without one), the
+ * customer (null when not in the store), and the purchase windows or the shift's net purchases.
+ */
+export interface CounterRead {
+  store_id: number;
+  account_id: number;
+  session?: CallerSession;
+  key_ok: boolean;
+  store: {
+    closed: number;
+    frozen: number;
+    freeze_msg: string;
+    min_amount_cents: number;
+    limit_hourly_cents: number;
+    limit_daily_cents: number;
+    limit_weekly_cents: number;
+    credit_cents: number;
+    comps_budget_cents: number;
+  };
+  shift: { shift_id: number; drawer_id: number; init_set: number; started_at: string; balance_cents: number; drawer_frozen: number } | null;
+  customer: { id: number; blocked: number; playing_machine_id: number | null; entries_cents: number; winnings_cents: number; version: string | null } | null;
+  windows: PurchaseWindows | null;
+  shift_net: number | null;
+}
+
 /** Net purchases (purchases minus reverts) signed per row. */
 const net = sql<number>`CASE WHEN kind = 'purchase' THEN amount_cents ELSE -amount_cents END`;
 
 export const customerMovementRepository = {
   /**
-   * Reads the caller's open shift, its drawer and its store in one round trip and, on PostgreSQL,
-   * locks the shift row: the first lock of every customer money call (shift → customer → store).
+   * One statement for all a customer money call's rules read (see CounterRead); no row only when a
+   * token caller's session does not exist. Nothing is locked: the apply's guards (money/apply-movement.ts)
+   * refuse a plan whose customer row or shift changed since this read.
    */
-  async lockCounter(tx: Db, dialect: Dialect, storeId: number, accountId: number): Promise<CounterState | undefined> {
-    // Plain SQL, like the other statements every money call runs: the query builder's CPU cost
-    // was larger than SQLite's cost of running them.
-    const r = await sql<CounterState>`SELECT shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents,
-        drawer.frozen AS drawer_frozen, store.closed AS store_closed, store.frozen AS store_frozen, store.freeze_msg, store.min_amount_cents,
-        store.limit_hourly_cents, store.limit_daily_cents, store.limit_weekly_cents
-      FROM shift INNER JOIN drawer ON drawer.id = shift.drawer_id INNER JOIN store ON store.id = shift.store_id
-      WHERE shift.account_id = ${accountId} AND shift.store_id = ${storeId} AND shift.ended_at IS NULL${dialect === 'postgres' ? sql` FOR UPDATE OF shift` : sql``}`.execute(tx);
-    return r.rows[0];
+  async readCounter(
+    handle: DatabaseHandle,
+    db: Db,
+    caller: CounterCaller,
+    q: { customerId: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean },
+  ): Promise<CounterRead | undefined> {
+    const byToken = 'tokenHash' in caller;
+    const dialect = handle.dialect;
+    const source = byToken
+      ? sql`(SELECT session.store_id, session.account_id, session.id AS session_id, session.mode, session.last_seen_at, session.revoked_at,
+            account.username, account.sa_type, account.disabled, account.removed
+          FROM session INNER JOIN account ON account.id = session.account_id WHERE session.token_hash = ${caller.tokenHash})`
+      : sql`(SELECT CAST(${caller.storeId} AS BIGINT) AS store_id, CAST(${caller.accountId} AS BIGINT) AS account_id)`;
+    // By the customer alone: its ledger rows are all its store's, and the sums only count once the
+    // customer was found in the caller's store (the join below). So the (customer_id, kind, at)
+    // index serves them, whatever the caller's store is known as (a token caller's is not a parameter).
+    const mine = sql`customer_id = ${q.customerId} AND kind IN ('purchase', 'revert')`;
+    const w = q.windows;
+    const query = sql<Record<string, unknown>>`SELECT caller.*,
+        (k.used_at IS NULL AND k.expires_at > ${q.at}) AS key_ok,
+        store.closed AS store_closed, store.frozen AS store_frozen, store.freeze_msg, store.min_amount_cents, store.limit_hourly_cents,
+        store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents,
+        shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents, drawer.frozen AS drawer_frozen,
+        customer.id AS customer_id, customer.blocked, customer.playing_machine_id, customer.entries_cents, customer.winnings_cents,
+        ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}
+      FROM ${source} AS caller
+      LEFT JOIN one_time_key k ON k.key = ${q.key}
+      LEFT JOIN store ON store.id = caller.store_id
+      LEFT JOIN shift ON shift.account_id = caller.account_id AND shift.store_id = caller.store_id AND shift.ended_at IS NULL
+      LEFT JOIN drawer ON drawer.id = shift.drawer_id
+      LEFT JOIN customer ON customer.store_id = caller.store_id AND customer.id = ${q.customerId}${
+        w
+          ? sql`
+      LEFT JOIN (SELECT COALESCE(SUM(CASE WHEN at >= ${w.hour} THEN ${net} ELSE 0 END), 0) AS hour,
+          COALESCE(SUM(CASE WHEN at >= ${w.day} THEN ${net} ELSE 0 END), 0) AS day, COALESCE(SUM(${net}), 0) AS week
+        FROM ledger WHERE ${mine} AND at >= ${w.week}) w ON 1 = 1`
+          : sql``
+      }`;
+    const r = await runPrepared(handle, db, query);
+    const x = r.rows[0];
+    if (!x) return undefined;
+    const n = (v: unknown) => Number(v);
+    return {
+      store_id: n(x.store_id),
+      account_id: n(x.account_id),
+      session: byToken
+        ? {
+            id: n(x.session_id),
+            store_id: n(x.store_id),
+            account_id: n(x.account_id),
+            mode: x.mode as string,
+            last_seen_at: x.last_seen_at as string,
+            revoked_at: (x.revoked_at as string | null) ?? null,
+            username: x.username as string,
+            sa_type: n(x.sa_type),
+            disabled: n(x.disabled),
+            removed: n(x.removed),
+          }
+        : undefined,
+      key_ok: !!x.key_ok,
+      store: {
+        closed: x.store_closed == null ? 1 : n(x.store_closed),
+        frozen: n(x.store_frozen ?? 0),
+        freeze_msg: (x.freeze_msg as string | null) ?? '',
+        min_amount_cents: n(x.min_amount_cents ?? 0),
+        limit_hourly_cents: n(x.limit_hourly_cents ?? 0),
+        limit_daily_cents: n(x.limit_daily_cents ?? 0),
+        limit_weekly_cents: n(x.limit_weekly_cents ?? 0),
+        credit_cents: n(x.credit_cents ?? 0),
+        comps_budget_cents: n(x.comps_budget_cents ?? 0),
+      },
+      shift:
+        x.shift_id == null
+          ? null
+          : {
+              shift_id: n(x.shift_id),
+              drawer_id: n(x.drawer_id),
+              init_set: n(x.init_set),
+              started_at: x.started_at as string,
+              balance_cents: n(x.balance_cents),
+              drawer_frozen: n(x.drawer_frozen),
+            },
+      customer:
+        x.customer_id == null
+          ? null
+          : {
+              id: n(x.customer_id),
+              blocked: n(x.blocked),
+              playing_machine_id: x.playing_machine_id == null ? null : n(x.playing_machine_id),
+              entries_cents: n(x.entries_cents),
+              winnings_cents: n(x.winnings_cents),
+              version: (x.customer_version as string | null) ?? null,
+            },
+      windows: q.windows ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
+      shift_net: q.shiftNet ? n(x.shift_net) : null,
+    };
+  },
+
+  /**
+   * PostgreSQL, the last attempts of a call that kept losing races: locks the caller's open shift,
+   * then the customer, in the order every money call takes them, so the read that follows cannot
+   * go stale before the apply. Runs inside the call's transaction.
+   */
+  async lockForMove(tx: Db, storeId: number, accountId: number, customerId: number): Promise<void> {
+    await sql`SELECT id FROM shift WHERE account_id = ${accountId} AND store_id = ${storeId} AND ended_at IS NULL FOR UPDATE`.execute(tx);
+    await sql`SELECT id FROM customer WHERE store_id = ${storeId} AND id = ${customerId} FOR UPDATE`.execute(tx);
   },
 
   /** The customer's net purchases since each window's start (all channels). */

@@ -170,7 +170,7 @@ export const customerRepository = {
    * transaction at a time), so limits and revertable amounts summed afterwards cannot change under us.
    */
   async lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
-    // Plain SQL: on every money call (see customerMovementRepository.lockCounter).
+    // Plain SQL: on every terminal round (api/machine/play.service.ts).
     const r = await sql<CustomerLock>`SELECT id, blocked, playing_machine_id, entries_cents, winnings_cents FROM customer
       WHERE store_id = ${storeId} AND id = ${id}${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(tx);
     return r.rows[0];

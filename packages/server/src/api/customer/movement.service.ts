@@ -2,10 +2,8 @@ import type { CustomerMoneyInput } from '@moneybox/contract';
 import { hashToken } from '../../auth/token.js';
 import { provenFresh, sessionFreshAfter, tokenShapeOk } from '../../http/authenticate.js';
 import type { AuthedContext, CallContext } from '../../http/call.js';
-import { moveCustomerMoney, moveCustomerMoneyIn } from '../../money/customer-money.js';
-import { runMoneyTransaction } from '../../money/money-transaction.js';
+import { moveCustomerMoney, moveCustomerMoneyWithSession } from '../../money/customer-money.js';
 import type { CustomerMoneyKind } from '../../money/movements.js';
-import { sessionRepository } from '../../repositories/session.repository.js';
 
 export type MoneyKind = CustomerMoneyKind;
 export { revertableCents } from '../../money/customer-money.js';
@@ -17,9 +15,9 @@ export function moveMoney(kind: MoneyKind, input: CustomerMoneyInput, ctx: Authe
 }
 
 /**
- * The envelope's fast path (call.ts withSession) for the money calls: the session is read inside
- * the money call's own transaction (on SQLite the group commit's, which the batch's calls share)
- * instead of authenticate() running a transaction of its own first. Undefined whenever the
+ * The envelope's fast path (call.ts withSession) for the money calls: the session is read in the
+ * money call's own read statement (on SQLite inside the group commit, which the batch's calls
+ * share) instead of authenticate() running a transaction of its own first. Undefined whenever the
  * session is not plainly valid and fresh (http/authenticate.ts provenFresh): the envelope then
  * authenticates as usual (5, 21, touch, revoke) and calls moveMoney.
  */
@@ -27,9 +25,9 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   const { token, uid } = credentials;
   if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);
-  const { handle } = ctx.deps;
-  return runMoneyTransaction(handle, async (tx) => {
-    const caller = provenFresh(await sessionRepository.findByTokenHash(tx, hashToken(token)), uid, freshAfter);
-    return caller ? moveCustomerMoneyIn(tx, handle.dialect, caller, kind, { id: input.id, amount: input.amount ?? 0, key: input.key }) : undefined;
+  return moveCustomerMoneyWithSession(ctx.deps.handle, hashToken(token), (s) => !!provenFresh(s, uid, freshAfter), kind, {
+    id: input.id,
+    amount: input.amount ?? 0,
+    key: input.key,
   });
 }

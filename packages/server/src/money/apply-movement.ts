@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
+import { noteMovement } from '../ops/money-metrics.js';
+import { consumeKey, post, SHIFT_TOTALS, type Movement } from './ledger.js';
+
+/**
+ * Applying a movement the TypeScript rules planned (issue 13's option b, docs/DECISIONS.md "Money
+ * path performance"). The rules (money/customer-money.ts, movements.ts) read what they need in one
+ * statement, decide, and hand the result here as a plan: the one-time key to use, the ledger row
+ * and its signed deltas, and the version of the customer row they read.
+ *
+ * PostgreSQL applies the plan with ONE call of `mbx_apply_movement` (one round trip, atomic in
+ * autocommit). The function holds no rule: it uses the key if still unused, applies each delta
+ * with the only guards "balance stays non-negative", "shift still open" and "customer row unchanged
+ * since it was read" (its `xmin`: any committed update of the row, by any writer, changes it), and
+ * raises MBX01 naming the guard that failed. Nothing is then written, and the caller reads again
+ * and re-runs the rules (StaleRead). The statements are the ones `ledger.post` runs, in its lock
+ * order (key, shift, customer, ledger, store).
+ *
+ * SQLite runs one money call at a time on its one connection (the group commit), so nothing can
+ * change between the read and the apply: the plan goes through `consumeKey` and `ledger.post`.
+ *
+ * This file is the function's only declaration: `installMoneyFunctions` re-creates it at every
+ * migrate (db/migrate.ts), so a change here is a change of the function, with no migration copy.
+ */
+const APPLY_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_movement(
+    p_use_key text, p_at text, p_store_id bigint, p_kind text, p_channel text, p_amount bigint,
+    p_account_id bigint, p_drawer_id bigint, p_shift_id bigint, p_customer_id bigint, p_machine_id bigint,
+    p_drawer bigint, p_entries bigint, p_winnings bigint, p_credit bigint, p_budget bigint,
+    p_totals bigint[], p_customer_version text, p_ledger_key text, p_reverts_id bigint, p_note text)
+  RETURNS TABLE (o_movement_id bigint, o_balance_cents bigint, o_entries_cents bigint, o_winnings_cents bigint)
+  LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF p_use_key IS NOT NULL THEN
+    UPDATE one_time_key SET used_at = p_at WHERE key = p_use_key AND used_at IS NULL AND expires_at > p_at;
+    IF NOT FOUND THEN RAISE EXCEPTION 'key' USING ERRCODE = 'MBX01'; END IF;
+  END IF;
+  IF p_shift_id IS NOT NULL AND (p_drawer <> 0 OR p_totals IS NOT NULL) THEN
+    UPDATE shift SET balance_cents = balance_cents + p_drawer,
+        initial_cents = initial_cents + COALESCE(p_totals[1], 0), fills_cents = fills_cents + COALESCE(p_totals[2], 0),
+        bleeds_cents = bleeds_cents + COALESCE(p_totals[3], 0), purchases_cents = purchases_cents + COALESCE(p_totals[4], 0),
+        redeems_cents = redeems_cents + COALESCE(p_totals[5], 0), comps_cents = comps_cents + COALESCE(p_totals[6], 0),
+        special_comps_cents = special_comps_cents + COALESCE(p_totals[7], 0), reverts_cents = reverts_cents + COALESCE(p_totals[8], 0)
+      WHERE id = p_shift_id AND store_id = p_store_id AND ended_at IS NULL AND (p_drawer >= 0 OR balance_cents >= -p_drawer)
+      RETURNING balance_cents INTO o_balance_cents;
+    IF NOT FOUND THEN RAISE EXCEPTION 'shift' USING ERRCODE = 'MBX01'; END IF;
+  END IF;
+  IF p_customer_id IS NOT NULL AND (p_entries <> 0 OR p_winnings <> 0) THEN
+    UPDATE customer SET entries_cents = entries_cents + p_entries, winnings_cents = winnings_cents + p_winnings
+      WHERE id = p_customer_id AND store_id = p_store_id AND (p_customer_version IS NULL OR xmin = p_customer_version::xid)
+        AND (p_entries >= 0 OR entries_cents >= -p_entries) AND (p_winnings >= 0 OR winnings_cents >= -p_winnings)
+      RETURNING entries_cents, winnings_cents INTO o_entries_cents, o_winnings_cents;
+    IF NOT FOUND THEN RAISE EXCEPTION 'customer' USING ERRCODE = 'MBX01'; END IF;
+  END IF;
+  INSERT INTO ledger (store_id, at, kind, channel, account_id, drawer_id, shift_id, customer_id, machine_id,
+      amount_cents, d_drawer_cents, d_entries_cents, d_winnings_cents, d_credit_cents, d_budget_cents, key, reverts_id, note)
+    VALUES (p_store_id, p_at, p_kind, p_channel, p_account_id, p_drawer_id, p_shift_id, p_customer_id, p_machine_id,
+      p_amount, p_drawer, p_entries, p_winnings, p_credit, p_budget, p_ledger_key, p_reverts_id, p_note)
+    RETURNING id INTO o_movement_id;
+  IF p_credit <> 0 OR p_budget <> 0 THEN
+    UPDATE store SET credit_cents = credit_cents + p_credit, comps_budget_cents = comps_budget_cents + p_budget
+      WHERE id = p_store_id AND (p_credit >= 0 OR credit_cents >= -p_credit) AND (p_budget >= 0 OR comps_budget_cents >= -p_budget);
+    IF NOT FOUND THEN RAISE EXCEPTION 'store' USING ERRCODE = 'MBX01'; END IF;
+  END IF;
+  RETURN NEXT;
+END
+$fn$`;
+
+/** Any number that is not this process's: the function is (re-)created under this advisory lock. */
+const INSTALL_LOCK = 7_310_013;
+
+/**
+ * Creates or replaces the money functions (PostgreSQL; nothing on SQLite). Run by every migrate,
+ * after the migrations: several servers starting at once take turns on an advisory lock.
+ */
+export async function installMoneyFunctions(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect !== 'postgres') return;
+  await handle.db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(tx);
+    await APPLY_FUNCTION.execute(tx);
+  });
+}
+
+/** A guard of the apply failed: a row changed since the rules read it. Read again and re-decide. */
+export class StaleRead extends Error {
+  constructor(readonly guard: string) {
+    super(`money plan stale: ${guard}`);
+  }
+}
+
+/** A stale plan, or (PostgreSQL) a deadlock the server broke by aborting this call: both mean "read again". */
+export function isStale(err: unknown): boolean {
+  return err instanceof StaleRead || (!!err && typeof err === 'object' && (err as { code?: unknown }).code === '40P01');
+}
+
+/** What the rules decided: the movement (ledger row and deltas), the key to use, the customer row's version as read. */
+export interface MovementPlan {
+  movement: Movement;
+  /** The call's one-time key, used by the apply (the ledger row's own `key` is movement.key). */
+  useKey?: string;
+  /** PostgreSQL: the customer row's `xmin` as the rules read it; the apply refuses a row changed since. */
+  customerVersion?: string | null;
+}
+
+/** The balances after the apply, where the apply touched them (PostgreSQL reports them; SQLite computes from the read). */
+export interface Applied {
+  movementId: number;
+  balanceCents: number | null;
+  entriesCents: number | null;
+  winningsCents: number | null;
+}
+
+/**
+ * Applies a plan in `db` (PostgreSQL: any connection, autocommit or a transaction; SQLite: the
+ * caller's transaction). Throws StaleRead when a guard fails on PostgreSQL.
+ */
+export async function applyMovement(handle: DatabaseHandle, db: Db, plan: MovementPlan): Promise<Applied> {
+  const m = plan.movement;
+  if (handle.dialect !== 'postgres') {
+    if (plan.useKey !== undefined) await consumeKey(db, plan.useKey, m.at);
+    return { movementId: await post(db, m), balanceCents: null, entriesCents: null, winningsCents: null };
+  }
+  const totals = m.shiftTotals ? SHIFT_TOTALS.map((col) => m.shiftTotals?.[col] ?? 0) : null;
+  let r;
+  try {
+    r = await runPrepared(handle, db, sql<{ o_movement_id: number; o_balance_cents: number | null; o_entries_cents: number | null; o_winnings_cents: number | null }>`SELECT * FROM mbx_apply_movement(
+        ${plan.useKey ?? null}, ${m.at}, ${m.storeId}, ${m.kind}, ${m.channel ?? 'pos'}, ${m.amount},
+        ${m.accountId ?? null}, ${m.drawerId ?? null}, ${m.shiftId ?? null}, ${m.customerId ?? null}, ${m.machineId ?? null},
+        ${m.drawer ?? 0}, ${m.entries ?? 0}, ${m.winnings ?? 0}, ${m.credit ?? 0}, ${m.budget ?? 0},
+        ${totals}, ${plan.customerVersion ?? null}, ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})`);
+  } catch (err) {
+    if (err && typeof err === 'object' && (err as { code?: unknown }).code === 'MBX01') throw new StaleRead(String((err as { message?: unknown }).message));
+    throw err;
+  }
+  noteMovement(m.kind, m.channel ?? 'pos');
+  const row = r.rows[0]!;
+  return { movementId: Number(row.o_movement_id), balanceCents: row.o_balance_cents, entriesCents: row.o_entries_cents, winningsCents: row.o_winnings_cents };
+}
