@@ -66,6 +66,51 @@ BEGIN
 END
 $fn$`;
 
+/**
+ * A terminal's sequenced command (api/machine/sequence.ts), planned by its rules: the seated
+ * customer's movements (ledger rows of this machine, their deltas summed on the customer), the
+ * game round row, the acknowledgement stored for resends, the meters, and the advanced seq. Guards:
+ * the customer row unchanged since read (a kick or any money movement changes it), balances
+ * non-negative, the machine still at seq - 1 with the same customer seated. Same lock order as the
+ * transactional path: customer, then the machine row last.
+ */
+const COMMAND_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_command(
+    p_machine bigint, p_seq bigint, p_seat bigint, p_store_id bigint, p_at text, p_ack text,
+    p_customer_version text, p_movements jsonb, p_round jsonb, p_meters jsonb)
+  RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  d_entries bigint;
+  d_winnings bigint;
+BEGIN
+  SELECT COALESCE(SUM((x->>'entries')::bigint), 0), COALESCE(SUM((x->>'winnings')::bigint), 0) INTO d_entries, d_winnings
+    FROM jsonb_array_elements(p_movements) x;
+  IF d_entries <> 0 OR d_winnings <> 0 THEN
+    UPDATE customer SET entries_cents = entries_cents + d_entries, winnings_cents = winnings_cents + d_winnings
+      WHERE id = p_seat AND store_id = p_store_id AND xmin = p_customer_version::xid
+        AND entries_cents + d_entries >= 0 AND winnings_cents + d_winnings >= 0;
+  ELSE
+    PERFORM 1 FROM customer WHERE id = p_seat AND store_id = p_store_id AND xmin = p_customer_version::xid FOR SHARE;
+  END IF;
+  IF NOT FOUND THEN RAISE EXCEPTION 'customer' USING ERRCODE = 'MBX01'; END IF;
+  INSERT INTO ledger (store_id, at, kind, channel, customer_id, machine_id, amount_cents, d_entries_cents, d_winnings_cents, key, note)
+    SELECT p_store_id, p_at, x->>'kind', x->>'channel', p_seat, p_machine, (x->>'amount')::bigint, (x->>'entries')::bigint,
+        (x->>'winnings')::bigint, x->>'key', x->>'note'
+      FROM jsonb_array_elements(p_movements) WITH ORDINALITY AS m(x, n) ORDER BY n;
+  IF p_round IS NOT NULL THEN
+    INSERT INTO round (store_id, customer_id, machine_id, seq, round_no, serial_no, at, game_name, begin_credits, end_credits,
+        jp_bet, game_bet, extra_bet, buy_bonus_cost, win)
+      SELECT r.store_id, r.customer_id, r.machine_id, r.seq, r.round_no, r.serial_no, r.at, r.game_name, r.begin_credits, r.end_credits,
+          r.jp_bet, r.game_bet, r.extra_bet, r.buy_bonus_cost, r.win
+        FROM jsonb_populate_record(NULL::round, p_round) r;
+  END IF;
+  INSERT INTO terminal_ack (machine_row_id, seq, store_id, at, ack) VALUES (p_machine, p_seq, p_store_id, p_at, p_ack);
+  UPDATE machine SET last_seq = p_seq, meter_played = COALESCE((p_meters->>'played')::bigint, meter_played),
+      meter_won = COALESCE((p_meters->>'won')::bigint, meter_won), meter_games = COALESCE((p_meters->>'games')::bigint, meter_games)
+    WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
+  IF NOT FOUND THEN RAISE EXCEPTION 'machine' USING ERRCODE = 'MBX01'; END IF;
+END
+$fn$`;
+
 /** Any number that is not this process's: the function is (re-)created under this advisory lock. */
 const INSTALL_LOCK = 7_310_013;
 
@@ -78,8 +123,12 @@ export async function installMoneyFunctions(handle: DatabaseHandle): Promise<voi
   await handle.db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(tx);
     await APPLY_FUNCTION.execute(tx);
+    await COMMAND_FUNCTION.execute(tx);
   });
 }
+
+/** Tests only: runs between a money call's read and its apply (to change a row in between). */
+export const moneyTestHooks: { afterRead?: (attempt: number) => Promise<void> } = {};
 
 /** A guard of the apply failed: a row changed since the rules read it. Read again and re-decide. */
 export class StaleRead extends Error {
@@ -129,10 +178,39 @@ export async function applyMovement(handle: DatabaseHandle, db: Db, plan: Moveme
         ${m.drawer ?? 0}, ${m.entries ?? 0}, ${m.winnings ?? 0}, ${m.credit ?? 0}, ${m.budget ?? 0},
         ${totals}, ${plan.customerVersion ?? null}, ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})`);
   } catch (err) {
-    if (err && typeof err === 'object' && (err as { code?: unknown }).code === 'MBX01') throw new StaleRead(String((err as { message?: unknown }).message));
-    throw err;
+    throw staleOr(err);
   }
   noteMovement(m.kind, m.channel ?? 'pos');
   const row = r.rows[0]!;
   return { movementId: Number(row.o_movement_id), balanceCents: row.o_balance_cents, entriesCents: row.o_entries_cents, winningsCents: row.o_winnings_cents };
+}
+
+/** A terminal command's plan (see COMMAND_FUNCTION). */
+export interface CommandPlan {
+  machineRowId: number;
+  seq: number;
+  seat: number;
+  storeId: number;
+  at: string;
+  ack: string;
+  customerVersion: string;
+  movements: Array<Pick<Movement, 'kind' | 'channel' | 'amount' | 'key' | 'note'> & { entries: number; winnings: number }>;
+  round?: Record<string, unknown>;
+  meters?: { played: number; won: number; games: number };
+}
+
+/** PostgreSQL only: applies a terminal command's plan in one call; StaleRead when a guard failed. */
+export async function applyCommand(handle: DatabaseHandle, p: CommandPlan): Promise<void> {
+  try {
+    await runPrepared(handle, handle.db, sql`SELECT mbx_apply_command(${p.machineRowId}, ${p.seq}, ${p.seat}, ${p.storeId}, ${p.at}, ${p.ack},
+        ${p.customerVersion}, ${JSON.stringify(p.movements)}, ${p.round ? JSON.stringify(p.round) : null}, ${p.meters ? JSON.stringify(p.meters) : null})`);
+  } catch (err) {
+    throw staleOr(err);
+  }
+  for (const m of p.movements) noteMovement(m.kind, m.channel ?? 'pos');
+}
+
+/** The apply functions' failed guard (MBX01) as StaleRead; any other error as it is. */
+function staleOr(err: unknown): unknown {
+  return err && typeof err === 'object' && (err as { code?: unknown }).code === 'MBX01' ? new StaleRead(String((err as { message?: unknown }).message)) : err;
 }

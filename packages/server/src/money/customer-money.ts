@@ -7,7 +7,7 @@ import {
   type CounterCaller,
   type CounterRead,
 } from '../repositories/customer-movement.repository.js';
-import { applyMovement, isStale, type MovementPlan } from './apply-movement.js';
+import { applyMovement, isStale, moneyTestHooks, type MovementPlan } from './apply-movement.js';
 import { runMoneyCall, runMoneyTransaction } from './money-transaction.js';
 import { MOVEMENTS, overdrawn, type CustomerMoneyKind } from './movements.js';
 import { overrun, windowStarts } from './purchase-limits.js';
@@ -67,9 +67,6 @@ export function moveCustomerMoneyWithSession(
 ): Promise<CustomerMoneyResult | undefined> {
   return runCustomerMoney(handle, { tokenHash }, kind, input, (s) => !!s && accept(s));
 }
-
-/** Tests only: runs between an attempt's read and its apply (to change a row in between). */
-export const moneyTestHooks: { afterRead?: (attempt: number) => Promise<void> } = {};
 
 /** Optimistic attempts on PostgreSQL before a call locks its rows for the read (it kept losing races). */
 const OPTIMISTIC_ATTEMPTS = 3;

@@ -3,7 +3,8 @@ import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../db/seed.js';
 import { startTestServer, type Reply, type Session, type TestServer } from '../testing/server.js';
 import { balances, drawerBalance, newCustomer, openCounter, storeMoney } from '../testing/customer-kit.js';
-import { moneyTestHooks } from './customer-money.js';
+import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
+import { moneyTestHooks } from './apply-movement.js';
 
 /**
  * PostgreSQL's money path reads without locks, lets the rules decide, then applies their plan with
@@ -136,5 +137,79 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     expect(replies.filter((r) => r.status !== 0).every((r) => r.status === 35 && r.reason === 'purchase_limit')).toBe(true);
     expect(await balances(s, c.id)).toEqual({ entries: 25_00, winnings: 0 });
     expect(await ledgerRows(c.id)).toBe(25);
+  });
+});
+
+describe('a terminal round on postgres: the customer row changed after the read', () => {
+  let s: TestServer;
+  let counter: Session & { drawer: number };
+  let boss: Session;
+  let seq = 0;
+  const round = (over: Record<string, unknown> = {}) => ({
+    type: 'round',
+    seq: ++seq,
+    round_no: `R${seq}`,
+    serial_no: `S-${seq}`,
+    game_name: 'Ocean King',
+    begin_credits: 1000,
+    end_credits: 990,
+    jp_bet: 0,
+    game_bet: 10,
+    extra_bet: 0,
+    buy_bonus_cost: 0,
+    win: 4,
+    ...over,
+  });
+  /** A customer with 10.00 of entries, seated at a machine of their own. */
+  async function seatedPlayer() {
+    const c = await newCustomer(s, counter);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(0);
+    const m = await enrolTerminal(s, boss);
+    seq = 0;
+    expect(await m.socket.command({ type: 'login', seq: ++seq, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: true });
+    return { c, socket: m.socket };
+  }
+  const rounds = async (customerId: number) =>
+    Number((await s.handle.db.selectFrom('round').select((e) => e.fn.countAll().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    s = await startTestServer('postgres');
+    boss = await bossSession(s);
+    counter = await openCounter(s, 1000);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  afterEach(async () => {
+    moneyTestHooks.afterRead = undefined;
+    await s.verify();
+  });
+
+  it('a counter purchase for the seated customer commits in between: the round applies once, on the new balances', async () => {
+    const { c, socket } = await seatedPlayer();
+    // Playing customers are refused at the counter, so the "purchase" is a ledger-true change made directly.
+    moneyTestHooks.afterRead = async () => {
+      moneyTestHooks.afterRead = undefined;
+      await s.handle.db.updateTable('customer').set({ updated_at: isoNow() }).where('id', '=', c.id).execute();
+    };
+    const first = round();
+    const ack = await socket.command(first);
+    expect(ack).toMatchObject({ ok: true, entries_cents: 990, winnings_cents: 4 });
+    expect(await balances(s, c.id)).toEqual({ entries: 990, winnings: 4 });
+    expect(await rounds(c.id)).toBe(1);
+    // The resend answers the stored ack and changes nothing.
+    expect(await socket.command(first)).toMatchObject({ ok: true, duplicate: true, entries_cents: 990 });
+    expect(await rounds(c.id)).toBe(1);
+  });
+
+  it('a kick in between: the round is refused (not_playing) and changes nothing', async () => {
+    const { c, socket } = await seatedPlayer();
+    moneyTestHooks.afterRead = async () => {
+      moneyTestHooks.afterRead = undefined;
+      expect((await s.call('/customer/kick', { ...counter, id: c.id })).status).toBe(0);
+    };
+    expect(await socket.command(round())).toMatchObject({ ok: false, reason: 'not_playing' });
+    expect(await balances(s, c.id)).toEqual({ entries: 10_00, winnings: 0 });
+    expect(await rounds(c.id)).toBe(0);
   });
 });

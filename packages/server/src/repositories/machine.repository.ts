@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../db/database.js';
+import { runPrepared, type DatabaseHandle, type Db, type Dialect } from '../db/database.js';
 
 /** A machine on the floor as the services need it. */
 export interface MachineRow {
@@ -39,6 +39,17 @@ export interface MachineTotals {
   machine_id: number;
   played_cents: number;
   won_cents: number;
+}
+
+/** A machine and its seated customer as the fast path reads them (customer columns null when nobody sits). */
+export interface SeatedState {
+  last_seq: number;
+  customer_id: number | null;
+  exchange_rate: number;
+  playing_machine_id: number | null;
+  entries_cents: number;
+  winnings_cents: number;
+  version: string | null;
 }
 
 export const machineRepository = {
@@ -144,6 +155,32 @@ export const machineRepository = {
       FROM machine m JOIN store s ON s.id = m.store_id WHERE m.id = ${id} AND m.removed = 0`.execute(tx);
     const row = r.rows[0];
     return row && { last_seq: Number(row.last_seq), customer_id: row.customer_id === null ? null : Number(row.customer_id), exchange_rate: Number(row.exchange_rate) };
+  },
+
+  /**
+   * PostgreSQL's fast path of a seated customer's command (api/machine/sequence.ts applySeatedOnce):
+   * the machine's state and its seated customer with the row version (xmin) the apply guards on.
+   */
+  async seatedState(handle: DatabaseHandle, id: number): Promise<SeatedState | undefined> {
+    const r = await runPrepared(
+      handle,
+      handle.db,
+      sql<SeatedState>`SELECT m.last_seq, m.customer_id, s.exchange_rate, c.playing_machine_id, c.entries_cents, c.winnings_cents, c.xmin::text AS version
+        FROM machine m JOIN store s ON s.id = m.store_id LEFT JOIN customer c ON c.id = m.customer_id AND c.store_id = m.store_id
+        WHERE m.id = ${id} AND m.removed = 0`,
+    );
+    const x = r.rows[0];
+    return (
+      x && {
+        last_seq: Number(x.last_seq),
+        customer_id: x.customer_id === null ? null : Number(x.customer_id),
+        exchange_rate: Number(x.exchange_rate),
+        playing_machine_id: x.playing_machine_id === null ? null : Number(x.playing_machine_id),
+        entries_cents: Number(x.entries_cents),
+        winnings_cents: Number(x.winnings_cents),
+        version: x.version,
+      }
+    );
   },
 
   /** Bets and wins through each machine's ledger rows since `from` (all time when undefined). */

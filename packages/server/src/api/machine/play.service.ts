@@ -9,7 +9,7 @@ import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import type { giftCommand, roundCommand } from '@moneybox/contract';
-import { alreadyApplied, applyOnce, refuseCommand, type MachineState, type TerminalRef } from './sequence.js';
+import { alreadyApplied, applyOnce, applySeatedOnce, refuseCommand, type MachineState, type Seated, type SeatedOutcome, type TerminalRef } from './sequence.js';
 
 /**
  * Game machines: a customer's session (login, logout) and what they play (rounds, gifts). Every
@@ -78,42 +78,47 @@ function toCents(credits: number, rate: number): number {
 }
 
 /**
- * One round: the bet (JP + game + extra + buy-bonus) comes out of entries first, then winnings,
- * never below zero (no_balance refuses the whole round); the win goes to winnings. Both are ledger
- * rows of this machine, keyed by the terminal's seq so even a logic slip could not post them twice.
+ * The rules of one round: the bet (JP + game + extra + buy-bonus) comes out of entries first, then
+ * winnings, never below zero (no_balance refuses the whole round); the win goes to winnings. Both
+ * are ledger rows of this machine, keyed by the terminal's seq so even a logic slip could not post
+ * them twice.
  */
+function decideRound(t: TerminalRef, cmd: z.output<typeof roundCommand>, c: Seated, rate: number, at: string): SeatedOutcome {
+  const betCents = toCents(cmd.jp_bet + cmd.game_bet + cmd.extra_bet + cmd.buy_bonus_cost, rate);
+  const winCents = toCents(cmd.win, rate);
+  const bet = betEffects(betCents, c.entries_cents);
+  const fromEntries = -(bet.entries ?? 0);
+  const fromWinnings = -(bet.winnings ?? 0);
+  if (fromWinnings > c.winnings_cents) refuseCommand('no_balance', balances(c, rate));
+  const note = `round ${cmd.round_no}`;
+  const movements: SeatedOutcome['movements'] = [];
+  if (betCents > 0) movements.push({ kind: 'bet', channel: 'machine', amount: betCents, entries: -fromEntries, winnings: -fromWinnings, key: `t${t.id}:${cmd.seq}:bet`, note });
+  if (winCents > 0) {
+    const w = MOVEMENTS.win;
+    const e = w.effects(winCents);
+    movements.push({ kind: w.kind, channel: w.channel, amount: winCents, entries: e.entries ?? 0, winnings: e.winnings ?? 0, key: `t${t.id}:${cmd.seq}:win`, note });
+  }
+  const { jp_bet, game_bet, extra_bet, buy_bonus_cost, win, round_no, serial_no, game_name, begin_credits, end_credits } = cmd;
+  return {
+    movements,
+    round: { store_id: t.storeId, customer_id: c.id, machine_id: t.id, seq: cmd.seq, round_no, serial_no, at, game_name, begin_credits, end_credits, jp_bet, game_bet, extra_bet, buy_bonus_cost, win },
+    meters: cmd.meters,
+    body: { ok: true, ...balances({ entries_cents: c.entries_cents - fromEntries, winnings_cents: c.winnings_cents - fromWinnings + winCents }, rate) },
+  };
+}
+
+/** One round: on PostgreSQL read-decide-apply (applySeatedOnce), else (and for every other case) one transaction. */
 export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.output<typeof roundCommand>): Promise<TerminalAck> {
+  const fast = await applySeatedOnce(handle, t, cmd.seq, (c, rate, at) => decideRound(t, cmd, c, rate, at));
+  if (fast) return fast;
   return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
     const { c, rate } = await seated(tx, handle, t, seat);
-    const betCents = toCents(cmd.jp_bet + cmd.game_bet + cmd.extra_bet + cmd.buy_bonus_cost, rate);
-    const winCents = toCents(cmd.win, rate);
-    const bet = betEffects(betCents, c.entries_cents);
-    const fromEntries = -(bet.entries ?? 0);
-    const fromWinnings = -(bet.winnings ?? 0);
-    if (fromWinnings > c.winnings_cents) refuseCommand('no_balance', balances(c, rate));
-    const at = isoNow();
-    const base = { storeId: t.storeId, channel: 'machine' as const, customerId: c.id, machineId: t.id, note: `round ${cmd.round_no}`, at };
-    if (betCents > 0) await post(tx, { ...base, kind: 'bet', amount: betCents, ...bet, key: `t${t.id}:${cmd.seq}:bet` });
-    if (winCents > 0) await post(tx, { ...base, kind: MOVEMENTS.win.kind, amount: winCents, ...MOVEMENTS.win.effects(winCents), key: `t${t.id}:${cmd.seq}:win` });
-    await playRepository.insertRound(tx, {
-      store_id: t.storeId,
-      customer_id: c.id,
-      machine_id: t.id,
-      seq: cmd.seq,
-      round_no: cmd.round_no,
-      serial_no: cmd.serial_no,
-      at,
-      game_name: cmd.game_name,
-      begin_credits: cmd.begin_credits,
-      end_credits: cmd.end_credits,
-      jp_bet: cmd.jp_bet,
-      game_bet: cmd.game_bet,
-      extra_bet: cmd.extra_bet,
-      buy_bonus_cost: cmd.buy_bonus_cost,
-      win: cmd.win,
-    });
-    if (cmd.meters) await machineRepository.setMeters(tx, t.id, cmd.meters);
-    return { ok: true, ...balances({ entries_cents: c.entries_cents - fromEntries, winnings_cents: c.winnings_cents - fromWinnings + winCents }, rate) };
+    const o = decideRound(t, cmd, c, rate, isoNow());
+    const base = { storeId: t.storeId, customerId: c.id, machineId: t.id, at: o.round!.at as string };
+    for (const m of o.movements) await post(tx, { ...base, ...m });
+    await playRepository.insertRound(tx, o.round as Parameters<typeof playRepository.insertRound>[1]);
+    if (o.meters) await machineRepository.setMeters(tx, t.id, o.meters);
+    return o.body;
   });
 }
 

@@ -4,7 +4,8 @@ import type { DatabaseHandle, Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { RefusalReason } from '@moneybox/contract';
 import { Refusal } from '../../money/refusal.js';
-import { runMoneyTransaction } from '../../money/money-transaction.js';
+import { applyCommand, isStale, moneyTestHooks, type CommandPlan } from '../../money/apply-movement.js';
+import { runMoneyCall, runMoneyTransaction } from '../../money/money-transaction.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { terminalAckRepository } from '../../repositories/terminal-ack.repository.js';
 
@@ -61,6 +62,72 @@ export async function applyOnce(handle: DatabaseHandle, t: TerminalRef, seq: num
     }
     return afterRace(handle, t, seq, err);
   }
+}
+
+/** The seated customer's balances as read, for a command's rules. */
+export interface Seated {
+  id: number;
+  entries_cents: number;
+  winnings_cents: number;
+}
+
+/** What a seated customer's command does, as its rules decided it (applied by either path). */
+export interface SeatedOutcome {
+  movements: CommandPlan['movements'];
+  round?: CommandPlan['round'];
+  meters?: CommandPlan['meters'];
+  body: AckBody;
+}
+
+/**
+ * PostgreSQL's fast path for a command of the customer seated at this machine (a round): ONE read
+ * (the machine and its customer), the command's rules (`decide`, the same function the
+ * transactional path runs), ONE call of the rule-free apply function (money/apply-movement.ts),
+ * which refuses the plan if the customer row changed since the read (kick, logout, a counter
+ * call), the machine moved past seq - 1 or another customer sat down. Undefined whenever anything
+ * is not plainly "the next command of the seated customer, accepted": a resend, a gap, nobody
+ * seated, a refusal, a failed guard. The caller then runs applyOnce, which answers every case
+ * (and stores refusals) exactly as before.
+ */
+export async function applySeatedOnce(
+  handle: DatabaseHandle,
+  t: TerminalRef,
+  seq: number,
+  decide: (c: Seated, rate: number, at: string) => SeatedOutcome,
+): Promise<TerminalAck | undefined> {
+  if (handle.dialect !== 'postgres') return undefined;
+  return runMoneyCall(handle, async () => {
+    const m = await machineRepository.seatedState(handle, t.id);
+    if (!m || seq !== m.last_seq + 1 || m.customer_id === null || m.playing_machine_id !== t.id || m.version === null) return undefined;
+    await moneyTestHooks.afterRead?.(1);
+    const at = isoNow();
+    let outcome: SeatedOutcome;
+    try {
+      outcome = decide({ id: m.customer_id, entries_cents: m.entries_cents, winnings_cents: m.winnings_cents }, m.exchange_rate, at);
+    } catch (err) {
+      if (err instanceof TerminalRefused) return undefined;
+      throw err;
+    }
+    const ack: TerminalAck = { type: 'ack', seq, ...outcome.body };
+    try {
+      await applyCommand(handle, {
+        machineRowId: t.id,
+        seq,
+        seat: m.customer_id,
+        storeId: t.storeId,
+        at,
+        ack: JSON.stringify(ack),
+        customerVersion: m.version,
+        movements: outcome.movements,
+        round: outcome.round,
+        meters: outcome.meters,
+      });
+    } catch (err) {
+      if (isStale(err) || isUniqueViolation(err)) return undefined;
+      throw err;
+    }
+    return ack;
+  });
 }
 
 /**
