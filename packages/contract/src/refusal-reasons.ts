@@ -20,6 +20,8 @@ export const RefusalReason = {
   NEEDS_INIT: 'needs_init',
   /** 11: the initial amount is already set. */
   INIT_ALREADY_SET: 'init_already_set',
+  /** 16: the initial amount is above the store's credit. */
+  INIT_OVER_CREDIT: 'init_over_credit',
   /** 17: no such customer in this store, or the customer is blocked. */
   CUSTOMER: 'customer',
   /** 25/27/29/31: the customer is playing on a machine. */

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { noteMovement } from '../ops/money-metrics.js';
+import { RefusalReason } from '@moneybox/contract';
+import { shiftRepository } from '../repositories/shift.repository.js';
 import { consumeKey, post, SHIFT_TOTALS, type Movement } from './ledger.js';
+import { refuseMovement } from './refusal.js';
 
 /**
  * Applying a movement the TypeScript rules planned (issue 13's option b, docs/DECISIONS.md "Money
@@ -20,15 +23,17 @@ import { consumeKey, post, SHIFT_TOTALS, type Movement } from './ledger.js';
  * SQLite runs one money call at a time on its one connection (the group commit), so nothing can
  * change between the read and the apply: the plan goes through `consumeKey` and `ledger.post`.
  *
- * This file is the function's only declaration: `installMoneyFunctions` re-creates it at every
+ * This file is the functions' only declaration: `installMoneyFunctions` re-creates them at every
  * migrate (db/migrate.ts), so a change here is a change of the function, with no migration copy.
+ * (CREATE OR REPLACE cannot change a function's arguments or result columns: such a change takes
+ * a new name, and a migration drops the old one.)
  */
 const APPLY_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_movement(
     p_use_key text, p_at text, p_store_id bigint, p_kind text, p_channel text, p_amount bigint,
     p_account_id bigint, p_drawer_id bigint, p_shift_id bigint, p_customer_id bigint, p_machine_id bigint,
     p_drawer bigint, p_entries bigint, p_winnings bigint, p_credit bigint, p_budget bigint,
-    p_totals bigint[], p_customer_version text, p_ledger_key text, p_reverts_id bigint, p_note text)
-  RETURNS TABLE (o_movement_id bigint, o_balance_cents bigint, o_entries_cents bigint, o_winnings_cents bigint)
+    p_totals bigint[], p_mark_init boolean, p_customer_version text, p_ledger_key text, p_reverts_id bigint, p_note text)
+  RETURNS TABLE (o_movement_id bigint, o_balance_cents bigint, o_fills_cents bigint, o_bleeds_cents bigint, o_entries_cents bigint, o_winnings_cents bigint)
   LANGUAGE plpgsql AS $fn$
 BEGIN
   IF p_use_key IS NOT NULL THEN
@@ -40,9 +45,11 @@ BEGIN
         initial_cents = initial_cents + COALESCE(p_totals[1], 0), fills_cents = fills_cents + COALESCE(p_totals[2], 0),
         bleeds_cents = bleeds_cents + COALESCE(p_totals[3], 0), purchases_cents = purchases_cents + COALESCE(p_totals[4], 0),
         redeems_cents = redeems_cents + COALESCE(p_totals[5], 0), comps_cents = comps_cents + COALESCE(p_totals[6], 0),
-        special_comps_cents = special_comps_cents + COALESCE(p_totals[7], 0), reverts_cents = reverts_cents + COALESCE(p_totals[8], 0)
+        special_comps_cents = special_comps_cents + COALESCE(p_totals[7], 0), reverts_cents = reverts_cents + COALESCE(p_totals[8], 0),
+        init_set = CASE WHEN p_mark_init THEN 1 ELSE init_set END
       WHERE id = p_shift_id AND store_id = p_store_id AND ended_at IS NULL AND (p_drawer >= 0 OR balance_cents >= -p_drawer)
-      RETURNING balance_cents INTO o_balance_cents;
+        AND (NOT p_mark_init OR init_set = 0)
+      RETURNING balance_cents, fills_cents, bleeds_cents INTO o_balance_cents, o_fills_cents, o_bleeds_cents;
     IF NOT FOUND THEN RAISE EXCEPTION 'shift' USING ERRCODE = 'MBX01'; END IF;
   END IF;
   IF p_customer_id IS NOT NULL AND (p_entries <> 0 OR p_winnings <> 0) THEN
@@ -149,12 +156,16 @@ export interface MovementPlan {
   useKey?: string;
   /** PostgreSQL: the customer row's `xmin` as the rules read it; the apply refuses a row changed since. */
   customerVersion?: string | null;
+  /** The drawer's initial amount: marks the shift's initial amount set (the apply refuses one set since the read). */
+  markInit?: boolean;
 }
 
 /** The balances after the apply, where the apply touched them (PostgreSQL reports them; SQLite computes from the read). */
 export interface Applied {
   movementId: number;
   balanceCents: number | null;
+  fillsCents: number | null;
+  bleedsCents: number | null;
   entriesCents: number | null;
   winningsCents: number | null;
 }
@@ -167,22 +178,37 @@ export async function applyMovement(handle: DatabaseHandle, db: Db, plan: Moveme
   const m = plan.movement;
   if (handle.dialect !== 'postgres') {
     if (plan.useKey !== undefined) await consumeKey(db, plan.useKey, m.at);
-    return { movementId: await post(db, m), balanceCents: null, entriesCents: null, winningsCents: null };
+    if (plan.markInit && !(await shiftRepository.markInitSet(db, m.storeId, m.shiftId!))) refuseMovement(RefusalReason.INIT_ALREADY_SET, m.kind);
+    return { movementId: await post(db, m), balanceCents: null, fillsCents: null, bleedsCents: null, entriesCents: null, winningsCents: null };
   }
   const totals = m.shiftTotals ? SHIFT_TOTALS.map((col) => m.shiftTotals?.[col] ?? 0) : null;
   let r;
   try {
-    r = await runPrepared(handle, db, sql<{ o_movement_id: number; o_balance_cents: number | null; o_entries_cents: number | null; o_winnings_cents: number | null }>`SELECT * FROM mbx_apply_movement(
+    r = await runPrepared(handle, db, sql<{
+      o_movement_id: number;
+      o_balance_cents: number | null;
+      o_fills_cents: number | null;
+      o_bleeds_cents: number | null;
+      o_entries_cents: number | null;
+      o_winnings_cents: number | null;
+    }>`SELECT * FROM mbx_apply_movement(
         ${plan.useKey ?? null}, ${m.at}, ${m.storeId}, ${m.kind}, ${m.channel ?? 'pos'}, ${m.amount},
         ${m.accountId ?? null}, ${m.drawerId ?? null}, ${m.shiftId ?? null}, ${m.customerId ?? null}, ${m.machineId ?? null},
         ${m.drawer ?? 0}, ${m.entries ?? 0}, ${m.winnings ?? 0}, ${m.credit ?? 0}, ${m.budget ?? 0},
-        ${totals}, ${plan.customerVersion ?? null}, ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})`);
+        ${totals}, ${plan.markInit ?? false}, ${plan.customerVersion ?? null}, ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})`);
   } catch (err) {
     throw staleOr(err);
   }
   noteMovement(m.kind, m.channel ?? 'pos');
   const row = r.rows[0]!;
-  return { movementId: Number(row.o_movement_id), balanceCents: row.o_balance_cents, entriesCents: row.o_entries_cents, winningsCents: row.o_winnings_cents };
+  return {
+    movementId: Number(row.o_movement_id),
+    balanceCents: row.o_balance_cents,
+    fillsCents: row.o_fills_cents,
+    bleedsCents: row.o_bleeds_cents,
+    entriesCents: row.o_entries_cents,
+    winningsCents: row.o_winnings_cents,
+  };
 }
 
 /** A terminal command's plan (see COMMAND_FUNCTION). */

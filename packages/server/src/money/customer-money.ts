@@ -1,16 +1,10 @@
 import { RefusalReason, toUnits } from '@moneybox/contract';
-import { isoNow } from '../clock.js';
-import type { DatabaseHandle, Db } from '../db/database.js';
-import {
-  customerMovementRepository as counter,
-  type CallerSession,
-  type CounterCaller,
-  type CounterRead,
-} from '../repositories/customer-movement.repository.js';
-import { applyMovement, isStale, moneyTestHooks, type MovementPlan } from './apply-movement.js';
-import { runMoneyCall, runMoneyTransaction } from './money-transaction.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { CallerSession, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
+import type { MovementPlan } from './apply-movement.js';
+import { balancesAfter, runCounterCall } from './counter-call.js';
 import { MOVEMENTS, overdrawn, type CustomerMoneyKind } from './movements.js';
-import { overrun, windowStarts } from './purchase-limits.js';
+import { overrun } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
 /** What the money core needs from the running server: the database. */
@@ -68,80 +62,33 @@ export function moveCustomerMoneyWithSession(
   return runCustomerMoney(handle, { tokenHash }, kind, input, (s) => !!s && accept(s));
 }
 
-/** Optimistic attempts on PostgreSQL before a call locks its rows for the read (it kept losing races). */
-const OPTIMISTIC_ATTEMPTS = 3;
-/** A bound that only a broken database would reach: every attempt after the optimistic ones holds the locks. */
-const MAX_ATTEMPTS = 8;
-
-/**
- * Read, decide, apply. SQLite: one attempt inside the group commit (nothing runs between the read
- * and the apply). PostgreSQL: two round trips, no transaction: the read, then the apply function;
- * when its guards say a row changed since the read (a concurrent call for the same customer, a
- * shift closed, the key used meanwhile), the call reads again and the rules decide again, so
- * nothing is lost or doubled and the limits sum a ledger that includes the concurrent call. After
- * OPTIMISTIC_ATTEMPTS, the attempt runs in a transaction that first locks the shift and the
- * customer, so a call under heavy contention still gets through.
- */
-async function runCustomerMoney(
+/** The customer money call as a counter call: its read, its rules, its reply. */
+function runCustomerMoney(
   handle: DatabaseHandle,
   caller: CounterCaller,
   kind: CustomerMoneyKind,
   input: CustomerMoneyInput,
   accept: (s: CallerSession | undefined) => boolean,
 ): Promise<CustomerMoneyResult | undefined> {
-  if (handle.dialect !== 'postgres') return runMoneyTransaction(handle, (tx) => attempt(handle, tx, caller, kind, input, accept, 1));
-  return runMoneyCall(handle, async () => {
-    let known: { storeId: number; accountId: number } | undefined;
-    for (let n = 1; ; n++) {
-      try {
-        if (n <= OPTIMISTIC_ATTEMPTS || !known) return await attempt(handle, handle.db, caller, kind, input, accept, n, (r) => (known = { storeId: r.store_id, accountId: r.account_id }));
-        const who = known;
-        return await handle.db.transaction().execute(async (tx) => {
-          await counter.lockForMove(tx, who.storeId, who.accountId, input.id);
-          return attempt(handle, tx, caller, kind, input, accept, n);
-        });
-      } catch (err) {
-        if (!isStale(err) || n >= MAX_ATTEMPTS) throw err;
-      }
-    }
-  });
-}
-
-/** One read, the rules on what it read, and the apply of their plan. */
-async function attempt(
-  handle: DatabaseHandle,
-  db: Db,
-  caller: CounterCaller,
-  kind: CustomerMoneyKind,
-  input: CustomerMoneyInput,
-  accept: (s: CallerSession | undefined) => boolean,
-  n: number,
-  onRead?: (r: CounterRead) => void,
-): Promise<CustomerMoneyResult | undefined> {
-  const at = isoNow();
-  const read = await counter.readCounter(handle, db, caller, {
-    customerId: input.id,
+  return runCounterCall(handle, {
+    caller,
     key: input.key,
-    at,
-    windows: kind === 'purchase' ? windowStarts(Date.parse(at)) : undefined,
-    shiftNet: kind === 'revert',
+    customerId: input.id,
+    needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : undefined,
+    accept,
+    decide: (read, at) => planCustomerMoney(read, kind, input, at),
+    answer: (read, plan, done) => {
+      const after = balancesAfter(read, plan, done);
+      return {
+        id: read.customer!.id,
+        movement_id: done.movementId,
+        amount: toUnits(plan.movement.amount),
+        entries: toUnits(after.entries),
+        winnings: toUnits(after.winnings),
+        balance: toUnits(after.balance),
+      };
+    },
   });
-  if (!read || !accept(read.session)) return undefined;
-  onRead?.(read);
-  await moneyTestHooks.afterRead?.(n);
-  const plan = planCustomerMoney(read, kind, input, at);
-  const done = await applyMovement(handle, db, plan);
-  const m = plan.movement;
-  const c = read.customer!;
-  // SQLite ran alone since its read: old value + delta is the new value. PostgreSQL's apply reports them.
-  return {
-    id: c.id,
-    movement_id: done.movementId,
-    amount: toUnits(m.amount),
-    entries: toUnits(done.entriesCents ?? c.entries_cents + (m.entries ?? 0)),
-    winnings: toUnits(done.winningsCents ?? c.winnings_cents + (m.winnings ?? 0)),
-    balance: toUnits(done.balanceCents ?? read.shift!.balance_cents + (m.drawer ?? 0)),
-  };
 }
 
 /**

@@ -43,6 +43,8 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
       return answer((r.kind && NEEDS_INIT[r.kind]) ?? Status.DRAWER_STATE_ERROR);
     case RefusalReason.INIT_ALREADY_SET:
       return answer(Status.DRAWER_STATE_ERROR);
+    case RefusalReason.INIT_OVER_CREDIT:
+      return answer(Status.INITIAL_OVER_CREDIT);
     case RefusalReason.CUSTOMER:
       return answer(Status.CUSTOMER_ERROR);
     case RefusalReason.PLAYING:

@@ -78,6 +78,8 @@ describe.each(dialects)('every money refusal on %s', (dialect) => {
       return s.call('/drawer/fills', { ...fresh, shift_id: shiftId, amount: 1, key, reason: 'float' });
     });
     await refused(RefusalReason.INIT_ALREADY_SET, { status: 11 }, (key) => s.call('/drawer/init', { ...counter, amount: 1, key }));
+    const credit = (await storeMoney(s)).credit;
+    await refused(RefusalReason.INIT_OVER_CREDIT, { status: 16 }, (key) => s.call('/drawer/init', { ...fresh, amount: (credit + 1) / 100, key }));
   });
 
   it('customer, amount, limits and balances', async () => {

@@ -35,7 +35,16 @@ export interface CounterRead {
     credit_cents: number;
     comps_budget_cents: number;
   };
-  shift: { shift_id: number; drawer_id: number; init_set: number; started_at: string; balance_cents: number; drawer_frozen: number } | null;
+  shift: {
+    shift_id: number;
+    drawer_id: number;
+    init_set: number;
+    started_at: string;
+    balance_cents: number;
+    fills_cents: number;
+    bleeds_cents: number;
+    drawer_frozen: number;
+  } | null;
   customer: { id: number; blocked: number; playing_machine_id: number | null; entries_cents: number; winnings_cents: number; version: string | null } | null;
   windows: PurchaseWindows | null;
   shift_net: number | null;
@@ -54,7 +63,7 @@ export const customerMovementRepository = {
     handle: DatabaseHandle,
     db: Db,
     caller: CounterCaller,
-    q: { customerId: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean },
+    q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean },
   ): Promise<CounterRead | undefined> {
     const byToken = 'tokenHash' in caller;
     const dialect = handle.dialect;
@@ -72,15 +81,19 @@ export const customerMovementRepository = {
         (k.used_at IS NULL AND k.expires_at > ${q.at}) AS key_ok,
         store.closed AS store_closed, store.frozen AS store_frozen, store.freeze_msg, store.min_amount_cents, store.limit_hourly_cents,
         store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents,
-        shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents, drawer.frozen AS drawer_frozen,
-        customer.id AS customer_id, customer.blocked, customer.playing_machine_id, customer.entries_cents, customer.winnings_cents,
-        ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}
+        shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents, shift.fills_cents, shift.bleeds_cents,
+        drawer.frozen AS drawer_frozen${
+          q.customerId === undefined
+            ? sql``
+            : sql`, customer.id AS customer_id, customer.blocked, customer.playing_machine_id, customer.entries_cents, customer.winnings_cents,
+        ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version`
+        }${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}
       FROM ${source} AS caller
       LEFT JOIN one_time_key k ON k.key = ${q.key}
       LEFT JOIN store ON store.id = caller.store_id
       LEFT JOIN shift ON shift.account_id = caller.account_id AND shift.store_id = caller.store_id AND shift.ended_at IS NULL
       LEFT JOIN drawer ON drawer.id = shift.drawer_id
-      LEFT JOIN customer ON customer.store_id = caller.store_id AND customer.id = ${q.customerId}${
+      ${q.customerId === undefined ? sql`` : sql`LEFT JOIN customer ON customer.store_id = caller.store_id AND customer.id = ${q.customerId}`}${
         w
           ? sql`
       LEFT JOIN (SELECT COALESCE(SUM(CASE WHEN at >= ${w.hour} THEN ${net} ELSE 0 END), 0) AS hour,
@@ -130,6 +143,8 @@ export const customerMovementRepository = {
               init_set: n(x.init_set),
               started_at: x.started_at as string,
               balance_cents: n(x.balance_cents),
+              fills_cents: n(x.fills_cents),
+              bleeds_cents: n(x.bleeds_cents),
               drawer_frozen: n(x.drawer_frozen),
             },
       customer:
@@ -150,12 +165,12 @@ export const customerMovementRepository = {
 
   /**
    * PostgreSQL, the last attempts of a call that kept losing races: locks the caller's open shift,
-   * then the customer, in the order every money call takes them, so the read that follows cannot
+   * then the customer (if any), in the order every money call takes them, so the read that follows cannot
    * go stale before the apply. Runs inside the call's transaction.
    */
-  async lockForMove(tx: Db, storeId: number, accountId: number, customerId: number): Promise<void> {
+  async lockForMove(tx: Db, storeId: number, accountId: number, customerId: number | undefined): Promise<void> {
     await sql`SELECT id FROM shift WHERE account_id = ${accountId} AND store_id = ${storeId} AND ended_at IS NULL FOR UPDATE`.execute(tx);
-    await sql`SELECT id FROM customer WHERE store_id = ${storeId} AND id = ${customerId} FOR UPDATE`.execute(tx);
+    if (customerId !== undefined) await sql`SELECT id FROM customer WHERE store_id = ${storeId} AND id = ${customerId} FOR UPDATE`.execute(tx);
   },
 
   /** The customer's net purchases since each window's start (all channels). */
