@@ -31,7 +31,7 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
     noWrap: c.numeric || c.nowrap,
     titleStyle: { whiteSpace: 'normal' },
     render: (r: Row) => (c.cell ? c.cell(r) : c.text(r)),
-    ...(withTotals && { footer: c.total?.text ?? '' }),
+    ...(withTotals && { footer: c.total?.text ?? '', footerStyle: { whiteSpace: 'nowrap' } }),
   }));
   const pagingProps = paging
     ? {
