@@ -263,4 +263,14 @@ describe('reports', () => {
     await page.goto('/Reports/DailyReports');
     await page.getByTestId('permission-error').waitFor();
   });
+
+  it('fits a phone in Spanish: the form wraps, the table scrolls sideways', async () => {
+    const page = await e.newPage({ lang: 'mx', viewport: { width: 390, height: 844 } });
+    await loginAs(page, st.boss, null);
+    await page.goto('/Reports/ShiftReports');
+    await page.getByRole('heading', { name: 'Informe de turnos' }).waitFor();
+    await page.getByTestId('shift-table').getByText('Reimprimir').first().waitFor();
+    await e.screenshot(page, 'reports-shift-phone-mx', { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
