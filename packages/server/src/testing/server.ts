@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../db/seed.js';
+import { allCalls } from '../api/index.js';
 import { buildApp } from '../http/app.js';
 import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
@@ -36,6 +37,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const replySchemas = new Map(allCalls.map((c) => [c.path as string, c.reply]));
+
+/**
+ * The contract is the contract: every status-0 reply an API test receives is parsed with its call's
+ * reply schema, so a handler whose answer drifts from the contract fails the test that made the call.
+ */
+export function checkedReply(path: string, reply: Reply): Reply {
+  const schema = replySchemas.get(path);
+  if (reply.status !== 0 || !schema) return reply;
+  const parsed = schema.safeParse(reply);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+    throw new Error(`${path} answered outside its contract reply schema: ${issues}\n${JSON.stringify(reply).slice(0, 2000)}`);
+  }
+  return reply;
+}
+
 export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean; logger?: object } = {}): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const handle = database.handle;
@@ -54,7 +72,7 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
       headers: { 'content-type': 'text/plain' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return (await res.json()) as Reply;
+    return checkedReply(path, (await res.json()) as Reply);
   };
   const key = async () => {
     const r = await call('/config/key');
