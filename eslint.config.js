@@ -31,4 +31,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The operator's actions serve the CLI and the seed: words, not HTTP statuses (docs/DECISIONS.md).
+    files: ['packages/server/src/operator/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*', '**/http'], message: 'operator actions must not depend on the HTTP layer' },
+            { group: ['**/terminal/*', '**/api/*'], message: 'operator actions must not depend on a transport or its calls' },
+          ],
+        },
+      ],
+    },
+  },
 );

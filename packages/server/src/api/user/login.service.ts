@@ -1,13 +1,4 @@
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SERVER_VERSION,
-  SaType,
-  Status,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  passwordHasLettersAndNumbers,
-} from '@moneybox/contract';
+import { SERVER_VERSION, SaType, Status, credentialProblem, type CredentialProblem, type StatusCode } from '@moneybox/contract';
 import { actorOfAccount, writeAudit } from '../../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
@@ -30,11 +21,16 @@ export interface LoginInput {
   kiosk_id?: number | undefined;
 }
 
-/** Checks the spec's username and password rules before anything touches the database. */
+const CREDENTIAL_STATUS: Readonly<Record<CredentialProblem, StatusCode>> = {
+  username_length: Status.USERNAME_LENGTH,
+  password_length: Status.PASSWORD_LENGTH,
+  password_letters_numbers: Status.PASSWORD_LETTERS_NUMBERS,
+};
+
+/** Checks the spec's username and password rules (the contract's) before anything touches the database. */
 export function checkCredentialsShape(username: string, password: string): void {
-  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) refuse(Status.USERNAME_LENGTH);
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) refuse(Status.PASSWORD_LENGTH);
-  if (!passwordHasLettersAndNumbers(password)) refuse(Status.PASSWORD_LETTERS_NUMBERS);
+  const problem = credentialProblem(username, password);
+  if (problem) refuse(CREDENTIAL_STATUS[problem]);
 }
 
 export async function posLogin(input: LoginInput, ctx: CallContext) {
