@@ -10,8 +10,8 @@ class FakeSocket implements SocketLike {
   close(code?: number) {
     this.closedWith = code;
   }
-  say(m: object) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(m) }));
+  say(m: object | string) {
+    this.onmessage?.(new MessageEvent('message', { data: typeof m === 'string' ? m : JSON.stringify(m) }));
   }
   drop(code = 1006) {
     this.onclose?.(new CloseEvent('close', { code }));
