@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../http/call.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 import { SCREENS } from '@moneybox/contract';
 import { menuFor } from './menu.js';
 
@@ -58,12 +57,7 @@ describe('menuFor: the server-driven menu', () => {
   });
 });
 
-describe.each(dialects)('/user/menu on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
+describeOnDatabases('/user/menu', (s) => {
 
   it('answers the menu of the built screens with serverVer and env, in every language', async () => {
     const me = await s.login();
