@@ -29,7 +29,7 @@ export function ItemHead({ item, diff }: { item: NewsCardItem; diff: number }) {
           {item.title}
         </Title>
         {item.isNew ? (
-          <Badge color="red" size="sm" mt={4} data-testid="item-new">
+          <Badge color="red" size="sm" mt={4} style={{ flexShrink: 0 }} data-testid="item-new">
             {t('news:new')}
           </Badge>
         ) : null}

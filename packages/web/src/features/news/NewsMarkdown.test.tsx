@@ -41,8 +41,11 @@ describe('NewsMarkdown: operator bodies rendered safely', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('renders headings, lists, emphasis and links', () => {
-    const root = show('## What is new\n\n- one\n- **two**\n\n1. first\n\nSee [support](https://example.com/help).');
-    expect(root.querySelector('h2')).toHaveTextContent('What is new');
+    const root = show('# Big news\n\n## What is new\n\n- one\n- **two**\n\n1. first\n\nSee [support](https://example.com/help).');
+    // Under the page's h1 and the item's h2 title.
+    expect(root.querySelector('h3')).toHaveTextContent('Big news');
+    expect(root.querySelector('h4')).toHaveTextContent('What is new');
+    expect(root.querySelector('h1, h2')).toBeNull();
     expect([...root.querySelectorAll('ul li')].map((l) => l.textContent)).toEqual(['one', 'two']);
     expect(root.querySelector('ol li')).toHaveTextContent('first');
     expect(root.querySelector('strong')).toHaveTextContent('two');
@@ -59,10 +62,10 @@ describe('NewsMarkdown: operator bodies rendered safely', () => {
     expect(imgs.map((i) => [i.getAttribute('alt'), i.getAttribute('src')])).toEqual([
       ['map', '/API/bulletin/file/7'],
       ['spaced', '/API/bulletin/file/8'],
-      // A relative name without a file would only point into the app: no source at all.
-      ['missing', null],
       ['far', 'https://cdn.example.com/x.png'],
     ]);
+    // A relative name without a file would only point into the app: its alt text instead.
+    expect(root).toHaveTextContent('missing');
   });
 
   it('never lets raw HTML, scripts, event handlers, javascript: links or SVG through', () => {
@@ -82,9 +85,11 @@ describe('NewsMarkdown: operator bodies rendered safely', () => {
     expectInert(root);
     expect(root.querySelector('#root')).toBeNull();
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
-    // The text is still readable: the words are shown, the markup is not.
+    // The prose is still readable; neither the markup nor the code it carried is shown.
     expect(root).toHaveTextContent('Hello');
     expect(root).toHaveTextContent('a link');
+    expect(root).toHaveTextContent('click me');
+    expect(root.textContent).not.toMatch(/pwned|alert|display:none/);
   });
 
   it("keeps a heading's id from clobbering the page's globals", () => {

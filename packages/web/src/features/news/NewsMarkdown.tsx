@@ -2,6 +2,7 @@ import { Typography } from '@mantine/core';
 import type { BulletinFile } from '@moneybox/contract';
 import Markdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import { remarkDropRawText } from './remark-drop-raw-text';
 
 /**
  * An operator's Markdown body, rendered safely (docs/DECISIONS.md "Platform news"): no raw HTML
@@ -36,16 +37,25 @@ export function urlTransformFor(images: readonly BulletinFile[]): UrlTransform {
   };
 }
 
-/** Links leave the app in a new tab, never with access to it. */
+/**
+ * Links leave the app in a new tab, never with access to it. An image without a usable source shows
+ * its alt text. Headings step down three levels: the page is h1 and each item's title h2, so a body's
+ * `#` is an h3 and never outranks its item.
+ */
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
-  img: ({ node: _node, ...props }) => <img {...props} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} />,
+  img: ({ node: _node, src, alt }) => (src ? <img src={src} alt={alt ?? ''} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} /> : <span>{alt}</span>),
+  h1: ({ node: _node, ...props }) => <h3 {...props} />,
+  h2: ({ node: _node, ...props }) => <h4 {...props} />,
+  h3: ({ node: _node, ...props }) => <h5 {...props} />,
+  h4: ({ node: _node, ...props }) => <h6 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
 };
 
 export function NewsMarkdown({ body, images = [] }: { body: string; images?: readonly BulletinFile[] }) {
   return (
     <Typography data-testid="news-body">
-      <Markdown rehypePlugins={[rehypeSanitize]} urlTransform={urlTransformFor(images)} components={components}>
+      <Markdown remarkPlugins={[remarkDropRawText]} rehypePlugins={[rehypeSanitize]} urlTransform={urlTransformFor(images)} components={components}>
         {body}
       </Markdown>
     </Typography>
