@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TerminalBus } from '../bus/terminal-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { LiveChanges } from '../live/live-changes.js';
 import type { Settings } from '../settings.js';
 
 export type Role = 'boss' | 'cashier';
@@ -22,6 +23,8 @@ export interface Deps {
   settings: Settings;
   /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
   bus?: TerminalBus;
+  /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
+  live?: LiveChanges;
 }
 
 export interface CallContext {

@@ -13,6 +13,7 @@ import {
   customerUpdateRequest, customerBlockReply, customerCreateReply, customerDayLimitReply, customerGiftHistoryReply, customerHistoryReply, customerInfoReply, customerKickReply, customerListReply, customerMoneyReply, customerResetReply, customerSearchReply, customerUpdateReply
 } from '@moneybox/contract';
 import { defineCall, type CallDef } from '../../http/call.js';
+import { notingCustomer } from '../../live/noting.js';
 import {
   blockState,
   customerInfo,
@@ -41,7 +42,7 @@ const info = defineCall({
 });
 
 const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, reply: customerCreateReply, handler: auditedCustomer.create });
-const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: auditedCustomer.update });
+const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: notingCustomer(auditedCustomer.update) });
 
 const getDayLimit = defineCall({
   path: '/customer/getDayLimit',
@@ -57,13 +58,13 @@ const money = (name: string, kind: MoneyKind) =>
     access: 'session',
     input: customerMoneyRequest,
     reply: customerMoneyReply,
-    handler: (i, ctx) => moveMoney(kind, i, ctx),
+    handler: notingCustomer((i, ctx) => moveMoney(kind, i, ctx)),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: (i, ctx) => auditedCustomer.block(i.id, i.block, ctx) });
+const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: notingCustomer((i, ctx) => auditedCustomer.block(i.id, i.block, ctx)) });
 const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, reply: customerBlockReply, handler: (i, ctx) => blockState(i.id, ctx) });
-const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: (i, ctx) => auditedCustomer.reset(i.id, ctx) });
+const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: notingCustomer((i, ctx) => auditedCustomer.reset(i.id, ctx)) });
 const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, reply: customerKickReply, handler: (i, ctx) => auditedCustomer.kick(i.id, ctx) });
 const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, reply: customerHistoryReply, handler: gameHistory });
 const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, handler: giftHistory });

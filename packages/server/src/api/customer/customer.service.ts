@@ -158,6 +158,7 @@ export async function kick(id: number, ctx: AuthedContext) {
     await inTransaction(db, (tx) => customerRepository.release(tx, ctx.caller.storeId, id, isoNow()));
     // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
     await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
+    ctx.deps.live?.note(ctx.caller.storeId, { machines: [c.playing_machine_id], customers: [id] });
   }
   return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }

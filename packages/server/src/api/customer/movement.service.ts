@@ -28,8 +28,13 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);
   const { handle } = ctx.deps;
-  return runMoneyTransaction(handle, async (tx) => {
+  let storeId: number | undefined;
+  const r = await runMoneyTransaction(handle, async (tx) => {
     const caller = provenFresh(await sessionRepository.findByTokenHash(tx, hashToken(token)), uid, freshAfter);
+    storeId = caller?.storeId;
     return caller ? moveCustomerMoneyIn(tx, handle.dialect, caller, kind, { id: input.id, amount: input.amount ?? 0, key: input.key }) : undefined;
   });
+  // Committed: the customer's open screens refetch (live/); noting is in memory, no round trip.
+  if (r !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
+  return r;
 }
