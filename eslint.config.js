@@ -47,4 +47,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Store scoping by construction (docs/DECISIONS.md): API services reach these store repositories
+    // only through repositories/store-scope.ts, bound once to the caller's store.
+    files: ['packages/server/src/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repositories/drawer.repository*', '**/repositories/shift.repository*', '**/repositories/shift-movement.repository*', '**/repositories/staff.repository*', '**/repositories/credit-history.repository*'],
+              importNamePattern: 'Repository$',
+              message: 'use storeScope(db, caller.storeId) from repositories/store-scope.ts (bound to the store once)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

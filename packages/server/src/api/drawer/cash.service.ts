@@ -6,9 +6,9 @@ import { consumeKey, post } from '../../money/ledger.js';
 import { runMoneyTransaction } from '../../money/money-transaction.js';
 import { MOVEMENTS } from '../../money/movements.js';
 import { refuseMovement } from '../../money/refusal.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { assertDrawerNotFrozen, callerShift } from './drawer.service.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export interface CashMove {
   shiftId: number;
@@ -50,7 +50,7 @@ export async function moveCash(kind: 'fill' | 'bleed', m: CashMove, ctx: AuthedC
       },
     );
   });
-  const after = (await shiftRepository.find(db, storeId, shift.id))!;
+  const after = (await storeScope(db, storeId).shifts.find(shift.id))!;
   return {
     movement_id: movementId,
     shift_id: shift.id,

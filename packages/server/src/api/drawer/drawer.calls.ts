@@ -14,13 +14,10 @@ import {
   drawerShiftRequest, drawerCashReply, drawerCreateReply, drawerForceCloseReply, drawerFreezeReply, drawerInfoReply, drawerInitReply, drawerListReply, drawerMovementsReply, drawerRecentShiftsReply, drawerSetupListReply, drawerShiftReply, drawerShiftReportReply
 } from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
-import { assertStoreOpen } from '../store/store-guard.js';
 import { moveCash } from './cash.service.js';
 import { drawerInfo, shiftMovements } from './drawer-info.service.js';
 import { auditedDrawer } from './drawer-audit.js';
-import { presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
+import { kioskDrawers, setupList as listForSetup } from './drawer-setup.service.js';
 import { initDrawer } from './drawer.service.js';
 import { recentShifts as recent, shiftReportFor } from './shift-record.service.js';
 
@@ -30,13 +27,7 @@ export const list = defineCall({
   access: 'public',
   input: drawerListRequest,
   reply: drawerListReply,
-  async handler(input, { deps }) {
-    const { db } = deps.handle;
-    const store = await storeRepository.find(db, input.kioskID);
-    assertStoreOpen(store);
-    const rows = await drawerRepository.listWithShift(db, store.id);
-    return { storename: store.name, list: rows.map(presentDrawer) };
-  },
+  handler: (input, { deps }) => kioskDrawers(input.kioskID, deps.handle.db),
 });
 
 export const init = defineCall({

@@ -6,17 +6,17 @@ import { consumeKey, post } from '../../money/ledger.js';
 import { runMoneyTransaction } from '../../money/money-transaction.js';
 import { MOVEMENTS } from '../../money/movements.js';
 import { refuseMovement } from '../../money/refusal.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { assertStoreOpen, openStore } from '../store/store-guard.js';
 import type { Db } from '../../db/database.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 /** The caller's open shift and its drawer; 10 when the caller holds none. */
 export async function callerShift(db: Db, ctx: AuthedContext) {
-  const shift = await shiftRepository.openForAccount(db, ctx.caller.storeId, ctx.caller.accountId);
-  if (!shift || shift.store_id !== ctx.caller.storeId) refuse(Status.SHIFT_ERROR);
-  const drawer = await drawerRepository.find(db, ctx.caller.storeId, shift.drawer_id);
+  const store = storeScope(db, ctx.caller.storeId);
+  const shift = await store.shifts.openForAccount(ctx.caller.accountId);
+  if (!shift) refuse(Status.SHIFT_ERROR);
+  const drawer = await store.drawers.find(shift.drawer_id);
   if (!drawer) refuse(Status.DRAWER_ERROR);
   return { shift: shift, drawer: drawer! };
 }
@@ -26,7 +26,7 @@ export async function callerShift(db: Db, ctx: AuthedContext) {
  * even when the caller looked before the boss froze the drawer.
  */
 export async function assertDrawerNotFrozen(tx: Db, storeId: number, drawerId: number): Promise<void> {
-  const drawer = await drawerRepository.find(tx, storeId, drawerId);
+  const drawer = await storeScope(tx, storeId).drawers.find(drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
   if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
 }
@@ -44,8 +44,9 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
     const store = await storeRepository.find(tx, ctx.caller.storeId);
     assertStoreOpen(store);
     if (amount > store.credit_cents) refuse(Status.INITIAL_OVER_CREDIT);
-    if (!(await shiftRepository.markInitSet(tx, ctx.caller.storeId, shift.id))) {
-      const now = await shiftRepository.find(tx, ctx.caller.storeId, shift.id);
+    const shifts = storeScope(tx, ctx.caller.storeId).shifts;
+    if (!(await shifts.markInitSet(shift.id))) {
+      const now = await shifts.find(shift.id);
       refuseMovement(now?.ended_at ? RefusalReason.NO_SHIFT : RefusalReason.INIT_ALREADY_SET, 'init');
     }
     await post(tx, {
@@ -60,6 +61,6 @@ export async function initDrawer(amount: Cents, key: string, ctx: AuthedContext)
       at,
     });
   });
-  const after = await shiftRepository.find(db, ctx.caller.storeId, shift.id);
+  const after = await storeScope(db, ctx.caller.storeId).shifts.find(shift.id);
   return { initial_amount: toUnits(amount), balance: toUnits(after?.balance_cents ?? 0) };
 }

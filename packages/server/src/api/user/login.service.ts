@@ -8,11 +8,10 @@ import { refuse } from '../../http/errors.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { sessionRepository } from '../../repositories/session.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { RateLimited } from '../../http/rate-limit.js';
 import { assertStoreOpen } from '../store/store-guard.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export interface LoginInput {
   mode: 'pos' | 'viewer';
@@ -93,9 +92,11 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
   // A cashier who closed the browser mid-shift sees the drawer they still hold.
   let moneybox = -1;
   if (input.mode === 'pos') {
-    const open = await shiftRepository.openForAccount(db, account.store_id, account.id);
+    // The account's own store: it is signing in to it.
+    const { shifts, drawers } = storeScope(db, store.id);
+    const open = await shifts.openForAccount(account.id);
     if (open) {
-      const drawer = await drawerRepository.find(db, store.id, open.drawer_id);
+      const drawer = await drawers.find(open.drawer_id);
       moneybox = drawer?.number ?? -1;
     }
   }
