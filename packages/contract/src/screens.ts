@@ -5,6 +5,8 @@
  * (a web test checks both ways), so no tile leads to a missing page.
  */
 
+import { EVENT_NEWS_SCREEN } from './news-links.js';
+
 /** The tile groups of spec section 2 (Home), in the spec's order. */
 export const SCREEN_GROUPS = ['customer', 'drawer', 'report', 'machine', 'setup', 'news'] as const;
 export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
@@ -36,6 +38,13 @@ export const SCREENS: readonly ScreenDef[] = [
   { link: '/SystemSetup/StoreInformationIndex', group: 'setup', names: { en: 'Store Information', es: 'Información de la tienda', cn: '店铺信息' }, audience: BOSSES, namespace: 'store-info' },
   { link: '/SystemSetup/DrawerSetup', group: 'setup', names: { en: 'Drawer Setup', es: 'Configuración de cajas', cn: '钱箱设置' }, audience: BOSSES, namespace: 'drawer-setup' },
   { link: '/SystemSetup/userSettingSpecifyGroup', group: 'setup', names: { en: 'Account Setting', es: 'Configuración de cuentas', cn: '账户设置' }, audience: BOSSES, namespace: 'staff' },
+  // Platform news: every signed-in account reads what the operator published for its store (the
+  // server's matrix: SIGNED_IN). The event screen needs an event name: the server's menu never lists
+  // it as such but one dynamic entry per running event (/News/event_news/{name}) in its place.
+  { link: '/News/view-all-news', group: 'news', names: { en: 'View All', es: 'Ver todo', cn: '查看全部' }, audience: EVERYONE, namespace: 'news' },
+  { link: '/News/download-poster', group: 'news', names: { en: 'Download posters', es: 'Descargar carteles', cn: '下载海报' }, audience: EVERYONE, namespace: 'news' },
+  { link: '/News/regulations', group: 'news', names: { en: 'Regulations', es: 'Reglamentos', cn: '规章制度' }, audience: EVERYONE, namespace: 'news' },
+  { link: EVENT_NEWS_SCREEN, group: 'news', names: { en: 'Event news', es: 'Noticias de eventos', cn: '活动新闻' }, audience: EVERYONE, namespace: 'news' },
 ];
 
 /** The audience a signed-in account belongs to. */

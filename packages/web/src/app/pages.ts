@@ -14,4 +14,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/SystemSetup/StoreInformationIndex': lazy(() => import('../features/store-info/StoreInformationPage')),
   '/SystemSetup/DrawerSetup': lazy(() => import('../features/drawer-setup/DrawerSetupPage')),
   '/SystemSetup/userSettingSpecifyGroup': lazy(() => import('../features/staff/AccountSettingPage')),
+  '/News/view-all-news': lazy(() => import('../features/news/ViewAllNewsPage')),
+  '/News/download-poster': lazy(() => import('../features/news/PostersPage')),
+  '/News/regulations': lazy(() => import('../features/news/RegulationsPage')),
+  '/News/event-news': lazy(() => import('../features/news/EventNewsPage')),
 };
