@@ -5,6 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, postPlan, reportStore, type ReportStore } from '../packages/server/src/testing/report-kit.js';
 import { refreshDailyTotals } from '../packages/server/src/api/report/daily-totals.js';
+import { seriousViolations } from './axe.js';
 import { loginUrl, screenshotDir, startE2E, type E2E } from './harness.js';
 
 const DAY = 86_400_000;
@@ -129,6 +130,7 @@ describe('reports', () => {
     await page.getByTestId('period-show').click();
     await table.getByText(/^1–7 of 7$/).waitFor();
     await e.screenshot(page, 'reports-transaction-filtered-en', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('filter-customer').fill('');
     await page.getByTestId('filter-type').selectOption('');
     await page.getByTestId('period-show').click();
@@ -177,6 +179,7 @@ describe('reports', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
     await table.getByText('Total (7 shifts)').waitFor();
     await e.screenshot(page, 'reports-shift-en', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
     const lines = csvLines(await bytesOf(download));
@@ -212,6 +215,7 @@ describe('reports', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(16);
     await page.getByTestId('daily-chart').locator('.recharts-bar-rectangle').first().waitFor();
     await e.screenshot(page, 'reports-daily-en', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
     const lines = csvLines(await bytesOf(download));

@@ -79,7 +79,7 @@ export default function DailyReportsPage() {
           </Suspense>
         </Card>
       ) : null}
-      <ReportTable columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} fetching={q.isFetching} testId="daily-table" />
+      <ReportTable columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} fetching={q.isFetching} testId="daily-table" label={t('reports:dailyTitle')} />
       <PrintReport title={t('reports:dailyTitle')} period={period} filters={filterText} columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} />
     </PageFrame>
   );

@@ -1,5 +1,6 @@
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportColumn } from './report-columns';
 
@@ -17,11 +18,22 @@ export interface ReportTableProps<Row> {
   fetching?: boolean;
   paging?: ReportPaging;
   testId: string;
+  /** Names the table's scroll region (it scrolls sideways on narrow screens, and takes keyboard focus). */
+  label: string;
 }
 
 /** A report on screen: mantine-datatable from the report's columns, the totals row as its footer. */
-export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, testId }: ReportTableProps<Row>) {
+export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, testId, label }: ReportTableProps<Row>) {
   const { t } = useTranslation('reports');
+  const viewport = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    // The table scrolls sideways on narrow screens: name its region and let the keyboard scroll it.
+    const el = viewport.current;
+    if (!el) return;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', label);
+  }, [label]);
   const withTotals = columns.some((c) => c.total);
   const dtColumns: DataTableColumn<Row>[] = columns.map((c) => ({
     accessor: c.id,
@@ -45,20 +57,21 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
   return (
     <div data-testid={testId}>
       <DataTable<Row>
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      fz="sm"
-      verticalSpacing={6}
-      minHeight={rows.length ? undefined : 160}
-      records={rows}
-      idAccessor={(r) => rowKey(r)}
-      columns={dtColumns}
-      fetching={fetching ?? false}
-      noRecordsText={t('empty')}
-      customRowAttributes={(r) => ({ 'data-row': rowKey(r) })}
-      {...pagingProps}
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        fz="sm"
+        verticalSpacing={6}
+        minHeight={rows.length ? undefined : 160}
+        records={rows}
+        idAccessor={(r) => rowKey(r)}
+        columns={dtColumns}
+        fetching={fetching ?? false}
+        noRecordsText={t('empty')}
+        customRowAttributes={(r) => ({ 'data-row': rowKey(r) })}
+        scrollViewportRef={viewport}
+        {...pagingProps}
       />
     </div>
   );

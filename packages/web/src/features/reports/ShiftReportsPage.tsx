@@ -70,7 +70,7 @@ export default function ShiftReportsPage() {
           {q.error.message}
         </Alert>
       ) : null}
-      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" />
+      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" label={t('reports:shiftTitle')} />
       <PrintReport title={t('reports:shiftTitle')} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => r.shift_id} enabled={report === null} />
       {/* A reprint is the shift's own report: the account that closed it stays on it. */}
       <DrawerReportDialog opened={report !== null} report={report} onClose={() => setReport(null)} cashierAccount={report ? (report.closedBy ?? report.account) : undefined} />

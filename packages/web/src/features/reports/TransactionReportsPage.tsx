@@ -146,6 +146,7 @@ export default function TransactionReportsPage() {
         fetching={q.isFetching}
         paging={{ page, perPage: PAGE_SIZE, total, onPage: setPage }}
         testId="transaction-table"
+        label={t('reports:transactionTitle')}
       />
       <PrintReport
         title={t('reports:transactionTitle')}
