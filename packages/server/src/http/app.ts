@@ -88,8 +88,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   }
   const terminals = await registerTerminals(app, deps);
   // Signed-in web clients hear what changed in their store (live/live-hub.ts); after the terminals, which register the WebSocket plugin.
-  registerLive(app, deps);
-  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, token: deps.settings.metricsToken });
+  const live = registerLive(app, deps);
+  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
   const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));

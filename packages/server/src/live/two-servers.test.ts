@@ -33,18 +33,15 @@ describe('live updates across server processes on postgres', () => {
       const t = await enrolTerminal(a, boss);
       const id = t.credentials.terminalId;
 
+      // Within a second after each acknowledgement.
       let after = live.mark();
-      let started = Date.now();
       expect(await t.socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: true });
       await live.next((m) => namesMachine(id)(m) && namesCustomer(c.id)(m), 1000, after);
-      expect(Date.now() - started).toBeLessThan(1000);
 
       after = live.mark();
-      started = Date.now();
       const round = { type: 'round', seq: 2, round_no: '1', serial_no: '1', game_name: 'g', begin_credits: 100, end_credits: 90, jp_bet: 0, game_bet: 10, extra_bet: 0, buy_bonus_cost: 0, win: 0 };
       expect(await t.socket.command(round)).toMatchObject({ ok: true });
       await live.next(namesCustomer(c.id), 1000, after);
-      expect(Date.now() - started).toBeLessThan(1000);
       await t.socket.close();
       await a.verify();
     } finally {
