@@ -54,8 +54,8 @@ describe('Event news page', () => {
     expect(isEventUnread('winter-festival', [12, 9])).toBe(true);
     await renderRoutes(routes, '/News/event-news?eventName=winter-festival');
     await screen.findByRole('heading', { name: 'Winter Festival', level: 1 });
-    // Store time: diff -300 minutes.
-    expect(screen.getByTestId('event-period')).toHaveTextContent('Running from 2026-11-19 19:00 until 2026-12-19 19:00');
+    // Store time: diff -300 minutes (once /config/localtime has answered).
+    await waitFor(() => expect(screen.getByTestId('event-period')).toHaveTextContent('Running from 2026-11-19 19:00 until 2026-12-19 19:00'));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Jackpot night', 'Festival starts']);
     expect(screen.getByTestId('news-item-12')).toHaveTextContent('Published 2026-11-23 13:00');
     expect(screen.getAllByTestId('item-new')).toHaveLength(1);
