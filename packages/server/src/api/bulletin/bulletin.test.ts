@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation } from '@moneybox/contract';
 import { isoAgo, isoIn } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
@@ -7,16 +7,14 @@ import { DEMO_LOGINS } from '../../db/seed.js';
 import { DEMO_EVENT } from '../../db/seed-bulletins.js';
 import { OperatorError } from '../../operator/operator.service.js';
 import { OTHER_KIOSK, fetchFile, otherStoreSession, publishItem } from '../../testing/bulletin-kit.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { withNewsEntries } from './bulletin-menu.js';
 import { removeEvent, withdraw } from './publish.service.js';
 
 const DAY = 86_400_000;
 const PNG = demoPng(8, 8, [[255, 0, 0]]);
 
-describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('platform news (/bulletin/*)', (s) => {
   let me: Session;
   let other: Session;
   const ask = (path: string, who: Session, extra: Record<string, unknown> = {}) => s.call(path, { UID: who.UID, TOKEN: who.TOKEN, ...extra });
@@ -24,11 +22,9 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
   const posters = async (who: Session) => (await ask('/bulletin/download', who)).list as Poster[];
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     me = await s.login();
     other = await otherStoreSession(s);
   });
-  afterAll(() => s?.close());
 
   it('lists the demo store its news newest first, in the asked language (menu and UI codes alike)', async () => {
     const en = await news(me, 'en');
