@@ -31,4 +31,40 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The operator's actions serve the CLI and the seed: words, not HTTP statuses (docs/DECISIONS.md).
+    files: ['packages/server/src/operator/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*', '**/http'], message: 'operator actions must not depend on the HTTP layer' },
+            { group: ['**/terminal/*', '**/api/*'], message: 'operator actions must not depend on a transport or its calls' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Store scoping by construction (docs/DECISIONS.md): API services reach these store repositories
+    // only through repositories/store-scope.ts, bound once to the caller's store.
+    files: ['packages/server/src/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repositories/drawer.repository*', '**/repositories/shift.repository*', '**/repositories/shift-movement.repository*', '**/repositories/staff.repository*', '**/repositories/credit-history.repository*'],
+              importNamePattern: 'Repository$',
+              message: 'use storeScope(db, caller.storeId) from repositories/store-scope.ts (bound to the store once)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,6 +3,9 @@
  * process over WebSockets, each with a customer seated and sending a round every 2 s for
  * BENCH_SECONDS (20). Reports rounds applied per second, p50/p99 acknowledgement latency (target p99
  * ≤ 20 ms) and the server's memory per connection (its RSS before and after connecting them).
+ * Meanwhile LIVE_BROWSERS (20) signed-in browsers' live sockets (/API/live) hear the floor: messages a
+ * second per browser (the server batches every 150 ms) and the push delay from a round's ack to the
+ * change naming its customer (p50/p99).
  * Baseline in the same run: the same rounds applied directly through the round service and the
  * ledger (no network, no protocol), as fast as they go, on a copy of the same database.
  * On SQLite (the embedded default, synchronous=FULL) and, when reachable, PostgreSQL.
@@ -21,6 +24,8 @@ import { post } from '../packages/server/src/money/ledger.js';
 import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { TerminalSocket, type TerminalCredentials } from '../packages/server/src/simulator/terminal-socket.js';
 import { startServerProcess } from '../packages/server/src/testing/server-process.js';
+import { openLive, type LiveSocket } from '../packages/server/src/testing/live-kit.js';
+import { DEMO_LOGINS } from '../packages/server/src/db/seed.js';
 import { postgresReachable } from './lib/bench-db.js';
 import { measure, percentile, type BenchRow } from './measure.js';
 
@@ -29,6 +34,7 @@ export const title = 'Terminals: rounds over WebSockets to one server process';
 const TERMINALS = Number(process.env.TERMINALS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUND_EVERY_MS = 2000;
+const LIVE_BROWSERS = Number(process.env.LIVE_BROWSERS ?? 20);
 const PIN = '246810';
 
 /** A PIN hash with light scrypt parameters (stored in the hash itself), so 1,000 logins do not take a minute of CPU. */
@@ -102,6 +108,8 @@ async function overTheNetwork(dialect: Dialect): Promise<BenchRow[]> {
   if (dialect === 'sqlite') await database.handle.close();
   const server = await startServerProcess(database.env as { DATA_DIR: string } | { DATABASE_URL: string });
   const sockets: TerminalSocket[] = [];
+  const customers: number[] = [];
+  const browsers: LiveSocket[] = [];
   try {
     await new Promise((r) => setTimeout(r, 1000));
     const rssBefore = rssKb(server.pid);
@@ -113,13 +121,35 @@ async function overTheNetwork(dialect: Dialect): Promise<BenchRow[]> {
           const { socket } = await TerminalSocket.connect(server.url, t.credentials);
           const ack = await socket.command({ type: 'login', seq: 1, mobile_id: t.mobileId, pin: PIN });
           if (!ack.ok) throw new Error(`login refused: ${JSON.stringify(ack)}`);
-          return socket;
+          return { socket, customer: ack.customer_id as number };
         }),
       );
-      sockets.push(...opened);
+      sockets.push(...opened.map((o) => o.socket));
+      customers.push(...opened.map((o) => o.customer));
     }
     await new Promise((r) => setTimeout(r, 1000));
     const rssAfter = rssKb(server.pid);
+
+    // The boss's screens: live sockets of one session; the first one times the pushes.
+    const login = await fetch(`${server.url}/API/user/posLogin`, { method: 'POST', body: JSON.stringify({ mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK }) }).then((r) => r.json() as Promise<{ uid: number; token: string }>);
+    for (let i = 0; i < LIVE_BROWSERS; i++) browsers.push(openLive(server.url, { UID: login.uid, TOKEN: login.token }));
+    await Promise.all(browsers.map((b) => b.next((m) => m.type === 'hello', 10_000)));
+    const ackedAt = new Map<number, number>();
+    const pushDelays: number[] = [];
+    let timing = false;
+    browsers[0]?.ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { type: string; customers?: number[] | 'all' };
+      if (!timing || m.type !== 'changed' || !Array.isArray(m.customers)) return;
+      const now = performance.now();
+      for (const id of m.customers) {
+        const at = ackedAt.get(id);
+        if (at === undefined) continue;
+        pushDelays.push(now - at);
+        ackedAt.delete(id);
+      }
+    });
+    const pushedBefore = browsers.map((b) => b.received.length);
+    timing = true;
 
     // Every terminal sends a round every 2 s (staggered), with heartbeats implied by the rounds.
     const latencies: number[] = [];
@@ -133,14 +163,19 @@ async function overTheNetwork(dialect: Dialect): Promise<BenchRow[]> {
         while (performance.now() < until) {
           const sent = performance.now();
           const ack = await socket.command(aRound(++seq));
-          latencies.push(performance.now() - sent);
+          const acked = performance.now();
+          latencies.push(acked - sent);
           if (!ack.ok) refused++;
+          ackedAt.set(customers[i]!, acked);
           const wait = sent + ROUND_EVERY_MS - performance.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         }
       }),
     );
     const seconds = (performance.now() - start) / 1000;
+    timing = false;
+    const pushed = browsers.map((b, i) => b.received.length - pushedBefore[i]!);
+    pushDelays.sort((a, b) => a - b);
     if (refused > 0) throw new Error(`${refused} rounds refused`);
     latencies.sort((a, b) => a - b);
     await Promise.all(sockets.map((s) => s.close()));
@@ -157,10 +192,15 @@ async function overTheNetwork(dialect: Dialect): Promise<BenchRow[]> {
         'p99 ack ms': percentile(latencies, 99),
         'server KiB/connection': (rssAfter - rssBefore) / TERMINALS,
         rounds: latencies.length,
+        browsers: LIVE_BROWSERS,
+        'pushes/s per browser': LIVE_BROWSERS ? pushed.reduce((a, b) => a + b, 0) / LIVE_BROWSERS / seconds : 0,
+        'p50 push ms': percentile(pushDelays, 50),
+        'p99 push ms': percentile(pushDelays, 99),
       },
     ];
   } finally {
     for (const s of sockets) s.ws.terminate();
+    for (const b of browsers) b.ws.terminate();
     await server.stop();
     await database.drop();
   }

@@ -53,7 +53,7 @@ describe('machine screen', () => {
     const machine = await SimTerminal.enrol(e.url, DEMO_KIOSK, codeText.replace(/ /g, ''));
     terminals.push(machine);
     expect(machine.name).toBe(107);
-    await card(page, 107).getByText('Connected').waitFor();
+    await card(page, 107).getByText('Connected', { exact: true }).waitFor();
 
     // A customer buys entries at the reload kiosk and logs in on machine 107: playing, live.
     const s = e.server;

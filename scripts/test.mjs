@@ -19,6 +19,10 @@ if (!existsSync('/usr/bin/chromium')) {
 if (!existsSync('/usr/sbin/nginx') || !existsSync('/usr/sbin/haproxy')) {
   run('nginx and HAProxy (Debian packages)', 'apt-get install -y nginx haproxy || (apt-get update && apt-get install -y nginx haproxy)');
 }
+// The print tests turn their PDFs into pictures to look at (e2e/reports.e2e.test.ts needs pdftoppm).
+if (!existsSync('/usr/bin/pdftoppm')) {
+  run('poppler-utils (Debian package)', 'apt-get install -y poppler-utils || (apt-get update && apt-get install -y poppler-utils)');
+}
 // Chinese screenshots need a CJK font; the tests pass without it, so a failed install only warns.
 if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) {
   try {

@@ -19,6 +19,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   server: {
-    proxy: { '/API': 'http://127.0.0.1:8080' },
+    // ws: the live socket (/API/live) goes through the same proxy.
+    proxy: { '/API': { target: 'http://127.0.0.1:8080', ws: true } },
   },
 });

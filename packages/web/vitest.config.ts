@@ -17,5 +17,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     pool: 'threads',
     maxWorkers: 2,
+    // Component tests render whole pages with Mantine in jsdom: on a busy 2-core machine one can take
+    // several seconds. Waiting is not what they test (findBy* timeouts are), so the bound is generous.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auth, id, isoTime } from './common.js';
+import { EVENT_NAME } from './news-links.js';
 
 /**
  * Platform news (issue 11; spec section 2 News screens, section 3 Menu response, section 4 read
@@ -74,27 +75,8 @@ export const BULLETIN_LIMITS = {
 export const BULLETIN_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const BULLETIN_DOCUMENT_TYPES = [...BULLETIN_IMAGE_TYPES, 'application/pdf'] as const;
 
-/** An item published in the last this many days makes its menu entry carry `isNew` ('new' badge). */
-export const BULLETIN_NEW_DAYS = 7;
-
-/**
- * An event's name: its key in links and in the browser's read flags (spec section 4), so plain:
- * letters, digits, '-' and '_', up to 64 (the menu shows the event's title, per language).
- */
-export const EVENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export { BULLETIN_NEW_DAYS, EVENT_MENU_LINK_PREFIX, EVENT_NAME, EVENT_NEWS_SCREEN, eventMenuLink, eventOfMenuLink, eventScreenLink } from './news-links.js';
 export const eventName = z.string().trim().regex(EVENT_NAME, 'must be 1-64 letters, digits, - or _');
-
-/** The menu's `func_link` of an event's dynamic entry (spec section 3) and the screen it opens (section 2). */
-export const EVENT_MENU_LINK_PREFIX = '/News/event_news/';
-export const EVENT_NEWS_SCREEN = '/News/event-news';
-export const eventMenuLink = (name: string) => `${EVENT_MENU_LINK_PREFIX}${name}`;
-export const eventScreenLink = (name: string) => `${EVENT_NEWS_SCREEN}?eventName=${encodeURIComponent(name)}`;
-/** The event name of a dynamic entry's func_link, or undefined for any other link. */
-export function eventOfMenuLink(link: string): string | undefined {
-  if (!link.startsWith(EVENT_MENU_LINK_PREFIX)) return undefined;
-  const name = link.slice(EVENT_MENU_LINK_PREFIX.length);
-  return EVENT_NAME.test(name) ? name : undefined;
-}
 
 /** A stored file as the client fetches it. */
 export const bulletinFile = z.object({

@@ -11,6 +11,7 @@ export * from './customer.js';
 export * from './screens.js';
 export * from './audit-kinds.js';
 export * from './terminal.js';
+export * from './live.js';
 export * from './machine.js';
 export type * from './replies.js';
 export * from './refusal-reasons.js';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { auth, isoTime } from './common.js';
 import { shiftReport } from './drawer.js';
+import { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS } from './report-fields.js';
+
+export { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS };
 
 /**
  * The three reports of spec section 2 (/Reports/TransactionReports, /Reports/ShiftReports,
@@ -39,30 +42,11 @@ export const reportTime = z
 
 const period = { startTime: reportTime, endTime: reportTime };
 
-/** Money movement types, the `fun_name` filter of the transaction report (ledger kinds). */
-export const REPORT_KINDS = [
-  'purchase',
-  'revert',
-  'redeem',
-  'special_comps',
-  'init',
-  'fill',
-  'bleed',
-  'bet',
-  'win',
-  'gift',
-  'store_credit',
-  'comps_budget',
-  'adjust',
-] as const;
 export const reportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof reportKind>;
 
-/** Where a movement happened: the daily report's channels, plus game machines and the operator. */
-export const REPORT_CHANNELS = ['pos', 'reload_kiosk', 'online', 'reloader'] as const;
 export const reportChannel = z.enum(REPORT_CHANNELS);
 export type ReportChannel = z.infer<typeof reportChannel>;
-export const STATIONS = [...REPORT_CHANNELS, 'machine', 'operator'] as const;
 export type Station = (typeof STATIONS)[number];
 
 /** Optional text filter; '' means none. */
@@ -76,9 +60,6 @@ const optionalText = (max: number) =>
 export const pinIdFilter = optionalText(40);
 
 const positiveInt = (max: number) => z.union([z.number().int(), z.string().regex(/^\d{1,9}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
-
-/** Largest page size of the transaction report. */
-export const REPORT_LIMIT_MAX = 200;
 
 /**
  * Transaction report (`/drawer/transaction`). `fun_name`: one movement type (REPORT_KINDS).

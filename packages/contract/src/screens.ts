@@ -5,6 +5,8 @@
  * (a web test checks both ways), so no tile leads to a missing page.
  */
 
+import { EVENT_NEWS_SCREEN } from './news-links.js';
+
 /** The tile groups of spec section 2 (Home), in the spec's order. */
 export const SCREEN_GROUPS = ['customer', 'drawer', 'report', 'machine', 'setup', 'news'] as const;
 export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
@@ -32,10 +34,20 @@ export const SCREENS: readonly ScreenDef[] = [
   { link: '/CustomerAccount', group: 'customer', names: { en: 'Customer Account', es: 'Cuenta de cliente', cn: '客户账户' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Customer/CustomerInfo', group: 'customer', names: { en: 'Customer Info', es: 'Información del cliente', cn: '客户信息' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Drawer', group: 'drawer', names: { en: 'Drawer', es: 'Caja', cn: '钱箱' }, audience: AT_A_DRAWER, namespace: 'drawer' },
+  { link: '/Reports/TransactionReports', group: 'report', names: { en: 'Transaction Report', es: 'Informe de transacciones', cn: '交易报表' }, audience: EVERYONE, namespace: 'reports' },
+  { link: '/Reports/ShiftReports', group: 'report', names: { en: 'Shift Report', es: 'Informe de turnos', cn: '班次报表' }, audience: EVERYONE, namespace: 'reports' },
+  { link: '/Reports/DailyReports', group: 'report', names: { en: 'Daily Report', es: 'Informe diario', cn: '每日报表' }, audience: BOSSES, namespace: 'reports' },
   { link: '/Machine', group: 'machine', names: { en: 'Machine', es: 'Máquina', cn: '机台' }, audience: BOSSES, namespace: 'machine' },
   { link: '/SystemSetup/StoreInformationIndex', group: 'setup', names: { en: 'Store Information', es: 'Información de la tienda', cn: '店铺信息' }, audience: BOSSES, namespace: 'store-info' },
   { link: '/SystemSetup/DrawerSetup', group: 'setup', names: { en: 'Drawer Setup', es: 'Configuración de cajas', cn: '钱箱设置' }, audience: BOSSES, namespace: 'drawer-setup' },
   { link: '/SystemSetup/userSettingSpecifyGroup', group: 'setup', names: { en: 'Account Setting', es: 'Configuración de cuentas', cn: '账户设置' }, audience: BOSSES, namespace: 'staff' },
+  // Platform news: every signed-in account reads what the operator published for its store (the
+  // server's matrix: SIGNED_IN). The event screen needs an event name: the server's menu never lists
+  // it as such but one dynamic entry per running event (/News/event_news/{name}) in its place.
+  { link: '/News/view-all-news', group: 'news', names: { en: 'View All', es: 'Ver todo', cn: '查看全部' }, audience: EVERYONE, namespace: 'news' },
+  { link: '/News/download-poster', group: 'news', names: { en: 'Download posters', es: 'Descargar carteles', cn: '下载海报' }, audience: EVERYONE, namespace: 'news' },
+  { link: '/News/regulations', group: 'news', names: { en: 'Regulations', es: 'Reglamentos', cn: '规章制度' }, audience: EVERYONE, namespace: 'news' },
+  { link: EVENT_NEWS_SCREEN, group: 'news', names: { en: 'Event news', es: 'Noticias de eventos', cn: '活动新闻' }, audience: EVERYONE, namespace: 'news' },
 ];
 
 /** The audience a signed-in account belongs to. */

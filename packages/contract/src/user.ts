@@ -64,3 +64,6 @@ export const menuReply = z.object({
   serverVer: z.string(),
   env: z.string(),
 });
+
+/** `/user/logout`: the session is ended; nothing else to say. */
+export const logoutReply = z.object({ status: z.literal(0) });

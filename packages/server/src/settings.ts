@@ -27,6 +27,8 @@ export interface Settings {
   shutdownTimeoutMs: number;
   /** Heartbeat period asked of terminals; silent for 3 periods means disconnected (docs/TERMINAL.md). */
   terminalHeartbeatMs: number;
+  /** How often the live sockets' sessions are checked (logged out, replaced, idle, disabled: the socket closes). */
+  liveSessionCheckMs: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -46,6 +48,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),
+    liveSessionCheckMs: int(env.LIVE_SESSION_CHECK_MS, 5000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
   };

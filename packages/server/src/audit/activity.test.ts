@@ -1,10 +1,9 @@
 import { SaType, Status } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { runCli } from '../cli/main.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { createAccount } from '../operator/operator.service.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type Body, type TestServer } from '../testing/server.js';
+import { describeOnDatabases, type Body } from '../testing/server.js';
 
 type S = { UID: number; TOKEN: string };
 interface Row {
@@ -17,14 +16,12 @@ interface Row {
   after: Record<string, unknown> | null;
 }
 
-describe.each(dialects)('the Activity tab (/audit/list, /audit/export) and the CLI on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI', (s) => {
   let boss: S;
   let cashier: S;
   let cashierId: number;
   let customer: number;
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
     cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
     cashierId = cashier.UID;
@@ -33,7 +30,6 @@ describe.each(dialects)('the Activity tab (/audit/list, /audit/export) and the C
     expect((await s.call('/customer/purchase', { ...cashier, id: customer, amount: 25, key: await s.key() })).status).toBe(0);
     expect((await s.call('/user/create', { ...boss, username: 'newcash01', password: 'new12345', saType: 2 })).status).toBe(0);
   });
-  afterAll(() => s?.close());
 
   const as = (who: S, body: Body = {}) => ({ UID: who.UID, TOKEN: who.TOKEN, ...body });
   const list = async (body: Body = {}, who = boss) => {

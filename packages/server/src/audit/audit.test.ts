@@ -1,9 +1,8 @@
 import { SaType, Status } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { createAccount } from '../operator/operator.service.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { describeOnDatabases } from '../testing/server.js';
 import type { AuthedContext } from '../http/call.js';
 import { audited, scrub } from './audit.js';
 
@@ -16,14 +15,11 @@ describe('scrub', () => {
   });
 });
 
-describe.each(dialects)('the audit trail on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('the audit trail', (s) => {
   let boss: { UID: number; TOKEN: string };
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.login(DEMO_LOGINS.boss, 'viewer');
   });
-  afterAll(() => s?.close());
 
   const rows = () => s.handle.db.selectFrom('audit').selectAll().orderBy('id').execute();
   const last = async () => (await rows()).at(-1)!;

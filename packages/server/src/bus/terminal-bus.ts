@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { sql } from 'kysely';
+import type { LiveIds } from '@moneybox/contract';
 import type { DatabaseHandle } from '../db/database.js';
 
 /**
@@ -14,9 +15,19 @@ export type TerminalEvent =
   | { kind: 'release'; machineRowId: number }
   | { kind: 'rename'; machineRowId: number; name: number };
 
+/** One store's changes for its signed-in web clients (live/): machines and customers that moved. */
+export interface LiveBatch {
+  store: number;
+  machines: LiveIds;
+  customers: LiveIds;
+}
+
+/** Every event on the bus: for terminals, and the live changes for web clients (one NOTIFY per batch of stores). */
+export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] };
+
 export interface TerminalBus {
-  publish(e: TerminalEvent): Promise<void>;
-  subscribe(fn: (e: TerminalEvent) => void): () => void;
+  publish(e: BusEvent): Promise<void>;
+  subscribe(fn: (e: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -25,8 +36,8 @@ const CHANNEL = 'moneybox_terminal';
 export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) => void = () => undefined): TerminalBus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const deliver = (e: TerminalEvent) => local.emit('event', e);
-  const subscribe = (fn: (e: TerminalEvent) => void) => {
+  const deliver = (e: BusEvent) => local.emit('event', e);
+  const subscribe = (fn: (e: BusEvent) => void) => {
     local.on('event', fn);
     return () => void local.off('event', fn);
   };
@@ -41,7 +52,7 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
   const onNotify = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
-      deliver(JSON.parse(msg.payload) as TerminalEvent);
+      deliver(JSON.parse(msg.payload) as BusEvent);
     } catch (err) {
       onError(err);
     }

@@ -11,6 +11,8 @@ import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { INVALID_TEXT, refuseBadText } from './json-text.js';
 import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
+import { LiveChanges } from '../live/live-changes.js';
+import { registerLive } from '../live/live-hub.js';
 import { registerTerminals } from '../terminal/hub.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
 import { registerHealth } from '../ops/health.js';
@@ -78,8 +80,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     deps.bus = bus;
     app.addHook('onClose', () => bus.close());
   }
+  if (!deps.live) {
+    const bus = deps.bus;
+    const live = new LiveChanges((e) => bus.publish(e), (err) => app.log.error({ err }, 'live changes'));
+    deps.live = live;
+    app.addHook('preClose', () => live.close());
+  }
   const terminals = await registerTerminals(app, deps);
-  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, token: deps.settings.metricsToken });
+  // Signed-in web clients hear what changed in their store (live/live-hub.ts); after the terminals, which register the WebSocket plugin.
+  const live = registerLive(app, deps);
+  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
   const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));

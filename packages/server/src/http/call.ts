@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TerminalBus } from '../bus/terminal-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { LiveChanges } from '../live/live-changes.js';
 import type { Settings } from '../settings.js';
 
 export type Role = 'boss' | 'cashier';
@@ -22,6 +23,8 @@ export interface Deps {
   settings: Settings;
   /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
   bus?: TerminalBus;
+  /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
+  live?: LiveChanges;
 }
 
 export interface CallContext {
@@ -34,23 +37,30 @@ export interface AuthedContext extends CallContext {
   caller: Caller;
 }
 
-type Reply = Record<string, unknown>;
+/**
+ * What a handler returns: its contract reply without `status` (the envelope adds `status: 0`).
+ * Typed by the call's reply schema, so a handler cannot drift from the contract unnoticed; the API
+ * tests also parse every status-0 reply with that schema (testing/server.ts).
+ */
+export type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
 
-interface BaseCall<S extends z.ZodType> {
+interface BaseCall<S extends z.ZodType, R extends z.ZodType> {
   /** `/group/name`, served at POST /API/group/name. */
   path: `/${string}/${string}`;
   input: S;
+  /** The contract's schema of the status-0 reply. */
+  reply: R;
 }
 
-export interface PublicCall<S extends z.ZodType = z.ZodType> extends BaseCall<S> {
+export interface PublicCall<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends BaseCall<S, R> {
   access: 'public';
-  handler(input: z.output<S>, ctx: CallContext): Promise<Reply>;
+  handler(input: z.output<S>, ctx: CallContext): Promise<ReplyBody<R>>;
 }
 
-export interface SessionCall<S extends z.ZodType = z.ZodType> extends BaseCall<S> {
+export interface SessionCall<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends BaseCall<S, R> {
   /** Who may make it is the call's row in http/permissions.ts (the permission matrix), not here. */
   access: 'session';
-  handler(input: z.output<S>, ctx: AuthedContext): Promise<Reply>;
+  handler(input: z.output<S>, ctx: AuthedContext): Promise<ReplyBody<R>>;
   /**
    * Optional fast path for the hottest calls (the customer money calls on PostgreSQL): the call
    * checks the session inside its own database work, saving authenticate()'s round trip. Gets
@@ -59,14 +69,14 @@ export interface SessionCall<S extends z.ZodType = z.ZodType> extends BaseCall<S
    * session (unknown, revoked, due for a touch, viewer...): the envelope then runs the ordinary
    * path, so every answer (5, 21, 13, the handler's) stays exactly as without it.
    */
-  withSession?(input: z.output<S>, credentials: { uid: unknown; token: unknown }, ctx: CallContext): Promise<Reply | undefined>;
+  withSession?(input: z.output<S>, credentials: { uid: unknown; token: unknown }, ctx: CallContext): Promise<ReplyBody<R> | undefined>;
 }
 
-export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | SessionCall<S>;
+export type CallDef<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = PublicCall<S, R> | SessionCall<S, R>;
 
-/** Identity helper that keeps each call's input type tied to its handler. */
-export function defineCall<S extends z.ZodType>(def: PublicCall<S>): PublicCall<S>;
-export function defineCall<S extends z.ZodType>(def: SessionCall<S>): SessionCall<S>;
-export function defineCall<S extends z.ZodType>(def: CallDef<S>): CallDef<S> {
+/** Identity helper that keeps each call's input and reply types tied to its handler. */
+export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: PublicCall<S, R>): PublicCall<S, R>;
+export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: SessionCall<S, R>): SessionCall<S, R>;
+export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: CallDef<S, R>): CallDef<S, R> {
   return def;
 }

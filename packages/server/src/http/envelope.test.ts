@@ -1,7 +1,6 @@
 import { allStatusCodes } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../testing/server.js';
+import { expect, it } from 'vitest';
+import { describeOnDatabases, type Session } from '../testing/server.js';
 
 /** A reply body must never leak internals: stack frames, error class names, file paths or SQL. */
 function expectNoInternals(text: string) {
@@ -99,12 +98,7 @@ const hostile: Hostile[] = [
   { what: 'menu lang as an object', path: '/user/menu', body: (me) => ({ ...me, lang: { toString: 'en' } }), statuses: [13] },
 ];
 
-describe.each(dialects)('the API envelope on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
+describeOnDatabases('the API envelope', (s) => {
 
   it('answers an unknown call with status 7 over HTTP 200', async () => {
     for (const path of ['/API/no/such', '/API/user/nosuch', '/API/', '/API/user/posLogin/extra']) {

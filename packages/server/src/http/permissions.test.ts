@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SCREENS, SaType, Status, cents } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../api/index.js';
 import { DEMO_LOGINS } from '../db/seed.js';
 import { createAccount, createStore } from '../operator/operator.service.js';
 import { hashToken } from '../auth/token.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type Body, type TestServer } from '../testing/server.js';
+import { describeOnDatabases, type Body } from '../testing/server.js';
 import { PERMISSIONS, SCREEN_CALLS, WHO, permissionOf, permissionsMarkdown, type Who } from './permissions.js';
 
 const RULES = 'ANYONE, SIGNED_IN, AT_A_DRAWER (moves cash), BOSS (also in viewer mode), BOSS_AT_A_DRAWER';
@@ -65,13 +64,11 @@ describe('the permission matrix, as a table', () => {
 type Caller = { UID: unknown; TOKEN: unknown } | Record<string, never>;
 type Column = Who | 'wrong token' | 'boss of another store';
 
-describe.each(dialects)('the permission matrix, enforced: every call × every kind of caller on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('the permission matrix, enforced: every call × every kind of caller', (s) => {
   const sessions = new Map<Column, Caller>();
   const logins: Partial<Record<Column, () => Promise<Caller>>> = {};
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     const db = s.handle.db;
     await createAccount(db, 1001, 'viewboss01', 'view1234', SaType.BOSS);
     await createStore(db, {
@@ -91,7 +88,6 @@ describe.each(dialects)('the permission matrix, enforced: every call × every ki
     for (const [who, login] of Object.entries(logins)) sessions.set(who as Column, await login());
     sessions.set('wrong token', { UID: (sessions.get('boss') as { UID: number }).UID, TOKEN: 'not-a-token-0123456789' });
   });
-  afterAll(() => s?.close());
 
   /** A call made with an empty payload may end its own session (/user/logout): sign in again. */
   async function live(who: Column): Promise<Caller> {

@@ -118,7 +118,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/Machine': ['/machine/list'],
   '/SystemSetup/DrawerSetup': ['/drawer/setupList'],
   '/Reports/TransactionReports': ['/drawer/transaction', '/customer/getDayLimit'],
-  '/Reports/ShiftReports': ['/drawer/shiftLog', '/customer/getDayLimit'],
+  '/Reports/ShiftReports': ['/drawer/shiftLog', '/customer/getDayLimit', '/drawer/shiftReport'],
   '/Reports/DailyReports': ['/drawer/dailyLog', '/customer/getDayLimit'],
   '/SystemSetup/StoreInformationIndex': ['/store/info', '/store/quota'],
   '/SystemSetup/userSettingSpecifyGroup': ['/user/list', '/audit/list'],

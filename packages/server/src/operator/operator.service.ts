@@ -1,16 +1,14 @@
-import { SaType, Status, type Cents } from '@moneybox/contract';
+import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem } from '@moneybox/contract';
 import { inTransaction, type Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { hashSecret } from '../auth/password.js';
 import { isoNow, isValidTimeZone } from '../clock.js';
-import { ApiError } from '../http/errors.js';
 import { post } from '../money/ledger.js';
 import { Refusal } from '../money/refusal.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { drawerRepository } from '../repositories/drawer.repository.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import { storeRepository } from '../repositories/store.repository.js';
-import { checkCredentialsShape } from '../api/user/login.service.js';
 
 /** An operator command refused, with the reason in words. */
 export class OperatorError extends Error {}
@@ -84,20 +82,17 @@ export async function createStore(db: Db, s: NewStore): Promise<void> {
   });
 }
 
+/** The contract's credential rules in the operator's words. */
+const CREDENTIAL_WORDS: Readonly<Record<CredentialProblem, string>> = {
+  username_length: `username must be ${USERNAME_MIN}-${USERNAME_MAX} characters`,
+  password_length: `password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
+  password_letters_numbers: 'password needs letters and numbers',
+};
+
 export async function createAccount(db: Db, storeId: number, username: string, password: string, saType: number): Promise<number> {
   if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
-  try {
-    checkCredentialsShape(username, password);
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const why = {
-        [Status.USERNAME_LENGTH]: 'username must be 6-20 characters',
-        [Status.PASSWORD_LENGTH]: 'password must be 6-20 characters',
-      } as Record<number, string>;
-      throw new OperatorError(why[err.status] ?? 'password needs letters and numbers');
-    }
-    throw err;
-  }
+  const problem = credentialProblem(username, password);
+  if (problem) throw new OperatorError(CREDENTIAL_WORDS[problem]);
   if (saType !== SaType.BOSS && saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
   try {
     return await accountRepository.insert(db, {

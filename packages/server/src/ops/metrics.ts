@@ -37,6 +37,8 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 export interface MetricsSources {
   handle: DatabaseHandle;
   terminals(): number;
+  /** Signed-in browsers' live sockets (live/live-hub.ts). */
+  liveClients(): number;
   token: string | undefined;
 }
 
@@ -74,6 +76,14 @@ export function registerMetrics(app: FastifyInstance, src: MetricsSources): void
     registers: [registry],
     collect() {
       this.set(src.terminals());
+    },
+  });
+  new Gauge({
+    name: 'moneybox_live_sockets',
+    help: 'Signed-in browsers listening for live updates on this server process (/API/live)',
+    registers: [registry],
+    collect() {
+      this.set(src.liveClients());
     },
   });
   const pool = src.handle.pgPool;

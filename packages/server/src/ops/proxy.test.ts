@@ -5,6 +5,7 @@ import { openPostgres } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { verifyLedger } from '../money/verify.js';
 import { TerminalSocket } from '../simulator/terminal-socket.js';
+import { openLive } from '../testing/live-kit.js';
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
 import { metricSample, startProxy, type ProxyKind, type Reply } from '../testing/ops-kit.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
@@ -62,7 +63,7 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
     });
     afterAll(() => proxy?.stop());
 
-    it('serves the API from both servers, upgrades /terminal, passes a request id, keeps /metrics in', async () => {
+    it('serves the API from both servers, upgrades /terminal and /API/live, passes a request id, keeps /metrics in', async () => {
       const before = await Promise.all(servers.map(infoCalls));
       const replies = await Promise.all(Array.from({ length: 40 }, () => post(proxy.url, '/customer/info', { ...session, type: 'id', rule: customerId })));
       for (const r of replies) expect(r.status).toBe(0);
@@ -82,6 +83,11 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
       const t = await TerminalSocket.enrol(proxy.url, DEMO_KIOSK, code.code as string);
       expect(t.welcome.type).toBe('welcome');
       await t.socket.close();
+
+      // A browser's live socket through the proxy: upgraded, and its Origin matches the Host passed on.
+      const live = openLive(proxy.url, { UID: boss.uid as number, TOKEN: boss.token as string }, { origin: proxy.url });
+      expect(await live.next((m) => m.type === 'hello', 5000)).toMatchObject({ kiosk_id: DEMO_KIOSK });
+      live.close();
     });
 
     it('a rolling restart (SIGTERM one server under load, start it again) fails no request', async () => {

@@ -16,7 +16,7 @@ describe.each(dialects)('graceful shutdown of a server process on %s', (dialect)
   });
 
   it('SIGTERM: answers what is in flight (a half-received request, a burst of purchases), closes terminals, exits 0', { timeout: 60_000 }, async () => {
-    const s = await serverWithCounter(dialect);
+    const s = await serverWithCounter(dialect, { LOG_LEVEL: 'debug' });
     cleanup = s.cleanup;
     // A terminal connected to this process.
     const bossLogin = await s.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
@@ -38,7 +38,8 @@ describe.each(dialects)('graceful shutdown of a server process on %s', (dialect)
     for (const r of answered) expect(r.status === 0 || r.status === undefined, JSON.stringify(r)).toBe(true);
     const closed = await terminal.socket.closed;
     expect(closed.code).toBe(TerminalClose.SHUTTING_DOWN);
-    expect(await s.server.exited).toBe(0);
+    // On failure, say why: the server's own log lines (shutdown failed / timed out / fatal).
+    expect(await s.server.exited, s.server.output().slice(-4000)).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(15_000);
 
     // Every purchase answered 0 is in the ledger, nothing else is, and the balances equal the ledger.

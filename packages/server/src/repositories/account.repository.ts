@@ -32,4 +32,14 @@ export const accountRepository = {
   setLocked(db: Db, id: number, locked: boolean) {
     return db.updateTable('account').set({ locked: locked ? 1 : 0, failed_logins: 0 }).where('id', '=', id).execute();
   },
+  /** A name is taken on the whole platform, removed accounts included (they keep it in history). */
+  async nameTaken(db: Db, username: string): Promise<boolean> {
+    return (await db.selectFrom('account').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+  },
+  /** Ends the account's sessions at once (its next call answers 5), except `keepSessionId`. */
+  revokeSessions(db: Db, accountId: number, at: string, keepSessionId?: number) {
+    let q = db.updateTable('session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+    if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+    return q.execute();
+  },
 };

@@ -68,8 +68,8 @@ export const drawerRepository = {
       .executeTakeFirstOrThrow();
     return r.id;
   },
-  touchLogin(db: Db, id: number, at: string) {
-    return db.updateTable('drawer').set({ last_login_at: at }).where('id', '=', id).execute();
+  touchLogin(db: Db, storeId: number, id: number, at: string) {
+    return db.updateTable('drawer').set({ last_login_at: at }).where('store_id', '=', storeId).where('id', '=', id).execute();
   },
   setFrozen(db: Db, storeId: number, id: number, frozen: boolean) {
     return db.updateTable('drawer').set({ frozen: frozen ? 1 : 0 }).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();

@@ -131,6 +131,18 @@ export const machineRepository = {
     await db.updateTable('machine').set({ connected: 1, last_seen_at: at }).where('id', 'in', ids).where('removed', '=', 0).execute();
   },
 
+  /** Machines still flagged connected whose last heartbeat write is in (from, to]: they have just gone stale (disconnected). */
+  wentStale(db: Db, from: string, to: string): Promise<Array<{ id: number; store_id: number }>> {
+    return db
+      .selectFrom('machine')
+      .select(['id', 'store_id'])
+      .where('connected', '=', 1)
+      .where('removed', '=', 0)
+      .where('last_seen_at', '>', from)
+      .where('last_seen_at', '<=', to)
+      .execute();
+  },
+
   async markDisconnected(db: Db, id: number, at: string): Promise<void> {
     await db.updateTable('machine').set({ connected: 0, last_seen_at: at }).where('id', '=', id).execute();
   },

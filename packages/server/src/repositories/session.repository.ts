@@ -43,6 +43,15 @@ export const sessionRepository = {
   revoke(db: Db, id: number, at: string) {
     return db.updateTable('session').set({ revoked_at: at }).where('id', '=', id).execute();
   },
+  /** What the live sockets need to know of their sessions, all in one query (live/live-hub.ts). */
+  liveStates(db: Db, ids: number[]) {
+    return db
+      .selectFrom('session')
+      .innerJoin('account', 'account.id', 'session.account_id')
+      .select(['session.id', 'session.last_seen_at', 'session.revoked_at', 'account.disabled', 'account.removed'])
+      .where('session.id', 'in', ids)
+      .execute();
+  },
   touch(db: Db, id: number, at: string) {
     return db.updateTable('session').set({ last_seen_at: at }).where('id', '=', id).execute();
   },

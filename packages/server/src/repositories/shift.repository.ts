@@ -33,10 +33,10 @@ export const shiftRepository = {
     if (accountId !== null) q = q.where('shift.account_id', '=', accountId);
     return q.orderBy('shift.ended_at', 'desc').orderBy('shift.id', 'desc').limit(limit).execute();
   },
-  async insert(db: Db, row: { store_id: number; drawer_id: number; account_id: number; at: string }): Promise<number> {
+  async insert(db: Db, storeId: number, row: { drawer_id: number; account_id: number; at: string }): Promise<number> {
     const r = await db
       .insertInto('shift')
-      .values({ store_id: row.store_id, drawer_id: row.drawer_id, account_id: row.account_id, started_at: row.at })
+      .values({ store_id: storeId, drawer_id: row.drawer_id, account_id: row.account_id, started_at: row.at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;

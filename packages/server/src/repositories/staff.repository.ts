@@ -33,10 +33,6 @@ export const staffRepository = {
   find(db: Db, storeId: number, id: number): Promise<StaffRow | undefined> {
     return staffQuery(db, storeId).where('a.id', '=', id).executeTakeFirst();
   },
-  /** A name is taken on the whole platform, removed accounts included (they keep it in history). */
-  async nameTaken(db: Db, username: string): Promise<boolean> {
-    return (await db.selectFrom('account').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
-  },
   /** Enabled bosses of the store other than `exceptId`. */
   async otherActiveBosses(db: Db, storeId: number, exceptId: number, bossType: number): Promise<number> {
     const r = await db
@@ -55,16 +51,10 @@ export const staffRepository = {
    * or disabling each other at once cannot leave the store without a boss. SQLite runs one write
    * transaction at a time already.
    */
-  async lockStore(db: Db, dialect: Dialect, storeId: number): Promise<void> {
+  async lockStore(db: Db, storeId: number, dialect: Dialect): Promise<void> {
     if (dialect === 'postgres') await sql`SELECT id FROM store WHERE id = ${storeId} FOR UPDATE`.execute(db);
   },
   update(db: Db, storeId: number, id: number, patch: { password_hash?: string; sa_type?: number; disabled?: number; removed?: number; locked?: number; failed_logins?: number }) {
     return db.updateTable('account').set(patch).where('store_id', '=', storeId).where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
-  },
-  /** Ends the account's sessions at once (its next call answers 5), except `keepSessionId`. */
-  revokeSessions(db: Db, accountId: number, at: string, keepSessionId?: number) {
-    let q = db.updateTable('session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
-    if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
-    return q.execute();
   },
 };

@@ -29,6 +29,8 @@ export interface Hub {
   register(c: TerminalConnection): void;
   unregister(c: TerminalConnection): void;
   seen(machineRowId: number): void;
+  /** A command or connection changed what the store's screens show: the machine, and the customer if any (live/). */
+  changed(c: TerminalConnection, customerId: number | null): void;
 }
 
 /**
@@ -41,6 +43,8 @@ export class TerminalConnection {
   readonly nonce = newNonce();
   machine: { id: number; storeId: number; name: number; kind: TerminalKind } | undefined;
   lastHeardAt = Date.now();
+  /** The customer seated here as this connection knows it (welcome, login, logout, kick): whose screens a round changes. */
+  seated: number | null = null;
   private chain: Promise<void> = Promise.resolve();
   private pending = 0;
   private closed = false;
@@ -111,6 +115,28 @@ export class TerminalConnection {
     if (!parsed.success) return this.close(TerminalClose.MALFORMED, describe(parsed.error));
     const ack = await this.apply(parsed.data);
     if (ack) this.send(ack);
+    this.noteChange(parsed.data, ack);
+  }
+
+  /** After the command committed: what the web's live screens should refetch (nothing for a resend or a refusal). */
+  private noteChange(msg: TerminalMessage, ack: TerminalAck | undefined): void {
+    if (msg.type === 'meters') return this.hub.changed(this, null);
+    if (!ack?.ok || ack.duplicate) return;
+    const customerId = typeof ack.customer_id === 'number' ? ack.customer_id : null;
+    switch (msg.type) {
+      case 'login':
+        this.seated = customerId;
+        return this.hub.changed(this, customerId);
+      case 'logout':
+        this.seated = null;
+        return this.hub.changed(this, customerId);
+      case 'round':
+      case 'gift':
+        return this.hub.changed(this, this.seated);
+      case 'purchase':
+      case 'redeem':
+        return this.hub.changed(this, customerId);
+    }
   }
 
   private async open(json: unknown): Promise<void> {
@@ -128,9 +154,11 @@ export class TerminalConnection {
     clearTimeout(this.openingTimer);
     if (this.closed) return;
     this.machine = { id: m.id, storeId: Number(m.store_id), name: Number(m.machine_id), kind: m.kind as TerminalKind };
+    this.seated = m.customer_id === null ? null : Number(m.customer_id);
     this.hub.register(this);
     this.log.info({ terminal: m.id, kiosk: this.machine.storeId, kind: this.machine.kind, opening: msg.type }, 'terminal connected');
     await machineRepository.markSeen(handle.db, [m.id], new Date().toISOString());
+    this.hub.changed(this, null);
     const seat = m.customer_id === null ? null : await handle.db.selectFrom('customer').select(['id', 'mobile_id']).where('id', '=', m.customer_id).executeTakeFirst();
     const rate = await handle.db.selectFrom('store').select('exchange_rate').where('id', '=', m.store_id).executeTakeFirstOrThrow();
     this.send({

@@ -1,8 +1,9 @@
 import websocket from '@fastify/websocket';
 import { TERMINAL_PATH, TerminalClose } from '@moneybox/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TerminalEvent } from '../bus/terminal-bus.js';
+import type { BusEvent } from '../bus/terminal-bus.js';
 import type { Deps } from '../http/call.js';
+import { isoAgo } from '../clock.js';
 import { machineRepository } from '../repositories/machine.repository.js';
 import { TerminalConnection, type Hub } from './connection.js';
 
@@ -42,18 +43,27 @@ export async function registerTerminals(app: FastifyInstance, deps: Deps): Promi
       if (id === undefined || live.get(id) !== c) return;
       live.delete(id);
       heard.delete(id);
-      machineRepository.markDisconnected(deps.handle.db, id, new Date().toISOString()).catch((err: unknown) => log.error({ err }, 'terminal disconnect write failed'));
+      machineRepository
+        .markDisconnected(deps.handle.db, id, new Date().toISOString())
+        .then(() => hub.changed(c, null))
+        .catch((err: unknown) => log.error({ err }, 'terminal disconnect write failed'));
     },
     seen(id) {
       heard.add(id);
     },
+    changed(c, customerId) {
+      const m = c.machine;
+      if (m) deps.live?.note(m.storeId, { machines: [m.id], customers: customerId === null ? [] : [customerId] });
+    },
   };
 
-  const onEvent = (e: TerminalEvent) => {
+  const onEvent = (e: BusEvent) => {
+    if (e.kind === 'live') return;
     const c = live.get(e.machineRowId);
     if (!c) return;
     switch (e.kind) {
       case 'kick':
+        if (c.seated === e.customerId) c.seated = null;
         c.send({ type: 'kicked', customer_id: e.customerId });
         return;
       case 'rename':
@@ -67,12 +77,21 @@ export async function registerTerminals(app: FastifyInstance, deps: Deps): Promi
   };
   const unsubscribe = deps.bus?.subscribe(onEvent);
 
-  // Every heartbeat period: write who was heard, close who fell silent.
+  // A machine whose last heartbeat write just fell out of the connected window (3 periods) turned
+  // disconnected on every screen, even if the server holding it died: the screens are told.
+  const noteStale = async (now: number) => {
+    const stale = await machineRepository.wentStale(deps.handle.db, isoAgo(4 * heartbeatMs, now), isoAgo(3 * heartbeatMs, now));
+    for (const m of stale) deps.live?.note(m.store_id, { machines: [m.id] });
+  };
+
+  // Every heartbeat period: write who was heard, close who fell silent, tell the screens who went stale.
   const heartbeatMs = deps.settings.terminalHeartbeatMs;
   const timer = setInterval(() => {
-    const silentBefore = Date.now() - 3 * heartbeatMs;
+    const now = Date.now();
+    const silentBefore = now - 3 * heartbeatMs;
     for (const c of live.values()) if (c.lastHeardAt < silentBefore) c.close(TerminalClose.SILENT, 'no heartbeat');
     void flush();
+    noteStale(now).catch((err: unknown) => log.error({ err }, 'terminal staleness check failed'));
   }, heartbeatMs);
   timer.unref();
 

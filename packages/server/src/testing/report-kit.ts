@@ -96,7 +96,7 @@ export async function postPlan(db: Db, st: ReportStore, shifts: PlannedShift[], 
     for (const open of await db.selectFrom('shift').select('id').where('store_id', '=', st.id).where('ended_at', 'is', null).where((eb) => eb.or([eb('drawer_id', '=', drawer.id), eb('account_id', '=', cashier.id)])).execute()) {
       await shiftRepository.close(db, st.id, Number(open.id), iso(p.startMs), st.boss.id, null, null);
     }
-    const shiftId = await shiftRepository.insert(db, { store_id: st.id, drawer_id: drawer.id, account_id: cashier.id, at: iso(p.startMs) });
+    const shiftId = await shiftRepository.insert(db, st.id, { drawer_id: drawer.id, account_id: cashier.id, at: iso(p.startMs) });
     const base = { storeId: st.id, accountId: cashier.id, drawerId: drawer.id, shiftId };
     await db.transaction().execute((tx) => post(tx, { ...base, kind: 'init', channel: 'pos', amount: 10_000, ...MOVEMENTS.init.effects(10_000), at: iso(p.startMs) }));
     let balance = 10_000;

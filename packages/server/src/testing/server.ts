@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../db/seed.js';
+import { allCalls } from '../api/index.js';
 import { buildApp } from '../http/app.js';
 import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
-import { freshDatabase } from './databases.js';
+import { dialects, freshDatabase } from './databases.js';
 
 export type Body = Record<string, unknown>;
 export type Reply = Record<string, unknown> & { status: number };
@@ -36,6 +38,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const replySchemas = new Map(allCalls.map((c) => [c.path as string, c.reply]));
+
+/**
+ * The contract is the contract: every status-0 reply an API test receives is parsed with its call's
+ * reply schema, so a handler whose answer drifts from the contract fails the test that made the call.
+ */
+export function checkedReply(path: string, reply: Reply): Reply {
+  const schema = replySchemas.get(path);
+  if (reply.status !== 0 || !schema) return reply;
+  const parsed = schema.safeParse(reply);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+    throw new Error(`${path} answered outside its contract reply schema: ${issues}\n${JSON.stringify(reply).slice(0, 2000)}`);
+  }
+  return reply;
+}
+
 export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean; logger?: object } = {}): Promise<TestServer> {
   const database = await freshDatabase(dialect);
   const handle = database.handle;
@@ -54,7 +73,7 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
       headers: { 'content-type': 'text/plain' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return (await res.json()) as Reply;
+    return checkedReply(path, (await res.json()) as Reply);
   };
   const key = async () => {
     const r = await call('/config/key');
@@ -93,4 +112,42 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
       await database.drop();
     },
   };
+}
+
+export interface SuiteOptions {
+  /** Settings over the test defaults (e.g. a short session idle time). */
+  settings?: Partial<Settings>;
+  /** false: an empty database (no demo store). */
+  seed?: boolean;
+  /** Run the operator `verify` after every test: each scenario must leave the books balanced. */
+  verifyEach?: boolean;
+}
+
+/**
+ * The set-up every API test file shares: a real server over a fresh database of `dialect`, started
+ * before the file's tests (before any `beforeAll` registered after this call) and closed after them;
+ * with `verifyEach`, the ledger verified after every test. Returns a stand-in for that server, usable
+ * in hooks and tests once it is started.
+ */
+export function useTestServer(dialect: Dialect, opts: SuiteOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, opts.settings, { seed: opts.seed });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  if (opts.verifyEach) afterEach(async () => server?.verify());
+  return new Proxy({} as TestServer, {
+    get(_target, prop) {
+      if (!server) throw new Error(`the test server is not started yet (used ${String(prop)} outside a hook or test)`);
+      const value = Reflect.get(server, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(server) : value;
+    },
+  });
+}
+
+/** `describe` once per database (SQLite and PostgreSQL), each with its own server (useTestServer). */
+export function describeOnDatabases(title: string, body: (s: TestServer, dialect: Dialect) => void, opts: SuiteOptions = {}): void {
+  describe.each(dialects)(`${title} on %s`, (dialect) => body(useTestServer(dialect, opts), dialect));
 }

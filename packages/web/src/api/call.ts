@@ -5,6 +5,9 @@ import { i18n } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
 
+/** Where a page that is gone leads (spec section 8). */
+const ALL_NEWS = '/News/view-all-news';
+
 export class ApiError extends Error {
   constructor(
     readonly failure: Failure,
@@ -59,10 +62,15 @@ export async function handleFailure(error: ApiError): Promise<void> {
     navigateTo(loginPath(), { replace: true });
     return;
   }
-  if (failure.kind === 'page-gone') {
-    await messageBox(error.message);
-    navigateTo('/News/view-all-news');
-    return;
-  }
+  if (failure.kind === 'page-gone') return pageGone(error.message);
   await messageBox(error.message);
+}
+
+/**
+ * Spec section 8's 404: alert 'Page no longer available', then go to All news. A removed or ended
+ * event answers so; the event page also comes here for a link without a valid event name.
+ */
+export async function pageGone(message: string = i18n.t('status:404')): Promise<void> {
+  await messageBox(message);
+  navigateTo(ALL_NEWS);
 }

@@ -25,3 +25,13 @@ export function LogoutIcon() {
     </svg>
   );
 }
+
+/** A document (a poster without a picture, e.g. a PDF). Sized by the caller. */
+export function DocumentIcon({ size = 48 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size} strokeWidth={1.5}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </svg>
+  );
+}

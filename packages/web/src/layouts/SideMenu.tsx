@@ -1,14 +1,17 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { groupMenu } from './menu-groups';
+import { useEventReads } from './event-reads';
+import { EntryBadges, UnreadBadge } from './MenuBadges';
+import { groupMenu, hasUnreadEvents } from './menu-groups';
 import { useMenu } from './useMenu';
 
-/** The side menu (250px, wide screens only): the server's menu entries by group, with 'new' badges. */
+/** The side menu (250px, wide screens only): the server's menu entries by group, with 'new' badges and the '!' of unread event news. */
 export function SideMenu() {
   const { t } = useTranslation(['layout', 'home']);
   const menu = useMenu();
   const location = useLocation();
+  useEventReads();
   const groups = groupMenu(menu.data?.menu ?? []);
   const current = `${location.pathname}${location.search}`;
   return (
@@ -17,9 +20,12 @@ export function SideMenu() {
         <NavLink component={Link} to="/" label={t('home')} active={location.pathname === '/'} />
         {groups.map((g) => (
           <div key={g.id}>
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
-              {t(`home:groups.${g.id}`)}
-            </Text>
+            <Group gap={6} px="sm" pt="md" pb={4} wrap="nowrap">
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                {t(`home:groups.${g.id}`)}
+              </Text>
+              {g.id === 'news' && hasUnreadEvents(g) ? <UnreadBadge size="xs" /> : null}
+            </Group>
             {g.items.map((item) => (
               <NavLink
                 key={item.to}
@@ -27,7 +33,7 @@ export function SideMenu() {
                 to={item.to}
                 label={item.name}
                 active={current === item.to || location.pathname === item.to}
-                rightSection={item.isNew ? <Badge size="xs" color="red">{t('new')}</Badge> : null}
+                rightSection={<EntryBadges item={item} />}
               />
             ))}
           </div>

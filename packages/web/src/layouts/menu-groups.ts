@@ -1,21 +1,20 @@
 import type { MenuEntry } from '@moneybox/contract';
+import { EVENT_NEWS_SCREEN, eventOfMenuLink, eventScreenLink } from '@moneybox/contract/news-links';
 import { SCREEN_GROUPS, SCREENS, type ScreenGroup } from '@moneybox/contract/screens';
+import { isEventUnread } from './event-reads';
 
 /** The tile groups of spec section 2 (Home), in the spec's order, with their entries' links in registry order. */
 export const menuGroups = SCREEN_GROUPS.map((id) => ({ id, links: SCREENS.filter((s) => s.group === id).map((s) => s.link) }));
 
 export type GroupId = ScreenGroup;
 
-/** Event news entries come as /News/event_news/{name}. */
-const EVENT_LINK = /^\/News\/event_news\/(.+)$/;
-
 export interface MenuItem {
   name: string;
   /** The app route to open. */
   to: string;
   isNew: boolean;
-  /** Set for dynamic event news entries. */
-  eventName?: string;
+  /** A dynamic event news entry: its name (the read flag's key) and its items' ids, newest first. */
+  event?: { name: string; items: readonly number[] };
 }
 
 export interface MenuGroup {
@@ -23,24 +22,14 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-export function eventNameOf(link: string): string | undefined {
-  const m = EVENT_LINK.exec(link);
-  if (!m?.[1]) return undefined;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return m[1];
-  }
-}
-
-/** The app route for a menu link; event news goes to /News/event-news?eventName={name}. */
+/** The app route for a menu link: an event's /News/event_news/{name} opens /News/event-news?eventName={name}. */
 export function routeFor(link: string): string {
-  const event = eventNameOf(link);
-  return event === undefined ? link : `/News/event-news?eventName=${encodeURIComponent(event)}`;
+  const event = eventOfMenuLink(link);
+  return event === undefined ? link : eventScreenLink(event);
 }
 
 function groupOf(entry: MenuEntry): GroupId | undefined {
-  if (eventNameOf(entry.func_link) !== undefined) return 'news';
+  if (eventOfMenuLink(entry.func_link) !== undefined) return 'news';
   const byLink = menuGroups.find((g) => g.links.includes(entry.func_link));
   if (byLink) return byLink.id;
   return menuGroups.find((g) => g.id === entry.group)?.id;
@@ -54,7 +43,8 @@ function groupOf(entry: MenuEntry): GroupId | undefined {
 export function groupMenu(menu: readonly MenuEntry[]): MenuGroup[] {
   const out: MenuGroup[] = [];
   for (const g of menuGroups) {
-    const entries = menu.filter((e) => groupOf(e) === g.id);
+    // The event screen itself needs a name: only its dynamic entries lead there.
+    const entries = menu.filter((e) => groupOf(e) === g.id && e.func_link !== EVENT_NEWS_SCREEN);
     const rank = (e: MenuEntry) => {
       const i = g.links.indexOf(e.func_link);
       return i === -1 ? g.links.length : i;
@@ -64,37 +54,21 @@ export function groupMenu(menu: readonly MenuEntry[]): MenuGroup[] {
     out.push({
       id: g.id,
       items: sorted.map(({ e }) => {
-        const eventName = eventNameOf(e.func_link);
-        return { name: e.func_name, to: routeFor(e.func_link), isNew: e.isNew === true, ...(eventName !== undefined ? { eventName } : {}) };
+        const name = eventOfMenuLink(e.func_link);
+        const event = name === undefined ? undefined : { name, items: e.event?.items ?? [] };
+        return { name: e.func_name, to: routeFor(e.func_link), isNew: e.isNew === true, ...(event && { event }) };
       }),
     });
   }
   return out;
 }
 
-/** Local storage key of an event's read flag. */
-export function eventReadKey(eventName: string): string {
-  return `eventNewsRead:${eventName}`;
+/** An entry shows '!' while its event has an item not yet seen. */
+export function isUnread(item: MenuItem, unread: typeof isEventUnread = isEventUnread): boolean {
+  return item.event !== undefined && unread(item.event.name, item.event.items);
 }
 
-export function isEventRead(eventName: string, storage: Pick<Storage, 'getItem'> = localStorage): boolean {
-  try {
-    return storage.getItem(eventReadKey(eventName)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Event news goes unread → read when opened (the News screens call this). */
-export function markEventRead(eventName: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  try {
-    storage.setItem(eventReadKey(eventName), '1');
-  } catch {
-    // Storage blocked: the badge stays; nothing else depends on it.
-  }
-}
-
-/** News tiles show '!' while any event item is unread. */
-export function hasUnreadEvents(group: MenuGroup, isRead: (name: string) => boolean = (n) => isEventRead(n)): boolean {
-  return group.items.some((i) => i.eventName !== undefined && !isRead(i.eventName));
+/** News tiles and the side menu's News group show '!' while any event item is unread (spec section 2). */
+export function hasUnreadEvents(group: MenuGroup, unread: typeof isEventUnread = isEventUnread): boolean {
+  return group.items.some((i) => isUnread(i, unread));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToUnits, formatSignedUnits, formatUnits, readAmount, unitsToCents } from './units';
+import { centsToUnits, formatSignedUnits, formatUnits, plainUnits, readAmount, unitsToCents } from './units';
 
 describe('money units', () => {
   it('converts wire units and cents exactly', () => {
@@ -35,5 +35,14 @@ describe('money units', () => {
     expect(readAmount('0', { minCents: 0 })).toEqual({ ok: true, cents: 0 });
     expect(readAmount('0.99', { minCents: 100 })).toEqual({ ok: false, problem: 'belowMin', minCents: 100 });
     expect(readAmount('10000000.01')).toMatchObject({ ok: false, problem: 'format' });
+  });
+
+  it('writes plain amounts for CSV: two decimals, no sign or grouping, minus for negatives', () => {
+    expect(plainUnits(1234.5)).toBe('1234.50');
+    expect(plainUnits(0)).toBe('0.00');
+    expect(plainUnits(0.1 + 0.2)).toBe('0.30');
+    expect(plainUnits(-3)).toBe('-3.00');
+    expect(plainUnits(-0.05)).toBe('-0.05');
+    expect(plainUnits(10_000_000)).toBe('10000000.00');
   });
 });

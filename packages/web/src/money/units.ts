@@ -46,3 +46,13 @@ export function readAmount(text: string, { minCents = 1 }: { minCents?: number }
   if (cents < minCents) return { ok: false, problem: 'belowMin', minCents };
   return { ok: true, cents };
 }
+
+/**
+ * Wire units as a plain number with two decimals and no sign or grouping (`1234.50`, `-3.00`): how a
+ * CSV carries amounts so spreadsheet programs read them as numbers.
+ */
+export function plainUnits(units: number): string {
+  const c = unitsToCents(units);
+  const abs = Math.abs(c);
+  return `${c < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, Status, auditExportRequest, auditListRequest, isActivityKind } from '@moneybox/contract';
+import { AUDIT_KINDS, Status, auditExportRequest, auditListRequest, isActivityKind, auditExportReply, auditListReply } from '@moneybox/contract';
 import { activityCsv, activityPage, type ActivityQuery } from '../../audit/activity.js';
 import { defineCall, type AuthedContext, type CallDef } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
@@ -39,6 +39,7 @@ const list = defineCall({
   path: '/audit/list',
   access: 'session',
   input: auditListRequest,
+  reply: auditListReply,
   async handler(i, ctx) {
     const q = await query(i, ctx);
     const { list: rows, total } = await activityPage(ctx.deps.handle.db, q, (i.page - 1) * i.limit, i.limit);
@@ -50,6 +51,7 @@ const exportCsv = defineCall({
   path: '/audit/export',
   access: 'session',
   input: auditExportRequest,
+  reply: auditExportReply,
   handler: async (i, ctx) => activityCsv(ctx.deps.handle.db, await query(i, ctx)),
 });
 

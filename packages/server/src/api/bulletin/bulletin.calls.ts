@@ -1,4 +1,4 @@
-import { downloadRequest, eventNewsRequest, newsRequest, regulationsRequest, type BulletinLang } from '@moneybox/contract';
+import { downloadRequest, eventNewsRequest, newsRequest, regulationsRequest, type BulletinLang, downloadReply, eventNewsReply, newsReply, regulationsReply } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { defineCall, type AuthedContext, type CallDef } from '../../http/call.js';
 import { eventNews, listNews, listPosters, listRegulations, type Reader } from './bulletin.service.js';
@@ -10,6 +10,7 @@ const news = defineCall({
   path: '/bulletin/news',
   access: 'session',
   input: newsRequest,
+  reply: newsReply,
   handler: async (i, ctx) => ({ list: await listNews(reader(i.lang, ctx)) }),
 });
 
@@ -17,6 +18,7 @@ const eventNewsCall = defineCall({
   path: '/bulletin/event_news',
   access: 'session',
   input: eventNewsRequest,
+  reply: eventNewsReply,
   handler: (i, ctx) => eventNews(reader(i.lang, ctx), i.event_name),
 });
 
@@ -25,6 +27,7 @@ const download = defineCall({
   path: '/bulletin/download',
   access: 'session',
   input: downloadRequest,
+  reply: downloadReply,
   handler: async (i, ctx) => ({ list: await listPosters(reader(i.lang, ctx)) }),
 });
 
@@ -32,6 +35,7 @@ const regulations = defineCall({
   path: '/bulletin/regulations',
   access: 'session',
   input: regulationsRequest,
+  reply: regulationsReply,
   handler: async (i, ctx) => ({ list: await listRegulations(reader(i.lang, ctx)) }),
 });
 

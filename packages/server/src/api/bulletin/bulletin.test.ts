@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation } from '@moneybox/contract';
 import { isoAgo, isoIn } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
 import { demoPdf, demoPng } from '../../db/demo-files.js';
+import { DEMO_LOGINS } from '../../db/seed.js';
 import { DEMO_EVENT } from '../../db/seed-bulletins.js';
 import { OperatorError } from '../../operator/operator.service.js';
 import { OTHER_KIOSK, fetchFile, otherStoreSession, publishItem } from '../../testing/bulletin-kit.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { withNewsEntries } from './bulletin-menu.js';
 import { removeEvent, withdraw } from './publish.service.js';
 
 const DAY = 86_400_000;
 const PNG = demoPng(8, 8, [[255, 0, 0]]);
 
-describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('platform news (/bulletin/*)', (s) => {
   let me: Session;
   let other: Session;
   const ask = (path: string, who: Session, extra: Record<string, unknown> = {}) => s.call(path, { UID: who.UID, TOKEN: who.TOKEN, ...extra });
@@ -23,11 +22,9 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
   const posters = async (who: Session) => (await ask('/bulletin/download', who)).list as Poster[];
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     me = await s.login();
     other = await otherStoreSession(s);
   });
-  afterAll(() => s?.close());
 
   it('lists the demo store its news newest first, in the asked language (menu and UI codes alike)', async () => {
     const en = await news(me, 'en');
@@ -123,6 +120,30 @@ describe.each(dialects)('platform news (/bulletin/*) on %s', (dialect) => {
     expect(events(await menu(me, 'cn'))[0]!.func_name).toBe('冬季嘉年华');
     // Store 2002 sees none of 1001's events (its own one was withdrawn above).
     expect(events(await menu(other, 'en'))).toEqual([]);
+  });
+
+  it('gives every signed-in account the News screens of the registry, events in place of the event screen', async () => {
+    // One session per account: each boss session is asked as soon as it exists.
+    for (const login of [async () => me, () => s.login(DEMO_LOGINS.boss, 'viewer'), () => s.loginAt(2, DEMO_LOGINS.boss)]) {
+      const who = await login();
+      const r = menuReply.parse(await ask('/user/menu', who, { lang: 'en' }));
+      const news = r.menu.filter((e) => e.group === 'news');
+      // Static entries in the spec's order, then one entry per running event (the demo's among them).
+      expect(news.slice(0, 3).map((e) => [e.func_link, e.func_name])).toEqual([
+        ['/News/view-all-news', 'View All'],
+        ['/News/download-poster', 'Download posters'],
+        ['/News/regulations', 'Regulations'],
+      ]);
+      expect(news.slice(3).every((e) => e.event !== undefined && e.func_link === `/News/event_news/${e.event.name}`)).toBe(true);
+      expect(news.slice(3).map((e) => e.func_name)).toContain('Winter Festival');
+      expect(news.map((e) => e.func_link)).not.toContain('/News/event-news');
+      // The event screen opens (by name), though the menu never lists it bare.
+      expect(r.opens).toEqual(expect.arrayContaining(['/News/view-all-news', '/News/download-poster', '/News/regulations', '/News/event-news']));
+    }
+    const es = menuReply.parse(await ask('/user/menu', me, { lang: 'es' })).menu.filter((e) => e.group === 'news');
+    expect(es.map((e) => e.func_name)).toEqual(expect.arrayContaining(['Ver todo', 'Descargar carteles', 'Reglamentos', 'Festival de invierno']));
+    const cn = menuReply.parse(await ask('/user/menu', me, { lang: 'cn' })).menu.filter((e) => e.group === 'news');
+    expect(cn.map((e) => e.func_name)).toEqual(expect.arrayContaining(['查看全部', '下载海报', '规章制度', '冬季嘉年华']));
   });
 
   it("marks the News entries 'new' by their newest item and drops the event screen's own entry", async () => {

@@ -5,6 +5,7 @@ import { authenticate } from '../../http/authenticate.js';
 import type { Deps } from '../../http/call.js';
 import { statusReply } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
+import { sessionCookies } from '../../http/session-cookies.js';
 import { allowed } from '../../http/permissions.js';
 import { fileFor } from './bulletin.service.js';
 
@@ -18,23 +19,6 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** The `uid` and `token` cookies the web keeps (spec section 4). */
-function sessionCookies(header: string | undefined): { uid?: string; token?: string } {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name !== 'uid' && name !== 'token') continue;
-    try {
-      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      // A malformed cookie is as good as none.
-    }
-  }
-  return out;
 }
 
 function notFound(reply: FastifyReply) {

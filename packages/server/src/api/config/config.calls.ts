@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { auth } from '@moneybox/contract';
+import { auth, announceReply, keyReply, localtimeReply, maintainReply } from '@moneybox/contract';
 import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
 import { keyRepository } from '../../repositories/key.repository.js';
@@ -15,6 +15,7 @@ export const localtime = defineCall({
   path: '/config/localtime',
   access: 'session',
   input: auth,
+  reply: localtimeReply,
   async handler(_input, { deps, caller }) {
     const store = await storeRepository.find(deps.handle.db, caller.storeId);
     const timezone = store?.timezone ?? 'UTC';
@@ -35,6 +36,7 @@ export const key = defineCall({
   path: '/config/key',
   access: 'public',
   input: z.object({}).passthrough(),
+  reply: keyReply,
   async handler(_input, { deps, ip }) {
     // Anonymous by the spec, so bounded per address instead: a flood of unused keys is refused (511).
     keysPerAddress(deps.settings).take(ip, deps.settings.keyIpLimit);
@@ -50,6 +52,7 @@ export const announce = defineCall({
   path: '/config/announce',
   access: 'session',
   input: auth,
+  reply: announceReply,
   async handler(_input, { deps }) {
     const rows = await platformRepository.activeAnnouncements(deps.handle.db);
     return {
@@ -63,6 +66,7 @@ export const maintain = defineCall({
   path: '/config/maintain',
   access: 'public',
   input: z.object({}).passthrough(),
+  reply: maintainReply,
   async handler(_input, { deps }) {
     const m = await readMaintenance(deps.handle.db, true);
     return { maintenance: m.on, msg: m.on ? m.msg : '' };

@@ -10,9 +10,10 @@ import {
   customerMoneyRequest,
   customerResetRequest,
   customerSearchRequest,
-  customerUpdateRequest,
+  customerUpdateRequest, customerBlockReply, customerCreateReply, customerDayLimitReply, customerGiftHistoryReply, customerHistoryReply, customerInfoReply, customerKickReply, customerListReply, customerMoneyReply, customerResetReply, customerSearchReply, customerUpdateReply
 } from '@moneybox/contract';
 import { defineCall, type CallDef } from '../../http/call.js';
+import { notingCustomer } from '../../live/noting.js';
 import {
   blockState,
   customerInfo,
@@ -28,6 +29,7 @@ const search = defineCall({
   path: '/customer/search',
   access: 'session',
   input: customerSearchRequest,
+  reply: customerSearchReply,
   handler: (i, ctx) => searchCustomers(i.type, i.rule, i.limit, ctx),
 });
 
@@ -35,16 +37,18 @@ const info = defineCall({
   path: '/customer/info',
   access: 'session',
   input: customerInfoRequest,
+  reply: customerInfoReply,
   handler: (i, ctx) => customerInfo(i.type, i.rule, ctx),
 });
 
-const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, handler: auditedCustomer.create });
-const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, handler: auditedCustomer.update });
+const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, reply: customerCreateReply, handler: auditedCustomer.create });
+const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: notingCustomer(auditedCustomer.update) });
 
 const getDayLimit = defineCall({
   path: '/customer/getDayLimit',
   access: 'session',
   input: customerDayLimitRequest,
+  reply: customerDayLimitReply,
   handler: (i, ctx) => dayLimit(i.id, ctx),
 });
 
@@ -53,20 +57,22 @@ const money = (name: string, kind: MoneyKind) =>
     path: `/customer/${name}`,
     access: 'session',
     input: customerMoneyRequest,
-    handler: (i, ctx) => moveMoney(kind, i, ctx),
+    reply: customerMoneyReply,
+    handler: notingCustomer((i, ctx) => moveMoney(kind, i, ctx)),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, handler: (i, ctx) => auditedCustomer.block(i.id, i.block, ctx) });
-const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, handler: (i, ctx) => blockState(i.id, ctx) });
-const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, handler: (i, ctx) => auditedCustomer.reset(i.id, ctx) });
-const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, handler: (i, ctx) => auditedCustomer.kick(i.id, ctx) });
-const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, handler: gameHistory });
-const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, handler: giftHistory });
+const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: notingCustomer((i, ctx) => auditedCustomer.block(i.id, i.block, ctx)) });
+const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, reply: customerBlockReply, handler: (i, ctx) => blockState(i.id, ctx) });
+const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: notingCustomer((i, ctx) => auditedCustomer.reset(i.id, ctx)) });
+const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, reply: customerKickReply, handler: (i, ctx) => auditedCustomer.kick(i.id, ctx) });
+const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, reply: customerHistoryReply, handler: gameHistory });
+const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, handler: giftHistory });
 const customerInfoList = defineCall({
   path: '/customer/customerInfo',
   access: 'session',
   input: customerListRequest,
+  reply: customerListReply,
   handler: (i, ctx) => listCustomers(i, ctx),
 });
 

@@ -7,7 +7,6 @@ import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { customerMovementRepository } from '../../repositories/customer-movement.repository.js';
 import { customerRepository, type CustomerView, type ProfilePatch } from '../../repositories/customer.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { openStore } from '../store/store-guard.js';
@@ -15,6 +14,7 @@ import { presentLimits, windowStarts } from '../../money/purchase-limits.js';
 import { revertableCents } from './movement.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 const DIGITS = /^\d+$/;
 
@@ -61,7 +61,7 @@ export async function customerInfo(type: CustomerSearchType, rule: string, ctx: 
   const [c] = await findCustomers(type, rule, 1, ctx);
   if (!c) refuse(Status.CUSTOMER_ERROR);
   const { db } = ctx.deps.handle;
-  const shift = await shiftRepository.openForAccount(db, ctx.caller.storeId, ctx.caller.accountId);
+  const shift = await storeScope(db, ctx.caller.storeId).shifts.openForAccount(ctx.caller.accountId);
   let revertable: number | null = null;
   if (shift && shift.store_id === ctx.caller.storeId) {
     const bought = await customerMovementRepository.shiftNetPurchases(db, ctx.caller.storeId, shift.id, shift.started_at, c.id);
@@ -158,6 +158,7 @@ export async function kick(id: number, ctx: AuthedContext) {
     await inTransaction(db, (tx) => customerRepository.release(tx, ctx.caller.storeId, id, isoNow()));
     // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
     await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
+    ctx.deps.live?.note(ctx.caller.storeId, { machines: [c.playing_machine_id], customers: [id] });
   }
   return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }

@@ -1,19 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { verifySecret } from '../../auth/password.js';
 import { DEMO_LOGINS } from '../../db/seed.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { newCustomer, openCounter, seatAtMachine } from '../../testing/customer-kit.js';
 
-describe.each(dialects)('customer accounts on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('customer accounts', (s) => {
   let counter: Session;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     counter = await openCounter(s, 1000);
   });
-  afterAll(() => s?.close());
   afterEach(async () => {
     await s.verify();
   });

@@ -1,21 +1,18 @@
 import { cents } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 const OTHER = 2002;
 
-describe.each(dialects)('store isolation of customers on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('store isolation of customers', (s) => {
   let here: Session;
   let there: Session;
   let ours: { id: number; mobile_id: string };
   let theirs: { id: number; mobile_id: string };
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     await createStore(s.handle.db, {
       id: OTHER,
       name: 'Other Arcade',
@@ -38,7 +35,6 @@ describe.each(dialects)('store isolation of customers on %s', (dialect) => {
     await giveWinnings(s, ours.id, 50_00);
     await giveWinnings(s, theirs.id, 50_00, OTHER);
   });
-  afterAll(() => s?.close());
   afterEach(async () => {
     await s.verify();
   });

@@ -25,9 +25,18 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   const { token, uid } = credentials;
   if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);
-  return moveCustomerMoneyWithSession(ctx.deps.handle, hashToken(token), (s) => !!provenFresh(s, uid, freshAfter), kind, {
-    id: input.id,
-    amount: input.amount ?? 0,
-    key: input.key,
-  });
+  let storeId: number | undefined;
+  const r = await moveCustomerMoneyWithSession(
+    ctx.deps.handle,
+    hashToken(token),
+    (s) => {
+      storeId = provenFresh(s, uid, freshAfter)?.storeId;
+      return storeId !== undefined;
+    },
+    kind,
+    { id: input.id, amount: input.amount ?? 0, key: input.key },
+  );
+  // Committed: the customer's open screens refetch (live/); noting is in memory, no round trip.
+  if (r !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
+  return r;
 }

@@ -1,14 +1,11 @@
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { customerSearchQuery } from '../../repositories/customer.repository.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 
 /** Counter searches must stay fast at a million customers: each one has to run on an index. */
-describe.each(dialects)('customer search query plans on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('customer search query plans', (s, dialect) => {
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     // Enough customers, with statistics, for the planner to judge as it would in a real store.
     const at = new Date().toISOString();
     for (let batch = 0; batch < 10; batch++) {
@@ -31,7 +28,6 @@ describe.each(dialects)('customer search query plans on %s', (dialect) => {
     }
     await s.handle.db.executeQuery(CompiledQuery.raw('ANALYZE'));
   });
-  afterAll(() => s?.close());
 
   async function plan(q: { compile(): CompiledQuery }): Promise<string> {
     const c = q.compile();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyLedger } from '../../money/verify.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 
-describe.each(dialects)('ledger verify after customer movements on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
+describeOnDatabases('ledger verify after customer movements', (s) => {
 
   it('passes on honest books and reports a tampered customer balance, drawer and store credit', async () => {
     const counter = await openCounter(s, 500);

@@ -3,13 +3,11 @@ import type { Drawer, Shift } from '../../db/schema.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { accountRepository } from '../../repositories/account.repository.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { shiftMovementRepository } from '../../repositories/shift-movement.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftTotals } from './shift-report.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 /**
  * A drawer's live state. Without `drawerId`: the caller's own drawer (10 when they hold none).
@@ -18,18 +16,19 @@ import { presentShiftTotals } from './shift-report.js';
  */
 export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContext): Promise<Omit<DrawerInfo, 'status'>> {
   const { db } = ctx.deps.handle;
+  const store = storeScope(db, ctx.caller.storeId);
   let drawer: Drawer;
   let shift: Shift | undefined;
   if (drawerId === undefined) {
     ({ drawer, shift } = await callerShift(db, ctx));
   } else {
-    const found = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
+    const found = await store.drawers.find(drawerId);
     if (!found) refuse(Status.DRAWER_ERROR);
     drawer = found;
-    shift = await shiftRepository.openForDrawer(db, drawer.store_id, drawer.id);
+    shift = await store.shifts.openForDrawer(drawer.id);
     if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
-  const store = (await storeRepository.find(db, ctx.caller.storeId))!;
+  const settings = (await storeRepository.find(db, ctx.caller.storeId))!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
   return {
     drawer_id: drawer.id,
@@ -42,8 +41,8 @@ export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContex
     ...presentShiftTotals(shift),
     reverts: toUnits(shift?.reverts_cents ?? 0),
     balance: toUnits(shift?.balance_cents ?? 0),
-    blind_count: store.blind_count === 1,
-    min_amount: toUnits(store.min_amount_cents),
+    blind_count: settings.blind_count === 1,
+    min_amount: toUnits(settings.min_amount_cents),
   };
 }
 
@@ -57,19 +56,20 @@ export interface MovementsQuery extends PageQuery {
  */
 export async function shiftMovements(q: MovementsQuery, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
+  const store = storeScope(db, ctx.caller.storeId);
   let shift: Shift;
   if (q.shiftId === undefined) {
     ({ shift } = await callerShift(db, ctx));
   } else {
-    const found = await shiftRepository.find(db, ctx.caller.storeId, q.shiftId);
+    const found = await store.shifts.find(q.shiftId);
     if (!found) refuse(Status.SHIFT_ERROR);
     shift = found;
     if (ctx.caller.role !== 'boss' && shift.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
   const page = await pageOf(
     q,
-    (offset, limit) => shiftMovementRepository.page(db, ctx.caller.storeId, shift.id, offset, limit),
-    () => shiftMovementRepository.count(db, ctx.caller.storeId, shift.id),
+    (offset, limit) => store.shiftMovements.page(shift.id, offset, limit),
+    () => store.shiftMovements.count(shift.id),
     (r): DrawerMovement => ({
       id: r.id,
       kind: r.kind,

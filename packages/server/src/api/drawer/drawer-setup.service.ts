@@ -3,8 +3,11 @@ import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { drawerRepository, type DrawerWithShift } from '../../repositories/drawer.repository.js';
+import { assertStoreOpen } from '../store/store-guard.js';
+import type { Db } from '../../db/database.js';
+import type { DrawerWithShift } from '../../repositories/drawer.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export function presentDrawer(r: DrawerWithShift): DrawerListItem {
   return {
@@ -28,16 +31,24 @@ function presentSetupItem(r: DrawerWithShift): DrawerSetupItem {
   };
 }
 
+/** For the login page (public): the kiosk's drawers and who holds them (1 when the kiosk is closed). */
+export async function kioskDrawers(kioskId: number, db: Db) {
+  const store = await storeRepository.find(db, kioskId);
+  assertStoreOpen(store);
+  const rows = await storeScope(db, store.id).drawers.listWithShift();
+  return { storename: store.name, list: rows.map(presentDrawer) };
+}
+
 /** Drawer Setup: every drawer of the store with its open shift, and the store's maximum. */
 export async function setupList(ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
   const store = (await storeRepository.find(db, ctx.caller.storeId))!;
-  const rows = await drawerRepository.listWithShift(db, store.id);
+  const rows = await storeScope(db, store.id).drawers.listWithShift();
   return { list: rows.map(presentSetupItem), max_drawers: store.max_drawers };
 }
 
 async function drawerItem(ctx: AuthedContext, id: number): Promise<DrawerListItem> {
-  const rows = await drawerRepository.listWithShift(ctx.deps.handle.db, ctx.caller.storeId);
+  const rows = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).drawers.listWithShift();
   const row = rows.find((r) => r.id === id);
   if (!row) refuse(Status.DRAWER_ERROR);
   return presentDrawer(row);
@@ -48,7 +59,7 @@ async function drawerItem(ctx: AuthedContext, id: number): Promise<DrawerListIte
  * chosen at login and refuses money calls; its open shift can still be closed.
  */
 export async function freezeDrawer(id: number, freeze: boolean, ctx: AuthedContext) {
-  const r = await drawerRepository.setFrozen(ctx.deps.handle.db, ctx.caller.storeId, id, freeze);
+  const r = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).drawers.setFrozen(id, freeze);
   if (Number(r.numUpdatedRows) !== 1) refuse(Status.DRAWER_ERROR);
   return { drawer: await drawerItem(ctx, id) };
 }
@@ -64,11 +75,12 @@ const CREATE_ATTEMPTS = 5;
 export async function createDrawer(ctx: AuthedContext): Promise<{ drawer: DrawerListItem }> {
   const { db } = ctx.deps.handle;
   const store = (await storeRepository.find(db, ctx.caller.storeId))!;
+  const drawers = storeScope(db, store.id).drawers;
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
-    const { count, highest } = await drawerRepository.numbers(db, store.id);
+    const { count, highest } = await drawers.numbers();
     if (count >= store.max_drawers) refuse(Status.DRAWER_LIMIT_REACHED);
     try {
-      const id = await drawerRepository.insert(db, store.id, highest + 1, isoNow());
+      const id = await drawers.insert(highest + 1, isoNow());
       return { drawer: await drawerItem(ctx, id) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

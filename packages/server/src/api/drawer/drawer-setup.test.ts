@@ -1,9 +1,8 @@
 import { SaType, cents } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { createAccount, createStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 import { cash, drawerId, info, newCashier, openCounter, takeDrawer } from '../../testing/drawer-kit.js';
 
 interface Item {
@@ -14,14 +13,11 @@ interface Item {
   account: string | null;
 }
 
-describe.each(dialects)('drawer setup: freeze, create, setup list on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('drawer setup: freeze, create, setup list', (s) => {
   let boss: { UID: number; TOKEN: string };
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.login(DEMO_LOGINS.boss, 'viewer');
   });
-  afterAll(() => s?.close());
   afterEach(() => s.verify());
 
   const drawers = async () => (await s.call('/drawer/list', { kioskID: DEMO_KIOSK })).list as Item[];

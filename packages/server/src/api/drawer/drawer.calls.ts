@@ -11,16 +11,13 @@ import {
   drawerRecentShiftsRequest,
   drawerSetupListRequest,
   drawerShiftReportRequest,
-  drawerShiftRequest,
+  drawerShiftRequest, drawerCashReply, drawerCreateReply, drawerForceCloseReply, drawerFreezeReply, drawerInfoReply, drawerInitReply, drawerListReply, drawerMovementsReply, drawerRecentShiftsReply, drawerSetupListReply, drawerShiftReply, drawerShiftReportReply
 } from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
-import { assertStoreOpen } from '../store/store-guard.js';
 import { moveCash } from './cash.service.js';
 import { drawerInfo, shiftMovements } from './drawer-info.service.js';
 import { auditedDrawer } from './drawer-audit.js';
-import { presentDrawer, setupList as listForSetup } from './drawer-setup.service.js';
+import { kioskDrawers, setupList as listForSetup } from './drawer-setup.service.js';
 import { initDrawer } from './drawer.service.js';
 import { recentShifts as recent, shiftReportFor } from './shift-record.service.js';
 
@@ -29,19 +26,15 @@ export const list = defineCall({
   path: '/drawer/list',
   access: 'public',
   input: drawerListRequest,
-  async handler(input, { deps }) {
-    const { db } = deps.handle;
-    const store = await storeRepository.find(db, input.kioskID);
-    assertStoreOpen(store);
-    const rows = await drawerRepository.listWithShift(db, store.id);
-    return { storename: store.name, list: rows.map(presentDrawer) };
-  },
+  reply: drawerListReply,
+  handler: (input, { deps }) => kioskDrawers(input.kioskID, deps.handle.db),
 });
 
 export const init = defineCall({
   path: '/drawer/init',
   access: 'session',
   input: drawerInitRequest,
+  reply: drawerInitReply,
   handler: (input, ctx) => initDrawer(input.amount, input.key, ctx),
 });
 
@@ -49,6 +42,7 @@ export const fills = defineCall({
   path: '/drawer/fills',
   access: 'session',
   input: drawerFillsRequest,
+  reply: drawerCashReply,
   handler: (input, ctx) => moveCash('fill', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
 });
 
@@ -56,6 +50,7 @@ export const bleeds = defineCall({
   path: '/drawer/bleeds',
   access: 'session',
   input: drawerBleedsRequest,
+  reply: drawerCashReply,
   handler: (input, ctx) => moveCash('bleed', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
 });
 
@@ -63,6 +58,7 @@ export const info = defineCall({
   path: '/drawer/info',
   access: 'session',
   input: drawerInfoRequest,
+  reply: drawerInfoReply,
   handler: (input, ctx) => drawerInfo(input.id, ctx),
 });
 
@@ -70,6 +66,7 @@ export const movements = defineCall({
   path: '/drawer/movements',
   access: 'session',
   input: drawerMovementsRequest,
+  reply: drawerMovementsReply,
   handler: (input, ctx) => shiftMovements({ shiftId: input.shift_id, page: input.page, limit: input.limit }, ctx),
 });
 
@@ -77,6 +74,7 @@ export const freeze = defineCall({
   path: '/drawer/freeze',
   access: 'session',
   input: drawerFreezeRequest,
+  reply: drawerFreezeReply,
   handler: (input, ctx) => auditedDrawer.freeze(input.id, input.freeze, ctx),
 });
 
@@ -84,6 +82,7 @@ export const create = defineCall({
   path: '/drawer/create',
   access: 'session',
   input: drawerCreateRequest,
+  reply: drawerCreateReply,
   handler: (_input, ctx) => auditedDrawer.create(ctx),
 });
 
@@ -91,6 +90,7 @@ export const setupList = defineCall({
   path: '/drawer/setupList',
   access: 'session',
   input: drawerSetupListRequest,
+  reply: drawerSetupListReply,
   handler: (_input, ctx) => listForSetup(ctx),
 });
 
@@ -99,6 +99,7 @@ export const shift = defineCall({
   path: '/drawer/shift',
   access: 'session',
   input: drawerShiftRequest,
+  reply: drawerShiftReply,
   handler: (input, ctx) => auditedDrawer.closeOwn({ counted: input.counted, count_detail: input.count_detail }, ctx),
 });
 
@@ -106,6 +107,7 @@ export const forceClose = defineCall({
   path: '/drawer/forceClose',
   access: 'session',
   input: drawerForceCloseRequest,
+  reply: drawerForceCloseReply,
   handler: (input, ctx) => auditedDrawer.forceClose(input.id, { counted: input.counted, count_detail: input.count_detail }, ctx),
 });
 
@@ -113,6 +115,7 @@ export const shiftReport = defineCall({
   path: '/drawer/shiftReport',
   access: 'session',
   input: drawerShiftReportRequest,
+  reply: drawerShiftReportReply,
   handler: (input, ctx) => shiftReportFor(input.shift_id, ctx),
 });
 
@@ -120,6 +123,7 @@ export const recentShifts = defineCall({
   path: '/drawer/recentShifts',
   access: 'session',
   input: drawerRecentShiftsRequest,
+  reply: drawerRecentShiftsReply,
   handler: async (input, ctx) => ({ list: await recent(input.limit, ctx) }),
 });
 

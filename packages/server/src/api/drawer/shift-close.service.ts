@@ -4,10 +4,9 @@ import type { Db } from '../../db/database.js';
 import type { Shift } from '../../db/schema.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export interface CountInput {
   counted?: Cents | undefined;
@@ -34,9 +33,10 @@ export async function closeOwnShift(count: CountInput, ctx: AuthedContext): Prom
 /** A boss closes the shift left open on a drawer of the store (33 unknown drawer, 10 no open shift). */
 export async function forceClose(drawerId: number, count: CountInput, ctx: AuthedContext): Promise<ShiftReport> {
   const { db } = ctx.deps.handle;
-  const drawer = await drawerRepository.find(db, ctx.caller.storeId, drawerId);
+  const store = storeScope(db, ctx.caller.storeId);
+  const drawer = await store.drawers.find(drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
-  const shift = await shiftRepository.openForDrawer(db, drawer.store_id, drawer.id);
+  const shift = await store.shifts.openForDrawer(drawer.id);
   if (!shift) refuse(Status.SHIFT_ERROR);
   return closeShift(db, shift, ctx.caller.accountId, count);
 }
@@ -48,9 +48,11 @@ export async function forceClose(drawerId: number, count: CountInput, ctx: Authe
 export async function closeShift(db: Db, shift: Shift, closedBy: number, count: CountInput): Promise<ShiftReport> {
   const counted = countedCents(count);
   const detail = count.count_detail ? JSON.stringify(count.count_detail) : null;
-  const closed = await shiftRepository.close(db, shift.store_id, shift.id, isoNow(), closedBy, counted, detail);
+  // The shift was read from the caller's store: its own store is the scope.
+  const shifts = storeScope(db, shift.store_id).shifts;
+  const closed = await shifts.close(shift.id, isoNow(), closedBy, counted, detail);
   if (!closed) refuse(Status.SHIFT_ERROR);
-  const after = await shiftRepository.findWithNames(db, shift.store_id, shift.id);
+  const after = await shifts.findWithNames(shift.id);
   if (!after) refuse(Status.SHIFT_ERROR);
   return presentShiftWithNames(after);
 }

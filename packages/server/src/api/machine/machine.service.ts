@@ -99,6 +99,7 @@ export async function renameMachine(input: { id: number; machine_id: number }, c
     refuse(Status.MACHINE_NAME_USED);
   }
   await ctx.deps.bus?.publish({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
+  ctx.deps.live?.note(ctx.caller.storeId, { machines: [m.id] });
   return { id: m.id, machine_id: input.machine_id };
 }
 
@@ -123,5 +124,6 @@ export async function releaseMachine(input: { id: number; confirm: boolean }, ct
   if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
   if (m.customer_id !== null) await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
   await ctx.deps.bus?.publish({ kind: 'release', machineRowId: m.id });
+  ctx.deps.live?.note(storeId, { machines: [m.id], customers: m.customer_id === null ? [] : [m.customer_id] });
   return { id: m.id, released: true, occupied: m.customer_id !== null };
 }

@@ -1,10 +1,9 @@
 import { TerminalClose } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { signNonce } from '../../auth/terminal-key.js';
 import { DEMO_KIOSK, DEMO_TERMINALS } from '../../db/seed.js';
 import { TerminalSocket } from '../../simulator/terminal-socket.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { bossSession, demoTerminal, enrolTerminal, eventually, otherStore } from '../../testing/terminal-kit.js';
 import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { createAccount } from '../../operator/operator.service.js';
@@ -13,17 +12,14 @@ import { SaType } from '@moneybox/contract';
 type Item = { id: number; machine_id: number; status: string; kind: string; customer: unknown; today: { played: number; won: number }; metersMatch: boolean; meters: unknown; ledger: unknown };
 
 /** /machine/list, /machine/update, /machine/remove (spec sections 7 and 8) against live terminals. */
-describe.each(dialects)('machine calls on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('machine calls', (s) => {
   let boss: Session;
   let counter: Session;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await bossSession(s);
     counter = await openCounter(s, 1000);
   });
-  afterAll(() => s?.close());
   afterEach(async () => {
     await s.verify();
   });

@@ -1,22 +1,18 @@
 import { TerminalClose } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { newKeyPair, signNonce } from '../../auth/terminal-key.js';
 import { DEMO_KIOSK } from '../../db/seed.js';
 import { TerminalSocket } from '../../simulator/terminal-socket.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { bossSession, demoTerminal, enrolCode, enrolTerminal, otherStore } from '../../testing/terminal-kit.js';
 
 /** The protocol's doors: enrolment, authentication, and every way in that must be refused cleanly. */
-describe.each(dialects)('terminal protocol on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('terminal protocol', (s) => {
   let boss: Session;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await bossSession(s);
   });
-  afterAll(() => s?.close());
   afterEach(async () => {
     // The server keeps running whatever a terminal sent.
     expect((await s.call('/config/key')).status).toBe(0);

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { refreshDailyTotals } from './daily-totals.js';
-import { dialects } from '../../testing/databases.js';
 import { dayOf, expectedDaily, ledgerOf, postPlan, reportStore, type PlannedKiosk, type PlannedShift, type ReportStore } from '../../testing/report-kit.js';
-import { startTestServer, type Reply, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Reply } from '../../testing/server.js';
 
 /**
  * Every figure of the three reports equals the sum of the ledger rows, for random mixes of
@@ -48,13 +47,8 @@ const plan = fc.record({
 
 const cents = (units: number) => Math.round(units * 100);
 
-describe.each(dialects)('reports equal the ledger on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('reports equal the ledger', (s) => {
   let nextStore = 5100;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
 
   async function bossOf(st: ReportStore) {
     const r = await s.call('/user/posLogin', { mode: 'viewer', username: st.boss.username, password: st.boss.password });

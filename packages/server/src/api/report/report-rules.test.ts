@@ -1,13 +1,11 @@
 import { Status } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../../testing/databases.js';
+import { beforeAll, expect, it } from 'vitest';
 import { ledgerOf, postPlan, reportStore, type ReportStore } from '../../testing/report-kit.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { refreshDailyTotals } from './daily-totals.js';
 
 /** The period rules (13, 39, today by default, DST days), who sees what (21, a cashier's own shifts) and store isolation. */
-describe.each(dialects)('report rules on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('report rules', (s) => {
   let st: ReportStore;
   let other: ReportStore;
   let boss: Session;
@@ -20,7 +18,6 @@ describe.each(dialects)('report rules on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     st = await reportStore(s, 6101, 'America/Chicago');
     other = await reportStore(s, 6102, 'America/Chicago');
     const moves = [
@@ -38,7 +35,6 @@ describe.each(dialects)('report rules on %s', (dialect) => {
     boss = await login(st.boss, 'viewer');
     cashier0 = await login(st.cashiers[0]!);
   });
-  afterAll(() => s?.close());
 
   const nov1 = { startTime: '2026-11-01', endTime: '2026-11-01' };
 

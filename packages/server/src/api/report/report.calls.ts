@@ -1,4 +1,4 @@
-import { dailyLogRequest, shiftLogRequest, transactionReportRequest } from '@moneybox/contract';
+import { dailyLogRequest, shiftLogRequest, transactionReportRequest, dailyLogReply, shiftLogReply, transactionReportReply } from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
 import { dailyLog } from './daily.service.js';
 import { shiftLog } from './shift-log.service.js';
@@ -9,6 +9,7 @@ export const transaction = defineCall({
   path: '/drawer/transaction',
   access: 'session',
   input: transactionReportRequest,
+  reply: transactionReportReply,
   handler: (input, ctx) => transactionReport(input, ctx),
 });
 
@@ -17,6 +18,7 @@ export const shiftLogCall = defineCall({
   path: '/drawer/shiftLog',
   access: 'session',
   input: shiftLogRequest,
+  reply: shiftLogReply,
   handler: (input, ctx) => shiftLog(input, ctx),
 });
 
@@ -25,6 +27,7 @@ export const dailyLogCall = defineCall({
   path: '/drawer/dailyLog',
   access: 'session',
   input: dailyLogRequest,
+  reply: dailyLogReply,
   handler: (input, ctx) => dailyLog(input, ctx),
 });
 

@@ -1,8 +1,8 @@
 import { Status, toUnits } from '@moneybox/contract';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { creditHistoryRepository } from '../../repositories/credit-history.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;
 /** The warning shows when the credit left lasts fewer days than this at the last week's pace. */
@@ -25,11 +25,8 @@ export async function storeQuota(days: number | undefined, ctx: AuthedContext) {
   const span = Math.min(days ?? 30, 366);
   const now = Date.now();
   const from = new Date(now - span * DAY).toISOString();
-  const [hours, topups, counts] = await Promise.all([
-    creditHistoryRepository.hourly(db, store.id, from),
-    creditHistoryRepository.topups(db, store.id, from),
-    creditHistoryRepository.counts(db, store.id),
-  ]);
+  const creditHistory = storeScope(db, store.id).creditHistory;
+  const [hours, topups, counts] = await Promise.all([creditHistory.hourly(from), creditHistory.topups(from), creditHistory.counts()]);
   const byDay = new Map<string, { topups: number; used: number }>();
   const weekAgo = new Date(now - 7 * DAY).toISOString().slice(0, 13);
   let usedThisWeek = 0;

@@ -1,11 +1,11 @@
-import { storeInfoRequest, storeQuotaRequest, storeUpdateRequest } from '@moneybox/contract';
+import { storeInfoRequest, storeQuotaRequest, storeUpdateRequest, storeInfoReply, storeQuotaReply, storeUpdateReply } from '@moneybox/contract';
 import { defineCall, type CallDef } from '../../http/call.js';
 import { storeQuota } from './quota.service.js';
 import { storeInfo, updateStore } from './store.service.js';
 
 /** Store Information's calls (who may make them: http/permissions.ts). */
-const info = defineCall({ path: '/store/info', access: 'session', input: storeInfoRequest, handler: (i, ctx) => storeInfo(i.fields, ctx) });
-const update = defineCall({ path: '/store/update', access: 'session', input: storeUpdateRequest, handler: (i, ctx) => updateStore(i, ctx) });
-const quota = defineCall({ path: '/store/quota', access: 'session', input: storeQuotaRequest, handler: (i, ctx) => storeQuota(i.days, ctx) });
+const info = defineCall({ path: '/store/info', access: 'session', input: storeInfoRequest, reply: storeInfoReply, handler: (i, ctx) => storeInfo(i.fields, ctx) });
+const update = defineCall({ path: '/store/update', access: 'session', input: storeUpdateRequest, reply: storeUpdateReply, handler: (i, ctx) => updateStore(i, ctx) });
+const quota = defineCall({ path: '/store/quota', access: 'session', input: storeQuotaRequest, reply: storeQuotaReply, handler: (i, ctx) => storeQuota(i.days, ctx) });
 
 export const storeCalls: CallDef[] = [info, update, quota] as CallDef[];

@@ -1,26 +1,22 @@
 import { SaType, Status, cents } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { addCredit, createAccount, createStore, freezeStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Body, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Body } from '../../testing/server.js';
 
 type S = { UID: number; TOKEN: string };
 
-describe.each(dialects)('Store Information: /store/info, /store/update, /store/quota on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('Store Information: /store/info, /store/update, /store/quota', (s) => {
   let boss: S;
   let viewer: S;
   let cashier: S;
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
     expect((await s.call('/drawer/init', { ...boss, amount: 1000, key: await s.key() })).status).toBe(0);
     await createAccount(s.handle.db, DEMO_KIOSK, 'viewboss01', 'view1234', SaType.BOSS);
     viewer = await s.login({ username: 'viewboss01', password: 'view1234' }, 'viewer');
     cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
   });
-  afterAll(() => s?.close());
 
   const as = (who: S, body: Body = {}) => ({ UID: who.UID, TOKEN: who.TOKEN, ...body });
   const info = async (who = boss, body: Body = {}) => s.call('/store/info', as(who, body));

@@ -1,20 +1,16 @@
 import { SaType } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 
-describe.each(dialects)('chooseDrawer on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('chooseDrawer', (s) => {
   const pw = 'pass1234';
   const choose = (who: Session, moneybox: unknown) => s.call('/user/chooseDrawer', { UID: who.UID, TOKEN: who.TOKEN, moneybox, lang: 'en' });
   const loginAs = (username: string) => s.login({ username, password: pw });
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     for (const u of ['chooseA1', 'chooseB1', 'chooseC1']) await createAccount(s.handle.db, 1001, u, pw, SaType.CASHIER);
   });
-  afterAll(() => s?.close());
 
   it('answers 5 without a valid posLogin session: a drawer is never handed out on a username alone', async () => {
     expect((await s.call('/user/chooseDrawer', { moneybox: 1, username: 'cashier01', kiosk_id: 1001 })).status).toBe(5);

@@ -2,10 +2,9 @@ import { SERVER_VERSION, Status } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { openStore } from '../store/store-guard.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 const MAX_DRAWER_NUMBER = 2_147_483_647;
 
@@ -18,28 +17,29 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
   const { caller } = ctx;
   if (caller.mode === 'viewer') refuse(Status.PERMISSION_ERROR);
   const store = await openStore(db, caller.storeId);
+  const { drawers, shifts } = storeScope(db, store.id);
   // drawer.number is a 32-bit INTEGER: PostgreSQL fails the query (14) on a larger parameter.
   if (moneybox < 1 || moneybox > MAX_DRAWER_NUMBER) refuse(Status.DRAWER_NOT_AVAILABLE);
-  const drawer = await drawerRepository.findByNumber(db, store.id, moneybox);
+  const drawer = await drawers.findByNumber(moneybox);
   if (!drawer) refuse(Status.DRAWER_NOT_AVAILABLE);
   if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
 
   // A double-submit of this account's own choice may have opened the shift a moment ago:
   // that is a resume, not a conflict.
-  let shift = (await shiftRepository.openForAccount(db, caller.storeId, caller.accountId)) ?? (await shiftRepository.openForDrawer(db, caller.storeId, drawer.id));
+  let shift = (await shifts.openForAccount(caller.accountId)) ?? (await shifts.openForDrawer(drawer.id));
   if (!shift) {
     try {
-      await shiftRepository.insert(db, { store_id: store.id, drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
+      await shifts.insert({ drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Lost a race: to someone else, to this account on another drawer, or to its own double-submit.
     }
-    shift = await shiftRepository.openForAccount(db, caller.storeId, caller.accountId);
+    shift = await shifts.openForAccount(caller.accountId);
     if (!shift) refuse(Status.DRAWER_OCCUPIED);
   }
   if (shift.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
   if (shift.drawer_id !== drawer.id) refuse(Status.OTHER_DRAWER);
-  await drawerRepository.touchLogin(db, drawer.id, isoNow());
+  await drawers.touchLogin(drawer.id, isoNow());
   return {
     kid: store.id,
     account: caller.username,

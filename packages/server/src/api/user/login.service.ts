@@ -1,13 +1,4 @@
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SERVER_VERSION,
-  SaType,
-  Status,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  passwordHasLettersAndNumbers,
-} from '@moneybox/contract';
+import { SERVER_VERSION, SaType, Status, credentialProblem, type CredentialProblem, type StatusCode } from '@moneybox/contract';
 import { actorOfAccount, writeAudit } from '../../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
@@ -17,11 +8,10 @@ import { refuse } from '../../http/errors.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { sessionRepository } from '../../repositories/session.repository.js';
-import { shiftRepository } from '../../repositories/shift.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { RateLimited } from '../../http/rate-limit.js';
 import { assertStoreOpen } from '../store/store-guard.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export interface LoginInput {
   mode: 'pos' | 'viewer';
@@ -30,11 +20,16 @@ export interface LoginInput {
   kiosk_id?: number | undefined;
 }
 
-/** Checks the spec's username and password rules before anything touches the database. */
+const CREDENTIAL_STATUS: Readonly<Record<CredentialProblem, StatusCode>> = {
+  username_length: Status.USERNAME_LENGTH,
+  password_length: Status.PASSWORD_LENGTH,
+  password_letters_numbers: Status.PASSWORD_LETTERS_NUMBERS,
+};
+
+/** Checks the spec's username and password rules (the contract's) before anything touches the database. */
 export function checkCredentialsShape(username: string, password: string): void {
-  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) refuse(Status.USERNAME_LENGTH);
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) refuse(Status.PASSWORD_LENGTH);
-  if (!passwordHasLettersAndNumbers(password)) refuse(Status.PASSWORD_LETTERS_NUMBERS);
+  const problem = credentialProblem(username, password);
+  if (problem) refuse(CREDENTIAL_STATUS[problem]);
 }
 
 export async function posLogin(input: LoginInput, ctx: CallContext) {
@@ -97,9 +92,11 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
   // A cashier who closed the browser mid-shift sees the drawer they still hold.
   let moneybox = -1;
   if (input.mode === 'pos') {
-    const open = await shiftRepository.openForAccount(db, account.store_id, account.id);
+    // The account's own store: it is signing in to it.
+    const { shifts, drawers } = storeScope(db, store.id);
+    const open = await shifts.openForAccount(account.id);
     if (open) {
-      const drawer = await drawerRepository.find(db, store.id, open.drawer_id);
+      const drawer = await drawers.find(open.drawer_id);
       moneybox = drawer?.number ?? -1;
     }
   }

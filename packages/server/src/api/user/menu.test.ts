@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../http/call.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 import { SCREENS } from '@moneybox/contract';
 import { menuFor } from './menu.js';
 
@@ -35,6 +34,13 @@ describe('menuFor: the server-driven menu', () => {
     expect(l).toContain('/SystemSetup/DrawerSetup');
   });
 
+  it('lists the transaction and shift reports for everyone, the daily report for bosses only', () => {
+    const reports = (role: Caller['role'], mode: Caller['mode']) => links(menuFor(caller(role, mode), 'en')).filter((l) => l.startsWith('/Reports/'));
+    expect(reports('cashier', 'pos')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports']);
+    expect(reports('boss', 'pos')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports']);
+    expect(reports('boss', 'viewer')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports']);
+    expect(menuFor(caller('cashier', 'pos'), 'cn').find((e) => e.func_link === '/Reports/ShiftReports')?.func_name).toBe('班次报表');
+  });
 
   it('names entries in each menu language (en, es, cn)', () => {
     const name = (lang: 'en' | 'es' | 'cn') => menuFor(caller('boss', 'pos'), lang).find((e) => e.func_link === '/Drawer')!.func_name;
@@ -51,12 +57,7 @@ describe('menuFor: the server-driven menu', () => {
   });
 });
 
-describe.each(dialects)('/user/menu on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
+describeOnDatabases('/user/menu', (s) => {
 
   it('answers the menu of the built screens with serverVer and env, in every language', async () => {
     const me = await s.login();

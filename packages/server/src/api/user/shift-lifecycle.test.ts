@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from '../../testing/server.js';
 
 /**
  * The foundation's drawer journey as the login page and logout drive it:
  * list → login → chooseDrawer → init (once, with a key) → shift close.
  */
-describe.each(dialects)('drawer list, init and shift close on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('drawer list, init and shift close', (s) => {
   const ledgerRows = async () => (await s.handle.db.selectFrom('ledger').select('id').execute()).length;
   const storeCredit = async () =>
     (await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', 1001).executeTakeFirstOrThrow()).credit_cents;
 
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
 
   it('/drawer/list answers 1 for an unknown kiosk and 13 without a kiosk id', async () => {
     expect(await s.call('/drawer/list', { kioskID: 424242 })).toMatchObject({ status: 1, error: 'Kiosk closed' });

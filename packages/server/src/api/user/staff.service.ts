@@ -7,7 +7,8 @@ import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { screensAllowed } from '../../http/permissions.js';
 import { accountRepository } from '../../repositories/account.repository.js';
-import { staffRepository, type StaffRow } from '../../repositories/staff.repository.js';
+import type { StaffRow } from '../../repositories/staff.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 import { checkCredentialsShape } from './login.service.js';
 
 /**
@@ -39,16 +40,19 @@ function present(r: StaffRow, ctx: AuthedContext): UserListItem {
   };
 }
 
+/** The caller's store's staff, on the context's database (the transaction's inside `audited`). */
+const staffOf = (ctx: AuthedContext) => storeScope(ctx.deps.handle.db, ctx.caller.storeId).staff;
+
 const target = (r: Pick<StaffRow, 'id' | 'username'>): AuditTarget => ({ type: 'account', id: r.id, label: r.username });
 
 export async function listStaff(ctx: AuthedContext) {
-  const rows = await staffRepository.list(ctx.deps.handle.db, ctx.caller.storeId);
+  const rows = await staffOf(ctx).list();
   return { list: rows.map((r) => present(r, ctx)) };
 }
 
 /** The account of the caller's store (8 otherwise: another store's ids find nothing). */
 async function mustFind(ctx: AuthedContext, id: number): Promise<StaffRow> {
-  const r = await staffRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
+  const r = await staffOf(ctx).find(id);
   if (!r) refuse(Status.USER_NOT_FOUND);
   return r;
 }
@@ -61,7 +65,7 @@ async function reread(ctx: AuthedContext, id: number) {
 async function assertNotSelfOrLastBoss(ctx: AuthedContext, r: StaffRow): Promise<void> {
   if (r.id === ctx.caller.accountId) refuse(Status.PERMISSION_ERROR, { reason: 'self', error: 'You cannot do this to your own account' });
   if (r.sa_type === SaType.BOSS && r.disabled === 0) {
-    const others = await staffRepository.otherActiveBosses(ctx.deps.handle.db, ctx.caller.storeId, r.id, SaType.BOSS);
+    const others = await staffOf(ctx).otherActiveBosses(r.id, SaType.BOSS);
     if (others === 0) refuse(Status.PERMISSION_ERROR, { reason: 'last_boss', error: "The store's last boss cannot be removed, disabled or demoted" });
   }
 }
@@ -70,7 +74,7 @@ export function createStaff(input: { username: string; password: string; saType:
   checkCredentialsShape(input.username, input.password);
   return audited(ctx, async (tx, audit) => {
     const { db } = tx.deps.handle;
-    if (await staffRepository.nameTaken(db, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
+    if (await accountRepository.nameTaken(db, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
     let id: number;
     try {
       id = await accountRepository.insert(db, {
@@ -94,7 +98,8 @@ export function updateStaff(input: { id: number; password?: string | undefined; 
   const password = input.password === '' ? undefined : input.password;
   return audited(ctx, async (tx, audit) => {
     const { db, dialect } = tx.deps.handle;
-    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const staff = staffOf(tx);
+    await staff.lockStore(dialect);
     const r = await mustFind(tx, input.id);
     if (password !== undefined) checkCredentialsShape(r.username, password);
     const demote = input.saType !== undefined && input.saType !== r.sa_type && r.sa_type === SaType.BOSS;
@@ -103,9 +108,9 @@ export function updateStaff(input: { id: number; password?: string | undefined; 
     if (password !== undefined) patch.password_hash = await hashSecret(password);
     if (input.saType !== undefined && input.saType !== r.sa_type) patch.sa_type = input.saType;
     if (Object.keys(patch).length === 0) return reread(tx, r.id);
-    await staffRepository.update(db, ctx.caller.storeId, r.id, patch);
+    await staff.update(r.id, patch);
     // A new password or a new type ends the account's sessions; your own current one stays.
-    await staffRepository.revokeSessions(db, r.id, isoNow(), r.id === ctx.caller.accountId ? ctx.caller.sessionId : undefined);
+    await accountRepository.revokeSessions(db, r.id, isoNow(), r.id === ctx.caller.accountId ? ctx.caller.sessionId : undefined);
     const typeChanged = patch.sa_type !== undefined;
     await audit({
       kind: 'account.update',
@@ -121,12 +126,13 @@ export function updateStaff(input: { id: number; password?: string | undefined; 
 export function disableStaff(input: { id: number; disable: boolean }, ctx: AuthedContext) {
   return audited(ctx, async (tx, audit) => {
     const { db, dialect } = tx.deps.handle;
-    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const staff = staffOf(tx);
+    await staff.lockStore(dialect);
     const r = await mustFind(tx, input.id);
     if (input.disable === (r.disabled === 1)) return reread(tx, r.id);
     if (input.disable) await assertNotSelfOrLastBoss(tx, r);
-    await staffRepository.update(db, ctx.caller.storeId, r.id, { disabled: input.disable ? 1 : 0 });
-    if (input.disable) await staffRepository.revokeSessions(db, r.id, isoNow());
+    await staff.update(r.id, { disabled: input.disable ? 1 : 0 });
+    if (input.disable) await accountRepository.revokeSessions(db, r.id, isoNow());
     await audit({ kind: input.disable ? 'account.disable' : 'account.enable', target: target(r), before: { disable: r.disabled === 1 }, after: { disable: input.disable } });
     return reread(tx, r.id);
   });
@@ -135,13 +141,14 @@ export function disableStaff(input: { id: number; disable: boolean }, ctx: Authe
 export function removeStaff(input: { id: number }, ctx: AuthedContext) {
   return audited(ctx, async (tx, audit) => {
     const { db, dialect } = tx.deps.handle;
-    await staffRepository.lockStore(db, dialect, ctx.caller.storeId);
+    const staff = staffOf(tx);
+    await staff.lockStore(dialect);
     const r = await mustFind(tx, input.id);
     await assertNotSelfOrLastBoss(tx, r);
     if (r.moneybox !== null) refuse(Status.ACCOUNT_IN_DRAWER, { moneybox: r.moneybox });
     // The row stays (reports and the trail keep its name) and the name stays taken; it can never log in.
-    await staffRepository.update(db, ctx.caller.storeId, r.id, { removed: 1, disabled: 1 });
-    await staffRepository.revokeSessions(db, r.id, isoNow());
+    await staff.update(r.id, { removed: 1, disabled: 1 });
+    await accountRepository.revokeSessions(db, r.id, isoNow());
     await audit({ kind: 'account.remove', target: target(r), before: { account: r.username, type: roleOf(r.sa_type) } });
     return { id: r.id };
   });
@@ -151,7 +158,7 @@ export function unlockStaff(input: { id: number }, ctx: AuthedContext) {
   return audited(ctx, async (tx, audit) => {
     const r = await mustFind(tx, input.id);
     if (r.locked === 0) return reread(tx, r.id);
-    await staffRepository.update(tx.deps.handle.db, ctx.caller.storeId, r.id, { locked: 0, failed_logins: 0 });
+    await staffOf(tx).update(r.id, { locked: 0, failed_logins: 0 });
     await audit({ kind: 'account.unlock', target: target(r), before: { locked: true }, after: { locked: false } });
     return reread(tx, r.id);
   });

@@ -1,9 +1,8 @@
 import { SaType, Status, cents } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { createAccount, createStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Body, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Body } from '../../testing/server.js';
 
 type S = { UID: number; TOKEN: string };
 interface User {
@@ -19,16 +18,13 @@ interface User {
   permission: string[];
 }
 
-describe.each(dialects)('Account Setting: /user/list|create|update|disable|remove|unlock on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|unlock', (s) => {
   let boss: S;
   let n = 0;
   const name = (prefix = 'staff') => `${prefix}${String(++n).padStart(4, '0')}`;
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
   });
-  afterAll(() => s?.close());
 
   const as = (who: S, body: Body = {}) => ({ UID: who.UID, TOKEN: who.TOKEN, ...body });
   const list = async (who = boss) => (await s.call('/user/list', as(who))).list as User[];

@@ -1,4 +1,4 @@
-import { auth, chooseDrawerRequest, menuRequest, posLoginRequest } from '@moneybox/contract';
+import { auth, chooseDrawerRequest, menuRequest, posLoginRequest, chooseDrawerReply, logoutReply, menuReply, posLoginReply } from '@moneybox/contract';
 import { SERVER_VERSION, audienceOf } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
@@ -13,6 +13,7 @@ export const posLogin = defineCall({
   path: '/user/posLogin',
   access: 'public',
   input: posLoginRequest,
+  reply: posLoginReply,
   handler: (input, ctx) => login(input, ctx),
 });
 
@@ -20,6 +21,7 @@ export const chooseDrawer = defineCall({
   path: '/user/chooseDrawer',
   access: 'session',
   input: chooseDrawerRequest,
+  reply: chooseDrawerReply,
   handler: (input, ctx) => choose(input.moneybox, ctx),
 });
 
@@ -27,6 +29,7 @@ export const menu = defineCall({
   path: '/user/menu',
   access: 'session',
   input: menuRequest,
+  reply: menuReply,
   async handler(input, { caller, deps }) {
     const audience = audienceOf(caller.role, caller.mode);
     const entries = await withNewsEntries(deps.handle.db, caller.storeId, input.lang, menuFor(caller, input.lang), allowed('/bulletin/event_news', audience), isoNow());
@@ -39,6 +42,7 @@ export const logout = defineCall({
   path: '/user/logout',
   access: 'session',
   input: auth,
+  reply: logoutReply,
   async handler(_input, { caller, deps }) {
     await sessionRepository.revoke(deps.handle.db, caller.sessionId, isoNow());
     return {};

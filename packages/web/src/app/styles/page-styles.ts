@@ -23,3 +23,4 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Typography.css';

@@ -8,6 +8,7 @@ import { ApiError, call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
 import { useOneTimeKey } from '../../api/useKeyedCall';
 import { kioskData } from '../../auth/session';
+import { livePoll, useLive } from '../../live/useLive';
 import { confirmBox, toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
 import { CustomerCard } from './CustomerCard';
@@ -44,8 +45,10 @@ export default function CustomerAccountPage() {
 
   const enabled = customerId !== null;
   const id = customerId ?? 0;
-  // Polled: a machine seats or releases the customer at any time ("playing on machine N" shows live).
-  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0, refetchInterval: 3_000 });
+  // Pushed: a machine seats or releases the customer, plays, a kiosk sells at any time ("playing on
+  // machine N" shows live); the server says so (live/) and the card refetches. Polled while the socket is down.
+  const live = useLive();
+  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0, refetchInterval: livePoll(live, 3_000) });
   const limits = useApiQuery<CustomerDayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
   const block = useApiQuery<CustomerBlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
   const customer = info.data?.customer;

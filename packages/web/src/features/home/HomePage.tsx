@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, Title} from '@mantine/core';
+import { Alert, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { POS_VERSION } from '@moneybox/contract/version';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { kioskData } from '../../auth/session';
 import { DIALOG_WIDTH } from '../../components/message';
+import { useEventReads } from '../../layouts/event-reads';
+import { EntryBadges, UnreadBadge } from '../../layouts/MenuBadges';
 import { groupMenu, hasUnreadEvents, type MenuGroup } from '../../layouts/menu-groups';
 import { usePageTitle } from '../../layouts/page-title';
 import { useMenu } from '../../layouts/useMenu';
@@ -38,7 +40,7 @@ export default function HomePage() {
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? t(`home:groups.${open.id}`) : ''} size={DIALOG_WIDTH} centered>
         <Stack gap="xs">
           {open?.items.map((i) => (
-            <Button key={i.to} component={Link} to={i.to} variant="light" fullWidth justify="space-between" rightSection={i.isNew ? <Badge size="xs" color="red">{t('layout:new')}</Badge> : null}>
+            <Button key={i.to} component={Link} to={i.to} variant="light" fullWidth justify="space-between" rightSection={<EntryBadges item={i} />}>
               {i.name}
             </Button>
           ))}
@@ -63,13 +65,10 @@ export default function HomePage() {
 
 function Tile({ group, small, onOpen }: { group: MenuGroup; small: boolean; onOpen: () => void }) {
   const { t } = useTranslation(['home', 'layout']);
+  useEventReads();
   const title = t(`home:groups.${group.id}`);
   const unread = group.id === 'news' && hasUnreadEvents(group);
-  const badge = unread ? (
-    <Badge color="red" circle aria-label={t('home:unread')}>
-      !
-    </Badge>
-  ) : null;
+  const badge = unread ? <UnreadBadge /> : null;
   const single = group.items.length === 1 ? group.items[0] : undefined;
   if (single || small) {
     // One entry: the tile opens it. Several on a small screen: the tile opens a dialog listing them.
@@ -101,7 +100,7 @@ function Tile({ group, small, onOpen }: { group: MenuGroup; small: boolean; onOp
       </Group>
       <Stack gap={4}>
         {group.items.map((i) => (
-          <Button key={i.to} component={Link} to={i.to} variant="subtle" justify="space-between" rightSection={i.isNew ? <Badge size="xs" color="red">{t('layout:new')}</Badge> : null}>
+          <Button key={i.to} component={Link} to={i.to} variant="subtle" justify="space-between" rightSection={<EntryBadges item={i} />}>
             {i.name}
           </Button>
         ))}
@@ -109,3 +108,4 @@ function Tile({ group, small, onOpen }: { group: MenuGroup; small: boolean; onOp
     </Card>
   );
 }
+

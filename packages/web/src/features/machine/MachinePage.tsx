@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Text } from '@mantine/core';
 import type { MachineListItem } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useApiQuery } from '../../api/hooks';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageFrame } from '../../components/PageFrame';
 import { confirmBox, toast } from '../../components/message';
+import { livePoll, useLive } from '../../live/useLive';
 import { EnrolDialog } from './EnrolDialog';
 import { MachineCard } from './MachineCard';
 import { RenameDialog } from './RenameDialog';
@@ -17,14 +18,16 @@ interface MachineList {
   max_machines: number;
 }
 
-/** Live enough for a floor: status, customer and today's play refresh every 2 seconds. */
+/** Without the live socket (down, reconnecting): status, customer and today's play refresh every 2 seconds. */
 const POLL_MS = 2_000;
 
 /** /Machine (boss): every terminal of the store, live; enrolment codes, rename and release. */
 export default function MachinePage() {
   const { t } = useTranslation(['machine']);
   const client = useQueryClient();
-  const q = useApiQuery<MachineList>('/machine/list', {}, { refetchInterval: POLL_MS });
+  // Pushed: the server says when a machine changed (live/); the poll is only the fallback.
+  const live = useLive();
+  const q = useApiQuery<MachineList>('/machine/list', {}, { refetchInterval: livePoll(live, POLL_MS) });
   const [busy, setBusy] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<MachineListItem | null>(null);
   const [enrolling, setEnrolling] = useState(false);
@@ -60,9 +63,14 @@ export default function MachinePage() {
   return (
     <PageFrame title={t('machine:title')} crumbs={[]}>
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" data-testid="machine-count">
-          {q.data ? t('machine:count', { n: list.length, max: q.data.max_machines }) : ''}
-        </Text>
+        <Group gap="sm">
+          <Text size="sm" data-testid="machine-count">
+            {q.data ? t('machine:count', { n: list.length, max: q.data.max_machines }) : ''}
+          </Text>
+          <Badge variant="dot" color={live ? 'teal' : 'gray'} data-testid="live-state" data-live={live}>
+            {live ? t('machine:live') : t('machine:polling')}
+          </Badge>
+        </Group>
         <Button onClick={() => setEnrolling(true)} disabled={!q.data} data-testid="enrol-open">
           {t('machine:enrol')}
         </Button>

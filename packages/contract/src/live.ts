@@ -1,0 +1,29 @@
+// Live updates for signed-in web clients: a WebSocket at GET /API/live on the server's port,
+// authenticated by the session cookies (`uid`, `token`). The server only says WHAT changed (ids);
+// the screens then fetch the data through their ordinary calls, so the permission matrix and the
+// store's isolation stay exactly those of the calls. Zod-free: the web imports it by subpath.
+
+/** Path of the live WebSocket endpoint (under /API so proxies that forward the API forward it too). */
+export const LIVE_PATH = '/API/live';
+
+/** Close codes of the live socket (each close also carries a short reason). */
+export const LiveClose = {
+  /** The session is unknown, revoked (logged out, replaced by a new login), idle-expired or its account disabled: status 5's meaning. */
+  SESSION_ENDED: 4005,
+  /** The page that opened it is not of this server's origin. */
+  FORBIDDEN_ORIGIN: 4003,
+  /** The server is shutting down: reconnect (to another server). */
+  SHUTTING_DOWN: 4007,
+} as const;
+
+/** Ids of what changed, or 'all' when a burst changed more than a message should carry. */
+export type LiveIds = number[] | 'all';
+
+export type LiveMessage =
+  /** Sent once the session is accepted: from now on changes of this store are pushed. */
+  | { type: 'hello'; kiosk_id: number }
+  /**
+   * Machines (row ids, as `/machine/list`'s `id`) whose status, customer or today's play moved, and
+   * customers (ids) whose session, balances, history or gift log moved, by any channel.
+   */
+  | { type: 'changed'; machines: LiveIds; customers: LiveIds };

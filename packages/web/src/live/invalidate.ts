@@ -1,0 +1,68 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LiveChange } from './live-feed';
+
+/** A query key refetches at most once a second however fast the floor plays (first at once, the rest gathered). */
+export const THROTTLE_MS = 1_000;
+
+const CUSTOMER_PATHS = ['/customer/info', '/customer/history', '/customer/giftHistory', '/customer/getDayLimit', '/customer/blockState'] as const;
+
+/** A customer's query payload: /customer/info is asked by id as text, the others by `id`. */
+const customerKey = (path: (typeof CUSTOMER_PATHS)[number], id: number): QueryKey => [path, path === '/customer/info' ? { type: 'id', rule: String(id) } : { id }];
+
+/**
+ * The query keys (prefixes, matched partially) a change makes stale: the Machine screen's list for
+ * any machine; each named customer's card, limits, block state, game history and gift log, and
+ * the customer list.
+ */
+export function keysFor(change: LiveChange): QueryKey[] {
+  if (change === 'all') return [['/machine/list'], ...CUSTOMER_PATHS.map((p) => [p]), ['/customer/customerInfo']];
+  const keys: QueryKey[] = [];
+  const { machines, customers } = change;
+  if (machines === 'all' || machines.length > 0) keys.push(['/machine/list']);
+  if (customers === 'all') keys.push(...CUSTOMER_PATHS.map((p) => [p]));
+  else for (const id of customers) keys.push(...CUSTOMER_PATHS.map((p) => customerKey(p, id)));
+  if (customers === 'all' || customers.length > 0) keys.push(['/customer/customerInfo']);
+  return keys;
+}
+
+/**
+ * Applies changes to a query cache: only active queries refetch (invalidateQueries' default), a
+ * refetch in flight is kept rather than restarted, and each key at most once per THROTTLE_MS.
+ */
+export function liveInvalidator(client: QueryClient, throttleMs = THROTTLE_MS) {
+  const last = new Map<string, number>();
+  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  const fire = (key: QueryKey, k: string) => {
+    last.set(k, Date.now());
+    void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+  };
+  const one = (key: QueryKey) => {
+    const k = JSON.stringify(key);
+    if (waiting.has(k)) return;
+    const since = Date.now() - (last.get(k) ?? -Infinity);
+    if (since >= throttleMs) return fire(key, k);
+    waiting.set(
+      k,
+      setTimeout(() => {
+        waiting.delete(k);
+        fire(key, k);
+      }, throttleMs - since),
+    );
+  };
+  return {
+    apply: (change: LiveChange) => keysFor(change).forEach(one),
+    dispose: () => {
+      for (const t of waiting.values()) clearTimeout(t);
+      waiting.clear();
+    },
+  };
+}
+
+const shared = new WeakMap<QueryClient, ReturnType<typeof liveInvalidator>>();
+
+/** One invalidator per query cache, however many screens listen, so one change refetches once. */
+export function sharedInvalidator(client: QueryClient): ReturnType<typeof liveInvalidator> {
+  let inv = shared.get(client);
+  if (!inv) shared.set(client, (inv = liveInvalidator(client)));
+  return inv;
+}
