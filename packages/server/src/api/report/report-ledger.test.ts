@@ -115,13 +115,16 @@ describeOnDatabases('reports equal the ledger', (s) => {
           .filter((r) => Date.parse(r.at) >= from && Date.parse(r.at) < to)
           .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id))
           .map((r) => r.id);
+        type Linked = { id: number; reverts_id: number | null; reverted_by: number | null };
         const got: number[] = [];
+        const links: Linked[] = [];
         let cursor: string | null = null;
         for (let page = 1; page < 100; page++) {
           const r: Reply = await s.call('/drawer/transaction', { ...boss, ...period, page, limit: 7, ...(cursor ? { cursor } : {}) });
           expect(r.status).toBe(0);
           expect(r.total).toBe(want.length);
           got.push(...(r.list as Array<{ id: number }>).map((x) => x.id));
+          links.push(...(r.list as Linked[]).map((x) => ({ id: x.id, reverts_id: x.reverts_id, reverted_by: x.reverted_by })));
           if (page === 2) {
             const byOffset = await s.call('/drawer/transaction', { ...boss, ...period, page, limit: 7 });
             expect((byOffset.list as Array<{ id: number }>).map((x) => x.id)).toEqual((r.list as Array<{ id: number }>).map((x) => x.id));
@@ -130,6 +133,9 @@ describeOnDatabases('reports equal the ledger', (s) => {
           if (!cursor) break;
         }
         expect(got).toEqual(want);
+        // A page links its purchases and reverts as the whole period on one page does (a page reads only its customers' rows).
+        const whole = await s.call('/drawer/transaction', { ...boss, ...period, limit: 200 });
+        expect(links).toEqual((whole.list as Linked[]).map((x) => ({ id: x.id, reverts_id: x.reverts_id, reverted_by: x.reverted_by })));
 
         // A type filter and a customer filter (by mobile id) are the ledger's rows of that type / customer.
         const c = st.customers[0]!;

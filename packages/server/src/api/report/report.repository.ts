@@ -142,16 +142,31 @@ export const reportRepository = {
     return Number(r.n);
   },
 
-  /** Purchases and reverts of the given shifts (to link a reverted purchase and its revert). */
-  purchasesAndReverts(db: Db, storeId: number, shiftIds: number[]): Promise<Array<{ id: number; kind: string; shift_id: number | null; customer_id: number | null; reverts_id: number | null }>> {
-    if (shiftIds.length === 0) return Promise.resolve([]);
+  /**
+   * Purchases and reverts of the given shifts (to link a reverted purchase and its revert): those of
+   * the given customers (`withoutCustomer`: and those of none), and the reverts naming one of
+   * `revertedIds`. A shift holds thousands of rows; a page links only its own customers'.
+   */
+  purchasesAndReverts(
+    db: Db,
+    storeId: number,
+    of: { shiftIds: number[]; customerIds: number[]; withoutCustomer: boolean; revertedIds: number[] },
+  ): Promise<Array<{ id: number; kind: string; shift_id: number | null; customer_id: number | null; reverts_id: number | null }>> {
+    if (of.shiftIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('ledger')
       .select(['id', 'kind', 'shift_id', 'customer_id', 'reverts_id'])
-      .where('shift_id', 'in', shiftIds)
+      .where('shift_id', 'in', of.shiftIds)
       // `+`: the shift index (shift_id, id) finds these; the store's period index would walk the whole store.
       .where(sql<boolean>`+store_id = ${storeId}`)
       .where('kind', 'in', ['purchase', 'revert'])
+      .where((eb) =>
+        eb.or([
+          eb('customer_id', 'in', of.customerIds.length ? of.customerIds : [-1]),
+          ...(of.withoutCustomer ? [eb('customer_id', 'is', null)] : []),
+          eb('reverts_id', 'in', of.revertedIds.length ? of.revertedIds : [-1]),
+        ]),
+      )
       .orderBy('id')
       .execute();
   },

@@ -70,8 +70,14 @@ async function countRows(f: LedgerFilter, scope: Awaited<ReturnType<typeof repor
  */
 async function revertLinks(rows: TransactionRecord[], storeId: number, ctx: AuthedContext): Promise<Map<number, { reverts_id: number | null; reverted_by: number | null }>> {
   const links = new Map<number, { reverts_id: number | null; reverted_by: number | null }>();
-  const shifts = [...new Set(rows.filter((r) => (r.kind === 'purchase' || r.kind === 'revert') && r.shift_id !== null).map((r) => Number(r.shift_id)))];
-  const all = await reportRepository.purchasesAndReverts(ctx.deps.handle.db, storeId, shifts);
+  const linkable = rows.filter((r) => (r.kind === 'purchase' || r.kind === 'revert') && r.shift_id !== null);
+  // A link joins rows of one shift and customer (or a revert naming its purchase): only those are read.
+  const all = await reportRepository.purchasesAndReverts(ctx.deps.handle.db, storeId, {
+    shiftIds: [...new Set(linkable.map((r) => Number(r.shift_id)))],
+    customerIds: [...new Set(linkable.filter((r) => r.customer_id !== null).map((r) => Number(r.customer_id)))],
+    withoutCustomer: linkable.some((r) => r.customer_id === null),
+    revertedIds: linkable.filter((r) => r.kind === 'purchase').map((r) => Number(r.id)),
+  });
   const wanted = new Set(rows.map((r) => Number(r.id)));
   const lastPurchase = new Map<string, number>();
   for (const m of all) {
