@@ -56,14 +56,15 @@ function gateOf(db: Db): Gate {
 }
 
 /**
- * How many money transactions run in PostgreSQL at once (per pool). A store's purchases commit one
- * after the other on its store row whatever the concurrency, and a call holds its shift and
- * customer locks across its round trips: more in flight only stretch every transaction (each
- * waits for a busier event loop between statements) and queue on those locks (on 2 cores: 20 in
- * flight ran 10-40% slower than 5). A few in flight let the next calls do their reads while the
- * current one commits.
+ * How many money calls run in PostgreSQL at once (per pool of 20). When a purchase was a transaction
+ * of about 11 round trips holding its shift and customer locks throughout, more in flight only
+ * stretched every transaction and queued on those locks (on 2 cores: 20 in flight ran 10-40% slower
+ * than 5), so the gate was 6. A counter call is now two autocommit statements holding no lock
+ * between them (money/counter-call.ts): with 6 the pool idled while the calls waited for the gate
+ * (purchases at 62-72% of pgbench); 12, 16 and 20 reached 87-136% (docs/DECISIONS.md). 12: the
+ * throughput of 16 and 20 with fewer statements competing for the cores (terminal ack tails).
  */
-const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 6);
+const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 12);
 
 /** A counting semaphore: callers beyond the limit wait in line, in arrival order. */
 class Gate {
