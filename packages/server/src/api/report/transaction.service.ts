@@ -126,13 +126,15 @@ export async function transactionReport(q: TransactionQuery, ctx: AuthedContext)
   if (q.account !== undefined) f.accountId = (await reportRepository.accountIdByUsername(db, store.id, q.account)) ?? -1;
   const fp = fingerprint(f, q.limit);
   const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, fp);
-  const [rows, total] = await Promise.all([
-    reportRepository.transactions(db, f, { after, offset: (q.page - 1) * q.limit, limit: q.limit + 1 }),
+  // The page and its revert links while the total is counted (PostgreSQL: on two pool connections).
+  const [{ rows, page, links }, total] = await Promise.all([
+    reportRepository.transactions(db, f, { after, offset: (q.page - 1) * q.limit, limit: q.limit + 1 }).then(async (rows) => {
+      const page = rows.slice(0, q.limit);
+      return { rows, page, links: await revertLinks(page, store.id, ctx) };
+    }),
     countRows(f, scope, ctx),
   ]);
-  const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const links = await revertLinks(page, store.id, ctx);
   return {
     list: page.map((r) => present(r, period.timeZone, links.get(Number(r.id)))),
     total,
