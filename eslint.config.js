@@ -6,6 +6,15 @@ import globals from 'globals';
 /** The terminal protocol's files: keyed by a terminal that proved its machine row and store. */
 const TERMINAL_PROTOCOL = ['packages/server/src/api/machine/play.service.ts', 'packages/server/src/api/machine/reload.service.ts', 'packages/server/src/api/machine/sequence.ts', 'packages/server/src/api/machine/terminal-hello.ts'];
 
+/** The HTTP adapters in api/: call definitions, the file route, the money calls' session fast path. */
+const HTTP_ADAPTERS = ['packages/server/src/api/**/*.calls.ts', 'packages/server/src/api/**/*.route.ts', 'packages/server/src/api/index.ts', 'packages/server/src/api/customer/money-session.ts'];
+
+/** Services take (dependencies, actor, input) and throw transport-free refusals (docs/DECISIONS.md). */
+const NO_HTTP = {
+  group: ['**/http/*', '**/http'],
+  message: 'transport-free code must not import http/ (the envelope, call definitions, cookies, rate limits): take (deps, actor, input) from domain/actor.ts and throw domain/status-refusal.ts',
+};
+
 /** The repositories bound to a store by repositories/store-scope.ts. */
 const STORE_BOUND = {
   group: ['drawer', 'shift', 'shift-movement', 'staff', 'credit-history', 'customer', 'customer-movement', 'machine', 'enrolment-code', 'round', 'gift', 'store'].map((name) => `**/repositories/${name}.repository*`),
@@ -68,14 +77,40 @@ export default tseslint.config(
     // Store scoping by construction (docs/DECISIONS.md): API code reaches the store repositories only
     // through repositories/store-scope.ts, bound once to the caller's store. The terminal protocol's
     // files are keyed by a terminal that proved its row and store (docs/ARCHITECTURE.md).
+    // Services and the rest of api/ are transport-free; the HTTP adapters are the exception.
     files: ['packages/server/src/api/**/*.ts'],
-    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL],
+    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL, ...HTTP_ADAPTERS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, NO_HTTP] }] },
+  },
+  {
+    files: HTTP_ADAPTERS,
+    ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND] }] },
+  },
+  {
+    files: TERMINAL_PROTOCOL,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP] }] },
   },
   {
     // The report services read through reportScope(...).reports, bound to the caller's store.
     files: ['packages/server/src/api/**/*.service.ts'],
     ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL],
-    rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, REPORT_BOUND] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, REPORT_BOUND, NO_HTTP] }] },
+  },
+  {
+    // The actor, the permission matrix, the audit trail and every query serve all transports.
+    files: ['packages/server/src/domain/**/*.ts', 'packages/server/src/repositories/**/*.ts', 'packages/server/src/audit/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_HTTP,
+            { group: ['**/cli/*', '**/cli', '**/terminal/*', '**/api/*'], message: 'the domain, repositories and the audit trail must not depend on a transport or its calls' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../testing/server.js';
-import type { AuthedContext } from '../http/call.js';
+import type { Actor } from '../domain/actor.js';
 import { audited, scrub } from './audit.js';
 
 describe('scrub', () => {
@@ -95,10 +95,10 @@ describeOnDatabases('the audit trail', (s) => {
   it('rolls the row back with the change when the change fails after writing it', async () => {
     const before = (await rows()).length;
     const account = await s.handle.db.selectFrom('account').selectAll().where('username', '=', 'boss01').executeTakeFirstOrThrow();
-    const ctx = { deps: { handle: s.handle, settings: s.settings }, ip: '127.0.0.1', log: console, caller: { sessionId: 0, accountId: account.id, storeId: DEMO_KIOSK, username: 'boss01', role: 'boss', mode: 'pos' } } as unknown as AuthedContext;
+    const actor: Actor = { sessionId: 0, accountId: account.id, storeId: DEMO_KIOSK, username: 'boss01', role: 'boss', mode: 'pos' };
     await expect(
-      audited(ctx, async (tx, audit) => {
-        await tx.deps.handle.db.updateTable('store').set({ phone: '000' }).where('id', '=', DEMO_KIOSK).execute();
+      audited({ handle: s.handle, settings: s.settings }, actor, async (tx, audit) => {
+        await tx.handle.db.updateTable('store').set({ phone: '000' }).where('id', '=', DEMO_KIOSK).execute();
         await audit({ kind: 'store.update', target: { type: 'store', id: DEMO_KIOSK }, after: { phone: '000' } });
         throw new Error('boom after the row');
       }),

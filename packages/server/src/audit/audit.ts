@@ -1,7 +1,7 @@
 import { SaType, type AuditKind } from '@moneybox/contract';
 import { isoNow } from '../clock.js';
 import type { Db } from '../db/database.js';
-import type { AuthedContext, Caller } from '../http/call.js';
+import { inTransactionDeps, type Actor, type Deps } from '../domain/actor.js';
 import { auditRepository } from '../repositories/audit.repository.js';
 
 /**
@@ -25,7 +25,7 @@ export function actorOfAccount(a: { id: number; username: string; sa_type: numbe
   return { accountId: a.id, name: a.username, role: a.sa_type === SaType.BOSS ? 'boss' : 'cashier' };
 }
 
-export function actorOf(caller: Pick<Caller, 'accountId' | 'username' | 'role'>): AuditActor {
+export function actorOf(caller: Pick<Actor, 'accountId' | 'username' | 'role'>): AuditActor {
   return { accountId: caller.accountId, name: caller.username, role: caller.role };
 }
 
@@ -82,15 +82,14 @@ export async function writeAudit(db: Db, actor: AuditActor, entry: AuditEntry, a
 export type Audit = (entry: Omit<AuditEntry, 'storeId'> & { storeId?: number | null }) => Promise<void>;
 
 /**
- * Runs a change and its audit row in one transaction. `fn` gets a context whose database handle IS
- * the transaction (so every service and repository call inside joins it) and `audit` bound to it.
- * A refusal (thrown ApiError) or any error rolls both back.
+ * Runs the actor's change and its audit row in one transaction. `fn` gets dependencies whose database
+ * handle IS the transaction (so every service and repository call inside joins it) and `audit` bound
+ * to it. A refusal (thrown StatusRefusal) or any error rolls both back.
  */
-export async function audited<T>(ctx: AuthedContext, fn: (tx: AuthedContext, audit: Audit) => Promise<T>): Promise<T> {
-  return ctx.deps.handle.db.transaction().execute(async (tx) => {
-    const txCtx: AuthedContext = { ...ctx, deps: { ...ctx.deps, handle: { ...ctx.deps.handle, db: tx } } };
-    const audit: Audit = (e) => writeAudit(tx, actorOf(ctx.caller), { ...e, storeId: e.storeId === undefined ? ctx.caller.storeId : e.storeId });
-    return fn(txCtx, audit);
+export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit) => Promise<T>): Promise<T> {
+  return deps.handle.db.transaction().execute(async (tx) => {
+    const audit: Audit = (e) => writeAudit(tx, actorOf(actor), { ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId });
+    return fn(inTransactionDeps(deps, tx), audit);
   });
 }
 

@@ -16,7 +16,7 @@ import {
   setStoreQuota,
 } from '../operator/operator.service.js';
 import { activityCsv, activityPage } from '../audit/activity.js';
-import { permissionsMarkdown } from '../http/permissions.js';
+import { permissionsMarkdown } from '../domain/permissions.js';
 import { verifyLedger } from '../money/verify.js';
 import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';

@@ -3,7 +3,7 @@ import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
 import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
 import type { Caller, Deps } from './call.js';
-import { refuse } from './errors.js';
+import { refuse } from '../domain/status-refusal.js';
 
 /**
  * Sessions touch last_seen at most this often, so a busy counter does not write on every read;

@@ -1,31 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { TerminalBus } from '../bus/terminal-bus.js';
-import type { DatabaseHandle } from '../db/database.js';
-import type { LiveChanges } from '../live/live-changes.js';
-import type { Settings } from '../settings.js';
+import type { Actor, Deps } from '../domain/actor.js';
 
-export type Role = 'boss' | 'cashier';
-
-/** The signed-in staff member behind a call. */
-export interface Caller {
-  sessionId: number;
-  accountId: number;
-  storeId: number;
-  username: string;
-  role: Role;
-  /** 'pos' holds (or will hold) a drawer; 'viewer' is a boss looking without cash. */
-  mode: 'pos' | 'viewer';
-}
-
-export interface Deps {
-  handle: DatabaseHandle;
-  settings: Settings;
-  /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
-  bus?: TerminalBus;
-  /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
-  live?: LiveChanges;
-}
+export type { Deps, Role } from '../domain/actor.js';
+/** The signed-in staff member behind a call: the services' actor (domain/actor.ts). */
+export type Caller = Actor;
 
 export interface CallContext {
   deps: Deps;
@@ -58,7 +37,7 @@ export interface PublicCall<S extends z.ZodType = z.ZodType, R extends z.ZodType
 }
 
 export interface SessionCall<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends BaseCall<S, R> {
-  /** Who may make it is the call's row in http/permissions.ts (the permission matrix), not here. */
+  /** Who may make it is the call's row in domain/permissions.ts (the permission matrix), not here. */
   access: 'session';
   handler(input: z.output<S>, ctx: AuthedContext): Promise<ReplyBody<R>>;
   /**
@@ -70,6 +49,14 @@ export interface SessionCall<S extends z.ZodType = z.ZodType, R extends z.ZodTyp
    * path, so every answer (5, 21, 13, the handler's) stays exactly as without it.
    */
   withSession?(input: z.output<S>, credentials: { uid: unknown; token: unknown }, ctx: CallContext): Promise<ReplyBody<R> | undefined>;
+}
+
+/**
+ * A service that takes (dependencies, actor, input) as a session call's handler: the envelope has
+ * validated, authenticated and authorized; the handler only calls the service.
+ */
+export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Promise<T>): (input: I, ctx: AuthedContext) => Promise<T> {
+  return (input, ctx) => service(ctx.deps, ctx.caller, input);
 }
 
 export type CallDef<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = PublicCall<S, R> | SessionCall<S, R>;

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audienceOf } from '@moneybox/contract';
 import { authenticate } from './authenticate.js';
-import { permissionOf } from './permissions.js';
+import { permissionOf } from '../domain/permissions.js';
 import type { CallDef, Deps } from './call.js';
 import { Refusal } from '../money/refusal.js';
 import { refusalStatus } from '../money/refusal-status.js';
-import { ApiError } from './errors.js';
+import { StatusRefusal } from '../domain/status-refusal.js';
 import { RateLimited } from './rate-limit.js';
 import { INVALID_TEXT } from './json-text.js';
 import { noteCallStatus } from '../ops/metrics.js';
@@ -59,7 +59,7 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
     } catch (err) {
-      if (err instanceof ApiError) {
+      if (err instanceof StatusRefusal) {
         // A refusal may name a more precise `error` than the catalogue's (e.g. the purchase limit under 35).
         const { error, ...extra } = err.extra;
         return statusReply(err.status, extra, typeof error === 'string' ? error : undefined);

@@ -1,4 +1,4 @@
-import { permissionOf, WHO, type Who } from './permissions.js';
+import { permissionOf, WHO, type Who } from '../domain/permissions.js';
 import { SERVER_VERSION, statusMessages, domainMap } from '@moneybox/contract';
 import { z } from 'zod';
 import type { CallDef } from './call.js';

@@ -1,15 +1,6 @@
-/**
- * Thrown when a client is over the login rate limit. Answered as HTTP 511 with
- * `{ status: 34, error, retryAfter }`: the spec's transport-level refusal (see docs/DECISIONS.md).
- */
-export class RateLimited extends Error {
-  constructor(
-    readonly windowMs: number,
-    message = 'Too many login attempts; wait and try again',
-  ) {
-    super(message);
-  }
-}
+import { RateLimited } from '../domain/rate-limited.js';
+
+export { RateLimited };
 
 /**
  * Counts calls per address in fixed windows, in this server's memory (each server of a cluster

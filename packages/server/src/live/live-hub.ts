@@ -4,8 +4,8 @@ import type { WebSocket } from 'ws';
 import type { BusEvent } from '../bus/terminal-bus.js';
 import { isoAgo } from '../clock.js';
 import { authenticate } from '../http/authenticate.js';
-import type { Deps } from '../http/call.js';
-import { ApiError } from '../http/errors.js';
+import type { Deps } from '../domain/actor.js';
+import { StatusRefusal } from '../domain/status-refusal.js';
 import { sessionCookies } from '../http/session-cookies.js';
 import { sessionRepository } from '../repositories/session.repository.js';
 
@@ -99,7 +99,7 @@ export function registerLive(app: FastifyInstance, deps: Deps): { clients(): num
     try {
       caller = await authenticate(deps, uid, token);
     } catch (err) {
-      if (err instanceof ApiError) return socket.close(LiveClose.SESSION_ENDED, 'session ended');
+      if (err instanceof StatusRefusal) return socket.close(LiveClose.SESSION_ENDED, 'session ended');
       throw err;
     }
     if (socket.readyState !== socket.OPEN) return;

@@ -17,7 +17,7 @@ import { gift, login, logout, round } from '../api/machine/play.service.js';
 import { purchase, redeem } from '../api/machine/reload.service.js';
 import { applyOnce, refuseCommand } from '../api/machine/sequence.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
-import type { Deps } from '../http/call.js';
+import type { Deps } from '../domain/actor.js';
 import { INVALID_TEXT, refuseBadText } from '../http/json-text.js';
 
 /** A terminal that has not enrolled or authenticated by then is closed. */

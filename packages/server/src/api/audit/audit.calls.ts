@@ -1,7 +1,7 @@
 import { AUDIT_KINDS, Status, auditExportRequest, auditListRequest, isActivityKind, auditExportReply, auditListReply } from '@moneybox/contract';
 import { activityCsv, activityPage, type ActivityQuery } from '../../audit/activity.js';
 import { defineCall, type AuthedContext, type CallDef } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import {
   type Regulation,
 } from '@moneybox/contract';
 import type { Db } from '../../db/database.js';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { bulletinReads, type BulletinKind, type FileMeta } from './bulletin.repository.js';
 
 /**

@@ -2,11 +2,11 @@ import { BULLETIN_DOCUMENT_TYPES, Status, audienceOf, bulletinFileId } from '@mo
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isoNow } from '../../clock.js';
 import { authenticate } from '../../http/authenticate.js';
-import type { Deps } from '../../http/call.js';
+import type { Deps } from '../../domain/actor.js';
 import { statusReply } from '../../http/envelope.js';
-import { ApiError } from '../../http/errors.js';
+import { StatusRefusal } from '../../domain/status-refusal.js';
 import { sessionCookies } from '../../http/session-cookies.js';
-import { allowed } from '../../http/permissions.js';
+import { allowed } from '../../domain/permissions.js';
 import { fileFor } from './bulletin.service.js';
 
 /** Served inline under their own type; anything else (e.g. SVG in an old row) only as an opaque attachment. */
@@ -40,7 +40,7 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
       if (!allowed(READ_CALL, audienceOf(caller.role, caller.mode))) return reply.code(403).send(statusReply(Status.PERMISSION_ERROR));
       storeId = caller.storeId;
     } catch (err) {
-      if (err instanceof ApiError) return reply.code(401).header('cache-control', 'no-store').send(statusReply(err.status));
+      if (err instanceof StatusRefusal) return reply.code(401).header('cache-control', 'no-store').send(statusReply(err.status));
       throw err;
     }
     const id = bulletinFileId.safeParse(req.params.id);
@@ -49,7 +49,7 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
     try {
       file = await fileFor(deps.handle.db, storeId, id.data, isoNow());
     } catch (err) {
-      if (err instanceof ApiError) return notFound(reply);
+      if (err instanceof StatusRefusal) return notFound(reply);
       throw err;
     }
     const inlineOk = INLINE_TYPES.has(file.content_type);
@@ -66,7 +66,7 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
     // Images and unknown types can run nothing even if opened directly; the PDF viewer needs no sandbox (Chromium refuses PDFs in one).
     if (file.content_type !== 'application/pdf') void reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const bytes = await file.bytes().catch((err: unknown) => (err instanceof ApiError ? undefined : Promise.reject(err)));
+    const bytes = await file.bytes().catch((err: unknown) => (err instanceof StatusRefusal ? undefined : Promise.reject(err)));
     if (!bytes) return notFound(reply);
     return reply.header('content-length', bytes.length).send(bytes);
   });

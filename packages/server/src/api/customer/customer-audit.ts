@@ -1,7 +1,7 @@
 import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput } from '@moneybox/contract';
 import { audited, changes, type AuditTarget } from '../../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
-import type { AuthedContext } from '../../http/call.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { blockState, createCustomer, kick, resetPin, setBlock, updateCustomer } from './customer.service.js';
 import { presentCustomer } from './present.js';
@@ -22,45 +22,45 @@ function profile(c: CustomerRecord): Record<string, unknown> {
 
 export const auditedCustomer = {
   /** A mobile id clash aborts a PostgreSQL transaction, so the whole change is tried again. */
-  create: (input: CustomerCreateInput, ctx: AuthedContext) =>
+  create: (deps: Deps, actor: Actor, input: CustomerCreateInput) =>
     retryOnConflict(() =>
-      audited(ctx, async (tx, audit) => {
-        const r = await createCustomer(input, tx);
+      audited(deps, actor, async (tx, audit) => {
+        const r = await createCustomer(tx, actor, input);
         await audit({ kind: 'customer.create', target: target(r.customer), after: { mobile_id: r.customer.mobile_id, ...profile(r.customer) } });
         return r;
       }),
     ),
 
-  update: (input: CustomerUpdateInput, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const found = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(input.id);
-      const r = await updateCustomer(input, tx);
+  update: (deps: Deps, actor: Actor, input: CustomerUpdateInput) =>
+    audited(deps, actor, async (tx, audit) => {
+      const found = await storeScope(tx.handle.db, actor.storeId).customers.find(input.id);
+      const r = await updateCustomer(tx, actor, input);
       const diff = found ? changes(profile(presentCustomer(found)), profile(r.customer)) : { before: null, after: profile(r.customer) };
       await audit({ kind: 'customer.update', target: target(r.customer), ...diff });
       return r;
     }),
 
-  block: (id: number, block: boolean, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const before = await blockState(id, tx);
-      const r = await setBlock(id, block, tx);
-      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
+  block: (deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) =>
+    audited(deps, actor, async (tx, audit) => {
+      const before = await blockState(tx, actor, id);
+      const r = await setBlock(tx, actor, { id, block });
+      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
       await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { block: before.block }, after: { block } });
       return r;
     }),
 
-  reset: (id: number, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const r = await resetPin(id, tx);
-      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
+  reset: (deps: Deps, actor: Actor, id: number) =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await resetPin(tx, actor, id);
+      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
       await audit({ kind: 'customer.reset_pin', target: c ? target(presentCustomer(c)) : { type: 'customer', id } });
       return r;
     }),
 
-  kick: (id: number, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const r = await kick(id, tx);
-      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
+  kick: (deps: Deps, actor: Actor, id: number) =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await kick(tx, actor, id);
+      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
       await audit({ kind: 'customer.kick', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { machine: r.machine }, after: { playing: false } });
       return r;
     }),

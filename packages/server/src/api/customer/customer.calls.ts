@@ -12,7 +12,7 @@ import {
   customerSearchRequest,
   customerUpdateRequest, customerBlockReply, customerCreateReply, customerDayLimitReply, customerGiftHistoryReply, customerHistoryReply, customerInfoReply, customerKickReply, customerListReply, customerMoneyReply, customerResetReply, customerSearchReply, customerUpdateReply
 } from '@moneybox/contract';
-import { defineCall, type CallDef } from '../../http/call.js';
+import { defineCall, serve, type CallDef } from '../../http/call.js';
 import { notingCustomer } from '../../live/noting.js';
 import {
   blockState,
@@ -23,14 +23,15 @@ import {
 } from './customer.service.js';
 import { auditedCustomer } from './customer-audit.js';
 import { gameHistory, giftHistory } from './history.service.js';
-import { moveMoney, moveMoneyWithSession, type MoneyKind } from './movement.service.js';
+import { moveMoneyWithSession } from './money-session.js';
+import { moveMoney, type MoneyKind } from './movement.service.js';
 
 const search = defineCall({
   path: '/customer/search',
   access: 'session',
   input: customerSearchRequest,
   reply: customerSearchReply,
-  handler: (i, ctx) => searchCustomers(i.type, i.rule, i.limit, ctx),
+  handler: serve(searchCustomers),
 });
 
 const info = defineCall({
@@ -38,18 +39,18 @@ const info = defineCall({
   access: 'session',
   input: customerInfoRequest,
   reply: customerInfoReply,
-  handler: (i, ctx) => customerInfo(i.type, i.rule, ctx),
+  handler: serve(customerInfo),
 });
 
-const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, reply: customerCreateReply, handler: auditedCustomer.create });
-const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: notingCustomer(auditedCustomer.update) });
+const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, reply: customerCreateReply, handler: serve(auditedCustomer.create) });
+const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: notingCustomer(serve(auditedCustomer.update)) });
 
 const getDayLimit = defineCall({
   path: '/customer/getDayLimit',
   access: 'session',
   input: customerDayLimitRequest,
   reply: customerDayLimitReply,
-  handler: (i, ctx) => dayLimit(i.id, ctx),
+  handler: (i, ctx) => dayLimit(ctx.deps, ctx.caller, i.id),
 });
 
 const money = (name: string, kind: MoneyKind) =>
@@ -58,22 +59,22 @@ const money = (name: string, kind: MoneyKind) =>
     access: 'session',
     input: customerMoneyRequest,
     reply: customerMoneyReply,
-    handler: notingCustomer((i, ctx) => moveMoney(kind, i, ctx)),
+    handler: notingCustomer((i, ctx) => moveMoney(ctx.deps, ctx.caller, { ...i, kind })),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: notingCustomer((i, ctx) => auditedCustomer.block(i.id, i.block, ctx)) });
-const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, reply: customerBlockReply, handler: (i, ctx) => blockState(i.id, ctx) });
-const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: notingCustomer((i, ctx) => auditedCustomer.reset(i.id, ctx)) });
-const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, reply: customerKickReply, handler: (i, ctx) => auditedCustomer.kick(i.id, ctx) });
-const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, reply: customerHistoryReply, handler: gameHistory });
-const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, handler: giftHistory });
+const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: notingCustomer((i, ctx) => auditedCustomer.block(ctx.deps, ctx.caller, { id: i.id, block: i.block })) });
+const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, reply: customerBlockReply, handler: (i, ctx) => blockState(ctx.deps, ctx.caller, i.id) });
+const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: notingCustomer((i, ctx) => auditedCustomer.reset(ctx.deps, ctx.caller, i.id)) });
+const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, reply: customerKickReply, handler: (i, ctx) => auditedCustomer.kick(ctx.deps, ctx.caller, i.id) });
+const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, reply: customerHistoryReply, handler: serve(gameHistory) });
+const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, handler: serve(giftHistory) });
 const customerInfoList = defineCall({
   path: '/customer/customerInfo',
   access: 'session',
   input: customerListRequest,
   reply: customerListReply,
-  handler: (i, ctx) => listCustomers(i, ctx),
+  handler: serve(listCustomers),
 });
 
 export const customerCalls: CallDef[] = [

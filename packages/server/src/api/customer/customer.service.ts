@@ -3,8 +3,8 @@ import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerView, ProfilePatch } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { openStore } from '../store/store-guard.js';
@@ -17,9 +17,9 @@ import { storeScope } from '../../repositories/store-scope.js';
 const DIGITS = /^\d+$/;
 
 /** Search rules (see customerSearchType in the contract); every query is bounded by the caller's store and an index. */
-async function findCustomers(type: CustomerSearchType, rule: string, limit: number, ctx: AuthedContext): Promise<CustomerView[]> {
-  const { dialect } = ctx.deps.handle;
-  const customers = storeScope(ctx.deps.handle.db, ctx.caller.storeId).customers;
+async function findCustomers(deps: Deps, actor: Actor, { type, rule, limit }: { type: CustomerSearchType; rule: string; limit: number }): Promise<CustomerView[]> {
+  const { dialect } = deps.handle;
+  const customers = storeScope(deps.handle.db, actor.storeId).customers;
   const byId = async () => {
     const n = Number(rule);
     if (!DIGITS.test(rule) || !Number.isSafeInteger(n)) return [];
@@ -50,33 +50,33 @@ async function findCustomers(type: CustomerSearchType, rule: string, limit: numb
   }
 }
 
-export async function searchCustomers(type: CustomerSearchType, rule: string, limit: number, ctx: AuthedContext) {
-  return { list: (await findCustomers(type, rule, limit, ctx)).map(presentCustomer) };
+export async function searchCustomers(deps: Deps, actor: Actor, q: { type: CustomerSearchType; rule: string; limit: number }) {
+  return { list: (await findCustomers(deps, actor, q)).map(presentCustomer) };
 }
 
 /** The first customer the rule finds (17 when none), with what a revert may still take back in the caller's shift. */
-export async function customerInfo(type: CustomerSearchType, rule: string, ctx: AuthedContext) {
-  const [c] = await findCustomers(type, rule, 1, ctx);
+export async function customerInfo(deps: Deps, actor: Actor, q: { type: CustomerSearchType; rule: string }) {
+  const [c] = await findCustomers(deps, actor, { ...q, limit: 1 });
   if (!c) refuse(Status.CUSTOMER_ERROR);
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
-  const shift = await scope.shifts.openForAccount(ctx.caller.accountId);
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  const shift = await scope.shifts.openForAccount(actor.accountId);
   let revertable: number | null = null;
-  if (shift && shift.store_id === ctx.caller.storeId) {
+  if (shift && shift.store_id === actor.storeId) {
     const bought = await scope.purchases.shiftNetPurchases(shift.id, shift.started_at, c.id);
     revertable = toUnits(revertableCents(c.entries_cents, bought));
   }
   return { customer: presentCustomer(c), revertable };
 }
 
-async function mustFind(ctx: AuthedContext, id: number): Promise<CustomerView> {
-  const c = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).customers.find(id);
+async function mustFind(deps: Deps, actor: Actor, id: number): Promise<CustomerView> {
+  const c = await storeScope(deps.handle.db, actor.storeId).customers.find(id);
   if (!c) refuse(Status.CUSTOMER_ERROR);
   return c;
 }
 
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
-export async function createCustomer(input: CustomerCreateInput, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function createCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
   const pin = newPin();
   const pinHash = await hashSecret(pin);
@@ -100,7 +100,7 @@ export async function createCustomer(input: CustomerCreateInput, ctx: AuthedCont
         created_at: at,
         updated_at: at,
       });
-      const c = await mustFind(ctx, id);
+      const c = await mustFind(deps, actor, id);
       return { id, mobile_id: mobileId, pin, customer: presentCustomer(c) };
     } catch (err) {
       // 9 random digits clash rarely; a few retries make a clash invisible.
@@ -109,10 +109,10 @@ export async function createCustomer(input: CustomerCreateInput, ctx: AuthedCont
   }
 }
 
-export async function updateCustomer(input: CustomerUpdateInput, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function updateCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInput) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
-  const current = await mustFind(ctx, input.id);
+  const current = await mustFind(deps, actor, input.id);
   const { id, UID: _uid, TOKEN: _token, ...fields } = input;
   const patch: ProfilePatch = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
@@ -120,61 +120,61 @@ export async function updateCustomer(input: CustomerUpdateInput, ctx: AuthedCont
     patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
   }
   if (!(await scope.customers.updateProfile(id, patch, isoNow()))) refuse(Status.CUSTOMER_ERROR);
-  return { customer: presentCustomer(await mustFind(ctx, id)) };
+  return { customer: presentCustomer(await mustFind(deps, actor, id)) };
 }
 
-export async function setBlock(id: number, block: boolean, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function setBlock(deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
   if (!(await scope.customers.setBlocked(id, block, isoNow()))) refuse(Status.CUSTOMER_ERROR);
   return { id, block };
 }
 
-export async function blockState(id: number, ctx: AuthedContext) {
-  const c = await mustFind(ctx, id);
+export async function blockState(deps: Deps, actor: Actor, id: number) {
+  const c = await mustFind(deps, actor, id);
   return { id, block: c.blocked === 1 };
 }
 
 /** A new PIN, shown once; the old one stops working at once. */
-export async function resetPin(id: number, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function resetPin(deps: Deps, actor: Actor, id: number) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
-  const c = await mustFind(ctx, id);
+  const c = await mustFind(deps, actor, id);
   const pin = newPin();
   if (!(await scope.customers.setPinHash(id, await hashSecret(pin), isoNow()))) refuse(Status.CUSTOMER_ERROR);
   return { id, mobile_id: c.mobile_id, pin };
 }
 
 /** Ends the customer's session on a machine; kicking a customer who is not playing changes nothing. */
-export async function kick(id: number, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function kick(deps: Deps, actor: Actor, id: number) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
-  const c = await mustFind(ctx, id);
+  const c = await mustFind(deps, actor, id);
   if (c.playing_machine_id !== null) {
     await inTransaction(scope.db, (tx) => scope.in(tx).customers.release(id, isoNow()));
     // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
-    await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
-    ctx.deps.live?.note(ctx.caller.storeId, { machines: [c.playing_machine_id], customers: [id] });
+    await deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
+    deps.live?.note(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
   }
   return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }
 
 /** Purchase limits left and total; without a customer, the store's totals with nothing used. */
-export async function dayLimit(id: number | undefined, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   let used = { hour: 0, day: 0, week: 0 };
   if (id !== undefined) {
-    await mustFind(ctx, id);
+    await mustFind(deps, actor, id);
     used = await scope.purchases.purchaseWindows(id, windowStarts());
   }
   // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
   return { ...presentLimits(store, used), limit_day: store.limit_day };
 }
 
-export function listCustomers(q: PageQuery, ctx: AuthedContext) {
-  const customers = storeScope(ctx.deps.handle.db, ctx.caller.storeId).customers;
+export function listCustomers(deps: Deps, actor: Actor, q: PageQuery) {
+  const customers = storeScope(deps.handle.db, actor.storeId).customers;
   return pageOf(
     q,
     (offset, limit) => customers.page(offset, limit),

@@ -1,6 +1,6 @@
 import { Status, toUnits } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerLogFilter } from '../../repositories/customer-log.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { pageOf, type PageQuery } from '../paging.js';
@@ -34,8 +34,8 @@ async function historyFilter(q: HistoryQuery, scope: StoreScope): Promise<Custom
   return { customerId: q.id, range: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } };
 }
 
-export async function gameHistory(q: HistoryQuery, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function gameHistory(deps: Deps, actor: Actor, q: HistoryQuery) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   const f = await historyFilter(q, scope);
   return pageOf(
     q,
@@ -57,8 +57,8 @@ export async function gameHistory(q: HistoryQuery, ctx: AuthedContext) {
   );
 }
 
-export async function giftHistory(q: HistoryQuery, ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function giftHistory(deps: Deps, actor: Actor, q: HistoryQuery) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   const f = await historyFilter(q, scope);
   return pageOf(
     q,

@@ -1,5 +1,5 @@
 import type { Cents } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { moveDrawerCash } from '../../money/drawer-money.js';
 
 export interface CashMove {
@@ -9,7 +9,7 @@ export interface CashMove {
   reason: string;
 }
 
-/** The HTTP adapter of the money core's fills and bleeds (money/drawer-money.ts). */
-export function moveCash(kind: 'fill' | 'bleed', m: CashMove, ctx: AuthedContext) {
-  return moveDrawerCash(ctx.deps, ctx.caller, kind, m);
+/** The money core's fills and bleeds (money/drawer-money.ts). */
+export function moveCash(deps: Deps, actor: Actor, { kind, ...m }: CashMove & { kind: 'fill' | 'bleed' }) {
+  return moveDrawerCash(deps, actor, kind, m);
 }

@@ -1,7 +1,7 @@
 import type { DrawerListItem } from '@moneybox/contract';
 import { audited, type AuditTarget } from '../../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
-import type { AuthedContext } from '../../http/call.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { createDrawer, freezeDrawer } from './drawer-setup.service.js';
 import { closeOwnShift, forceClose, type CountInput } from './shift-close.service.js';
 
@@ -9,9 +9,9 @@ import { closeOwnShift, forceClose, type CountInput } from './shift-close.servic
 const target = (d: Pick<DrawerListItem, 'id' | 'number'>): AuditTarget => ({ type: 'drawer', id: d.id, label: String(d.number) });
 
 export const auditedDrawer = {
-  freeze: (id: number, freeze: boolean, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const r = await freezeDrawer(id, freeze, tx);
+  freeze: (deps: Deps, actor: Actor, { id, freeze }: { id: number; freeze: boolean }) =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await freezeDrawer(tx, actor, { id, freeze });
       await audit({ kind: freeze ? 'drawer.freeze' : 'drawer.unfreeze', target: target(r.drawer), after: { freeze: r.drawer.freeze } });
       return r;
     }),
@@ -20,18 +20,18 @@ export const auditedDrawer = {
    * On PostgreSQL a lost number race (unique violation) aborts the whole transaction, so the retry
    * createDrawer makes inside it cannot run there: the whole audited change is retried instead.
    */
-  create: (ctx: AuthedContext) =>
+  create: (deps: Deps, actor: Actor) =>
     retryOnConflict(() =>
-      audited(ctx, async (tx, audit) => {
-        const r = await createDrawer(tx);
+      audited(deps, actor, async (tx, audit) => {
+        const r = await createDrawer(tx, actor);
         await audit({ kind: 'drawer.create', target: target(r.drawer), after: { number: r.drawer.number } });
         return r;
       }),
     ),
 
-  forceClose: (drawerId: number, count: CountInput, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const r = await forceClose(drawerId, count, tx);
+  forceClose: (deps: Deps, actor: Actor, { drawerId, count }: { drawerId: number; count: CountInput }) =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await forceClose(tx, actor, { drawerId, count });
       await audit({
         kind: 'drawer.force_close',
         target: { type: 'drawer', id: drawerId, label: String(r.moneybox) },
@@ -42,9 +42,9 @@ export const auditedDrawer = {
     }),
 
   /** The caller closes their own shift (logout): the report's numbers, and the blind count, on the trail. */
-  closeOwn: (count: CountInput, ctx: AuthedContext) =>
-    audited(ctx, async (tx, audit) => {
-      const r = await closeOwnShift(count, tx);
+  closeOwn: (deps: Deps, actor: Actor, count: CountInput) =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await closeOwnShift(tx, actor, count);
       await audit({
         kind: 'drawer.shift_close',
         target: { type: 'drawer', label: String(r.moneybox) },

@@ -1,7 +1,7 @@
 import { Status, toUnits, type DrawerInfo, type DrawerMovement } from '@moneybox/contract';
 import type { Drawer, Shift } from '../../db/schema.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './drawer.service.js';
@@ -13,19 +13,19 @@ import { storeScope } from '../../repositories/store-scope.js';
  * With it: a boss may look at any drawer of the store (33 unknown); a cashier only at their own (21).
  * Read-only, so a boss in viewer mode may call it.
  */
-export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContext): Promise<Omit<DrawerInfo, 'status'>> {
-  const { db } = ctx.deps.handle;
-  const store = storeScope(db, ctx.caller.storeId);
+export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | undefined): Promise<Omit<DrawerInfo, 'status'>> {
+  const { db } = deps.handle;
+  const store = storeScope(db, actor.storeId);
   let drawer: Drawer;
   let shift: Shift | undefined;
   if (drawerId === undefined) {
-    ({ drawer, shift } = await callerShift(db, ctx));
+    ({ drawer, shift } = await callerShift(db, actor));
   } else {
     const found = await store.drawers.find(drawerId);
     if (!found) refuse(Status.DRAWER_ERROR);
     drawer = found;
     shift = await store.shifts.openForDrawer(drawer.id);
-    if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
+    if (actor.role !== 'boss' && shift?.account_id !== actor.accountId) refuse(Status.PERMISSION_ERROR);
   }
   const settings = (await store.store.find())!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
@@ -53,17 +53,17 @@ export interface MovementsQuery extends PageQuery {
  * A shift's ledger rows, newest first. Without a shift id: the caller's open shift. A cashier
  * sees only their own shifts (21); a boss any of the store; unknown shift: 10.
  */
-export async function shiftMovements(q: MovementsQuery, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const store = storeScope(db, ctx.caller.storeId);
+export async function shiftMovements(deps: Deps, actor: Actor, q: MovementsQuery) {
+  const { db } = deps.handle;
+  const store = storeScope(db, actor.storeId);
   let shift: Shift;
   if (q.shiftId === undefined) {
-    ({ shift } = await callerShift(db, ctx));
+    ({ shift } = await callerShift(db, actor));
   } else {
     const found = await store.shifts.find(q.shiftId);
     if (!found) refuse(Status.SHIFT_ERROR);
     shift = found;
-    if (ctx.caller.role !== 'boss' && shift.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
+    if (actor.role !== 'boss' && shift.account_id !== actor.accountId) refuse(Status.PERMISSION_ERROR);
   }
   const page = await pageOf(
     q,

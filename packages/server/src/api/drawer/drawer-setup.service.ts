@@ -1,10 +1,9 @@
 import { Status, toUnits, type DrawerListItem, type DrawerSetupItem } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { assertStoreOpen } from '../store/store-guard.js';
-import type { Db } from '../../db/database.js';
 import type { DrawerWithShift } from '../../repositories/drawer.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
@@ -31,7 +30,7 @@ function presentSetupItem(r: DrawerWithShift): DrawerSetupItem {
 }
 
 /** For the login page (public): the kiosk's drawers and who holds them (1 when the kiosk is closed). */
-export async function kioskDrawers(kioskId: number, db: Db) {
+export async function kioskDrawers({ handle: { db } }: Deps, kioskId: number) {
   const scope = storeScope(db, kioskId);
   const store = await scope.store.find();
   assertStoreOpen(store);
@@ -40,16 +39,16 @@ export async function kioskDrawers(kioskId: number, db: Db) {
 }
 
 /** Drawer Setup: every drawer of the store with its open shift, and the store's maximum. */
-export async function setupList(ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const scope = storeScope(db, ctx.caller.storeId);
+export async function setupList(deps: Deps, actor: Actor) {
+  const { db } = deps.handle;
+  const scope = storeScope(db, actor.storeId);
   const store = (await scope.store.find())!;
   const rows = await scope.drawers.listWithShift();
   return { list: rows.map(presentSetupItem), max_drawers: store.max_drawers };
 }
 
-async function drawerItem(ctx: AuthedContext, id: number): Promise<DrawerListItem> {
-  const rows = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).drawers.listWithShift();
+async function drawerItem(deps: Deps, actor: Actor, id: number): Promise<DrawerListItem> {
+  const rows = await storeScope(deps.handle.db, actor.storeId).drawers.listWithShift();
   const row = rows.find((r) => r.id === id);
   if (!row) refuse(Status.DRAWER_ERROR);
   return presentDrawer(row);
@@ -59,10 +58,10 @@ async function drawerItem(ctx: AuthedContext, id: number): Promise<DrawerListIte
  * Freezes or unfreezes a drawer of the caller's store (33 when unknown). A frozen drawer cannot be
  * chosen at login and refuses money calls; its open shift can still be closed.
  */
-export async function freezeDrawer(id: number, freeze: boolean, ctx: AuthedContext) {
-  const r = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).drawers.setFrozen(id, freeze);
+export async function freezeDrawer(deps: Deps, actor: Actor, { id, freeze }: { id: number; freeze: boolean }) {
+  const r = await storeScope(deps.handle.db, actor.storeId).drawers.setFrozen(id, freeze);
   if (Number(r.numUpdatedRows) !== 1) refuse(Status.DRAWER_ERROR);
-  return { drawer: await drawerItem(ctx, id) };
+  return { drawer: await drawerItem(deps, actor, id) };
 }
 
 /** Attempts before a create that keeps losing number races gives up with 15. */
@@ -73,9 +72,9 @@ const CREATE_ATTEMPTS = 5;
  * the same highest number; the unique (store, number) index lets one insert win and the other
  * reads again, so the count never passes the maximum.
  */
-export async function createDrawer(ctx: AuthedContext): Promise<{ drawer: DrawerListItem }> {
-  const { db } = ctx.deps.handle;
-  const scope = storeScope(db, ctx.caller.storeId);
+export async function createDrawer(deps: Deps, actor: Actor): Promise<{ drawer: DrawerListItem }> {
+  const { db } = deps.handle;
+  const scope = storeScope(db, actor.storeId);
   const store = (await scope.store.find())!;
   const drawers = scope.drawers;
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
@@ -83,7 +82,7 @@ export async function createDrawer(ctx: AuthedContext): Promise<{ drawer: Drawer
     if (count >= store.max_drawers) refuse(Status.DRAWER_LIMIT_REACHED);
     try {
       const id = await drawers.insert(highest + 1, isoNow());
-      return { drawer: await drawerItem(ctx, id) };
+      return { drawer: await drawerItem(deps, actor, id) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }

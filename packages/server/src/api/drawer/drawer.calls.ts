@@ -27,7 +27,7 @@ export const list = defineCall({
   access: 'public',
   input: drawerListRequest,
   reply: drawerListReply,
-  handler: (input, { deps }) => kioskDrawers(input.kioskID, deps.handle.db),
+  handler: (input, { deps }) => kioskDrawers(deps, input.kioskID),
 });
 
 export const init = defineCall({
@@ -35,7 +35,7 @@ export const init = defineCall({
   access: 'session',
   input: drawerInitRequest,
   reply: drawerInitReply,
-  handler: (input, ctx) => initDrawer(input.amount, input.key, ctx),
+  handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key }),
 });
 
 export const fills = defineCall({
@@ -43,7 +43,7 @@ export const fills = defineCall({
   access: 'session',
   input: drawerFillsRequest,
   reply: drawerCashReply,
-  handler: (input, ctx) => moveCash('fill', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
+  handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'fill', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }),
 });
 
 export const bleeds = defineCall({
@@ -51,7 +51,7 @@ export const bleeds = defineCall({
   access: 'session',
   input: drawerBleedsRequest,
   reply: drawerCashReply,
-  handler: (input, ctx) => moveCash('bleed', { shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }, ctx),
+  handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'bleed', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }),
 });
 
 export const info = defineCall({
@@ -59,7 +59,7 @@ export const info = defineCall({
   access: 'session',
   input: drawerInfoRequest,
   reply: drawerInfoReply,
-  handler: (input, ctx) => drawerInfo(input.id, ctx),
+  handler: (input, ctx) => drawerInfo(ctx.deps, ctx.caller, input.id),
 });
 
 export const movements = defineCall({
@@ -67,7 +67,7 @@ export const movements = defineCall({
   access: 'session',
   input: drawerMovementsRequest,
   reply: drawerMovementsReply,
-  handler: (input, ctx) => shiftMovements({ shiftId: input.shift_id, page: input.page, limit: input.limit }, ctx),
+  handler: (input, ctx) => shiftMovements(ctx.deps, ctx.caller, { shiftId: input.shift_id, page: input.page, limit: input.limit }),
 });
 
 export const freeze = defineCall({
@@ -75,7 +75,7 @@ export const freeze = defineCall({
   access: 'session',
   input: drawerFreezeRequest,
   reply: drawerFreezeReply,
-  handler: (input, ctx) => auditedDrawer.freeze(input.id, input.freeze, ctx),
+  handler: (input, ctx) => auditedDrawer.freeze(ctx.deps, ctx.caller, { id: input.id, freeze: input.freeze }),
 });
 
 export const create = defineCall({
@@ -83,7 +83,7 @@ export const create = defineCall({
   access: 'session',
   input: drawerCreateRequest,
   reply: drawerCreateReply,
-  handler: (_input, ctx) => auditedDrawer.create(ctx),
+  handler: (_input, ctx) => auditedDrawer.create(ctx.deps, ctx.caller),
 });
 
 export const setupList = defineCall({
@@ -91,7 +91,7 @@ export const setupList = defineCall({
   access: 'session',
   input: drawerSetupListRequest,
   reply: drawerSetupListReply,
-  handler: (_input, ctx) => listForSetup(ctx),
+  handler: (_input, ctx) => listForSetup(ctx.deps, ctx.caller),
 });
 
 /** Shift close. `counted` (the blind cash count) and `count_detail` (denominations) are optional. */
@@ -100,7 +100,7 @@ export const shift = defineCall({
   access: 'session',
   input: drawerShiftRequest,
   reply: drawerShiftReply,
-  handler: (input, ctx) => auditedDrawer.closeOwn({ counted: input.counted, count_detail: input.count_detail }, ctx),
+  handler: (input, ctx) => auditedDrawer.closeOwn(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail }),
 });
 
 export const forceClose = defineCall({
@@ -108,7 +108,7 @@ export const forceClose = defineCall({
   access: 'session',
   input: drawerForceCloseRequest,
   reply: drawerForceCloseReply,
-  handler: (input, ctx) => auditedDrawer.forceClose(input.id, { counted: input.counted, count_detail: input.count_detail }, ctx),
+  handler: (input, ctx) => auditedDrawer.forceClose(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }),
 });
 
 export const shiftReport = defineCall({
@@ -116,7 +116,7 @@ export const shiftReport = defineCall({
   access: 'session',
   input: drawerShiftReportRequest,
   reply: drawerShiftReportReply,
-  handler: (input, ctx) => shiftReportFor(input.shift_id, ctx),
+  handler: (input, ctx) => shiftReportFor(ctx.deps, ctx.caller, input.shift_id),
 });
 
 export const recentShifts = defineCall({
@@ -124,7 +124,7 @@ export const recentShifts = defineCall({
   access: 'session',
   input: drawerRecentShiftsRequest,
   reply: drawerRecentShiftsReply,
-  handler: async (input, ctx) => ({ list: await recent(input.limit, ctx) }),
+  handler: async (input, ctx) => ({ list: await recent(ctx.deps, ctx.caller, input.limit) }),
 });
 
 export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts];

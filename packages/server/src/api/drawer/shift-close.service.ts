@@ -2,8 +2,8 @@ import { Status, countDetailCents, type Cents, type ShiftReport } from '@moneybo
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { Shift } from '../../db/schema.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -24,21 +24,21 @@ function countedCents(count: CountInput): number | null {
  * Closes the caller's shift (logout). Allowed on a frozen drawer or store: a cashier can always
  * hand the drawer back. Its numbers never change afterwards.
  */
-export async function closeOwnShift(count: CountInput, ctx: AuthedContext): Promise<ShiftReport> {
-  const { db } = ctx.deps.handle;
-  const { shift } = await callerShift(db, ctx);
-  return closeShift(db, shift, ctx.caller.accountId, count);
+export async function closeOwnShift(deps: Deps, actor: Actor, count: CountInput): Promise<ShiftReport> {
+  const { db } = deps.handle;
+  const { shift } = await callerShift(db, actor);
+  return closeShift(db, shift, actor.accountId, count);
 }
 
 /** A boss closes the shift left open on a drawer of the store (33 unknown drawer, 10 no open shift). */
-export async function forceClose(drawerId: number, count: CountInput, ctx: AuthedContext): Promise<ShiftReport> {
-  const { db } = ctx.deps.handle;
-  const store = storeScope(db, ctx.caller.storeId);
+export async function forceClose(deps: Deps, actor: Actor, { drawerId, count }: { drawerId: number; count: CountInput }): Promise<ShiftReport> {
+  const { db } = deps.handle;
+  const store = storeScope(db, actor.storeId);
   const drawer = await store.drawers.find(drawerId);
   if (!drawer) refuse(Status.DRAWER_ERROR);
   const shift = await store.shifts.openForDrawer(drawer.id);
   if (!shift) refuse(Status.SHIFT_ERROR);
-  return closeShift(db, shift, ctx.caller.accountId, count);
+  return closeShift(db, shift, actor.accountId, count);
 }
 
 /**

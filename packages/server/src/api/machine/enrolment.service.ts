@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Status, type TerminalKind } from '@moneybox/contract';
 import { isoIn, isoNow } from '../../clock.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
 import { actorOf, writeAudit } from '../../audit/audit.js';
@@ -30,9 +30,9 @@ export const MACHINE_LIMIT_MESSAGE = 'the store has its maximum number of machin
  * an hour. The machine's name is chosen now (the next free number unless given), so the screen
  * can say which machine the code is for.
  */
-export async function createEnrolCode(input: { kind: TerminalKind; machine_id?: number | undefined }, ctx: AuthedContext) {
-  const storeId = ctx.caller.storeId;
-  const scope = storeScope(ctx.deps.handle.db, storeId);
+export async function createEnrolCode(deps: Deps, actor: Actor, input: { kind: TerminalKind; machine_id?: number | undefined }) {
+  const storeId = actor.storeId;
+  const scope = storeScope(deps.handle.db, storeId);
   const store = await openStore(scope);
   if ((await scope.machines.countLive()) >= store.max_machines) refuse(Status.EXECUTE_ERROR, { error: MACHINE_LIMIT_MESSAGE, reason: 'machine_limit' });
   const name = input.machine_id ?? (await scope.machines.nextName(input.kind));
@@ -41,9 +41,9 @@ export async function createEnrolCode(input: { kind: TerminalKind; machine_id?: 
   const at = isoNow();
   const expiresAt = isoIn(ENROL_CODE_TTL_MS);
   await scope.db.transaction().execute(async (tx) => {
-    await scope.in(tx).enrolmentCodes.insert({ code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: ctx.caller.accountId, created_at: at, expires_at: expiresAt });
+    await scope.in(tx).enrolmentCodes.insert({ code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: actor.accountId, created_at: at, expires_at: expiresAt });
     // The code itself never reaches the trail (it is a secret until used).
-    await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.enrol_code', target: { type: 'machine', label: String(name) }, after: { kind: input.kind, name, expires_at: expiresAt } }, at);
+    await writeAudit(tx, actorOf(actor), { storeId, kind: 'machine.enrol_code', target: { type: 'machine', label: String(name) }, after: { kind: input.kind, name, expires_at: expiresAt } }, at);
   });
   return { code, kind: input.kind, machine_id: name, expiresAt };
 }

@@ -1,7 +1,7 @@
 import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
 import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
@@ -32,8 +32,8 @@ function storeDayStart(timeZone: string, now = Date.now()): string {
  * the store's midnight) and the meter reconciliation: the machine's cumulative meters (credits,
  * since it enrolled) against what the ledger holds for it at the store's exchange rate.
  */
-export async function listMachines(ctx: AuthedContext) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function listMachines(deps: Deps, actor: Actor) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const { machines } = scope;
@@ -56,7 +56,7 @@ export async function listMachines(ctx: AuthedContext) {
       id: m.id,
       machine_id: Number(m.machine_id),
       kind: m.kind as TerminalKind,
-      status: statusOf(m, ctx.deps.settings.terminalHeartbeatMs),
+      status: statusOf(m, deps.settings.terminalHeartbeatMs),
       customer: m.customer_id === null ? null : { id: m.customer_id, mobile_id: m.mobile_id ?? '', name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() },
       lastSeen: m.last_seen_at,
       enrolledAt: m.created_at,
@@ -70,24 +70,24 @@ export async function listMachines(ctx: AuthedContext) {
   return { list, max_machines: store.max_machines, exchange_rate: rate };
 }
 
-async function connectedMachine(ctx: AuthedContext, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+async function connectedMachine(deps: Deps, actor: Actor, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);
   const m = await scope.machines.find(id);
-  if (!m || !isConnected(m, ctx.deps.settings.terminalHeartbeatMs)) refuse(notConnected);
+  if (!m || !isConnected(m, deps.settings.terminalHeartbeatMs)) refuse(notConnected);
   return m;
 }
 
 /** Rename: 18 when the machine is not connected (it must learn its new name), 19 when the name is used or unchanged. */
-export async function renameMachine(input: { id: number; machine_id: number }, ctx: AuthedContext) {
-  const m = await connectedMachine(ctx, input.id, Status.MACHINE_NOT_CONNECTED_SAVE);
-  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+export async function renameMachine(deps: Deps, actor: Actor, input: { id: number; machine_id: number }) {
+  const m = await connectedMachine(deps, actor, input.id, Status.MACHINE_NOT_CONNECTED_SAVE);
+  const scope = storeScope(deps.handle.db, actor.storeId);
   if (Number(m.machine_id) === input.machine_id || (await scope.machines.nameTaken(input.machine_id))) refuse(Status.MACHINE_NAME_USED);
   try {
     await scope.db.transaction().execute(async (tx) => {
       await scope.in(tx).machines.rename(m.id, input.machine_id);
-      await writeAudit(tx, actorOf(ctx.caller), {
-        storeId: ctx.caller.storeId,
+      await writeAudit(tx, actorOf(actor), {
+        storeId: actor.storeId,
         kind: 'machine.rename',
         target: { type: 'machine', id: m.id, label: String(input.machine_id) },
         before: { name: Number(m.machine_id) },
@@ -98,8 +98,8 @@ export async function renameMachine(input: { id: number; machine_id: number }, c
     // A racing rename took the name between the check and the update (unique index).
     refuse(Status.MACHINE_NAME_USED);
   }
-  await ctx.deps.bus?.publish({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
-  ctx.deps.live?.note(ctx.caller.storeId, { machines: [m.id] });
+  await deps.bus?.publish({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
+  deps.live?.note(actor.storeId, { machines: [m.id] });
   return { id: m.id, machine_id: input.machine_id };
 }
 
@@ -108,23 +108,23 @@ export async function renameMachine(input: { id: number; machine_id: number }, c
  * (the reply says occupied; the screen asks). Releasing ends the customer's session, takes the
  * machine off the floor and forgets its key, and the terminal is told and disconnected.
  */
-export async function releaseMachine(input: { id: number; confirm: boolean }, ctx: AuthedContext) {
-  const m = await connectedMachine(ctx, input.id, Status.MACHINE_NOT_CONNECTED_RELEASE);
+export async function releaseMachine(deps: Deps, actor: Actor, input: { id: number; confirm: boolean }) {
+  const m = await connectedMachine(deps, actor, input.id, Status.MACHINE_NOT_CONNECTED_RELEASE);
   if (m.customer_id !== null && !input.confirm) return { id: m.id, released: false, occupied: true };
-  const storeId = ctx.caller.storeId;
+  const storeId = actor.storeId;
   const at = isoNow();
-  const released = await ctx.deps.handle.db.transaction().execute(async (tx) => {
+  const released = await deps.handle.db.transaction().execute(async (tx) => {
     const { customers, machines } = storeScope(tx, storeId);
     if (m.customer_id !== null) await customers.release(m.customer_id, at);
     const done = await machines.release(m.id, at);
     if (done) {
-      await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
+      await writeAudit(tx, actorOf(actor), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
     }
     return done;
   });
   if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
-  if (m.customer_id !== null) await ctx.deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
-  await ctx.deps.bus?.publish({ kind: 'release', machineRowId: m.id });
-  ctx.deps.live?.note(storeId, { machines: [m.id], customers: m.customer_id === null ? [] : [m.customer_id] });
+  if (m.customer_id !== null) await deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
+  await deps.bus?.publish({ kind: 'release', machineRowId: m.id });
+  deps.live?.note(storeId, { machines: [m.id], customers: m.customer_id === null ? [] : [m.customer_id] });
   return { id: m.id, released: true, occupied: m.customer_id !== null };
 }

@@ -1,5 +1,5 @@
 import { REPORT_CHANNELS, toUnits, type DailyFigures, type ReportChannel } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { bucket, storeDailyTotals, totalKey, type Totals } from './daily-totals.js';
 import { presentPeriod } from './period.js';
 import { customersOf, reportScope } from './report-scope.js';
@@ -44,8 +44,8 @@ function figures(c: Cents): DailyFigures {
  * day and overall. The store's figures come from the daily totals; one customer's (`pinId`) from
  * that customer's ledger rows.
  */
-export async function dailyLog(q: { startTime?: string | number | undefined; endTime?: string | number | undefined; pinId?: string | undefined; fun_name?: ReportChannel | undefined }, ctx: AuthedContext) {
-  const scope = await reportScope(q, ctx);
+export async function dailyLog(deps: Deps, actor: Actor, q: { startTime?: string | number | undefined; endTime?: string | number | undefined; pinId?: string | undefined; fun_name?: ReportChannel | undefined }) {
+  const scope = await reportScope(deps, actor, q);
   const { period, store } = scope;
   const tz = period.timeZone;
   const whole = {
@@ -56,7 +56,7 @@ export async function dailyLog(q: { startTime?: string | number | undefined; end
   };
   const customers = await customersOf(q.pinId, scope);
   let totals: Totals;
-  if (customers === undefined) totals = await storeDailyTotals(ctx.deps.handle, store, whole, q.fun_name);
+  if (customers === undefined) totals = await storeDailyTotals(deps.handle, store, whole, q.fun_name);
   else {
     const rows = await scope.reports.countedRows({ ...scope.filter, fromIso: whole.fromIso, toIso: whole.toIso, customerIds: customers, channel: q.fun_name });
     totals = bucket(rows, () => tz);

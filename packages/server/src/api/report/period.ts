@@ -1,5 +1,5 @@
 import { STORE_DAY, Status, type ReportPeriod } from '@moneybox/contract';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { addDays, dayRange, daysBetween, storeDayOf, storeDayStart } from './store-days.js';
 
 /** A report period as applied: instants [fromMs, toMs) and the store days it touches. */

@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import type { Store } from '../../db/schema.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { bindToStore, only, storeScope, type BoundToStore } from '../../repositories/store-scope.js';
 import { resolvePeriod, type Period } from './period.js';
 import { reportRepository, type LedgerFilter } from './report.repository.js';
@@ -30,12 +30,12 @@ export interface ReportScope {
   ownShiftsOf: number | undefined;
 }
 
-export async function reportScope(q: { startTime?: string | number | undefined; endTime?: string | number | undefined }, ctx: AuthedContext): Promise<ReportScope> {
-  const store = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).store.find();
+export async function reportScope(deps: Deps, actor: Actor, q: { startTime?: string | number | undefined; endTime?: string | number | undefined }): Promise<ReportScope> {
+  const store = await storeScope(deps.handle.db, actor.storeId).store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const period = resolvePeriod(q, store);
-  const ownShiftsOf = ctx.caller.role === 'boss' ? undefined : ctx.caller.accountId;
-  return { store, period, ownShiftsOf, reports: bindToStore(storeReportQueries, ctx.deps.handle.db, store.id), filter: { fromIso: period.fromIso, toIso: period.toIso, ownerAccountId: ownShiftsOf } };
+  const ownShiftsOf = actor.role === 'boss' ? undefined : actor.accountId;
+  return { store, period, ownShiftsOf, reports: bindToStore(storeReportQueries, deps.handle.db, store.id), filter: { fromIso: period.fromIso, toIso: period.toIso, ownerAccountId: ownShiftsOf } };
 }
 
 /** `pinId`: the store's customers with that id or mobile id (none found: an empty report, not an error). */

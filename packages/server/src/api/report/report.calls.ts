@@ -1,5 +1,5 @@
 import { dailyLogRequest, shiftLogRequest, transactionReportRequest, dailyLogReply, shiftLogReply, transactionReportReply } from '@moneybox/contract';
-import { defineCall } from '../../http/call.js';
+import { defineCall, serve } from '../../http/call.js';
 import { dailyLog } from './daily.service.js';
 import { shiftLog } from './shift-log.service.js';
 import { transactionReport } from './transaction.service.js';
@@ -10,7 +10,7 @@ export const transaction = defineCall({
   access: 'session',
   input: transactionReportRequest,
   reply: transactionReportReply,
-  handler: (input, ctx) => transactionReport(input, ctx),
+  handler: serve(transactionReport),
 });
 
 /** Shift report: a boss every shift of the store, a cashier their own. */
@@ -19,7 +19,7 @@ export const shiftLogCall = defineCall({
   access: 'session',
   input: shiftLogRequest,
   reply: shiftLogReply,
-  handler: (input, ctx) => shiftLog(input, ctx),
+  handler: serve(shiftLog),
 });
 
 /** Daily report: bosses only (the permission matrix). */
@@ -28,7 +28,7 @@ export const dailyLogCall = defineCall({
   access: 'session',
   input: dailyLogRequest,
   reply: dailyLogReply,
-  handler: (input, ctx) => dailyLog(input, ctx),
+  handler: serve(dailyLog),
 });
 
 export const reportCalls = [transaction, shiftLogCall, dailyLogCall];

@@ -1,5 +1,5 @@
 import { toUnits, type ShiftLogRow } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { presentPeriod } from './period.js';
 import { reportScope } from './report-scope.js';
@@ -12,8 +12,8 @@ const TOTALLED = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', '
  * numbers (the shift's running totals, kept in the money transaction with each ledger row) and a
  * totals row. A cashier gets their own shifts only. Closed shifts reprint with /drawer/shiftReport.
  */
-export async function shiftLog(q: { startTime?: string | number | undefined; endTime?: string | number | undefined }, ctx: AuthedContext) {
-  const scope = await reportScope(q, ctx);
+export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string | number | undefined; endTime?: string | number | undefined }) {
+  const scope = await reportScope(deps, actor, q);
   const { period } = scope;
   const rows = await scope.reports.shiftsStarted(period.fromIso, period.toIso, scope.ownShiftsOf);
   const list: ShiftLogRow[] = rows.map((row) => {

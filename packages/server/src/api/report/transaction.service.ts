@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Status, toUnits, type ReportKind, type TransactionRow } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { storeDailyTotals } from './daily-totals.js';
 import { presentPeriod } from './period.js';
 import type { Keyset, LedgerFilter, TransactionRecord } from './report.repository.js';
@@ -45,7 +45,7 @@ function decodeCursor(cursor: string, fp: string): Keyset {
  * a cashier's own shifts) are counted from the daily totals; the rest (the partial first and last
  * day, or any filtered query) by counting the ledger.
  */
-async function countRows(f: LedgerFilter, scope: ReportScope, ctx: AuthedContext): Promise<number> {
+async function countRows(deps: Deps, f: LedgerFilter, scope: ReportScope): Promise<number> {
   const perRow = f.customerIds !== undefined || f.drawerId !== undefined || f.accountId !== undefined || f.ownerAccountId !== undefined;
   if (perRow) return scope.reports.count(f);
   const { period, store } = scope;
@@ -54,7 +54,7 @@ async function countRows(f: LedgerFilter, scope: ReportScope, ctx: AuthedContext
   if (whole.length === 0) return scope.reports.count(f);
   const wholeFrom = storeDayStart(whole[0]!, tz);
   const wholeTo = storeDayStart(addDays(whole[whole.length - 1]!, 1), tz);
-  const totals = await storeDailyTotals(ctx.deps.handle, store, { firstDay: whole[0]!, lastDay: whole[whole.length - 1]!, fromIso: new Date(wholeFrom).toISOString(), toIso: new Date(wholeTo).toISOString() });
+  const totals = await storeDailyTotals(deps.handle, store, { firstDay: whole[0]!, lastDay: whole[whole.length - 1]!, fromIso: new Date(wholeFrom).toISOString(), toIso: new Date(wholeTo).toISOString() });
   let n = 0;
   for (const [key, t] of totals) if (f.kind === undefined || key.endsWith(`|${f.kind}`)) n += t.count;
   if (wholeFrom > period.fromMs) n += await scope.reports.count({ ...f, toIso: new Date(wholeFrom).toISOString() });
@@ -116,8 +116,8 @@ function present(r: TransactionRecord, tz: string, link: { reverts_id: number | 
 }
 
 /** /drawer/transaction: the store's money movements of a period, newest first, paged. */
-export async function transactionReport(q: TransactionQuery, ctx: AuthedContext) {
-  const scope = await reportScope(q, ctx);
+export async function transactionReport(deps: Deps, actor: Actor, q: TransactionQuery) {
+  const scope = await reportScope(deps, actor, q);
   const { store, period } = scope;
   const f: LedgerFilter = { ...scope.filter, kind: q.fun_name, customerIds: await customersOf(q.pinId, scope) };
   if (q.drawer !== undefined) f.drawerId = (await scope.reports.drawerIdByNumber(q.drawer)) ?? -1;
@@ -130,7 +130,7 @@ export async function transactionReport(q: TransactionQuery, ctx: AuthedContext)
       const page = rows.slice(0, q.limit);
       return { rows, page, links: await revertLinks(page, scope) };
     }),
-    countRows(f, scope, ctx),
+    countRows(deps, f, scope),
   ]);
   const last = page[page.length - 1];
   return {

@@ -1,6 +1,6 @@
 import { Status, toUnits } from '@moneybox/contract';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;
@@ -17,9 +17,9 @@ function storeDay(hour: string, timeZone: string): string {
  * credit history per store day (the operator's top-ups and what the counter used: purchases take
  * credit, reverts and redeems give it back), newest day first, with the low-credit warning.
  */
-export async function storeQuota(days: number | undefined, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const scope = storeScope(db, ctx.caller.storeId);
+export async function storeQuota(deps: Deps, actor: Actor, days: number | undefined) {
+  const { db } = deps.handle;
+  const scope = storeScope(db, actor.storeId);
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const span = Math.min(days ?? 30, 366);

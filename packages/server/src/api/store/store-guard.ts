@@ -1,6 +1,6 @@
 import { Status } from '@moneybox/contract';
 import type { Store } from '../../db/schema.js';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../domain/status-refusal.js';
 import type { StoreScope } from '../../repositories/store-scope.js';
 
 /** A closed store answers 1; a frozen one answers 46 with the operator's message. */

@@ -1,8 +1,8 @@
 import { STORE_CONTACT_FIELDS, Status, toUnits, type StoreInfo, type StoreUpdateInput } from '@moneybox/contract';
 import { audited, changes } from '../../audit/audit.js';
 import type { Store } from '../../db/schema.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { assertStoreOpen } from './store-guard.js';
 
@@ -33,17 +33,17 @@ export function presentStore(s: Store): StoreInfo {
   };
 }
 
-async function mustStore(ctx: AuthedContext): Promise<Store> {
-  const s = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).store.find();
+async function mustStore(deps: Deps, actor: Actor): Promise<Store> {
+  const s = await storeScope(deps.handle.db, actor.storeId).store.find();
   if (!s) refuse(Status.KIOSK_CLOSED);
   return s;
 }
 
 /** The caller's store (only ever the caller's: there is no id to send), optionally only the named `fields`. */
-export async function storeInfo(fields: string[] | undefined, ctx: AuthedContext) {
-  const all = presentStore(await mustStore(ctx));
+export async function storeInfo(deps: Deps, actor: Actor, fields: string[] | undefined) {
+  const all = presentStore(await mustStore(deps, actor));
   const info = fields ? Object.fromEntries(fields.map((f) => [f, all[f as keyof StoreInfo]])) : all;
-  return { info, editable: ctx.caller.mode === 'viewer' ? [] : EDITABLE };
+  return { info, editable: actor.mode === 'viewer' ? [] : EDITABLE };
 }
 
 const WINDOWS = ['hourly', 'daily', 'weekly'] as const;
@@ -53,10 +53,10 @@ const WINDOWS = ['hourly', 'daily', 'weekly'] as const;
  * when there is one; 0 means no limit and is allowed only without a cap) and blind count. Refused in a
  * frozen or closed store (46/1). One audit row with the changed values before and after.
  */
-export function updateStore(input: StoreUpdateInput, ctx: AuthedContext) {
-  return audited(ctx, async (tx, audit) => {
-    const scope = storeScope(tx.deps.handle.db, tx.caller.storeId);
-    const store = await mustStore(tx);
+export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
+  return audited(deps, actor, async (tx, audit) => {
+    const scope = storeScope(tx.handle.db, actor.storeId);
+    const store = await mustStore(tx, actor);
     assertStoreOpen(store);
     const patch: Parameters<StoreScope['store']['update']>[0] = {};
     for (const f of STORE_CONTACT_FIELDS) if (input[f] !== undefined) patch[f] = input[f];

@@ -1,7 +1,7 @@
 import { SERVER_VERSION, Status } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { openStore } from '../store/store-guard.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -12,9 +12,9 @@ const MAX_DRAWER_NUMBER = 2_147_483_647;
  * Hands a drawer to the caller and opens a shift on it. Two cashiers racing for one drawer:
  * the partial unique index on open shifts lets exactly one insert win; the other gets 4.
  */
-export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const { caller } = ctx;
+export async function chooseDrawer(deps: Deps, actor: Actor, moneybox: number) {
+  const { db } = deps.handle;
+  const caller = actor;
   if (caller.mode === 'viewer') refuse(Status.PERMISSION_ERROR);
   const scope = storeScope(db, caller.storeId);
   const store = await openStore(scope);
@@ -47,7 +47,7 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
     moneybox: drawer.number,
     storename: store.name,
     serverVer: SERVER_VERSION,
-    env: ctx.deps.settings.env,
+    env: deps.settings.env,
     initAmount: shift.init_set === 1,
     shift_id: shift.id,
   };

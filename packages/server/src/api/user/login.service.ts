@@ -3,16 +3,18 @@ import { actorOfAccount, writeAudit } from '../../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
 import { isoAgo, isoNow } from '../../clock.js';
-import type { CallContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
+import type { Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { sessionRepository } from '../../repositories/session.repository.js';
-import { RateLimited } from '../../http/rate-limit.js';
+import { RateLimited } from '../../domain/rate-limited.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 export interface LoginInput {
+  /** The address the attempt comes from (limits and the trail). */
+  ip: string;
   mode: 'pos' | 'viewer';
   username: string;
   password: string;
@@ -31,15 +33,15 @@ export function checkCredentialsShape(username: string, password: string): void 
   if (problem) refuse(CREDENTIAL_STATUS[problem]);
 }
 
-export async function posLogin(input: LoginInput, ctx: CallContext) {
-  const { db } = ctx.deps.handle;
-  const s = ctx.deps.settings;
+export async function posLogin(deps: Deps, input: LoginInput) {
+  const { db } = deps.handle;
+  const s = deps.settings;
   checkCredentialsShape(input.username, input.password);
   // The attempt is recorded (as failed) before it is counted, so a burst of concurrent attempts
   // cannot all slip past the limit: the n-th one counts at least n rows.
-  const attempt = await loginAttemptRepository.record(db, ctx.ip, input.username, false, isoNow());
+  const attempt = await loginAttemptRepository.record(db, input.ip, input.username, false, isoNow());
   const since = isoAgo(s.loginWindowMs);
-  if ((await loginAttemptRepository.failuresFromIp(db, ctx.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
+  if ((await loginAttemptRepository.failuresFromIp(db, input.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
   if ((await loginAttemptRepository.attemptsForUser(db, input.username, since)) > s.loginUserLimit) {
     throw new RateLimited(s.loginWindowMs);
   }
@@ -61,7 +63,7 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
         storeId: store.id,
         kind: counted.locked ? 'login.locked' : 'login.failed',
         target: { type: 'account', id: account.id, label: account.username },
-        after: { failed_logins: counted.failed, locked: counted.locked, ip: ctx.ip },
+        after: { failed_logins: counted.failed, locked: counted.locked, ip: input.ip },
       });
       return counted;
     });
@@ -84,7 +86,7 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
       storeId: store.id,
       kind: 'login',
       target: { type: 'account', id: account.id, label: account.username },
-      after: { mode: input.mode, ip: ctx.ip },
+      after: { mode: input.mode, ip: input.ip },
     }, at);
   });
 
@@ -108,6 +110,6 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
     storename: store.name,
     moneybox,
     serverVer: SERVER_VERSION,
-    env: ctx.deps.settings.env,
+    env: deps.settings.env,
   };
 }

@@ -3,9 +3,9 @@ import { audited, type AuditTarget } from '../../audit/audit.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { AuthedContext } from '../../http/call.js';
-import { refuse } from '../../http/errors.js';
-import { screensAllowed } from '../../http/permissions.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
+import { screensAllowed } from '../../domain/permissions.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import type { StaffRow } from '../../repositories/staff.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -20,7 +20,7 @@ import { checkCredentialsShape } from './login.service.js';
 
 const roleOf = (saType: number) => (saType === SaType.BOSS ? 'boss' : 'cashier');
 
-function present(r: StaffRow, ctx: AuthedContext): UserListItem {
+function present(r: StaffRow, actor: Actor): UserListItem {
   const type = roleOf(r.sa_type);
   return {
     id: r.id,
@@ -36,49 +36,49 @@ function present(r: StaffRow, ctx: AuthedContext): UserListItem {
     createTime: r.created_at,
     lastLogin: r.last_login_at,
     moneybox: r.moneybox,
-    self: r.id === ctx.caller.accountId,
+    self: r.id === actor.accountId,
   };
 }
 
-/** The caller's store's staff, on the context's database (the transaction's inside `audited`). */
-const staffOf = (ctx: AuthedContext) => storeScope(ctx.deps.handle.db, ctx.caller.storeId).staff;
+/** The actor's store's staff, on the given database (the transaction's inside `audited`). */
+const staffOf = (deps: Deps, actor: Actor) => storeScope(deps.handle.db, actor.storeId).staff;
 
 const target = (r: Pick<StaffRow, 'id' | 'username'>): AuditTarget => ({ type: 'account', id: r.id, label: r.username });
 
-export async function listStaff(ctx: AuthedContext) {
-  const rows = await staffOf(ctx).list();
-  return { list: rows.map((r) => present(r, ctx)) };
+export async function listStaff(deps: Deps, actor: Actor) {
+  const rows = await staffOf(deps, actor).list();
+  return { list: rows.map((r) => present(r, actor)) };
 }
 
 /** The account of the caller's store (8 otherwise: another store's ids find nothing). */
-async function mustFind(ctx: AuthedContext, id: number): Promise<StaffRow> {
-  const r = await staffOf(ctx).find(id);
+async function mustFind(deps: Deps, actor: Actor, id: number): Promise<StaffRow> {
+  const r = await staffOf(deps, actor).find(id);
   if (!r) refuse(Status.USER_NOT_FOUND);
   return r;
 }
 
-async function reread(ctx: AuthedContext, id: number) {
-  return { user: present(await mustFind(ctx, id), ctx) };
+async function reread(deps: Deps, actor: Actor, id: number) {
+  return { user: present(await mustFind(deps, actor, id), actor) };
 }
 
 /** Taking a boss away (disable, demote, remove): never yourself, never the store's last enabled boss. */
-async function assertNotSelfOrLastBoss(ctx: AuthedContext, r: StaffRow): Promise<void> {
-  if (r.id === ctx.caller.accountId) refuse(Status.PERMISSION_ERROR, { reason: 'self', error: 'You cannot do this to your own account' });
+async function assertNotSelfOrLastBoss(deps: Deps, actor: Actor, r: StaffRow): Promise<void> {
+  if (r.id === actor.accountId) refuse(Status.PERMISSION_ERROR, { reason: 'self', error: 'You cannot do this to your own account' });
   if (r.sa_type === SaType.BOSS && r.disabled === 0) {
-    const others = await staffOf(ctx).otherActiveBosses(r.id, SaType.BOSS);
+    const others = await staffOf(deps, actor).otherActiveBosses(r.id, SaType.BOSS);
     if (others === 0) refuse(Status.PERMISSION_ERROR, { reason: 'last_boss', error: "The store's last boss cannot be removed, disabled or demoted" });
   }
 }
 
-export function createStaff(input: { username: string; password: string; saType: 1 | 2 }, ctx: AuthedContext) {
+export function createStaff(deps: Deps, actor: Actor, input: { username: string; password: string; saType: 1 | 2 }) {
   checkCredentialsShape(input.username, input.password);
-  return audited(ctx, async (tx, audit) => {
-    const { db } = tx.deps.handle;
+  return audited(deps, actor, async (tx, audit) => {
+    const { db } = tx.handle;
     if (await accountRepository.nameTaken(db, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
     let id: number;
     try {
       id = await accountRepository.insert(db, {
-        store_id: ctx.caller.storeId,
+        store_id: actor.storeId,
         username: input.username,
         password_hash: await hashSecret(input.password),
         sa_type: input.saType,
@@ -90,27 +90,27 @@ export function createStaff(input: { username: string; password: string; saType:
       throw err;
     }
     await audit({ kind: 'account.create', target: { type: 'account', id, label: input.username }, after: { account: input.username, type: roleOf(input.saType) } });
-    return reread(tx, id);
+    return reread(tx, actor, id);
   });
 }
 
-export function updateStaff(input: { id: number; password?: string | undefined; saType?: 1 | 2 | undefined }, ctx: AuthedContext) {
+export function updateStaff(deps: Deps, actor: Actor, input: { id: number; password?: string | undefined; saType?: 1 | 2 | undefined }) {
   const password = input.password === '' ? undefined : input.password;
-  return audited(ctx, async (tx, audit) => {
-    const { db, dialect } = tx.deps.handle;
-    const staff = staffOf(tx);
+  return audited(deps, actor, async (tx, audit) => {
+    const { db, dialect } = tx.handle;
+    const staff = staffOf(tx, actor);
     await staff.lockStore(dialect);
-    const r = await mustFind(tx, input.id);
+    const r = await mustFind(tx, actor, input.id);
     if (password !== undefined) checkCredentialsShape(r.username, password);
     const demote = input.saType !== undefined && input.saType !== r.sa_type && r.sa_type === SaType.BOSS;
-    if (demote) await assertNotSelfOrLastBoss(tx, r);
+    if (demote) await assertNotSelfOrLastBoss(tx, actor, r);
     const patch: { password_hash?: string; sa_type?: number } = {};
     if (password !== undefined) patch.password_hash = await hashSecret(password);
     if (input.saType !== undefined && input.saType !== r.sa_type) patch.sa_type = input.saType;
-    if (Object.keys(patch).length === 0) return reread(tx, r.id);
+    if (Object.keys(patch).length === 0) return reread(tx, actor, r.id);
     await staff.update(r.id, patch);
     // A new password or a new type ends the account's sessions; your own current one stays.
-    await accountRepository.revokeSessions(db, r.id, isoNow(), r.id === ctx.caller.accountId ? ctx.caller.sessionId : undefined);
+    await accountRepository.revokeSessions(db, r.id, isoNow(), r.id === actor.accountId ? actor.sessionId : undefined);
     const typeChanged = patch.sa_type !== undefined;
     await audit({
       kind: 'account.update',
@@ -119,32 +119,32 @@ export function updateStaff(input: { id: number; password?: string | undefined; 
       // Never the password itself: only that it changed.
       after: { ...(typeChanged && { type: roleOf(patch.sa_type!) }), ...(password !== undefined && { credentials_changed: true }) },
     });
-    return reread(tx, r.id);
+    return reread(tx, actor, r.id);
   });
 }
 
-export function disableStaff(input: { id: number; disable: boolean }, ctx: AuthedContext) {
-  return audited(ctx, async (tx, audit) => {
-    const { db, dialect } = tx.deps.handle;
-    const staff = staffOf(tx);
+export function disableStaff(deps: Deps, actor: Actor, input: { id: number; disable: boolean }) {
+  return audited(deps, actor, async (tx, audit) => {
+    const { db, dialect } = tx.handle;
+    const staff = staffOf(tx, actor);
     await staff.lockStore(dialect);
-    const r = await mustFind(tx, input.id);
-    if (input.disable === (r.disabled === 1)) return reread(tx, r.id);
-    if (input.disable) await assertNotSelfOrLastBoss(tx, r);
+    const r = await mustFind(tx, actor, input.id);
+    if (input.disable === (r.disabled === 1)) return reread(tx, actor, r.id);
+    if (input.disable) await assertNotSelfOrLastBoss(tx, actor, r);
     await staff.update(r.id, { disabled: input.disable ? 1 : 0 });
     if (input.disable) await accountRepository.revokeSessions(db, r.id, isoNow());
     await audit({ kind: input.disable ? 'account.disable' : 'account.enable', target: target(r), before: { disable: r.disabled === 1 }, after: { disable: input.disable } });
-    return reread(tx, r.id);
+    return reread(tx, actor, r.id);
   });
 }
 
-export function removeStaff(input: { id: number }, ctx: AuthedContext) {
-  return audited(ctx, async (tx, audit) => {
-    const { db, dialect } = tx.deps.handle;
-    const staff = staffOf(tx);
+export function removeStaff(deps: Deps, actor: Actor, input: { id: number }) {
+  return audited(deps, actor, async (tx, audit) => {
+    const { db, dialect } = tx.handle;
+    const staff = staffOf(tx, actor);
     await staff.lockStore(dialect);
-    const r = await mustFind(tx, input.id);
-    await assertNotSelfOrLastBoss(tx, r);
+    const r = await mustFind(tx, actor, input.id);
+    await assertNotSelfOrLastBoss(tx, actor, r);
     if (r.moneybox !== null) refuse(Status.ACCOUNT_IN_DRAWER, { moneybox: r.moneybox });
     // The row stays (reports and the trail keep its name) and the name stays taken; it can never log in.
     await staff.update(r.id, { removed: 1, disabled: 1 });
@@ -154,12 +154,12 @@ export function removeStaff(input: { id: number }, ctx: AuthedContext) {
   });
 }
 
-export function unlockStaff(input: { id: number }, ctx: AuthedContext) {
-  return audited(ctx, async (tx, audit) => {
-    const r = await mustFind(tx, input.id);
-    if (r.locked === 0) return reread(tx, r.id);
-    await staffOf(tx).update(r.id, { locked: 0, failed_logins: 0 });
+export function unlockStaff(deps: Deps, actor: Actor, input: { id: number }) {
+  return audited(deps, actor, async (tx, audit) => {
+    const r = await mustFind(tx, actor, input.id);
+    if (r.locked === 0) return reread(tx, actor, r.id);
+    await staffOf(tx, actor).update(r.id, { locked: 0, failed_logins: 0 });
     await audit({ kind: 'account.unlock', target: target(r), before: { locked: true }, after: { locked: false } });
-    return reread(tx, r.id);
+    return reread(tx, actor, r.id);
   });
 }

@@ -6,7 +6,7 @@ import { sessionRepository } from '../../repositories/session.repository.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
 import { posLogin as login } from './login.service.js';
 import { menuFor } from './menu.js';
-import { allowed, screensOpenable } from '../../http/permissions.js';
+import { allowed, screensOpenable } from '../../domain/permissions.js';
 import { withNewsEntries } from '../bulletin/bulletin-menu.js';
 
 export const posLogin = defineCall({
@@ -14,7 +14,7 @@ export const posLogin = defineCall({
   access: 'public',
   input: posLoginRequest,
   reply: posLoginReply,
-  handler: (input, ctx) => login(input, ctx),
+  handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }),
 });
 
 export const chooseDrawer = defineCall({
@@ -22,7 +22,7 @@ export const chooseDrawer = defineCall({
   access: 'session',
   input: chooseDrawerRequest,
   reply: chooseDrawerReply,
-  handler: (input, ctx) => choose(input.moneybox, ctx),
+  handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox),
 });
 
 export const menu = defineCall({

@@ -1,7 +1,11 @@
 import { Status, type StatusCode } from '@moneybox/contract';
 
-/** A business outcome other than success: answered as HTTP 200 `{ status, ...extra }`. */
-export class ApiError extends Error {
+/**
+ * A service's refusal by one of the contract's status codes (and the reply's extra fields): the
+ * HTTP envelope answers it as `{ status, ...extra }`, the CLI as words. The money core throws the
+ * catalogued `Refusal` (money/refusal.ts) instead; both are transport-free (docs/DECISIONS.md).
+ */
+export class StatusRefusal extends Error {
   constructor(
     readonly status: StatusCode,
     readonly extra: Record<string, unknown> = {},
@@ -12,12 +16,12 @@ export class ApiError extends Error {
 }
 
 export const fail = (status: StatusCode, extra?: Record<string, unknown>, message?: string): never => {
-  throw new ApiError(status, extra, message);
+  throw new StatusRefusal(status, extra, message);
 };
 
 /** Thrown inside a transaction to roll it back and answer a status. */
 export function refuse(status: StatusCode, extra?: Record<string, unknown>): never {
-  throw new ApiError(status, extra);
+  throw new StatusRefusal(status, extra);
 }
 
 export { Status };

@@ -153,7 +153,7 @@ export function permissionsMarkdown(): string {
   const lines = [
     '# Permission matrix',
     '',
-    'Generated from `packages/server/src/http/permissions.ts` (`npm run -s admin -- permissions > docs/PERMISSIONS.md`).',
+    'Generated from `packages/server/src/domain/permissions.ts` (`npm run -s admin -- permissions > docs/PERMISSIONS.md`).',
     'Refused: anonymous → status 5 (sign in), a signed-in account → status 21 (Permission error).',
     '',
     '| call | anonymous | cashier | boss (viewer) | boss |',

@@ -10,7 +10,7 @@ import { describeOnDatabases, type Body } from '../testing/server.js';
 import { PERMISSIONS, SCREEN_CALLS, WHO, permissionOf, permissionsMarkdown, type Who } from './permissions.js';
 
 const RULES = 'ANYONE, SIGNED_IN, AT_A_DRAWER (moves cash), BOSS (also in viewer mode), BOSS_AT_A_DRAWER';
-const MATRIX_FILE = 'packages/server/src/http/permissions.ts';
+const MATRIX_FILE = 'packages/server/src/domain/permissions.ts';
 const DOCS = path.resolve(import.meta.dirname, '../../../../docs/PERMISSIONS.md');
 
 describe('the permission matrix, as a table', () => {
