@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+
+/** The terminal protocol's files: keyed by a terminal that proved its machine row and store. */
+const TERMINAL_PROTOCOL = ['packages/server/src/api/machine/play.service.ts', 'packages/server/src/api/machine/reload.service.ts', 'packages/server/src/api/machine/sequence.ts', 'packages/server/src/api/machine/terminal-hello.ts'];
+
+/** The repositories bound to a store by repositories/store-scope.ts. */
+const STORE_BOUND = {
+  group: ['drawer', 'shift', 'shift-movement', 'staff', 'credit-history', 'customer', 'customer-movement', 'machine', 'enrolment-code', 'round', 'gift', 'store'].map((name) => `**/repositories/${name}.repository*`),
+  importNamePattern: 'Repository$',
+  message: 'use storeScope(db, caller.storeId) from repositories/store-scope.ts (bound to the store once)',
+};
+
+const REPORT_BOUND = {
+  group: ['**/report.repository*'],
+  importNamePattern: '^reportRepository$',
+  message: 'use reportScope(...).reports (bound to the caller\'s store)',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'docs/screenshots/**'] },
   js.configs.recommended,
@@ -48,23 +65,17 @@ export default tseslint.config(
     },
   },
   {
-    // Store scoping by construction (docs/DECISIONS.md): API services reach these store repositories
-    // only through repositories/store-scope.ts, bound once to the caller's store.
+    // Store scoping by construction (docs/DECISIONS.md): API code reaches the store repositories only
+    // through repositories/store-scope.ts, bound once to the caller's store. The terminal protocol's
+    // files are keyed by a terminal that proved its row and store (docs/ARCHITECTURE.md).
     files: ['packages/server/src/api/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/repositories/drawer.repository*', '**/repositories/shift.repository*', '**/repositories/shift-movement.repository*', '**/repositories/staff.repository*', '**/repositories/credit-history.repository*'],
-              importNamePattern: 'Repository$',
-              message: 'use storeScope(db, caller.storeId) from repositories/store-scope.ts (bound to the store once)',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL],
+    rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND] }] },
+  },
+  {
+    // The report services read through reportScope(...).reports, bound to the caller's store.
+    files: ['packages/server/src/api/**/*.service.ts'],
+    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL],
+    rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, REPORT_BOUND] }] },
   },
 );

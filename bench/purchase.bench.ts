@@ -9,7 +9,8 @@
  * from a short warm-up run's rate. Every reply must be status 0: a run with any other reply is
  * marked invalid. A second, shorter run (Node client) fetches a key from /config/key before every
  * purchase, as the counter does. The ledger is verified after each database's runs: a fast but
- * wrong money path fails the bench.
+ * wrong money path fails the bench. The wrk run is repeated on a second server whose report refresher
+ * is off: the difference is what keeping the reports' daily totals costs the money calls.
  *
  * Without wrk (and no way to install it) the Node worker client (bench/lib/load.ts) measures
  * instead; the "client" column says which one ran. BENCH_CLIENT=node forces it.
@@ -120,6 +121,14 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
       // SQLite: how many purchases each group commit (one fsync) carried during both wrk runs.
       const perCommit: BenchRow = dialect === 'sqlite' && batches.batches > batchesBefore.batches ? { 'per commit': round((batches.calls - batchesBefore.calls) / (batches.batches - batchesBefore.batches), 1) } : {};
       rows.push(apiLine(dialect, 'API /customer/purchase (keys made before)', 'wrk', api, baseline, perCommit));
+      // Reports must not slow money calls: the same run on a server whose report refresher is off.
+      const quiet = await startServer(database.handle, { reportRefreshMs: 0 });
+      try {
+        const off = await wrkRun(wrk, db, { ...target, base: quiet.base });
+        rows.push(apiLine(dialect, 'the same, report refresher off (REPORT_REFRESH_MS=0)', 'wrk', off, baseline));
+      } finally {
+        await quiet.app.close();
+      }
     } else {
       const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
       const api = await runPurchaseLoad({ ...target, concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });

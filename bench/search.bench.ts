@@ -99,8 +99,8 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
     const count = (rows: unknown[]) => (found += rows.length);
     const repo: Record<string, Sample> = {
       id: await measure(SAMPLES, async () => count((await customerRepository.find(db, SEARCH_KIOSK, Number(q.id()))) ? [1] : [])),
-      phone: await measure(SAMPLES, async () => count(await customerRepository.byPhonePrefix(db, dialect, SEARCH_KIOSK, q.phone(), LIMIT))),
-      name: await measure(SAMPLES, async () => count(await customerRepository.byNamePrefix(db, dialect, SEARCH_KIOSK, q.name(), LIMIT))),
+      phone: await measure(SAMPLES, async () => count(await customerRepository.byPhonePrefix(db, SEARCH_KIOSK, dialect, q.phone(), LIMIT))),
+      name: await measure(SAMPLES, async () => count(await customerRepository.byNamePrefix(db, SEARCH_KIOSK, dialect, q.name(), LIMIT))),
     };
     if (found === 0) throw new Error('search found nobody: the generated data and the questions disagree');
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { buildApp } from '../../packages/server/src/http/app.js';
-import { settingsFromEnv } from '../../packages/server/src/settings.js';
+import { settingsFromEnv, type Settings } from '../../packages/server/src/settings.js';
 
 export type Reply = Record<string, unknown> & { status: number };
 
@@ -12,9 +12,9 @@ export interface BenchServer {
   call(path: string, body?: object): Promise<Reply>;
 }
 
-export async function startServer(handle: DatabaseHandle): Promise<BenchServer> {
+export async function startServer(handle: DatabaseHandle, overrides: Partial<Settings> = {}): Promise<BenchServer> {
   // A bench logs in more often than a person would: the login rate limits would refuse it.
-  const settings = { ...settingsFromEnv({}), loginIpLimit: 1e9, loginUserLimit: 1e9, keyIpLimit: 1e9 };
+  const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1e9, loginUserLimit: 1e9, keyIpLimit: 1e9, ...overrides };
   const app = await buildApp({ handle, settings }, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

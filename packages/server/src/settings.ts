@@ -29,6 +29,11 @@ export interface Settings {
   terminalHeartbeatMs: number;
   /** How often the live sockets' sessions are checked (logged out, replaced, idle, disabled: the socket closes). */
   liveSessionCheckMs: number;
+  /**
+   * How often this process folds new ledger rows into the reports' daily totals; 0 = never (another
+   * server does it). Reports stay exact either way: they read the totals plus the live tail above them.
+   */
+  reportRefreshMs: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -49,6 +54,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     logLevel: env.LOG_LEVEL ?? 'info',
     terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),
     liveSessionCheckMs: int(env.LIVE_SESSION_CHECK_MS, 5000),
+    reportRefreshMs: int(env.REPORT_REFRESH_MS, 1000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
   };

@@ -92,8 +92,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
-  const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'));
-  app.addHook('onClose', () => stopDailyTotals());
+  if (deps.settings.reportRefreshMs > 0) {
+    const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
+    app.addHook('onClose', () => stopDailyTotals());
+  }
 
   for (const call of allCalls) registerCall(app, deps, call);
   registerBulletinFiles(app, deps);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allCalls } from '../api/index.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { useTestServer } from '../testing/server.js';
 
+// The document does not depend on the database: one, unseeded, is enough.
 describe('GET /API/openapi.json', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer('sqlite', {}, { seed: false });
-  });
-  afterAll(() => s?.close());
+  const s = useTestServer('sqlite', { seed: false });
 
   it('describes every call with the request schema the server validates with', async () => {
     const res = await s.raw('/API/openapi.json');

@@ -8,9 +8,8 @@ interface TimeRange {
   to: string;
 }
 
-/** Whose log, over which time range. */
+/** Whose log (of the store the query is given), over which time range. */
 export interface CustomerLogFilter {
-  storeId: number;
   customerId: number;
   range: TimeRange;
 }
@@ -18,10 +17,10 @@ export interface CustomerLogFilter {
 /** The tables that log what a customer did at the machines: each row has store_id, customer_id and at. */
 type CustomerLogTable = 'round' | 'gift';
 
-function inRange(db: Db, table: CustomerLogTable, f: CustomerLogFilter) {
+function inRange(db: Db, storeId: number, table: CustomerLogTable, f: CustomerLogFilter) {
   return db
     .selectFrom(table)
-    .where('store_id', '=', f.storeId)
+    .where('store_id', '=', storeId)
     .where('customer_id', '=', f.customerId)
     .where('at', '>=', f.range.from)
     .where('at', '<', f.range.to);
@@ -31,12 +30,12 @@ function inRange(db: Db, table: CustomerLogTable, f: CustomerLogFilter) {
  * One page of a customer's log, newest first (id breaks ties within the same instant); the caller
  * selects its table's columns. Typed by the one table so only that table's columns can be selected.
  */
-export function customerLogPage<T extends CustomerLogTable>(db: Db, table: T, f: CustomerLogFilter, offset: number, limit: number) {
-  return inRange(db, table, f).orderBy('at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit) as unknown as SelectQueryBuilder<Database, T, object>;
+export function customerLogPage<T extends CustomerLogTable>(db: Db, storeId: number, table: T, f: CustomerLogFilter, offset: number, limit: number) {
+  return inRange(db, storeId, table, f).orderBy('at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit) as unknown as SelectQueryBuilder<Database, T, object>;
 }
 
-export async function countCustomerLog(db: Db, table: CustomerLogTable, f: CustomerLogFilter): Promise<number> {
-  const r = await inRange(db, table, f)
+export async function countCustomerLog(db: Db, storeId: number, table: CustomerLogTable, f: CustomerLogFilter): Promise<number> {
+  const r = await inRange(db, storeId, table, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);

@@ -37,7 +37,6 @@ type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'drivers_licens
 export type ProfilePatch = Partial<Record<ProfileField, string>>;
 
 export interface NewCustomer {
-  store_id: number;
   mobile_id: string;
   pin_hash: string;
   first_name: string;
@@ -113,14 +112,14 @@ async function updateOne(db: Db, storeId: number, id: number, set: ProfilePatch 
 export const customerSearchQuery = {
   byId: (db: Db, storeId: number, id: number) => view(db, storeId).where('customer.id', '=', id),
   byMobileId: (db: Db, storeId: number, mobileId: string) => view(db, storeId).where('customer.mobile_id', '=', mobileId),
-  byNamePrefix: (db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number) =>
+  byNamePrefix: (db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number) =>
     view(db, storeId)
       .where(startsWith(dialect, 'customer.name_search', prefix))
       // On PostgreSQL, the text_pattern_ops index yields rows in ~<~ order: no sort of all matches.
       .orderBy(dialect === 'postgres' ? sql`customer.name_search USING ~<~` : sql`customer.name_search`)
       .orderBy('customer.id')
       .limit(limit),
-  byPhonePrefix: (db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number) =>
+  byPhonePrefix: (db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number) =>
     view(db, storeId)
       .where(startsWith(dialect, 'customer.phone', prefix))
       .orderBy(dialect === 'postgres' ? sql`customer.phone USING ~<~` : sql`customer.phone`)
@@ -129,8 +128,8 @@ export const customerSearchQuery = {
 };
 
 export const customerRepository = {
-  async insert(db: Db, row: NewCustomer): Promise<number> {
-    const r = await db.insertInto('customer').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(db: Db, storeId: number, row: NewCustomer): Promise<number> {
+    const r = await db.insertInto('customer').values({ ...row, store_id: storeId }).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
 
@@ -143,13 +142,13 @@ export const customerRepository = {
   },
 
   /** Customers whose name ("first last", lowercased) starts with `prefix`, in name order. */
-  byNamePrefix(db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number): Promise<CustomerView[]> {
-    return customerSearchQuery.byNamePrefix(db, dialect, storeId, prefix, limit).execute();
+  byNamePrefix(db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number): Promise<CustomerView[]> {
+    return customerSearchQuery.byNamePrefix(db, storeId, dialect, prefix, limit).execute();
   },
 
   /** Customers whose phone digits start with `prefix`. */
-  byPhonePrefix(db: Db, dialect: Dialect, storeId: number, prefix: string, limit: number): Promise<CustomerView[]> {
-    return customerSearchQuery.byPhonePrefix(db, dialect, storeId, prefix, limit).execute();
+  byPhonePrefix(db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number): Promise<CustomerView[]> {
+    return customerSearchQuery.byPhonePrefix(db, storeId, dialect, prefix, limit).execute();
   },
 
   page(db: Db, storeId: number, offset: number, limit: number): Promise<CustomerView[]> {
@@ -168,6 +167,8 @@ export const customerRepository = {
   /**
    * Locks the customer's row for the rest of the transaction (PostgreSQL; SQLite runs one
    * transaction at a time), so limits and revertable amounts summed afterwards cannot change under us.
+   * The terminal protocol's (api/machine/play.service.ts), with its authenticated terminal's store;
+   * not bound by repositories/store-scope.ts.
    */
   async lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
     // Plain SQL: on every terminal round (api/machine/play.service.ts).

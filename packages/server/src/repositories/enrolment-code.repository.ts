@@ -1,10 +1,10 @@
 import type { Db } from '../db/database.js';
 
 export const enrolmentCodeRepository = {
-  async insert(db: Db, row: { store_id: number; code_hash: string; kind: string; machine_name: number; account_id: number; created_at: string; expires_at: string }) {
-    await db.insertInto('enrolment_code').values(row).execute();
+  async insert(db: Db, storeId: number, row: { code_hash: string; kind: string; machine_name: number; account_id: number; created_at: string; expires_at: string }) {
+    await db.insertInto('enrolment_code').values({ ...row, store_id: storeId }).execute();
   },
-  /** An unused, unexpired code by its hash. */
+  /** An unused, unexpired code by its hash (the terminal's enrolment: its store is the code's). */
   findUsable(db: Db, codeHash: string, at: string) {
     return db
       .selectFrom('enrolment_code')

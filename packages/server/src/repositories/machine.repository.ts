@@ -52,6 +52,11 @@ export interface SeatedState {
   version: string | null;
 }
 
+/**
+ * The queries that take the store first are the store's machines, bound by repositories/store-scope.ts
+ * (MACHINE_STORE_QUERIES there); the others are keyed by machine row id, for the terminal protocol once
+ * the terminal proved its row and store, and for the hub's heartbeats (docs/ARCHITECTURE.md).
+ */
 export const machineRepository = {
   /** The store's machines on the floor (released ones are history), by name. */
   live(db: Db, storeId: number) {
@@ -99,12 +104,12 @@ export const machineRepository = {
       .where('removed', '=', 0)
       .executeTakeFirst();
     let name = Number(r?.m ?? 0) + 1;
-    while (await this.nameTaken(db, storeId, name)) name++;
+    while (await machineRepository.nameTaken(db, storeId, name)) name++;
     return name;
   },
 
-  async insert(db: Db, row: { store_id: number; machine_id: number; kind: string; public_key: string; created_at: string }): Promise<number> {
-    const r = await db.insertInto('machine').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(db: Db, storeId: number, row: { machine_id: number; kind: string; public_key: string; created_at: string }): Promise<number> {
+    const r = await db.insertInto('machine').values({ ...row, store_id: storeId }).returning('id').executeTakeFirstOrThrow();
     return Number(r.id);
   },
 

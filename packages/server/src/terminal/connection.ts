@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { newNonce } from '../auth/terminal-key.js';
-import { authenticate, enrol, TerminalDenied } from '../api/machine/enrolment.service.js';
+import { authenticate, enrol, TerminalDenied } from '../api/machine/terminal-hello.js';
 import { gift, login, logout, round } from '../api/machine/play.service.js';
 import { purchase, redeem } from '../api/machine/reload.service.js';
 import { applyOnce, refuseCommand } from '../api/machine/sequence.js';

@@ -121,6 +121,8 @@ export interface SuiteOptions {
   seed?: boolean;
   /** Run the operator `verify` after every test: each scenario must leave the books balanced. */
   verifyEach?: boolean;
+  /** The server's pino options (default: no logging), for a test that reads what it logs. */
+  logger?: object;
 }
 
 /**
@@ -132,7 +134,7 @@ export interface SuiteOptions {
 export function useTestServer(dialect: Dialect, opts: SuiteOptions = {}): TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dialect, opts.settings, { seed: opts.seed });
+    server = await startTestServer(dialect, opts.settings, { seed: opts.seed, logger: opts.logger });
   });
   afterAll(async () => {
     await server?.close();

@@ -2,7 +2,7 @@ import { AUDIT_KINDS, Status, auditExportRequest, auditListRequest, isActivityKi
 import { activityCsv, activityPage, type ActivityQuery } from '../../audit/activity.js';
 import { defineCall, type AuthedContext, type CallDef } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;
 /** The part of a kind before its dot: every group of AUDIT_KINDS, and money. */
@@ -20,7 +20,7 @@ function toMs(v: string | number | undefined, field: string): number | undefined
  * else; the period [startTime, endTime), by default the last 24 hours, no wider than limit_day (39).
  */
 async function query(i: { account_id?: number | undefined; kind?: string | undefined; startTime?: string | number | undefined; endTime?: string | number | undefined }, ctx: AuthedContext): Promise<ActivityQuery> {
-  const store = await storeRepository.find(ctx.deps.handle.db, ctx.caller.storeId);
+  const store = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const end = toMs(i.endTime, 'endTime') ?? Date.now();
   const start = toMs(i.startTime, 'startTime') ?? end - DAY;

@@ -7,7 +7,7 @@ import { keyRepository } from '../../repositories/key.repository.js';
 import { AddressWindow } from '../../http/rate-limit.js';
 import { runDurableWrite } from '../../money/money-transaction.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 import { readMaintenance } from './maintenance.js';
 
 /** diff: the store's UTC offset now, in minutes (America/Chicago: -360 in winter, -300 in summer). */
@@ -17,7 +17,7 @@ export const localtime = defineCall({
   input: auth,
   reply: localtimeReply,
   async handler(_input, { deps, caller }) {
-    const store = await storeRepository.find(deps.handle.db, caller.storeId);
+    const store = await storeScope(deps.handle.db, caller.storeId).store.find();
     const timezone = store?.timezone ?? 'UTC';
     return { diff: tzOffsetMinutes(timezone), timezone, now: isoNow() };
   },

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { announce, setDomainLayout } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { writeMaintenance } from './maintenance.js';
 
 /** The UTC offset of a timezone in minutes, read from Intl's own "GMT-06:00" name. */
@@ -14,14 +13,11 @@ function expectedOffset(timeZone: string, at = new Date()): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-describe.each(dialects)('config calls on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('config calls', (s) => {
   let boss: Session;
   beforeAll(async () => {
-    s = await startTestServer(dialect, { keyTtlMs: 1500 });
     boss = await s.login({ username: 'boss01', password: 'boss1234' }, 'viewer');
   });
-  afterAll(() => s?.close());
 
   it('/config/localtime answers the store offset of America/Chicago (-360 in winter, -300 in summer)', async () => {
     const r = await s.call('/config/localtime', { UID: boss.UID, TOKEN: boss.TOKEN });
@@ -100,15 +96,9 @@ describe.each(dialects)('config calls on %s', (dialect) => {
     }
     expect((await s.call('/config/key')).status).toBe(0);
   });
-});
+}, { settings: { keyTtlMs: 1500 } });
 
-describe.each(dialects)('/config/key from one address on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect, { keyIpLimit: 3 });
-  });
-  afterAll(() => s?.close());
-
+describeOnDatabases('/config/key from one address', (s) => {
   it('is anonymous but bounded: past the per-minute limit it answers HTTP 511 status 34 and inserts no key', async () => {
     for (let i = 0; i < 3; i++) expect((await s.call('/config/key')).status).toBe(0);
     const count = async () => Number((await s.handle.db.selectFrom('one_time_key').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -118,4 +108,4 @@ describe.each(dialects)('/config/key from one address on %s', (dialect) => {
     expect(await res.json()).toMatchObject({ status: 34, retryAfter: 60 });
     expect(await count()).toBe(before);
   });
-});
+}, { settings: { keyIpLimit: 3 } });

@@ -2,7 +2,7 @@ import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput } from '@
 import { audited, changes, type AuditTarget } from '../../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
 import type { AuthedContext } from '../../http/call.js';
-import { customerRepository } from '../../repositories/customer.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 import { blockState, createCustomer, kick, resetPin, setBlock, updateCustomer } from './customer.service.js';
 import { presentCustomer } from './present.js';
 
@@ -33,7 +33,7 @@ export const auditedCustomer = {
 
   update: (input: CustomerUpdateInput, ctx: AuthedContext) =>
     audited(ctx, async (tx, audit) => {
-      const found = await customerRepository.find(tx.deps.handle.db, ctx.caller.storeId, input.id);
+      const found = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(input.id);
       const r = await updateCustomer(input, tx);
       const diff = found ? changes(profile(presentCustomer(found)), profile(r.customer)) : { before: null, after: profile(r.customer) };
       await audit({ kind: 'customer.update', target: target(r.customer), ...diff });
@@ -44,7 +44,7 @@ export const auditedCustomer = {
     audited(ctx, async (tx, audit) => {
       const before = await blockState(id, tx);
       const r = await setBlock(id, block, tx);
-      const c = await customerRepository.find(tx.deps.handle.db, ctx.caller.storeId, id);
+      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
       await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { block: before.block }, after: { block } });
       return r;
     }),
@@ -52,7 +52,7 @@ export const auditedCustomer = {
   reset: (id: number, ctx: AuthedContext) =>
     audited(ctx, async (tx, audit) => {
       const r = await resetPin(id, tx);
-      const c = await customerRepository.find(tx.deps.handle.db, ctx.caller.storeId, id);
+      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
       await audit({ kind: 'customer.reset_pin', target: c ? target(presentCustomer(c)) : { type: 'customer', id } });
       return r;
     }),
@@ -60,7 +60,7 @@ export const auditedCustomer = {
   kick: (id: number, ctx: AuthedContext) =>
     audited(ctx, async (tx, audit) => {
       const r = await kick(id, tx);
-      const c = await customerRepository.find(tx.deps.handle.db, ctx.caller.storeId, id);
+      const c = await storeScope(tx.deps.handle.db, ctx.caller.storeId).customers.find(id);
       await audit({ kind: 'customer.kick', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { machine: r.machine }, after: { playing: false } });
       return r;
     }),

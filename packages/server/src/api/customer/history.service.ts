@@ -2,10 +2,7 @@ import { Status, toUnits } from '@moneybox/contract';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import type { CustomerLogFilter } from '../../repositories/customer-log.js';
-import { customerRepository } from '../../repositories/customer.repository.js';
-import { giftRepository } from '../../repositories/gift.repository.js';
-import { roundRepository } from '../../repositories/round.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { pageOf, type PageQuery } from '../paging.js';
 
 const DAY = 86_400_000;
@@ -27,24 +24,23 @@ function toMs(v: string | number | undefined, field: string): number | undefined
  * The customer's log over [startTime, endTime), by default the last 24 hours. 'To' must be after
  * 'from' and the range no wider than the store's limit_day days (39 with limit_day, spec section 8).
  */
-async function historyFilter(q: HistoryQuery, ctx: AuthedContext): Promise<CustomerLogFilter> {
-  const { db } = ctx.deps.handle;
-  const store = await storeRepository.find(db, ctx.caller.storeId);
+async function historyFilter(q: HistoryQuery, scope: StoreScope): Promise<CustomerLogFilter> {
+  const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const end = toMs(q.endTime, 'endTime') ?? Date.now();
   const start = toMs(q.startTime, 'startTime') ?? end - DAY;
   if (end <= start || end - start > store.limit_day * DAY) refuse(Status.IMPROPER_PERIOD, { limit_day: store.limit_day });
-  if (!(await customerRepository.find(db, ctx.caller.storeId, q.id))) refuse(Status.CUSTOMER_ERROR);
-  return { storeId: ctx.caller.storeId, customerId: q.id, range: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } };
+  if (!(await scope.customers.find(q.id))) refuse(Status.CUSTOMER_ERROR);
+  return { customerId: q.id, range: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } };
 }
 
 export async function gameHistory(q: HistoryQuery, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const f = await historyFilter(q, ctx);
+  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+  const f = await historyFilter(q, scope);
   return pageOf(
     q,
-    (offset, limit) => roundRepository.list(db, f, offset, limit),
-    () => roundRepository.count(db, f),
+    (offset, limit) => scope.rounds.list(f, offset, limit),
+    () => scope.rounds.count(f),
     (r) => ({
       round_no: r.round_no,
       serial_no: r.serial_no,
@@ -62,12 +58,12 @@ export async function gameHistory(q: HistoryQuery, ctx: AuthedContext) {
 }
 
 export async function giftHistory(q: HistoryQuery, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const f = await historyFilter(q, ctx);
+  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+  const f = await historyFilter(q, scope);
   return pageOf(
     q,
-    (offset, limit) => giftRepository.list(db, f, offset, limit),
-    () => giftRepository.count(db, f),
+    (offset, limit) => scope.gifts.list(f, offset, limit),
+    () => scope.gifts.count(f),
     (g) => ({
       time: g.at,
       title: g.title,

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isoAgo } from '../../clock.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 /**
@@ -9,21 +8,12 @@ import { balances, newCustomer, openCounter } from '../../testing/customer-kit.j
  * and fall back to the ordinary authenticate() path for anything but a plainly valid, recently
  * seen session. These cases must answer exactly as every other call does, on both databases.
  */
-describe.each(dialects)('session checks of the money calls on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('session checks of the money calls', (s) => {
   let counter: Session;
 
   const sessionRow = (token: Session) =>
     s.handle.db.selectFrom('session').select(['last_seen_at', 'revoked_at']).where('account_id', '=', token.UID).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const lastSeen = (token: Session, at: string) => s.handle.db.updateTable('session').set({ last_seen_at: at }).where('account_id', '=', token.UID).where('revoked_at', 'is', null).execute();
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
-  afterEach(async () => {
-    await s.verify();
-  });
 
   it('a session seen minutes ago still purchases, and the call marks it seen', async () => {
     counter = await openCounter(s, 1000);
@@ -60,4 +50,4 @@ describe.each(dialects)('session checks of the money calls on %s', (dialect) => 
     expect((await s.call('/customer/purchase', { ...first, id: c.id, amount: 'abc', key: await s.key() })).status).toBe(13);
     expect(await balances(s, c.id)).toEqual({ entries: 10_00, winnings: 0 });
   });
-});
+}, { verifyEach: true });

@@ -1,27 +1,20 @@
 import { SaType } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../db/seed.js';
 import { addCredit, freezeStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, drawerBalance, giveWinnings, newCustomer, openCounter, playEntries, seatAtMachine, storeMoney } from '../../testing/customer-kit.js';
 import { PURCHASE_LIMIT_MESSAGE } from './movement.service.js';
 
 const KINDS = ['purchase', 'revert', 'redeem', 'comps'] as const;
 
-describe.each(dialects)('customer money calls on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('customer money calls', (s) => {
   let counter: Session;
   const money = async (kind: string, session: Session, id: number, amount: unknown, key?: string) =>
     s.call(`/customer/${kind}`, { ...session, id, amount, key: key ?? (await s.key()) });
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     counter = await openCounter(s, 5000);
-  });
-  afterAll(() => s?.close());
-  afterEach(async () => {
-    await s.verify();
   });
 
   it('purchase, special comps, redeem and revert move every balance as designed', async () => {
@@ -307,4 +300,4 @@ describe.each(dialects)('customer money calls on %s', (dialect) => {
     const c = await newCustomer(s, counter);
     expect((await money('purchase', boss, c.id, 10)).status).toBe(0);
   });
-});
+}, { verifyEach: true });

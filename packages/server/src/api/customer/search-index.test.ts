@@ -56,13 +56,13 @@ describeOnDatabases('customer search query plans', (s, dialect) => {
   });
 
   it('finds by name prefix on the name index, in index order', async () => {
-    const p = await plan(customerSearchQuery.byNamePrefix(db(), dialect, 1001, 'ali', 20));
+    const p = await plan(customerSearchQuery.byNamePrefix(db(), 1001, dialect, 'ali', 20));
     expect(p).toMatch(dialect === 'sqlite' ? /SEARCH customer USING INDEX customer_store_name \(store_id=\? AND name_search>\? AND name_search<\?\)/ : /Index Scan using customer_store_name_prefix on customer/);
     expect(p).not.toMatch(/SCAN customer|Seq Scan on customer|TEMP B-TREE/);
   });
 
   it('finds by phone prefix on the phone index', async () => {
-    const p = await plan(customerSearchQuery.byPhonePrefix(db(), dialect, 1001, '217555', 20));
+    const p = await plan(customerSearchQuery.byPhonePrefix(db(), 1001, dialect, '217555', 20));
     expect(p).toMatch(dialect === 'sqlite' ? /SEARCH customer USING INDEX customer_store_phone \(store_id=\? AND phone>\? AND phone<\?\)/ : /Index Scan using customer_store_phone_prefix on customer/);
     expect(p).not.toMatch(/SCAN customer|Seq Scan on customer|TEMP B-TREE/);
   });

@@ -1,20 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { freezeStore } from '../../operator/operator.service.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases } from '../../testing/server.js';
 import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
 
-describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('drawer init, fills and bleeds', (s) => {
   const open: Counter[] = [];
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
-  // Every scenario leaves the books balanced and its drawer free for the next one.
+  // Every scenario leaves its drawer free for the next one (and, verifyEach, the books balanced).
   afterEach(async () => {
-    await s.verify();
     for (const c of open.splice(0)) await s.call('/drawer/shift', { UID: c.UID, TOKEN: c.TOKEN });
   });
   const counter = async (moneybox: number, initial = 200) => {
@@ -215,4 +208,4 @@ describe.each(dialects)('drawer init, fills and bleeds on %s', (dialect) => {
     expect((await s.call('/drawer/movements', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: c.shift_id })).total).toBe(4);
     expect((await s.call('/drawer/movements', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: 999999 })).status).toBe(10);
   });
-});
+}, { verifyEach: true });

@@ -3,7 +3,6 @@ import type { Drawer, Shift } from '../../db/schema.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { accountRepository } from '../../repositories/account.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftTotals } from './shift-report.js';
@@ -28,7 +27,7 @@ export async function drawerInfo(drawerId: number | undefined, ctx: AuthedContex
     shift = await store.shifts.openForDrawer(drawer.id);
     if (ctx.caller.role !== 'boss' && shift?.account_id !== ctx.caller.accountId) refuse(Status.PERMISSION_ERROR);
   }
-  const settings = (await storeRepository.find(db, ctx.caller.storeId))!;
+  const settings = (await store.store.find())!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
   return {
     drawer_id: drawer.id,

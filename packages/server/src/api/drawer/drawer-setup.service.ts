@@ -6,7 +6,6 @@ import { refuse } from '../../http/errors.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import type { Db } from '../../db/database.js';
 import type { DrawerWithShift } from '../../repositories/drawer.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 export function presentDrawer(r: DrawerWithShift): DrawerListItem {
@@ -33,17 +32,19 @@ function presentSetupItem(r: DrawerWithShift): DrawerSetupItem {
 
 /** For the login page (public): the kiosk's drawers and who holds them (1 when the kiosk is closed). */
 export async function kioskDrawers(kioskId: number, db: Db) {
-  const store = await storeRepository.find(db, kioskId);
+  const scope = storeScope(db, kioskId);
+  const store = await scope.store.find();
   assertStoreOpen(store);
-  const rows = await storeScope(db, store.id).drawers.listWithShift();
+  const rows = await scope.drawers.listWithShift();
   return { storename: store.name, list: rows.map(presentDrawer) };
 }
 
 /** Drawer Setup: every drawer of the store with its open shift, and the store's maximum. */
 export async function setupList(ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
-  const store = (await storeRepository.find(db, ctx.caller.storeId))!;
-  const rows = await storeScope(db, store.id).drawers.listWithShift();
+  const scope = storeScope(db, ctx.caller.storeId);
+  const store = (await scope.store.find())!;
+  const rows = await scope.drawers.listWithShift();
   return { list: rows.map(presentSetupItem), max_drawers: store.max_drawers };
 }
 
@@ -74,8 +75,9 @@ const CREATE_ATTEMPTS = 5;
  */
 export async function createDrawer(ctx: AuthedContext): Promise<{ drawer: DrawerListItem }> {
   const { db } = ctx.deps.handle;
-  const store = (await storeRepository.find(db, ctx.caller.storeId))!;
-  const drawers = storeScope(db, store.id).drawers;
+  const scope = storeScope(db, ctx.caller.storeId);
+  const store = (await scope.store.find())!;
+  const drawers = scope.drawers;
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     const { count, highest } = await drawers.numbers();
     if (count >= store.max_drawers) refuse(Status.DRAWER_LIMIT_REACHED);

@@ -1,11 +1,10 @@
 import { RefusalReason } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { post } from '../../money/ledger.js';
 import { MOVEMENTS } from '../../money/movements.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Reply, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, type Reply } from '../../testing/server.js';
 import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
 
 /** The report's money fields, to compare a close with its reprint. */
@@ -14,15 +13,11 @@ const numbers = (r: Reply) => {
   return rest;
 };
 
-describe.each(dialects)('shift close, force close and reprint on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('shift close, force close and reprint', (s) => {
   let boss: { UID: number; TOKEN: string };
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     boss = await s.login(DEMO_LOGINS.boss, 'viewer');
   });
-  afterAll(() => s?.close());
-  afterEach(() => s.verify());
 
   const close = (c: { UID: number; TOKEN: string }, extra: Record<string, unknown> = {}) => s.call('/drawer/shift', { UID: c.UID, TOKEN: c.TOKEN, ...extra });
   const reprint = (who: { UID: number; TOKEN: string }, shift_id: number) => s.call('/drawer/shiftReport', { UID: who.UID, TOKEN: who.TOKEN, shift_id });
@@ -167,4 +162,4 @@ describe.each(dialects)('shift close, force close and reprint on %s', (dialect) 
     expect(await ledgerSums(s, c.shift_id)).toEqual(sums);
     await close(c);
   });
-});
+}, { verifyEach: true });

@@ -1,19 +1,15 @@
 import { TerminalClose } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { bossSession, demoTerminal, eventually } from '../../testing/terminal-kit.js';
 
 /** Heartbeats decide connected and disconnected (with a 200 ms period so the test is short). */
-describe.each(dialects)('terminal heartbeats on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('terminal heartbeats', (s) => {
   let boss: Session;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect, { terminalHeartbeatMs: 200 });
     boss = await bossSession(s);
   });
-  afterAll(() => s?.close());
 
   const statusOf = async (name: number) => ((await s.call('/machine/list', boss)).list as Array<{ machine_id: number; status: string; lastSeen: string | null }>).find((m) => m.machine_id === name)!;
 
@@ -37,4 +33,4 @@ describe.each(dialects)('terminal heartbeats on %s', (dialect) => {
     }
     await eventually(async () => expect((await statusOf(101)).status).toBe('disconnected'));
   });
-});
+}, { settings: { terminalHeartbeatMs: 200 } });

@@ -2,9 +2,8 @@ import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStat
 import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { customerRepository } from '../../repositories/customer.repository.js';
-import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import type { MachineRow } from '../../repositories/machine.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
 import { actorOf, writeAudit } from '../../audit/audit.js';
 
@@ -34,15 +33,15 @@ function storeDayStart(timeZone: string, now = Date.now()): string {
  * since it enrolled) against what the ledger holds for it at the store's exchange rate.
  */
 export async function listMachines(ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
-  const storeId = ctx.caller.storeId;
-  const store = await storeRepository.find(db, storeId);
+  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+  const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
+  const { machines } = scope;
   const [rows, today, allTime, games] = await Promise.all([
-    machineRepository.live(db, storeId),
-    machineRepository.ledgerTotals(db, storeId, storeDayStart(store.timezone)),
-    machineRepository.ledgerTotals(db, storeId),
-    machineRepository.roundCounts(db, storeId),
+    machines.live(),
+    machines.ledgerTotals(storeDayStart(store.timezone)),
+    machines.ledgerTotals(),
+    machines.roundCounts(),
   ]);
   const byMachine = (list: typeof today) => new Map(list.map((t) => [t.machine_id, t]));
   const todayBy = byMachine(today);
@@ -72,8 +71,9 @@ export async function listMachines(ctx: AuthedContext) {
 }
 
 async function connectedMachine(ctx: AuthedContext, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {
-  await openStore(ctx.deps.handle.db, ctx.caller.storeId);
-  const m = await machineRepository.find(ctx.deps.handle.db, ctx.caller.storeId, id);
+  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+  await openStore(scope);
+  const m = await scope.machines.find(id);
   if (!m || !isConnected(m, ctx.deps.settings.terminalHeartbeatMs)) refuse(notConnected);
   return m;
 }
@@ -81,11 +81,11 @@ async function connectedMachine(ctx: AuthedContext, id: number, notConnected: ty
 /** Rename: 18 when the machine is not connected (it must learn its new name), 19 when the name is used or unchanged. */
 export async function renameMachine(input: { id: number; machine_id: number }, ctx: AuthedContext) {
   const m = await connectedMachine(ctx, input.id, Status.MACHINE_NOT_CONNECTED_SAVE);
-  const { db } = ctx.deps.handle;
-  if (Number(m.machine_id) === input.machine_id || (await machineRepository.nameTaken(db, ctx.caller.storeId, input.machine_id))) refuse(Status.MACHINE_NAME_USED);
+  const scope = storeScope(ctx.deps.handle.db, ctx.caller.storeId);
+  if (Number(m.machine_id) === input.machine_id || (await scope.machines.nameTaken(input.machine_id))) refuse(Status.MACHINE_NAME_USED);
   try {
-    await db.transaction().execute(async (tx) => {
-      await machineRepository.rename(tx, ctx.caller.storeId, m.id, input.machine_id);
+    await scope.db.transaction().execute(async (tx) => {
+      await scope.in(tx).machines.rename(m.id, input.machine_id);
       await writeAudit(tx, actorOf(ctx.caller), {
         storeId: ctx.caller.storeId,
         kind: 'machine.rename',
@@ -114,8 +114,9 @@ export async function releaseMachine(input: { id: number; confirm: boolean }, ct
   const storeId = ctx.caller.storeId;
   const at = isoNow();
   const released = await ctx.deps.handle.db.transaction().execute(async (tx) => {
-    if (m.customer_id !== null) await customerRepository.release(tx, storeId, m.customer_id, at);
-    const done = await machineRepository.release(tx, storeId, m.id, at);
+    const { customers, machines } = storeScope(tx, storeId);
+    if (m.customer_id !== null) await customers.release(m.customer_id, at);
+    const done = await machines.release(m.id, at);
     if (done) {
       await writeAudit(tx, actorOf(ctx.caller), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
     }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportStore, type ReportStore } from '../../testing/report-kit.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { useTestServer } from '../../testing/server.js';
 import { refreshDailyTotals, refreshStep } from './daily-totals.js';
 import { reportRepository } from './report.repository.js';
 
@@ -10,15 +10,13 @@ import { reportRepository } from './report.repository.js';
  * neither in the daily totals nor in the live tail.
  */
 describe('daily totals watermark on postgres', () => {
-  let s: TestServer;
+  const s = useTestServer('postgres');
   let st: ReportStore;
   const AT = '2026-11-10T15:00:00.000Z';
 
   beforeAll(async () => {
-    s = await startTestServer('postgres');
     st = await reportStore(s, 6201, 'UTC');
   });
-  afterAll(() => s?.close());
 
   const insert = (client: { query(q: string, v: unknown[]): Promise<{ rows: Array<{ id: string }> }> }, cents: number) =>
     client.query(`INSERT INTO ledger (store_id, at, kind, channel, amount_cents) VALUES ($1, $2, 'purchase', 'online', $3) RETURNING id`, [st.id, AT, cents]);

@@ -2,7 +2,6 @@ import { REPORT_CHANNELS, toUnits, type DailyFigures, type ReportChannel } from 
 import type { AuthedContext } from '../../http/call.js';
 import { bucket, storeDailyTotals, totalKey, type Totals } from './daily-totals.js';
 import { presentPeriod } from './period.js';
-import { reportRepository } from './report.repository.js';
 import { customersOf, reportScope } from './report-scope.js';
 import { addDays, storeDayStart } from './store-days.js';
 
@@ -55,11 +54,11 @@ export async function dailyLog(q: { startTime?: string | number | undefined; end
     fromIso: new Date(storeDayStart(period.firstDay, tz)).toISOString(),
     toIso: new Date(storeDayStart(addDays(period.lastDay, 1), tz)).toISOString(),
   };
-  const customers = await customersOf(q.pinId, scope, ctx);
+  const customers = await customersOf(q.pinId, scope);
   let totals: Totals;
   if (customers === undefined) totals = await storeDailyTotals(ctx.deps.handle, store, whole, q.fun_name);
   else {
-    const rows = await reportRepository.countedRows(ctx.deps.handle.db, { ...scope.filter, fromIso: whole.fromIso, toIso: whole.toIso, customerIds: customers, channel: q.fun_name });
+    const rows = await scope.reports.countedRows({ ...scope.filter, fromIso: whole.fromIso, toIso: whole.toIso, customerIds: customers, channel: q.fun_name });
     totals = bucket(rows, () => tz);
   }
   const channels = q.fun_name === undefined ? REPORT_CHANNELS : [q.fun_name];

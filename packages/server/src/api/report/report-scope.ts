@@ -2,29 +2,44 @@ import { Status } from '@moneybox/contract';
 import type { Store } from '../../db/schema.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import { bindToStore, only, storeScope, type BoundToStore } from '../../repositories/store-scope.js';
 import { resolvePeriod, type Period } from './period.js';
 import { reportRepository, type LedgerFilter } from './report.repository.js';
+
+/** The report queries of one store's rows (the rest are the daily totals' own, of every store). */
+const storeReportQueries = only(
+  reportRepository,
+  'customerIdsByPin',
+  'drawerIdByNumber',
+  'accountIdByUsername',
+  'transactions',
+  'count',
+  'purchasesAndReverts',
+  'shiftsStarted',
+  'countedRows',
+);
 
 /** The caller's store, the period applied, and the ledger filter every report query starts from. */
 export interface ReportScope {
   store: Store;
   period: Period;
   filter: LedgerFilter;
+  /** The store's report queries, bound to it. */
+  reports: BoundToStore<typeof storeReportQueries>;
   /** A cashier: only their own shifts are reported. */
   ownShiftsOf: number | undefined;
 }
 
 export async function reportScope(q: { startTime?: string | number | undefined; endTime?: string | number | undefined }, ctx: AuthedContext): Promise<ReportScope> {
-  const store = await storeRepository.find(ctx.deps.handle.db, ctx.caller.storeId);
+  const store = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const period = resolvePeriod(q, store);
   const ownShiftsOf = ctx.caller.role === 'boss' ? undefined : ctx.caller.accountId;
-  return { store, period, ownShiftsOf, filter: { storeId: store.id, fromIso: period.fromIso, toIso: period.toIso, ownerAccountId: ownShiftsOf } };
+  return { store, period, ownShiftsOf, reports: bindToStore(storeReportQueries, ctx.deps.handle.db, store.id), filter: { fromIso: period.fromIso, toIso: period.toIso, ownerAccountId: ownShiftsOf } };
 }
 
 /** `pinId`: the store's customers with that id or mobile id (none found: an empty report, not an error). */
-export async function customersOf(pinId: string | undefined, scope: ReportScope, ctx: AuthedContext): Promise<number[] | undefined> {
+export async function customersOf(pinId: string | undefined, scope: ReportScope): Promise<number[] | undefined> {
   if (pinId === undefined) return undefined;
-  return reportRepository.customerIdsByPin(ctx.deps.handle.db, scope.store.id, pinId);
+  return scope.reports.customerIdsByPin(pinId);
 }

@@ -3,11 +3,10 @@ import type { Db, Dialect } from '../../db/database.js';
 import type { ShiftWithNames } from '../../repositories/shift.repository.js';
 
 /**
- * Which ledger rows a report reads. Every query is bounded by the caller's store; `ownerAccountId`
- * (a cashier) narrows to the rows of that account's shifts.
+ * Which ledger rows of the store a report reads (every query takes the store first, bound once in
+ * report-scope.ts); `ownerAccountId` (a cashier) narrows to the rows of that account's shifts.
  */
 export interface LedgerFilter {
-  storeId: number;
   fromIso: string;
   toIso: string;
   kind?: string | undefined;
@@ -63,8 +62,8 @@ export interface DailyTotal {
 }
 
 /** `after`: a page's keyset; its `at` then is the upper bound (one bound, so SQLite's planner takes the tight one). */
-function filtered(db: Db, f: LedgerFilter, after?: Keyset) {
-  let q = db.selectFrom('ledger as l').where('l.store_id', '=', f.storeId).where('l.at', '>=', f.fromIso);
+function filtered(db: Db, storeId: number, f: LedgerFilter, after?: Keyset) {
+  let q = db.selectFrom('ledger as l').where('l.store_id', '=', storeId).where('l.at', '>=', f.fromIso);
   if (after && after.at < f.toIso) {
     q = q.where('l.at', '<=', after.at).where((eb) => eb(eb.refTuple('l.at', 'l.id'), '<', eb.tuple(after.at, after.id)));
   } else {
@@ -78,7 +77,7 @@ function filtered(db: Db, f: LedgerFilter, after?: Keyset) {
   if (f.accountId !== undefined) q = q.where('l.account_id', '=', f.accountId);
   if (f.ownerAccountId !== undefined) {
     const owner = f.ownerAccountId;
-    q = q.where('l.shift_id', 'in', (eb) => eb.selectFrom('shift').select('shift.id').where('shift.store_id', '=', f.storeId).where('shift.account_id', '=', owner));
+    q = q.where('l.shift_id', 'in', (eb) => eb.selectFrom('shift').select('shift.id').where('shift.store_id', '=', storeId).where('shift.account_id', '=', owner));
   }
   return q;
 }
@@ -106,9 +105,9 @@ export const reportRepository = {
   },
 
   /** One page, newest first: after `after` (keyset) or from `offset`. */
-  transactions(db: Db, f: LedgerFilter, page: { after?: Keyset | undefined; offset: number; limit: number }): Promise<TransactionRecord[]> {
+  transactions(db: Db, storeId: number, f: LedgerFilter, page: { after?: Keyset | undefined; offset: number; limit: number }): Promise<TransactionRecord[]> {
     const after = page.after;
-    return filtered(db, f, after)
+    return filtered(db, storeId, f, after)
       .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
       .leftJoin('machine as m', 'm.id', 'l.machine_id')
       .leftJoin('account as a', 'a.id', 'l.account_id')
@@ -137,8 +136,8 @@ export const reportRepository = {
       .limit(page.limit)
       .execute();
   },
-  async count(db: Db, f: LedgerFilter): Promise<number> {
-    const r = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  async count(db: Db, storeId: number, f: LedgerFilter): Promise<number> {
+    const r = await filtered(db, storeId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
   },
 
@@ -188,8 +187,8 @@ export const reportRepository = {
   },
 
   /** The rows of a period, as the daily totals count them (a filtered scan: one customer's). */
-  countedRows(db: Db, f: LedgerFilter): Promise<CountedRow[]> {
-    return filtered(db, f).select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents']).execute();
+  countedRows(db: Db, storeId: number, f: LedgerFilter): Promise<CountedRow[]> {
+    return filtered(db, storeId, f).select(['l.id', 'l.store_id', 'l.at', 'l.channel', 'l.kind', 'l.amount_cents']).execute();
   },
 
   /** Ledger rows (all stores) in (afterId, uptoId], oldest first, for the daily totals. */

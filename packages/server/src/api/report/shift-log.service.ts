@@ -2,7 +2,6 @@ import { toUnits, type ShiftLogRow } from '@moneybox/contract';
 import type { AuthedContext } from '../../http/call.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { presentPeriod } from './period.js';
-import { reportRepository } from './report.repository.js';
 import { reportScope } from './report-scope.js';
 import { storeTime } from './store-days.js';
 
@@ -16,7 +15,7 @@ const TOTALLED = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', '
 export async function shiftLog(q: { startTime?: string | number | undefined; endTime?: string | number | undefined }, ctx: AuthedContext) {
   const scope = await reportScope(q, ctx);
   const { period } = scope;
-  const rows = await reportRepository.shiftsStarted(ctx.deps.handle.db, scope.store.id, period.fromIso, period.toIso, scope.ownShiftsOf);
+  const rows = await scope.reports.shiftsStarted(period.fromIso, period.toIso, scope.ownShiftsOf);
   const list: ShiftLogRow[] = rows.map((row) => {
     const { count_detail: _detail, ...report } = presentShiftWithNames(row);
     return {

@@ -4,8 +4,8 @@ import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
 import { storeDailyTotals } from './daily-totals.js';
 import { presentPeriod } from './period.js';
-import { reportRepository, type Keyset, type LedgerFilter, type TransactionRecord } from './report.repository.js';
-import { customersOf, reportScope } from './report-scope.js';
+import type { Keyset, LedgerFilter, TransactionRecord } from './report.repository.js';
+import { customersOf, reportScope, type ReportScope } from './report-scope.js';
 import { storeDayStart, storeTime, addDays } from './store-days.js';
 
 export interface TransactionQuery {
@@ -24,8 +24,8 @@ export interface TransactionQuery {
  * The cursor: the last row of a page (at, id) and a fingerprint of the query it belongs to, as
  * base64url JSON. Opaque to the client; a cursor of another query (or store) answers 13.
  */
-function fingerprint(f: LedgerFilter, limit: number): string {
-  return createHash('sha256').update(JSON.stringify([f, limit])).digest('base64url').slice(0, 12);
+function fingerprint(storeId: number, f: LedgerFilter, limit: number): string {
+  return createHash('sha256').update(JSON.stringify([storeId, f, limit])).digest('base64url').slice(0, 12);
 }
 function encodeCursor(k: Keyset, fp: string): string {
   return Buffer.from(JSON.stringify({ a: k.at, i: k.id, q: fp })).toString('base64url');
@@ -45,21 +45,20 @@ function decodeCursor(cursor: string, fp: string): Keyset {
  * a cashier's own shifts) are counted from the daily totals; the rest (the partial first and last
  * day, or any filtered query) by counting the ledger.
  */
-async function countRows(f: LedgerFilter, scope: Awaited<ReturnType<typeof reportScope>>, ctx: AuthedContext): Promise<number> {
-  const { db } = ctx.deps.handle;
+async function countRows(f: LedgerFilter, scope: ReportScope, ctx: AuthedContext): Promise<number> {
   const perRow = f.customerIds !== undefined || f.drawerId !== undefined || f.accountId !== undefined || f.ownerAccountId !== undefined;
-  if (perRow) return reportRepository.count(db, f);
+  if (perRow) return scope.reports.count(f);
   const { period, store } = scope;
   const tz = period.timeZone;
   const whole = period.days.filter((d) => storeDayStart(d, tz) >= period.fromMs && storeDayStart(addDays(d, 1), tz) <= period.toMs);
-  if (whole.length === 0) return reportRepository.count(db, f);
+  if (whole.length === 0) return scope.reports.count(f);
   const wholeFrom = storeDayStart(whole[0]!, tz);
   const wholeTo = storeDayStart(addDays(whole[whole.length - 1]!, 1), tz);
   const totals = await storeDailyTotals(ctx.deps.handle, store, { firstDay: whole[0]!, lastDay: whole[whole.length - 1]!, fromIso: new Date(wholeFrom).toISOString(), toIso: new Date(wholeTo).toISOString() });
   let n = 0;
   for (const [key, t] of totals) if (f.kind === undefined || key.endsWith(`|${f.kind}`)) n += t.count;
-  if (wholeFrom > period.fromMs) n += await reportRepository.count(db, { ...f, toIso: new Date(wholeFrom).toISOString() });
-  if (wholeTo < period.toMs) n += await reportRepository.count(db, { ...f, fromIso: new Date(wholeTo).toISOString() });
+  if (wholeFrom > period.fromMs) n += await scope.reports.count({ ...f, toIso: new Date(wholeFrom).toISOString() });
+  if (wholeTo < period.toMs) n += await scope.reports.count({ ...f, fromIso: new Date(wholeTo).toISOString() });
   return n;
 }
 
@@ -68,11 +67,11 @@ async function countRows(f: LedgerFilter, scope: Awaited<ReturnType<typeof repor
  * in that shift (not one purchase by key), so a revert links to the customer's latest purchase of
  * the shift before it (or the one its row names), and that purchase to its first revert after it.
  */
-async function revertLinks(rows: TransactionRecord[], storeId: number, ctx: AuthedContext): Promise<Map<number, { reverts_id: number | null; reverted_by: number | null }>> {
+async function revertLinks(rows: TransactionRecord[], scope: ReportScope): Promise<Map<number, { reverts_id: number | null; reverted_by: number | null }>> {
   const links = new Map<number, { reverts_id: number | null; reverted_by: number | null }>();
   const linkable = rows.filter((r) => (r.kind === 'purchase' || r.kind === 'revert') && r.shift_id !== null);
   // A link joins rows of one shift and customer (or a revert naming its purchase): only those are read.
-  const all = await reportRepository.purchasesAndReverts(ctx.deps.handle.db, storeId, {
+  const all = await scope.reports.purchasesAndReverts({
     shiftIds: [...new Set(linkable.map((r) => Number(r.shift_id)))],
     customerIds: [...new Set(linkable.filter((r) => r.customer_id !== null).map((r) => Number(r.customer_id)))],
     withoutCustomer: linkable.some((r) => r.customer_id === null),
@@ -118,19 +117,18 @@ function present(r: TransactionRecord, tz: string, link: { reverts_id: number | 
 
 /** /drawer/transaction: the store's money movements of a period, newest first, paged. */
 export async function transactionReport(q: TransactionQuery, ctx: AuthedContext) {
-  const { db } = ctx.deps.handle;
   const scope = await reportScope(q, ctx);
   const { store, period } = scope;
-  const f: LedgerFilter = { ...scope.filter, kind: q.fun_name, customerIds: await customersOf(q.pinId, scope, ctx) };
-  if (q.drawer !== undefined) f.drawerId = (await reportRepository.drawerIdByNumber(db, store.id, q.drawer)) ?? -1;
-  if (q.account !== undefined) f.accountId = (await reportRepository.accountIdByUsername(db, store.id, q.account)) ?? -1;
-  const fp = fingerprint(f, q.limit);
+  const f: LedgerFilter = { ...scope.filter, kind: q.fun_name, customerIds: await customersOf(q.pinId, scope) };
+  if (q.drawer !== undefined) f.drawerId = (await scope.reports.drawerIdByNumber(q.drawer)) ?? -1;
+  if (q.account !== undefined) f.accountId = (await scope.reports.accountIdByUsername(q.account)) ?? -1;
+  const fp = fingerprint(store.id, f, q.limit);
   const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, fp);
   // The page and its revert links while the total is counted (PostgreSQL: on two pool connections).
   const [{ rows, page, links }, total] = await Promise.all([
-    reportRepository.transactions(db, f, { after, offset: (q.page - 1) * q.limit, limit: q.limit + 1 }).then(async (rows) => {
+    scope.reports.transactions(f, { after, offset: (q.page - 1) * q.limit, limit: q.limit + 1 }).then(async (rows) => {
       const page = rows.slice(0, q.limit);
-      return { rows, page, links: await revertLinks(page, store.id, ctx) };
+      return { rows, page, links: await revertLinks(page, scope) };
     }),
     countRows(f, scope, ctx),
   ]);

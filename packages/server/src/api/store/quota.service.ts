@@ -1,7 +1,6 @@
 import { Status, toUnits } from '@moneybox/contract';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { storeRepository } from '../../repositories/store.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;
@@ -20,12 +19,13 @@ function storeDay(hour: string, timeZone: string): string {
  */
 export async function storeQuota(days: number | undefined, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
-  const store = await storeRepository.find(db, ctx.caller.storeId);
+  const scope = storeScope(db, ctx.caller.storeId);
+  const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const span = Math.min(days ?? 30, 366);
   const now = Date.now();
   const from = new Date(now - span * DAY).toISOString();
-  const creditHistory = storeScope(db, store.id).creditHistory;
+  const creditHistory = scope.creditHistory;
   const [hours, topups, counts] = await Promise.all([creditHistory.hourly(from), creditHistory.topups(from), creditHistory.counts()]);
   const byDay = new Map<string, { topups: number; used: number }>();
   const weekAgo = new Date(now - 7 * DAY).toISOString().slice(0, 13);

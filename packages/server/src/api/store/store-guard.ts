@@ -1,8 +1,7 @@
 import { Status } from '@moneybox/contract';
-import type { Db } from '../../db/database.js';
 import type { Store } from '../../db/schema.js';
 import { refuse } from '../../http/errors.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import type { StoreScope } from '../../repositories/store-scope.js';
 
 /** A closed store answers 1; a frozen one answers 46 with the operator's message. */
 export function assertStoreOpen(store: Store | undefined): asserts store is Store {
@@ -10,8 +9,8 @@ export function assertStoreOpen(store: Store | undefined): asserts store is Stor
   if (store.frozen === 1) refuse(Status.STORE_FROZEN, { freeze_msg: store.freeze_msg });
 }
 
-export async function openStore(db: Db, storeId: number): Promise<Store> {
-  const store = await storeRepository.find(db, storeId);
+export async function openStore(scope: Pick<StoreScope, 'store'>): Promise<Store> {
+  const store = await scope.store.find();
   assertStoreOpen(store);
   return store;
 }

@@ -3,7 +3,7 @@ import { audited, changes } from '../../audit/audit.js';
 import type { Store } from '../../db/schema.js';
 import type { AuthedContext } from '../../http/call.js';
 import { refuse } from '../../http/errors.js';
-import { storeRepository } from '../../repositories/store.repository.js';
+import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { assertStoreOpen } from './store-guard.js';
 
 /** What the boss may change; the rest (credit, budget, maximums, exchange rate, freeze, time zone, caps) is the operator's. */
@@ -34,7 +34,7 @@ export function presentStore(s: Store): StoreInfo {
 }
 
 async function mustStore(ctx: AuthedContext): Promise<Store> {
-  const s = await storeRepository.find(ctx.deps.handle.db, ctx.caller.storeId);
+  const s = await storeScope(ctx.deps.handle.db, ctx.caller.storeId).store.find();
   if (!s) refuse(Status.KIOSK_CLOSED);
   return s;
 }
@@ -55,10 +55,10 @@ const WINDOWS = ['hourly', 'daily', 'weekly'] as const;
  */
 export function updateStore(input: StoreUpdateInput, ctx: AuthedContext) {
   return audited(ctx, async (tx, audit) => {
-    const { db } = tx.deps.handle;
+    const scope = storeScope(tx.deps.handle.db, tx.caller.storeId);
     const store = await mustStore(tx);
     assertStoreOpen(store);
-    const patch: Parameters<typeof storeRepository.update>[2] = {};
+    const patch: Parameters<StoreScope['store']['update']>[0] = {};
     for (const f of STORE_CONTACT_FIELDS) if (input[f] !== undefined) patch[f] = input[f];
     if (input.min_amount !== undefined) {
       if (input.min_amount < 1) refuse(Status.AMOUNT_ERROR, { reason: 'min_amount', error: 'The minimum amount must be above 0' });
@@ -75,9 +75,9 @@ export function updateStore(input: StoreUpdateInput, ctx: AuthedContext) {
     }
     if (input.blind_count !== undefined) patch.blind_count = input.blind_count ? 1 : 0;
     if (Object.keys(patch).length > 0) {
-      await storeRepository.update(db, store.id, patch);
+      await scope.store.update(patch);
     }
-    const after = (await storeRepository.find(db, store.id))!;
+    const after = (await scope.store.find())!;
     const diff = changes(flat(presentStore(store)), flat(presentStore(after)));
     if (Object.keys(diff.after).length > 0) await audit({ kind: 'store.update', target: { type: 'store', id: store.id, label: store.name }, ...diff });
     return { info: presentStore(after), editable: EDITABLE };

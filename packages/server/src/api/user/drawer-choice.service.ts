@@ -16,8 +16,9 @@ export async function chooseDrawer(moneybox: number, ctx: AuthedContext) {
   const { db } = ctx.deps.handle;
   const { caller } = ctx;
   if (caller.mode === 'viewer') refuse(Status.PERMISSION_ERROR);
-  const store = await openStore(db, caller.storeId);
-  const { drawers, shifts } = storeScope(db, store.id);
+  const scope = storeScope(db, caller.storeId);
+  const store = await openStore(scope);
+  const { drawers, shifts } = scope;
   // drawer.number is a 32-bit INTEGER: PostgreSQL fails the query (14) on a larger parameter.
   if (moneybox < 1 || moneybox > MAX_DRAWER_NUMBER) refuse(Status.DRAWER_NOT_AVAILABLE);
   const drawer = await drawers.findByNumber(moneybox);

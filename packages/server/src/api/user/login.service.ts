@@ -8,7 +8,6 @@ import { refuse } from '../../http/errors.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { sessionRepository } from '../../repositories/session.repository.js';
-import { storeRepository } from '../../repositories/store.repository.js';
 import { RateLimited } from '../../http/rate-limit.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -51,7 +50,7 @@ export async function posLogin(input: LoginInput, ctx: CallContext) {
     refuse(Status.LOGIN_INCORRECT);
   }
   if (account.locked === 1) refuse(Status.ACCOUNT_LOCKED);
-  const store = await storeRepository.find(db, account.store_id);
+  const store = await storeScope(db, account.store_id).store.find();
   if (!store) refuse(Status.LOGIN_INCORRECT);
 
   if (!(await verifySecret(input.password, account.password_hash))) {

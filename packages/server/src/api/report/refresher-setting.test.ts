@@ -1,0 +1,65 @@
+import { beforeAll, expect, it } from 'vitest';
+import { reportStore, type ReportStore } from '../../testing/report-kit.js';
+import { describeOnDatabases, type TestServer } from '../../testing/server.js';
+import { reportRepository } from './report.repository.js';
+
+const DAY = '2026-11-10';
+
+/** One online purchase of `cents` on DAY, written as a terminal's would be. */
+async function onlinePurchase(s: TestServer, st: ReportStore, cents: number) {
+  await s.handle.db.insertInto('ledger').values({ store_id: st.id, at: `${DAY}T15:00:00.000Z`, kind: 'purchase', channel: 'online', amount_cents: cents }).execute();
+}
+
+async function dailyPurchases(s: TestServer, st: ReportStore) {
+  const boss = await s.call('/user/posLogin', { mode: 'viewer', username: st.boss.username, password: st.boss.password });
+  const r = await s.call('/drawer/dailyLog', { UID: boss.uid, TOKEN: boss.token, startTime: DAY, endTime: DAY });
+  return r.totals as { purchases: number; purchase_count: number };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 600));
+
+/** REPORT_REFRESH_MS=0: this server never folds the ledger into the daily totals, and the reports stay exact from the live tail. */
+describeOnDatabases(
+  'report refresher switched off',
+  (s) => {
+    let st: ReportStore;
+    beforeAll(async () => {
+      st = await reportStore(s, 6301, 'UTC');
+    });
+
+    it('leaves the watermark where it is, and the daily report still counts every row', async () => {
+      const before = await reportRepository.watermark(s.handle.db);
+      await onlinePurchase(s, st, 400);
+      await onlinePurchase(s, st, 150);
+      await settle();
+      expect(await reportRepository.watermark(s.handle.db)).toBe(before);
+      expect(await dailyPurchases(s, st)).toMatchObject({ purchases: 5.5, purchase_count: 2 });
+    });
+  },
+  { settings: { reportRefreshMs: 0 } },
+);
+
+describeOnDatabases(
+  'report refresher on a short period',
+  (s) => {
+    let st: ReportStore;
+    beforeAll(async () => {
+      st = await reportStore(s, 6302, 'UTC');
+    });
+
+    it('folds new ledger rows into the daily totals by itself', async () => {
+      await onlinePurchase(s, st, 400);
+      const deadline = Date.now() + 10_000;
+      let stored = 0;
+      while (Date.now() < deadline) {
+        const row = await s.handle.db.selectFrom('report_daily').select('amount_cents').where('store_id', '=', st.id).where('channel', '=', 'online').executeTakeFirst();
+        stored = Number(row?.amount_cents ?? 0);
+        if (stored === 400) break;
+        await settle();
+      }
+      expect(stored).toBe(400);
+      expect(await dailyPurchases(s, st)).toMatchObject({ purchases: 4, purchase_count: 1 });
+    });
+  },
+  { settings: { reportRefreshMs: 50 } },
+);
