@@ -6,15 +6,13 @@ import type { NewsItem, Poster, Regulation } from '@moneybox/contract';
 import { demoPdf, demoPng } from '../db/demo-files.js';
 import { OperatorError } from '../operator/operator.service.js';
 import { fetchFile } from '../testing/bulletin-kit.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type Session, type TestServer } from '../testing/server.js';
+import { describeOnDatabases, type Session } from '../testing/server.js';
 import { imageRefs } from './bulletin.js';
 import { runCli } from './main.js';
 
 const MiB = 1024 * 1024;
 
-describe.each(dialects)('operator CLI: bulletin on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('operator CLI: bulletin', (s) => {
   let me: Session;
   let dir: string;
   const file = (name: string, content: string | Buffer) => {
@@ -40,14 +38,10 @@ describe.each(dialects)('operator CLI: bulletin on %s', (dialect) => {
   const ask = (p: string, extra: Record<string, unknown> = {}) => s.call(p, { UID: me.UID, TOKEN: me.TOKEN, ...extra });
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     me = await s.login();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-bulletin-'));
   });
-  afterAll(async () => {
-    await s?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('publishes news in two languages with the image its body shows; the store reads it at once', async () => {
     const map = demoPng(16, 16, [[0, 0, 255]]);

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OperatorError } from '../operator/operator.service.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { describeOnDatabases } from '../testing/server.js';
 import { runCli } from './main.js';
 
-describe.each(dialects)('operator CLI on a fresh %s database', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('operator CLI on a fresh database', (s) => {
   let out: string[];
   /** Runs one command; returns its exit code and what it printed. */
   const cli = async (...argv: string[]) => {
@@ -24,11 +22,6 @@ describe.each(dialects)('operator CLI on a fresh %s database', (dialect) => {
   };
   const store = () => s.handle.db.selectFrom('store').selectAll().where('id', '=', 3003).executeTakeFirstOrThrow();
   const login = (username: string, password: string) => s.call('/user/posLogin', { mode: 'pos', username, password });
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect, {}, { seed: false });
-  });
-  afterAll(() => s?.close());
 
   it('prints the help for no command and for "help"', async () => {
     for (const argv of [[], ['help']]) {
@@ -181,7 +174,7 @@ describe.each(dialects)('operator CLI on a fresh %s database', (dialect) => {
     const err = await runCli(['freeze', '--kiosk', '3003'], s.handle, () => undefined).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OperatorError);
   });
-});
+}, { seed: false });
 
 describe('operator CLI entry point (npm run admin)', () => {
   it('prints what it did, or "Refused: <why>" with exit code 2', async () => {

@@ -1,9 +1,8 @@
 import { LiveClose } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../testing/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
 import { namesCustomer, namesMachine, openLive, type LiveSocket } from '../testing/live-kit.js';
-import { startTestServer, type Session, type TestServer } from '../testing/server.js';
+import { describeOnDatabases, type Session } from '../testing/server.js';
 import { bossSession, demoTerminal, enrolTerminal, otherStore } from '../testing/terminal-kit.js';
 
 const round = (seq: number) => ({ type: 'round', seq, round_no: `R${seq}`, serial_no: `S${seq}`, game_name: 'Ocean King', begin_credits: 100, end_credits: 95, jp_bet: 0, game_bet: 10, extra_bet: 0, buy_bonus_cost: 0, win: 5 });
@@ -19,8 +18,7 @@ async function hello(live: LiveSocket) {
  * of ITS store changed (a connection, a login, a round, a counter purchase, a kick), never another
  * store's; a bad session is refused and an ended one is closed.
  */
-describe.each(dialects)('live updates on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('live updates', (s) => {
   let boss: Session;
   let counter: Session;
   let otherBoss: Session;
@@ -28,17 +26,15 @@ describe.each(dialects)('live updates on %s', (dialect) => {
   let otherLive: LiveSocket;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect, { liveSessionCheckMs: 200 });
     boss = await bossSession(s);
     counter = await openCounter(s, 1000);
     otherBoss = await openCounter(s, null, { storeId: await otherStore(s) });
     live = await hello(openLive(s.url, boss));
     otherLive = await hello(openLive(s.url, otherBoss));
   });
-  afterAll(async () => {
+  afterAll(() => {
     live?.close();
     otherLive?.close();
-    await s?.close();
   });
 
   /** Runs `action` and expects a change matching `match` within a second after it is done (its answer received). */
@@ -127,17 +123,10 @@ describe.each(dialects)('live updates on %s', (dialect) => {
     await s.login();
     expect((await firstLive.closed).code).toBe(LiveClose.SESSION_ENDED);
   });
-});
+}, { settings: { liveSessionCheckMs: 200 } });
 
 /** Heartbeats (200 ms period): a machine falling silent turns disconnected on the screens, pushed. */
-describe.each(dialects)('live heartbeat changes on %s', (dialect) => {
-  let s: TestServer;
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect, { terminalHeartbeatMs: 200 });
-  });
-  afterAll(() => s?.close());
-
+describeOnDatabases('live heartbeat changes', (s) => {
   it('a silent machine is pushed as changed once it is disconnected', async () => {
     const boss = await bossSession(s);
     const live = await hello(openLive(s.url, boss));
@@ -154,4 +143,4 @@ describe.each(dialects)('live heartbeat changes on %s', (dialect) => {
     expect(shown?.status).toBe('disconnected');
     live.close();
   });
-});
+}, { settings: { terminalHeartbeatMs: 200 } });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
 import { namesCustomer, namesMachine, openLive } from '../testing/live-kit.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { useSecondServer, useTestServer } from '../testing/server.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
 
 /**
@@ -10,17 +9,8 @@ import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
  * Machine screen listens on server B (another process); the change crosses by LISTEN/NOTIFY.
  */
 describe('live updates across server processes on postgres', () => {
-  let a: TestServer;
-  let b: ServerProcess;
-
-  beforeAll(async () => {
-    a = await startTestServer('postgres');
-    b = await startServerProcess({ DATABASE_URL: a.databaseUrl! });
-  }, 60_000);
-  afterAll(async () => {
-    await b?.stop();
-    await a?.close();
-  });
+  const a = useTestServer('postgres');
+  const b = useSecondServer(a);
 
   it('a login and a round on server A reach a web client of server B within a second', async () => {
     const counter = await openCounter(a, 1000);

@@ -74,35 +74,49 @@ END
 $fn$`;
 
 /**
- * A terminal's sequenced command (api/machine/sequence.ts), planned by its rules: the seated
- * customer's movements (ledger rows of this machine, their deltas summed on the customer), the
- * game round row, the acknowledgement stored for resends, the meters, and the advanced seq. Guards:
- * the customer row unchanged since read (a kick or any money movement changes it), balances
- * non-negative, the machine still at seq - 1 with the same customer seated. Same lock order as the
- * transactional path: customer, then the machine row last.
+ * A terminal's sequenced command (api/machine/sequence.ts), planned by its rules: the customer's
+ * movements (ledger rows of this machine, their deltas summed on the customer and, for a reload
+ * terminal's purchase or redeem, on the store's credit), the game round row, the acknowledgement
+ * stored for resends (an ack naming a `movement_id` gets the first ledger row's id there), the
+ * meters, and the advanced seq. Guards: the customer row unchanged since read (a kick or any money
+ * movement changes it), balances and store credit non-negative, the machine still at seq - 1 with
+ * the same customer seated as read (`p_seat`, none at a reload terminal). Same lock order as the
+ * transactional path: customer, ledger, store, then the machine row last. Returns the first
+ * ledger row's id (null without movements).
  */
 const COMMAND_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_command(
-    p_machine bigint, p_seq bigint, p_seat bigint, p_store_id bigint, p_at text, p_ack text,
+    p_machine bigint, p_seq bigint, p_seat bigint, p_customer bigint, p_store_id bigint, p_at text, p_ack text,
     p_customer_version text, p_movements jsonb, p_round jsonb, p_meters jsonb)
-  RETURNS void LANGUAGE plpgsql AS $fn$
+  RETURNS bigint LANGUAGE plpgsql AS $fn$
 DECLARE
   d_entries bigint;
   d_winnings bigint;
+  d_credit bigint;
+  v_first bigint;
+  v_ack text := p_ack;
 BEGIN
-  SELECT COALESCE(SUM((x->>'entries')::bigint), 0), COALESCE(SUM((x->>'winnings')::bigint), 0) INTO d_entries, d_winnings
+  SELECT COALESCE(SUM((x->>'entries')::bigint), 0), COALESCE(SUM((x->>'winnings')::bigint), 0), COALESCE(SUM((x->>'credit')::bigint), 0)
+    INTO d_entries, d_winnings, d_credit
     FROM jsonb_array_elements(p_movements) x;
   IF d_entries <> 0 OR d_winnings <> 0 THEN
     UPDATE customer SET entries_cents = entries_cents + d_entries, winnings_cents = winnings_cents + d_winnings
-      WHERE id = p_seat AND store_id = p_store_id AND xmin = p_customer_version::xid
+      WHERE id = p_customer AND store_id = p_store_id AND xmin = p_customer_version::xid
         AND entries_cents + d_entries >= 0 AND winnings_cents + d_winnings >= 0;
   ELSE
-    PERFORM 1 FROM customer WHERE id = p_seat AND store_id = p_store_id AND xmin = p_customer_version::xid FOR SHARE;
+    PERFORM 1 FROM customer WHERE id = p_customer AND store_id = p_store_id AND xmin = p_customer_version::xid FOR SHARE;
   END IF;
   IF NOT FOUND THEN RAISE EXCEPTION 'customer' USING ERRCODE = 'MBX01'; END IF;
-  INSERT INTO ledger (store_id, at, kind, channel, customer_id, machine_id, amount_cents, d_entries_cents, d_winnings_cents, key, note)
-    SELECT p_store_id, p_at, x->>'kind', x->>'channel', p_seat, p_machine, (x->>'amount')::bigint, (x->>'entries')::bigint,
-        (x->>'winnings')::bigint, x->>'key', x->>'note'
-      FROM jsonb_array_elements(p_movements) WITH ORDINALITY AS m(x, n) ORDER BY n;
+  WITH inserted AS (
+    INSERT INTO ledger (store_id, at, kind, channel, customer_id, machine_id, amount_cents, d_entries_cents, d_winnings_cents, d_credit_cents, key, note)
+      SELECT p_store_id, p_at, x->>'kind', x->>'channel', p_customer, p_machine, (x->>'amount')::bigint, (x->>'entries')::bigint,
+          (x->>'winnings')::bigint, COALESCE((x->>'credit')::bigint, 0), x->>'key', COALESCE(x->>'note', '')
+        FROM jsonb_array_elements(p_movements) WITH ORDINALITY AS m(x, n) ORDER BY n
+      RETURNING id)
+  SELECT MIN(id) INTO v_first FROM inserted;
+  IF d_credit <> 0 THEN
+    UPDATE store SET credit_cents = credit_cents + d_credit WHERE id = p_store_id AND credit_cents + d_credit >= 0;
+    IF NOT FOUND THEN RAISE EXCEPTION 'store' USING ERRCODE = 'MBX01'; END IF;
+  END IF;
   IF p_round IS NOT NULL THEN
     INSERT INTO round (store_id, customer_id, machine_id, seq, round_no, serial_no, at, game_name, begin_credits, end_credits,
         jp_bet, game_bet, extra_bet, buy_bonus_cost, win)
@@ -110,11 +124,15 @@ BEGIN
           r.jp_bet, r.game_bet, r.extra_bet, r.buy_bonus_cost, r.win
         FROM jsonb_populate_record(NULL::round, p_round) r;
   END IF;
-  INSERT INTO terminal_ack (machine_row_id, seq, store_id, at, ack) VALUES (p_machine, p_seq, p_store_id, p_at, p_ack);
+  IF v_first IS NOT NULL AND p_ack::jsonb ? 'movement_id' THEN
+    v_ack := jsonb_set(p_ack::jsonb, '{movement_id}', to_jsonb(v_first))::text;
+  END IF;
+  INSERT INTO terminal_ack (machine_row_id, seq, store_id, at, ack) VALUES (p_machine, p_seq, p_store_id, p_at, v_ack);
   UPDATE machine SET last_seq = p_seq, meter_played = COALESCE((p_meters->>'played')::bigint, meter_played),
       meter_won = COALESCE((p_meters->>'won')::bigint, meter_won), meter_games = COALESCE((p_meters->>'games')::bigint, meter_games)
     WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
   IF NOT FOUND THEN RAISE EXCEPTION 'machine' USING ERRCODE = 'MBX01'; END IF;
+  RETURN v_first;
 END
 $fn$`;
 
@@ -215,25 +233,31 @@ export async function applyMovement(handle: DatabaseHandle, db: Db, plan: Moveme
 export interface CommandPlan {
   machineRowId: number;
   seq: number;
-  seat: number;
+  /** The machine's seated customer as read: the apply refuses if it changed (none at a reload terminal). */
+  seat: number | null;
+  /** The customer whose money moves (at a game machine, the seated one). */
+  customer: number;
   storeId: number;
   at: string;
   ack: string;
   customerVersion: string;
-  movements: Array<Pick<Movement, 'kind' | 'channel' | 'amount' | 'key' | 'note'> & { entries: number; winnings: number }>;
+  movements: Array<Pick<Movement, 'kind' | 'channel' | 'amount' | 'key' | 'note' | 'credit'> & { entries: number; winnings: number }>;
   round?: Record<string, unknown>;
   meters?: { played: number; won: number; games: number };
 }
 
-/** PostgreSQL only: applies a terminal command's plan in one call; StaleRead when a guard failed. */
-export async function applyCommand(handle: DatabaseHandle, p: CommandPlan): Promise<void> {
+/** PostgreSQL only: applies a terminal command's plan in one call; StaleRead when a guard failed. The first ledger row's id. */
+export async function applyCommand(handle: DatabaseHandle, p: CommandPlan): Promise<number | null> {
+  let r;
   try {
-    await runPrepared(handle, handle.db, sql`SELECT mbx_apply_command(${p.machineRowId}, ${p.seq}, ${p.seat}, ${p.storeId}, ${p.at}, ${p.ack},
-        ${p.customerVersion}, ${JSON.stringify(p.movements)}, ${p.round ? JSON.stringify(p.round) : null}, ${p.meters ? JSON.stringify(p.meters) : null})`);
+    r = await runPrepared(handle, handle.db, sql<{ id: string | number | null }>`SELECT mbx_apply_command(${p.machineRowId}, ${p.seq}, ${p.seat}, ${p.customer}, ${p.storeId},
+        ${p.at}, ${p.ack}, ${p.customerVersion}, ${JSON.stringify(p.movements)}, ${p.round ? JSON.stringify(p.round) : null}, ${p.meters ? JSON.stringify(p.meters) : null}) AS id`);
   } catch (err) {
     throw staleOr(err);
   }
   for (const m of p.movements) noteMovement(m.kind, m.channel ?? 'pos');
+  const id = r.rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
 }
 
 /** The apply functions' failed guard (MBX01) as StaleRead; any other error as it is. */

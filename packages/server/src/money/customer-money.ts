@@ -3,8 +3,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { CallerSession, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, runCounterCall } from './counter-call.js';
-import { MOVEMENTS, overdrawn, type CustomerMoneyKind } from './movements.js';
-import { overrun } from './purchase-limits.js';
+import { customerMayMove } from './customer-rules.js';
+import { MOVEMENTS, type CustomerMoneyKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
 
 /** What the money core needs from the running server: the database. */
@@ -92,49 +92,37 @@ function runCustomerMoney(
 }
 
 /**
- * The rules of a customer money call, in their one order: key (12), open shift (10), store closed
- * or frozen (1/46), drawer frozen (45), initial amount (24/26/28/30), customer known and not
- * blocked (17), not playing (25/27/29/31), minimum (35), purchase limits or revertable amount (35),
- * then the balances (movements.ts overdrawn): entries or winnings (35), drawer cash (38), store
- * credit or budget (32). A pure function of what was read: it refuses (Refusal) or returns the
- * plan to apply.
+ * The rules of a customer money call, in their one order: key (12), open shift (10), then the
+ * rules every channel shares (customer-rules.ts: store closed or frozen 1/46, customer known and not
+ * blocked 17, not playing 25/27/29/31, minimum 35, purchase limits 35, balances 35/38/32) with the
+ * counter's own at their places: after the store, the drawer frozen (45) and the initial amount
+ * (24/26/28/30); before the balances, a revert's revertable amount (35). A pure function of what
+ * was read: it refuses (Refusal) or returns the plan to apply.
  */
 export function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: CustomerMoneyInput, at: string): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, kind, figures);
-  const { store, shift, customer } = read;
+  const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);
-  if (store.closed === 1) refuse(RefusalReason.STORE_CLOSED);
-  if (store.frozen === 1) refuse(RefusalReason.STORE_FROZEN, { freeze_msg: store.freeze_msg });
-  if (!shift) refuse(RefusalReason.NO_SHIFT);
-  if (shift.drawer_frozen === 1) refuse(RefusalReason.DRAWER_FROZEN);
-  if (shift.init_set !== 1) refuse(RefusalReason.NEEDS_INIT);
-
-  // A blocked account moves no money at the counter until a boss or cashier unblocks it.
-  if (!customer || customer.blocked === 1) refuse(RefusalReason.CUSTOMER);
-  if (customer.playing_machine_id !== null) refuse(RefusalReason.PLAYING);
-
   const a = input.amount;
-  if (a <= 0 || a < store.min_amount_cents) refuse(RefusalReason.MIN_AMOUNT, { min_amount_cents: store.min_amount_cents });
-
-  if (kind === 'purchase') {
-    const over = overrun(store, read.windows!, a);
-    if (over) refuse(RefusalReason.PURCHASE_LIMIT, { limit: over.limit, left_cents: over.left });
-  }
-  if (kind === 'revert') {
-    const revertable = revertableCents(customer.entries_cents, read.shift_net!);
-    if (a > revertable) refuse(RefusalReason.OVER_REVERTABLE, { revertable_cents: revertable });
-  }
   const definition = MOVEMENTS[kind];
   const e = definition.effects(a);
-  const short = overdrawn(e, {
-    drawer: shift.balance_cents,
-    entries: customer.entries_cents,
-    winnings: customer.winnings_cents,
-    credit: store.credit_cents,
-    budget: store.comps_budget_cents,
-  });
-  if (short) refuse(short);
-
+  const customer = customerMayMove(
+    { kind, amount: a, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents },
+    {
+      afterStore: () => {
+        if (!shift) refuse(RefusalReason.NO_SHIFT);
+        if (shift.drawer_frozen === 1) refuse(RefusalReason.DRAWER_FROZEN);
+        if (shift.init_set !== 1) refuse(RefusalReason.NEEDS_INIT);
+      },
+      beforeBalances: (c) => {
+        if (kind !== 'revert') return;
+        const revertable = revertableCents(c.entries_cents, read.shift_net!);
+        if (a > revertable) refuse(RefusalReason.OVER_REVERTABLE, { revertable_cents: revertable });
+      },
+    },
+  );
+  // The shared rules ran the shift check (afterStore): it is there.
+  const drawer = shift!;
   return {
     useKey: input.key,
     customerVersion: customer.version,
@@ -144,8 +132,8 @@ export function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, in
       channel: definition.channel,
       amount: a,
       accountId: read.account_id,
-      drawerId: shift.drawer_id,
-      shiftId: shift.shift_id,
+      drawerId: drawer.drawer_id,
+      shiftId: drawer.shift_id,
       customerId: customer.id,
       key: input.key,
       at,

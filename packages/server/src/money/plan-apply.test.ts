@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../db/seed.js';
-import { startTestServer, type Reply, type Session, type TestServer } from '../testing/server.js';
+import { useTestServer, type Reply, type Session } from '../testing/server.js';
 import { balances, drawerBalance, newCustomer, openCounter, storeMoney } from '../testing/customer-kit.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
 import { moneyTestHooks } from './apply-movement.js';
@@ -15,7 +15,7 @@ import { moneyTestHooks } from './apply-movement.js';
  * come between its read and its apply, so these paths do not exist there.)
  */
 describe('read, decide, apply on postgres: a row changed after the read', () => {
-  let s: TestServer;
+  const s = useTestServer('postgres', { verifyEach: true });
   let counter: Session & { drawer: number };
   let other: Session & { drawer: number };
   let attempts: number[];
@@ -35,17 +35,12 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
   };
 
   beforeAll(async () => {
-    s = await startTestServer('postgres');
     counter = await openCounter(s, 1000);
     other = await openCounter(s, 1000);
-  });
-  afterAll(async () => {
-    await s?.close();
   });
   afterEach(async () => {
     moneyTestHooks.afterRead = undefined;
     await s.handle.db.updateTable('store').set({ limit_hourly_cents: 0 }).where('id', '=', DEMO_KIOSK).execute();
-    await s.verify();
   });
   const beforeEachAttempts = () => (attempts = []);
 
@@ -141,7 +136,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
 });
 
 describe('a terminal round on postgres: the customer row changed after the read', () => {
-  let s: TestServer;
+  const s = useTestServer('postgres', { verifyEach: true });
   let counter: Session & { drawer: number };
   let boss: Session;
   let seq = 0;
@@ -173,16 +168,11 @@ describe('a terminal round on postgres: the customer row changed after the read'
     Number((await s.handle.db.selectFrom('round').select((e) => e.fn.countAll().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    s = await startTestServer('postgres');
     boss = await bossSession(s);
     counter = await openCounter(s, 1000);
   });
-  afterAll(async () => {
-    await s?.close();
-  });
-  afterEach(async () => {
+  afterEach(() => {
     moneyTestHooks.afterRead = undefined;
-    await s.verify();
   });
 
   it('a counter purchase for the seated customer commits in between: the round applies once, on the new balances', async () => {

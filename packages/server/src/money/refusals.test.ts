@@ -1,10 +1,9 @@
 import { RefusalReason, type StatusCode } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../db/seed.js';
 import { addCompsBudget, addCredit } from '../operator/operator.service.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type Reply, type Session, type TestServer } from '../testing/server.js';
+import { describeOnDatabases, type Reply, type Session } from '../testing/server.js';
 import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney } from '../testing/customer-kit.js';
 import { post } from './ledger.js';
 import { Refusal } from './refusal.js';
@@ -14,8 +13,7 @@ import { Refusal } from './refusal.js';
  * PostgreSQL, answers the same status and figures, and changes nothing (no ledger row, the key
  * still usable for the corrected retry).
  */
-describe.each(dialects)('every money refusal on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('every money refusal', (s) => {
   let counter: Session & { drawer: number };
   const seen = new Set<RefusalReason>();
 
@@ -37,16 +35,11 @@ describe.each(dialects)('every money refusal on %s', (dialect) => {
   const money = (kind: string, who: Session, id: number, amount: number | string) => (key: string) => s.call(`/customer/${kind}`, { ...who, id, amount, key });
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     counter = await openCounter(s, 50);
   });
-  afterAll(async () => {
+  afterAll(() => {
     // Every reason of the catalogue was produced on this database.
     expect([...seen].sort()).toEqual(Object.values(RefusalReason).sort());
-    await s?.close();
-  });
-  afterEach(async () => {
-    await s.verify();
   });
 
   it('key, shift, store, drawer and initial amount', async () => {
@@ -120,4 +113,4 @@ describe.each(dialects)('every money refusal on %s', (dialect) => {
     expect(await ledgerRows()).toBe(before);
     seen.add(RefusalReason.ENTRIES);
   });
-});
+}, { verifyEach: true });

@@ -1,25 +1,19 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../http/app.js';
 import { settingsFromEnv } from '../settings.js';
 import { TEST_PG_URL, dialects, freshDatabase } from '../testing/databases.js';
 import { openCounter, newCustomer } from '../testing/customer-kit.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { describeOnDatabases } from '../testing/server.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
 import { metricSample as sample } from '../testing/ops-kit.js';
 
-describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
-  let s: TestServer;
+describeOnDatabases('health, readiness and metrics', (s, dialect) => {
   const metrics = async (headers: Record<string, string> = {}) => {
     const res = await s.raw('/metrics', { headers });
     return { code: res.status, text: await res.text() };
   };
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect, { metricsToken: 'scrape-secret-1' });
-  });
-  afterAll(() => s?.close());
 
   it('GET /healthz answers 200 while the process is up; GET /readyz 200 with the database current', async () => {
     const h = await s.raw('/healthz');
@@ -105,7 +99,7 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     }
     await t.socket.close();
   });
-});
+}, { settings: { metricsToken: 'scrape-secret-1' } });
 
 describe.each(dialects)('GET /readyz on %s when the database is gone', (dialect) => {
   it('answers 503 "database unreachable" while /healthz still answers 200', async () => {

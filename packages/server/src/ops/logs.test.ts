@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { SaType } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { dialects } from '../testing/databases.js';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { useTestServer } from '../testing/server.js';
 import { bossSession, enrolCode } from '../testing/terminal-kit.js';
 import { TerminalSocket } from '../simulator/terminal-socket.js';
 
@@ -21,15 +21,11 @@ class Captured extends Writable {
 }
 
 describe.each(dialects)('logs on %s: JSON lines with a request id, never a secret', (dialect) => {
-  let s: TestServer;
+  // A stream per database: each suite reads only what its own server logged.
   const out = new Captured();
+  const s = useTestServer(dialect, { logger: { level: 'trace', stream: out } });
   /** Every secret the scenario handles; none may appear in any log line. */
   const secrets: string[] = [];
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect, {}, { logger: { level: 'trace', stream: out } });
-  });
-  afterAll(() => s?.close());
 
   it('drives logins, PINs, one-time keys, staff passwords and terminal enrol/auth without logging a secret', async () => {
     secrets.push(DEMO_LOGINS.cashier.password, DEMO_LOGINS.boss.password, 'Wr0ngPassw0rd');

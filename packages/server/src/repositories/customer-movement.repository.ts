@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
+import { customerColumns, netPurchase as net, windowSums } from './money-read.js';
 import type { SessionWithAccount } from './session.repository.js';
 
 export interface PurchaseWindows {
@@ -50,9 +51,6 @@ export interface CounterRead {
   shift_net: number | null;
 }
 
-/** Net purchases (purchases minus reverts) signed per row. */
-const net = sql<number>`CASE WHEN kind = 'purchase' THEN amount_cents ELSE -amount_cents END`;
-
 export const customerMovementRepository = {
   /**
    * One statement for all a customer money call's rules read (see CounterRead); no row only when a
@@ -96,9 +94,7 @@ export const customerMovementRepository = {
       ${q.customerId === undefined ? sql`` : sql`LEFT JOIN customer ON customer.store_id = caller.store_id AND customer.id = ${q.customerId}`}${
         w
           ? sql`
-      LEFT JOIN (SELECT COALESCE(SUM(CASE WHEN at >= ${w.hour} THEN ${net} ELSE 0 END), 0) AS hour,
-          COALESCE(SUM(CASE WHEN at >= ${w.day} THEN ${net} ELSE 0 END), 0) AS day, COALESCE(SUM(${net}), 0) AS week
-        FROM ledger WHERE ${mine} AND at >= ${w.week}) w ON 1 = 1`
+      LEFT JOIN ${windowSums(q.customerId, w)} w ON 1 = 1`
           : sql``
       }`;
     const r = await runPrepared(handle, db, query);
@@ -147,17 +143,7 @@ export const customerMovementRepository = {
               bleeds_cents: n(x.bleeds_cents),
               drawer_frozen: n(x.drawer_frozen),
             },
-      customer:
-        x.customer_id == null
-          ? null
-          : {
-              id: n(x.customer_id),
-              blocked: n(x.blocked),
-              playing_machine_id: x.playing_machine_id == null ? null : n(x.playing_machine_id),
-              entries_cents: n(x.entries_cents),
-              winnings_cents: n(x.winnings_cents),
-              version: (x.customer_version as string | null) ?? null,
-            },
+      customer: customerColumns(x),
       windows: q.windows ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
       shift_net: q.shiftNet ? n(x.shift_net) : null,
     };

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
-import { dialects } from '../testing/databases.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { describeOnDatabases } from '../testing/server.js';
 import { bossSession } from '../testing/terminal-kit.js';
 import { runSimulation } from './simulation.js';
 
 /** The simulator plays the demo store; what it sent is exactly the customers' history and gift log. */
-describe.each(dialects)('simulator on %s', (dialect) => {
-  let s: TestServer;
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
-
+describeOnDatabases('simulator', (s) => {
   it('plays the demo terminals; history and gift log equal what it sent; the ledger verifies', async () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

@@ -7,6 +7,7 @@ import { buildApp } from '../http/app.js';
 import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
 import { dialects, freshDatabase } from './databases.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 export type Body = Record<string, unknown>;
 export type Reply = Record<string, unknown> & { status: number };
@@ -121,6 +122,8 @@ export interface SuiteOptions {
   seed?: boolean;
   /** Run the operator `verify` after every test: each scenario must leave the books balanced. */
   verifyEach?: boolean;
+  /** The server's pino options (default: no logging), for a test that reads what it logs. */
+  logger?: object;
 }
 
 /**
@@ -132,19 +135,61 @@ export interface SuiteOptions {
 export function useTestServer(dialect: Dialect, opts: SuiteOptions = {}): TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dialect, opts.settings, { seed: opts.seed });
+    server = await startTestServer(dialect, opts.settings, { seed: opts.seed, logger: opts.logger });
   });
   afterAll(async () => {
     await server?.close();
   });
   if (opts.verifyEach) afterEach(async () => server?.verify());
-  return new Proxy({} as TestServer, {
+  return onceStarted('test server', () => server);
+}
+
+/** A stand-in for what a `beforeAll` starts: usable in hooks and tests once it is there. */
+function onceStarted<T extends object>(what: string, get: () => T | undefined): T {
+  return new Proxy({} as T, {
     get(_target, prop) {
-      if (!server) throw new Error(`the test server is not started yet (used ${String(prop)} outside a hook or test)`);
-      const value = Reflect.get(server, prop) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(server) : value;
+      const target = get();
+      if (!target) throw new Error(`the ${what} is not started yet (used ${String(prop)} outside a hook or test)`);
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** A server of its own for one test (settings or limits no other test may share): started, used, closed. */
+export async function withTestServer<T>(dialect: Dialect, settings: Partial<Settings>, use: (s: TestServer) => Promise<T>): Promise<T> {
+  const s = await startTestServer(dialect, settings);
+  try {
+    return await use(s);
+  } finally {
+    await s.close();
+  }
+}
+
+export interface SecondServer extends ServerProcess {
+  /** POST /API<path> to this server, as TestServer.call. */
+  call(path: string, body?: Body): Promise<Reply>;
+}
+
+/**
+ * Server B: another operating-system process on the PostgreSQL database of `first` (a useTestServer
+ * registered before this call), for what crosses servers by LISTEN/NOTIFY. Started after `first`,
+ * stopped before it is closed.
+ */
+export function useSecondServer(first: TestServer): SecondServer {
+  let second: SecondServer | undefined;
+  beforeAll(async () => {
+    const b = await startServerProcess({ DATABASE_URL: first.databaseUrl! });
+    const call = async (path: string, body: Body = {}) => {
+      const res = await fetch(`${b.url}/API${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+      return checkedReply(path, (await res.json()) as Reply);
+    };
+    second = { ...b, call };
+  }, 60_000);
+  afterAll(async () => {
+    await second?.stop();
+  });
+  return onceStarted('second server', () => second);
 }
 
 /** `describe` once per database (SQLite and PostgreSQL), each with its own server (useTestServer). */

@@ -2,26 +2,13 @@ import { type TerminalAck, type TerminalRefusal } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { RefusalReason } from '@moneybox/contract';
-import { Refusal } from '../../money/refusal.js';
 import { applyCommand, isStale, moneyTestHooks, type CommandPlan } from '../../money/apply-movement.js';
 import { runMoneyCall, runMoneyTransaction } from '../../money/money-transaction.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { terminalAckRepository } from '../../repositories/terminal-ack.repository.js';
+import { asTerminalRefusal } from './terminal-refusal.js';
 
-/** A command's refusal: everything it wrote rolls back, its seq is still used (the refusal is its outcome). */
-export class TerminalRefused extends Error {
-  constructor(
-    readonly reason: TerminalRefusal,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(reason);
-  }
-}
-
-export function refuseCommand(reason: TerminalRefusal, extra?: Record<string, unknown>): never {
-  throw new TerminalRefused(reason, extra);
-}
+export { refuseCommand, TerminalRefused } from './terminal-refusal.js';
 
 /** What a command answers besides type and seq. */
 export type AckBody = { ok: boolean; reason?: TerminalRefusal } & Record<string, unknown>;
@@ -55,7 +42,7 @@ export async function applyOnce(handle: DatabaseHandle, t: TerminalRef, seq: num
   try {
     return await runMoneyTransaction(handle, (tx) => inOrder(tx, t, seq, async (m) => fn(tx, m)));
   } catch (err) {
-    const refusal = asRefusal(err);
+    const refusal = asTerminalRefusal(err);
     if (refusal) {
       const body: AckBody = { ok: false, reason: refusal.reason, ...refusal.extra };
       return applyOnceRaced(handle, t, seq, () => runMoneyTransaction(handle, (tx) => inOrder(tx, t, seq, async () => body)));
@@ -79,55 +66,93 @@ export interface SeatedOutcome {
   body: AckBody;
 }
 
+/** What a command's rules decided on PostgreSQL's fast path, for the one apply call. */
+export interface Decided {
+  /** The machine's seated customer as read (the apply refuses if it changed). */
+  seat: number | null;
+  /** The customer whose money moves, and its row's version as read. */
+  customer: number;
+  customerVersion: string;
+  movements: CommandPlan['movements'];
+  round?: CommandPlan['round'];
+  meters?: CommandPlan['meters'];
+  /** The ack's body; a `movement_id` in it becomes the first ledger row's id. */
+  body: AckBody;
+}
+
 /**
- * PostgreSQL's fast path for a command of the customer seated at this machine (a round): ONE read
- * (the machine and its customer), the command's rules (`decide`, the same function the
- * transactional path runs), ONE call of the rule-free apply function (money/apply-movement.ts),
- * which refuses the plan if the customer row changed since the read (kick, logout, a counter
- * call), the machine moved past seq - 1 or another customer sat down. Undefined whenever anything
- * is not plainly "the next command of the seated customer, accepted": a resend, a gap, nobody
- * seated, a refusal, a failed guard. The caller then runs applyOnce, which answers every case
- * (and stores refusals) exactly as before.
+ * PostgreSQL's fast path for a sequenced command: ONE read (`read`: the machine's last seq and all
+ * the command's rules need), the command's rules (`decide`: the same functions the transactional
+ * path runs), ONE call of the rule-free apply function (money/apply-movement.ts), which refuses
+ * the plan if the customer row changed since the read (kick, logout, any money movement, a PIN or
+ * a block), the machine moved past seq - 1 or its seat changed. Undefined whenever anything is not
+ * plainly "the next command, accepted": a resend, a gap, a refusal (Refusal or TerminalRefused), a
+ * case `decide` leaves to the transaction (undefined), a failed guard. The caller then runs
+ * applyOnce, which answers every case (and stores refusals) exactly as before.
  */
-export async function applySeatedOnce(
+export async function applyReadOnce<R extends { last_seq: number }>(
   handle: DatabaseHandle,
   t: TerminalRef,
   seq: number,
-  decide: (c: Seated, rate: number, at: string) => SeatedOutcome,
+  read: () => Promise<R | undefined>,
+  decide: (r: R, at: string) => Decided | undefined,
 ): Promise<TerminalAck | undefined> {
   if (handle.dialect !== 'postgres') return undefined;
   return runMoneyCall(handle, async () => {
-    const m = await machineRepository.seatedState(handle, t.id);
-    if (!m || seq !== m.last_seq + 1 || m.customer_id === null || m.playing_machine_id !== t.id || m.version === null) return undefined;
+    const r = await read();
+    if (!r || seq !== r.last_seq + 1) return undefined;
     await moneyTestHooks.afterRead?.(1);
     const at = isoNow();
-    let outcome: SeatedOutcome;
+    let d: Decided | undefined;
     try {
-      outcome = decide({ id: m.customer_id, entries_cents: m.entries_cents, winnings_cents: m.winnings_cents }, m.exchange_rate, at);
+      d = decide(r, at);
     } catch (err) {
-      if (err instanceof TerminalRefused) return undefined;
+      if (asTerminalRefusal(err)) return undefined;
       throw err;
     }
-    const ack: TerminalAck = { type: 'ack', seq, ...outcome.body };
+    if (!d) return undefined;
+    const ack: TerminalAck = { type: 'ack', seq, ...d.body };
+    let movementId: number | null;
     try {
-      await applyCommand(handle, {
+      movementId = await applyCommand(handle, {
         machineRowId: t.id,
         seq,
-        seat: m.customer_id,
+        seat: d.seat,
+        customer: d.customer,
         storeId: t.storeId,
         at,
         ack: JSON.stringify(ack),
-        customerVersion: m.version,
-        movements: outcome.movements,
-        round: outcome.round,
-        meters: outcome.meters,
+        customerVersion: d.customerVersion,
+        movements: d.movements,
+        round: d.round,
+        meters: d.meters,
       });
     } catch (err) {
       if (isStale(err) || isUniqueViolation(err)) return undefined;
       throw err;
     }
-    return ack;
+    return 'movement_id' in ack ? { ...ack, movement_id: movementId } : ack;
   });
+}
+
+/** A command of the customer seated at this machine (a round) on the fast path: nobody seated here is the transaction's case. */
+export function applySeatedOnce(
+  handle: DatabaseHandle,
+  t: TerminalRef,
+  seq: number,
+  decide: (c: Seated, rate: number, at: string) => SeatedOutcome,
+): Promise<TerminalAck | undefined> {
+  return applyReadOnce(
+    handle,
+    t,
+    seq,
+    () => machineRepository.seatedState(handle, t.id),
+    (m, at) => {
+      if (m.customer_id === null || m.playing_machine_id !== t.id || m.version === null) return undefined;
+      const o = decide({ id: m.customer_id, entries_cents: m.entries_cents, winnings_cents: m.winnings_cents }, m.exchange_rate, at);
+      return { seat: m.customer_id, customer: m.customer_id, customerVersion: m.version, ...o };
+    },
+  );
 }
 
 /**
@@ -168,13 +193,3 @@ async function inOrder(tx: Db, t: TerminalRef, seq: number, outcome: (m: Machine
 }
 
 class RacedSeq extends Error {}
-
-/** The ledger's guarded updates answer catalogued statuses; at a terminal they are refusals. */
-function asRefusal(err: unknown): TerminalRefused | undefined {
-  if (err instanceof TerminalRefused) return err;
-  if (err instanceof Refusal) {
-    if (err.reason === RefusalReason.CREDIT || err.reason === RefusalReason.BUDGET) return new TerminalRefused('credit');
-    if (err.reason === RefusalReason.ENTRIES || err.reason === RefusalReason.WINNINGS) return new TerminalRefused('no_balance');
-  }
-  return undefined;
-}

@@ -1,18 +1,13 @@
 import { SaType } from '@moneybox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { createAccount, createStore, freezeStore } from '../../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, withTestServer } from '../../testing/server.js';
 
 const pos = (username: string, password: string, extra: Record<string, unknown> = {}) => ({ mode: 'pos', username, password, ...extra });
 
-describe.each(dialects)('posLogin and chooseDrawer on %s', (dialect) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterAll(() => s?.close());
+describeOnDatabases('posLogin and chooseDrawer', (s) => {
 
   it('logs a cashier in and hands out a drawer with a new shift', async () => {
     const login = await s.login();
@@ -135,81 +130,56 @@ describe.each(dialects)('posLogin and chooseDrawer on %s', (dialect) => {
 });
 
 describe.each(dialects)('sessions and login limits on %s', (dialect) => {
-  it('expires an idle session (5) and keeps a busy one alive', async () => {
-    const s = await startTestServer(dialect, { sessionIdleMs: 1500 });
-    try {
-      const idle = await s.login({ username: 'boss01', password: 'boss1234' }, 'viewer');
-      const busy = await s.login();
-      // The busy session calls every 300 ms for well past the idle time.
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 300));
-        expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status, `busy call ${i}`).toBe(0);
-      }
-      expect((await s.call('/user/menu', { UID: idle.UID, TOKEN: idle.TOKEN })).status).toBe(5);
-    } finally {
-      await s.close();
+  it('expires an idle session (5) and keeps a busy one alive', () => withTestServer(dialect, { sessionIdleMs: 1500 }, async (s) => {
+    const idle = await s.login({ username: 'boss01', password: 'boss1234' }, 'viewer');
+    const busy = await s.login();
+    // The busy session calls every 300 ms for well past the idle time.
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status, `busy call ${i}`).toBe(0);
     }
-  });
+    expect((await s.call('/user/menu', { UID: idle.UID, TOKEN: idle.TOKEN })).status).toBe(5);
+  }));
 
-  it('answers HTTP 511 {status: 34, error} (511 = rate limited: too many login attempts, wait and retry) on the 4th failure from one address', async () => {
-    const s = await startTestServer(dialect, { loginIpLimit: 3 });
-    try {
-      for (const username of ['nobody01', 'nobody02', 'cashier01']) {
-        const r = await s.call('/user/posLogin', pos(username, 'wrong1234'));
-        expect([2, 42]).toContain(r.status);
-      }
-      const res = await s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos('boss01', 'boss1234')) });
-      expect(res.status).toBe(511);
-      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-      const body = (await res.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ status: 34, error: expect.any(String) });
-      // Other calls from that address are not limited.
-      expect((await s.call('/drawer/list', { kioskID: 1001 })).status).toBe(0);
-    } finally {
-      await s.close();
+  it('answers HTTP 511 {status: 34, error} (511 = rate limited: too many login attempts, wait and retry) on the 4th failure from one address', () => withTestServer(dialect, { loginIpLimit: 3 }, async (s) => {
+    for (const username of ['nobody01', 'nobody02', 'cashier01']) {
+      const r = await s.call('/user/posLogin', pos(username, 'wrong1234'));
+      expect([2, 42]).toContain(r.status);
     }
-  });
+    const res = await s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos('boss01', 'boss1234')) });
+    expect(res.status).toBe(511);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 34, error: expect.any(String) });
+    // Other calls from that address are not limited.
+    expect((await s.call('/drawer/list', { kioskID: 1001 })).status).toBe(0);
+  }));
 
-  it('holds the address limit against a burst of concurrent failing logins (at most 3 get past it)', async () => {
-    const s = await startTestServer(dialect, { loginIpLimit: 3 });
-    try {
-      const replies = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos(`burst${String(i).padStart(3, '0')}`, 'wrong1234')) }),
-        ),
-      );
-      const codes = replies.map((r) => r.status);
-      expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(3);
-      expect(codes.filter((c) => c === 511).length).toBeGreaterThanOrEqual(9);
-    } finally {
-      await s.close();
-    }
-  });
+  it('holds the address limit against a burst of concurrent failing logins (at most 3 get past it)', () => withTestServer(dialect, { loginIpLimit: 3 }, async (s) => {
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos(`burst${String(i).padStart(3, '0')}`, 'wrong1234')) }),
+      ),
+    );
+    const codes = replies.map((r) => r.status);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c === 511).length).toBeGreaterThanOrEqual(9);
+  }));
 
-  it('locks an account exactly once under 10 concurrent wrong passwords: four 42s, then 41s', async () => {
-    const s = await startTestServer(dialect);
-    try {
-      const replies = await Promise.all(Array.from({ length: 10 }, () => s.call('/user/posLogin', pos('boss01', 'wrong1234'))));
-      const tries = replies.filter((r) => r.status === 42).map((r) => r.try_times as number).sort();
-      expect(tries).toEqual([1, 2, 3, 4]);
-      expect(replies.filter((r) => r.status === 41)).toHaveLength(6);
-      expect((await s.call('/user/posLogin', pos('boss01', 'boss1234'))).status).toBe(41);
-    } finally {
-      await s.close();
-    }
-  });
+  it('locks an account exactly once under 10 concurrent wrong passwords: four 42s, then 41s', () => withTestServer(dialect, {}, async (s) => {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => s.call('/user/posLogin', pos('boss01', 'wrong1234'))));
+    const tries = replies.filter((r) => r.status === 42).map((r) => r.try_times as number).sort();
+    expect(tries).toEqual([1, 2, 3, 4]);
+    expect(replies.filter((r) => r.status === 41)).toHaveLength(6);
+    expect((await s.call('/user/posLogin', pos('boss01', 'boss1234'))).status).toBe(41);
+  }));
 
-  it('limits attempts on one username from any address (HTTP 511)', async () => {
-    const s = await startTestServer(dialect, { loginUserLimit: 2 });
-    try {
-      expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(42);
-      expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(42);
-      const res = await s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos('boss01', 'boss1234')) });
-      expect(res.status).toBe(511);
-      // Another account is not affected.
-      expect((await s.call('/user/posLogin', pos('cashier01', 'cash1234'))).status).toBe(0);
-    } finally {
-      await s.close();
-    }
-  });
+  it('limits attempts on one username from any address (HTTP 511)', () => withTestServer(dialect, { loginUserLimit: 2 }, async (s) => {
+    expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(42);
+    expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(42);
+    const res = await s.raw('/API/user/posLogin', { method: 'POST', body: JSON.stringify(pos('boss01', 'boss1234')) });
+    expect(res.status).toBe(511);
+    // Another account is not affected.
+    expect((await s.call('/user/posLogin', pos('cashier01', 'cash1234'))).status).toBe(0);
+  }));
 });

@@ -1,0 +1,90 @@
+import { RefusalReason } from '@moneybox/contract';
+import type { PurchaseWindows } from '../repositories/customer-movement.repository.js';
+import type { LedgerKind } from './ledger.js';
+import { overdrawn, type Effects } from './movements.js';
+import { overrun, type StoreLimits } from './purchase-limits.js';
+import { refuseMovement } from './refusal.js';
+
+/** The store as a customer money movement's rules read it. */
+export interface StoreRead extends StoreLimits {
+  closed: number;
+  frozen: number;
+  freeze_msg: string;
+  min_amount_cents: number;
+  credit_cents: number;
+  comps_budget_cents: number;
+}
+
+/** The customer as the rules read it (in the caller's store; none when unknown there). */
+export interface CustomerRead {
+  id: number;
+  blocked: number;
+  playing_machine_id: number | null;
+  entries_cents: number;
+  winnings_cents: number;
+}
+
+/** One customer money movement on any channel: the counter, a reload kiosk, a reloader, online. */
+export interface CustomerMove<C extends CustomerRead> {
+  /** The ledger kind moved (a refusal names it: the counter answers its own code per kind). */
+  kind: LedgerKind;
+  amount: number;
+  /** What the movement does to each balance (movements.ts). */
+  effects: Effects;
+  store: StoreRead;
+  customer: C | null | undefined;
+  /** A purchase's: the customer's net purchases in each limit window, every channel summed. */
+  windows?: PurchaseWindows | null;
+  /** The counter's drawer cash, when the movement draws on it. */
+  drawerCents?: number;
+}
+
+/**
+ * A channel's own checks, at their fixed places in the one order: the counter's shift and drawer
+ * after the store; the counter's revertable amount or a reload kiosk's PIN before the balances.
+ * They throw to refuse, like the rules around them.
+ */
+export interface ChannelChecks<C> {
+  afterStore?(): void;
+  beforeBalances?(customer: C): void;
+}
+
+/**
+ * The rules every customer money movement obeys whatever the channel, in their one order: store
+ * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), not
+ * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
+ * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
+ * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32).
+ * Pure: it refuses (Refusal with the contract's RefusalReason and its figures) or returns the
+ * customer it allowed. Each transport words the refusal its own way: the counter's status codes
+ * (refusal-status.ts), the terminal protocol's refusal strings (api/machine/terminal-refusal.ts).
+ */
+export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, channel: ChannelChecks<C> = {}): C {
+  const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, m.kind, figures);
+  const { store, customer: c, amount: a } = m;
+  if (store.closed === 1) refuse(RefusalReason.STORE_CLOSED);
+  if (store.frozen === 1) refuse(RefusalReason.STORE_FROZEN, { freeze_msg: store.freeze_msg });
+  channel.afterStore?.();
+
+  // A blocked account moves no money anywhere until a boss or cashier unblocks it at the counter.
+  if (!c) refuse(RefusalReason.CUSTOMER);
+  if (c.blocked === 1) refuse(RefusalReason.CUSTOMER, { blocked: true });
+  if (c.playing_machine_id !== null) refuse(RefusalReason.PLAYING);
+
+  if (a <= 0 || a < store.min_amount_cents) refuse(RefusalReason.MIN_AMOUNT, { min_amount_cents: store.min_amount_cents });
+  if (m.kind === 'purchase') {
+    const over = overrun(store, m.windows!, a);
+    if (over) refuse(RefusalReason.PURCHASE_LIMIT, { limit: over.limit, left_cents: over.left });
+  }
+  channel.beforeBalances?.(c);
+
+  const short = overdrawn(m.effects, {
+    drawer: m.drawerCents ?? 0,
+    entries: c.entries_cents,
+    winnings: c.winnings_cents,
+    credit: store.credit_cents,
+    budget: store.comps_budget_cents,
+  });
+  if (short) refuse(short, { entries_cents: c.entries_cents, winnings_cents: c.winnings_cents });
+  return c;
+}

@@ -1,0 +1,33 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CustomerRead } from '../money/customer-rules.js';
+
+// What the money reads share: the counter's (customer-movement.repository.ts readCounter) and a
+// reload terminal's (reload.repository.ts).
+
+/** Net purchases (purchases minus reverts) signed per ledger row. */
+export const netPurchase = sql<number>`CASE WHEN kind = 'purchase' THEN amount_cents ELSE -amount_cents END`;
+
+/**
+ * A customer's net purchases in each purchase-limit window, every channel summed, as a derived
+ * table of one row (hour, day, week) to join ON 1 = 1. By the customer alone: its ledger rows are
+ * all its store's, and the reads count them only once the customer is found in the caller's store,
+ * so the (customer_id, kind, at) index serves them.
+ */
+export function windowSums(customerId: number | RawBuilder<unknown> | undefined, w: { hour: string; day: string; week: string }) {
+  return sql`(SELECT COALESCE(SUM(CASE WHEN at >= ${w.hour} THEN ${netPurchase} ELSE 0 END), 0) AS hour,
+          COALESCE(SUM(CASE WHEN at >= ${w.day} THEN ${netPurchase} ELSE 0 END), 0) AS day, COALESCE(SUM(${netPurchase}), 0) AS week
+        FROM ledger WHERE customer_id = ${customerId} AND kind IN ('purchase', 'revert') AND at >= ${w.week})`;
+}
+
+/** The customer's columns of a money read (customer_id, blocked, ..., customer_version), or null when not found. */
+export function customerColumns(x: Record<string, unknown>): (CustomerRead & { version: string | null }) | null {
+  if (x.customer_id == null) return null;
+  return {
+    id: Number(x.customer_id),
+    blocked: Number(x.blocked),
+    playing_machine_id: x.playing_machine_id == null ? null : Number(x.playing_machine_id),
+    entries_cents: Number(x.entries_cents),
+    winnings_cents: Number(x.winnings_cents),
+    version: (x.customer_version as string | null) ?? null,
+  };
+}
