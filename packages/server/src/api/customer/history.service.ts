@@ -3,21 +3,13 @@ import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerLogFilter } from '../../repositories/customer-log.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
+import { logRange } from '../log-range.js';
 import { pageOf, type PageQuery } from '../paging.js';
-
-const DAY = 86_400_000;
 
 export interface HistoryQuery extends PageQuery {
   id: number;
   startTime?: string | number | undefined;
   endTime?: string | number | undefined;
-}
-
-function toMs(v: string | number | undefined, field: string): number | undefined {
-  if (v === undefined || v === '') return undefined;
-  const ms = typeof v === 'number' ? v : Date.parse(v);
-  if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15) refuse(Status.INPUT_ERROR, { error: `${field}: not a date and time` });
-  return ms;
 }
 
 /**
@@ -27,11 +19,9 @@ function toMs(v: string | number | undefined, field: string): number | undefined
 async function historyFilter(q: HistoryQuery, scope: StoreScope): Promise<CustomerLogFilter> {
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
-  const end = toMs(q.endTime, 'endTime') ?? Date.now();
-  const start = toMs(q.startTime, 'startTime') ?? end - DAY;
-  if (end <= start || end - start > store.limit_day * DAY) refuse(Status.IMPROPER_PERIOD, { limit_day: store.limit_day });
+  const range = logRange(q, store.limit_day);
   if (!(await scope.customers.find(q.id))) refuse(Status.CUSTOMER_ERROR);
-  return { customerId: q.id, range: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } };
+  return { customerId: q.id, range };
 }
 
 export async function gameHistory(deps: Deps, actor: Actor, q: HistoryQuery) {

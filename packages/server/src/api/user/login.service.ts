@@ -3,7 +3,7 @@ import { actorOfAccount, writeAudit } from '../../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
 import { isoAgo, isoNow } from '../../clock.js';
-import type { Deps } from '../../domain/actor.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
@@ -112,4 +112,10 @@ export async function posLogin(deps: Deps, input: LoginInput) {
     serverVer: SERVER_VERSION,
     env: deps.settings.env,
   };
+}
+
+/** Ends the actor's session on the server too (the spec's sign-out only clears the browser's cookies). */
+export async function logout(deps: Deps, actor: Actor) {
+  await sessionRepository.revoke(deps.handle.db, actor.sessionId, isoNow());
+  return {};
 }

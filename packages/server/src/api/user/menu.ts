@@ -1,6 +1,8 @@
-import { audienceOf, type MenuEntry, type MenuLang } from '@moneybox/contract';
-import type { Actor } from '../../domain/actor.js';
-import { screensAllowed } from '../../domain/permissions.js';
+import { SERVER_VERSION, audienceOf, type MenuEntry, type MenuLang } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { Actor, Deps } from '../../domain/actor.js';
+import { allowed, screensAllowed, screensOpenable } from '../../domain/permissions.js';
+import { withNewsEntries } from '../bulletin/bulletin-menu.js';
 
 /**
  * The server-driven menu: the web app shows tiles and side-menu entries for exactly these. It is the
@@ -9,4 +11,11 @@ import { screensAllowed } from '../../domain/permissions.js';
  */
 export function menuFor(caller: Actor, lang: MenuLang): MenuEntry[] {
   return screensAllowed(audienceOf(caller.role, caller.mode)).map((s) => ({ func_name: s.names[lang], func_link: s.link, group: s.group }));
+}
+
+/** /user/menu: the actor's entries (with the store's news events), the screens they may open, the server's version. */
+export async function userMenu(deps: Deps, actor: Actor, lang: MenuLang) {
+  const audience = audienceOf(actor.role, actor.mode);
+  const entries = await withNewsEntries(deps.handle.db, actor.storeId, lang, menuFor(actor, lang), allowed('/bulletin/event_news', audience), isoNow());
+  return { menu: entries, opens: screensOpenable(audience), serverVer: SERVER_VERSION, env: deps.settings.env };
 }

@@ -1,13 +1,8 @@
 import { auth, chooseDrawerRequest, menuRequest, posLoginRequest, chooseDrawerReply, logoutReply, menuReply, posLoginReply } from '@moneybox/contract';
-import { SERVER_VERSION, audienceOf } from '@moneybox/contract';
-import { isoNow } from '../../clock.js';
 import { defineCall } from '../../http/call.js';
-import { sessionRepository } from '../../repositories/session.repository.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
-import { posLogin as login } from './login.service.js';
-import { menuFor } from './menu.js';
-import { allowed, screensOpenable } from '../../domain/permissions.js';
-import { withNewsEntries } from '../bulletin/bulletin-menu.js';
+import { posLogin as login, logout as endSession } from './login.service.js';
+import { userMenu } from './menu.js';
 
 export const posLogin = defineCall({
   path: '/user/posLogin',
@@ -30,11 +25,7 @@ export const menu = defineCall({
   access: 'session',
   input: menuRequest,
   reply: menuReply,
-  async handler(input, { caller, deps }) {
-    const audience = audienceOf(caller.role, caller.mode);
-    const entries = await withNewsEntries(deps.handle.db, caller.storeId, input.lang, menuFor(caller, input.lang), allowed('/bulletin/event_news', audience), isoNow());
-    return { menu: entries, opens: screensOpenable(audience), serverVer: SERVER_VERSION, env: deps.settings.env };
-  },
+  handler: (input, ctx) => userMenu(ctx.deps, ctx.caller, input.lang),
 });
 
 /** Ends the session on the server too (the spec's sign-out only clears the browser's cookies). */
@@ -43,10 +34,7 @@ export const logout = defineCall({
   access: 'session',
   input: auth,
   reply: logoutReply,
-  async handler(_input, { caller, deps }) {
-    await sessionRepository.revoke(deps.handle.db, caller.sessionId, isoNow());
-    return {};
-  },
+  handler: (_input, ctx) => endSession(ctx.deps, ctx.caller),
 });
 
 export const userCalls = [posLogin, chooseDrawer, menu, logout];
