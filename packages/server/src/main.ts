@@ -5,7 +5,7 @@ import { buildApp } from './http/app.js';
 import { settingsFromEnv } from './settings.js';
 import { startHousekeeping } from './housekeeping.js';
 import { writePidFile } from './ops/pidfile.js';
-import { logFatalErrors, shutdownOnSignals } from './ops/shutdown.js';
+import { logFatalErrors, openConnections, shutdownOnSignals } from './ops/shutdown.js';
 
 const settings = settingsFromEnv();
 const handle = openDatabase(settings);
@@ -33,12 +33,13 @@ process.stdout.write(
 
 logFatalErrors(app.log);
 shutdownOnSignals(
-  async () => {
+  async (step) => {
     stopHousekeeping();
-    await app.close();
-    await handle.close();
+    await step('http', () => app.close());
+    await step('database', () => handle.close());
     removePidFile();
   },
   settings.shutdownTimeoutMs,
   app.log,
+  async () => ({ connections: await openConnections(app.server), ...(handle.pgPool ? { pool: { total: handle.pgPool.totalCount, idle: handle.pgPool.idleCount, waiting: handle.pgPool.waitingCount } } : {}) }),
 );

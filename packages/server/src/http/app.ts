@@ -17,6 +17,7 @@ import { registerTerminals } from '../terminal/hub.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
 import { registerHealth } from '../ops/health.js';
 import { registerMetrics } from '../ops/metrics.js';
+import { endKeepAliveWhenClosing } from '../ops/shutdown.js';
 import { registerBulletinFiles } from '../api/bulletin/file.route.js';
 import { startDailyTotals } from '../api/report/daily-totals.js';
 
@@ -40,6 +41,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
+  endKeepAliveWhenClosing(app);
 
   // The spec's client sends JSON as text/plain; accept application/json and anything else alike.
   app.removeAllContentTypeParsers();
