@@ -217,7 +217,7 @@ export async function applyMovement(handle: DatabaseHandle, db: Db, plan: Moveme
   } catch (err) {
     throw staleOr(err);
   }
-  noteMovement(m.kind, m.channel ?? 'pos');
+  noteMovement(db, m.kind, m.channel ?? 'pos');
   const row = r.rows[0]!;
   return {
     movementId: Number(row.o_movement_id),
@@ -255,7 +255,7 @@ export async function applyCommand(handle: DatabaseHandle, p: CommandPlan): Prom
   } catch (err) {
     throw staleOr(err);
   }
-  for (const m of p.movements) noteMovement(m.kind, m.channel ?? 'pos');
+  for (const m of p.movements) noteMovement(handle.db, m.kind, m.channel ?? 'pos');
   const id = r.rows[0]?.id;
   return id === null || id === undefined ? null : Number(id);
 }

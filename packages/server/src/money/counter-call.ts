@@ -44,13 +44,14 @@ const MAX_ATTEMPTS = 8;
  */
 export async function runCounterCall<R>(handle: DatabaseHandle, call: CounterCall<R>): Promise<R | undefined> {
   if (handle.dialect !== 'postgres') return runMoneyTransaction(handle, (tx) => attempt(handle, tx, call, 1));
-  return runMoneyCall(handle, async () => {
+  return runMoneyCall(handle, async (watch) => {
     let known: { storeId: number; accountId: number } | undefined;
     for (let n = 1; ; n++) {
       try {
         if (n <= OPTIMISTIC_ATTEMPTS || !known) return await attempt(handle, handle.db, call, n, (r) => (known = { storeId: r.store_id, accountId: r.account_id }));
         const who = known;
         return await handle.db.transaction().execute(async (tx) => {
+          watch(tx);
           await counter.lockForMove(tx, who.storeId, who.accountId, call.customerId);
           return attempt(handle, tx, call, n);
         });

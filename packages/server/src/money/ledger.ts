@@ -115,7 +115,7 @@ export async function post(tx: Db, m: Movement): Promise<number> {
       ${m.customerId ?? null}, ${m.machineId ?? null}, ${m.amount}, ${d.drawer}, ${d.entries}, ${d.winnings}, ${d.credit}, ${d.budget},
       ${m.key ?? null}, ${m.revertsId ?? null}, ${m.note ?? ''})
     RETURNING id`.execute(tx);
-  noteMovement(m.kind, m.channel ?? 'pos');
+  noteMovement(tx, m.kind, m.channel ?? 'pos');
 
   if (d.credit !== 0 || d.budget !== 0) {
     const r = await sql`UPDATE store SET credit_cents = credit_cents + ${d.credit}, comps_budget_cents = comps_budget_cents + ${d.budget}

@@ -24,7 +24,10 @@ import { movementTracker, observeGroupCommit } from '../ops/money-metrics.js';
  */
 export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
   const movements = movementTracker();
-  const work = (tx: Db) => movements.run(() => fn(tx));
+  const work = (tx: Db) => {
+    movements.watch(tx);
+    return fn(tx);
+  };
   let result: T;
   if (handle.dialect === 'postgres') {
     result = await gateOf(handle.db).run(() => handle.db.transaction().execute(work));
@@ -40,11 +43,12 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
 /**
  * PostgreSQL: a money call that makes its own statements (no transaction of its own, or several:
  * money/customer-money.ts reads, then applies in autocommit), under the same per-pool gate as the
- * money transactions; its movements are counted once it returned.
+ * money transactions. Its movements in autocommit count as they are posted; a transaction it opens
+ * is handed to `watch`, and what is posted in it counts once the call returned.
  */
-export async function runMoneyCall<T>(handle: DatabaseHandle, fn: () => Promise<T>): Promise<T> {
+export async function runMoneyCall<T>(handle: DatabaseHandle, fn: (watch: (tx: Db) => void) => Promise<T>): Promise<T> {
   const movements = movementTracker();
-  const result = await gateOf(handle.db).run(() => movements.run(fn));
+  const result = await gateOf(handle.db).run(() => fn(movements.watch));
   movements.committed();
   return result;
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Counter, Histogram, Registry } from 'prom-client';
 
 /**
@@ -26,24 +25,44 @@ export function observeGroupCommit(calls: number): void {
   batchSize.observe(calls);
 }
 
-/** The movements posted by the money transaction running in this async context. */
-const posted = new AsyncLocalStorage<string[]>();
+/** Where a movement was posted: a transaction, or (PostgreSQL's money calls) the pool in autocommit. */
+interface PostedThrough {
+  readonly isTransaction: boolean;
+}
 
-/** One money transaction's movements: its work runs inside run(); committed() counts them once it committed. */
-export function movementTracker(): { run<T>(fn: () => Promise<T>): Promise<T>; committed(): void } {
-  const kinds: string[] = [];
+/**
+ * The movements noted per money transaction, by its Db: counted once it committed. Not an
+ * AsyncLocalStorage: on Node 20 one enables promise hooks for every promise of the process, and
+ * those cost the purchase path about 15% of its rate (docs/DECISIONS.md "Money path performance").
+ */
+const pending = new WeakMap<PostedThrough, Posted[]>();
+
+interface Posted {
+  kind: string;
+  channel: string;
+}
+
+/** One money transaction's movements: watch(tx) before its work; committed() counts them once it committed. */
+export function movementTracker(): { watch(tx: PostedThrough): void; committed(): void } {
+  const posted: Posted[] = [];
   return {
-    run: (fn) => posted.run(kinds, fn),
+    // SQLite's group commit runs its calls one after the other in one transaction: each call
+    // watches the shared tx as it starts, so what is posted through it until the next is its own.
+    watch: (tx) => void pending.set(tx, posted),
     // Called only after the COMMIT: a refused or rolled-back call counts nothing.
     committed() {
-      for (const k of kinds) {
-        const [kind, channel] = k.split('/');
-        movements.inc({ kind, channel });
-      }
+      for (const p of posted) movements.inc({ kind: p.kind, channel: p.channel });
     },
   };
 }
 
-export function noteMovement(kind: string, channel: string): void {
-  posted.getStore()?.push(`${kind}/${channel}`);
+/**
+ * A movement posted through `db`: a watched transaction's, counted at its commit; in autocommit
+ * (PostgreSQL's money calls) the statement that posted it committed it, so it counts now. A
+ * transaction nobody watches counts nothing.
+ */
+export function noteMovement(db: PostedThrough, kind: string, channel: string): void {
+  const posted = pending.get(db);
+  if (posted) posted.push({ kind, channel });
+  else if (!db.isTransaction) movements.inc({ kind, channel });
 }
