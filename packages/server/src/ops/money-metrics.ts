@@ -33,7 +33,7 @@ interface PostedThrough {
 /**
  * The movements noted per money transaction, by its Db: counted once it committed. Not an
  * AsyncLocalStorage: on Node 20 one enables promise hooks for every promise of the process, and
- * those cost the purchase path about 15% of its rate (docs/DECISIONS.md "Money path performance").
+ * those cost SQLite purchases about a tenth of their rate (docs/DECISIONS.md "Money path performance").
  */
 const pending = new WeakMap<PostedThrough, Posted[]>();
 
