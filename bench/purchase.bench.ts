@@ -89,7 +89,7 @@ async function wrkRun(wrk: string, db: Db, load: { base: string; sessions: Array
 async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
   const database = await benchDatabase(dialect);
   const { db } = database.handle;
-  const server = await startServer(database.handle);
+  let server = await startServer(database.handle);
   const rows: BenchRow[] = [];
   try {
     const store = await setupCounterStore(db, { kiosk: KIOSK, drawers: DRAWERS, customers: CUSTOMERS });
@@ -114,31 +114,33 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
     }
 
     const wrk = locateWrk();
-    const target = { base: server.base, sessions, customerIds: store.customerIds };
+    const target = () => ({ base: server.base, sessions, customerIds: store.customerIds });
+    /** The next run on a new server with these settings; the old one is closed first (its refresher with it). */
+    const restart = async (settings: Parameters<typeof startServer>[1] = {}) => {
+      await server.app.close();
+      server = await startServer(database.handle, settings);
+      return target();
+    };
     const batchesBefore = groupCommitStats(db);
     if (wrk) {
-      const api = await wrkRun(wrk, db, target);
+      const api = await wrkRun(wrk, db, target());
       const batches = groupCommitStats(db);
       // SQLite: how many purchases each group commit (one fsync) carried during both wrk runs.
       const perCommit: BenchRow = dialect === 'sqlite' && batches.batches > batchesBefore.batches ? { 'per commit': round((batches.calls - batchesBefore.calls) / (batches.batches - batchesBefore.batches), 1) } : {};
       rows.push(apiLine(dialect, 'API /customer/purchase (keys made before)', 'wrk', api, baseline, perCommit));
-      // Reports must not slow money calls: the same run on a server whose report refresher is off.
-      const quiet = await startServer(database.handle, { reportRefreshMs: 0 });
-      try {
-        const off = await wrkRun(wrk, db, { ...target, base: quiet.base });
-        rows.push(apiLine(dialect, 'the same, report refresher off (REPORT_REFRESH_MS=0)', 'wrk', off, baseline));
-      } finally {
-        await quiet.app.close();
-      }
-      // On again (the first server), so an order effect (a warmer cache, a bigger ledger) shows up as such.
-      const again = await wrkRun(wrk, db, target);
+      // Reports must not slow money calls: the same run on a server whose report refresher is off (the
+      // only server on the database then), then on again, so an order effect (a warmer cache, a bigger
+      // ledger) shows up as such.
+      const off = await wrkRun(wrk, db, await restart({ reportRefreshMs: 0 }));
+      rows.push(apiLine(dialect, 'the same, report refresher off (REPORT_REFRESH_MS=0)', 'wrk', off, baseline));
+      const again = await wrkRun(wrk, db, await restart());
       rows.push(apiLine(dialect, 'the same, report refresher on again', 'wrk', again, baseline));
     } else {
       const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
-      const api = await runPurchaseLoad({ ...target, concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });
+      const api = await runPurchaseLoad({ ...target(), concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });
       rows.push(apiLine(dialect, 'API /customer/purchase (keys made before)', 'node', { ...api, ...figuresOf(api) }, baseline));
     }
-    const withKey = await runPurchaseLoad({ ...target, concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys: null, measureMs: Math.max(2, SECONDS / 2) * 1000 });
+    const withKey = await runPurchaseLoad({ ...target(), concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys: null, measureMs: Math.max(2, SECONDS / 2) * 1000 });
     rows.push(apiLine(dialect, 'API /config/key + /customer/purchase (latency of the pair)', 'node', { ...withKey, ...figuresOf(withKey) }, baseline));
 
     const differences = await verifyLedger(db);
