@@ -23,6 +23,8 @@ import { bossSession, enrolTerminal } from '../packages/server/src/testing/termi
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const RUNS = int(process.env.FUZZ_TERMINAL_RUNS, 1000);
 const SEED = int(process.env.FUZZ_SEED, Date.now() % 1_000_000);
+/** Probe seqs count up from here: far beyond any seq the run reaches, below the protocol's 2^31 - 1. */
+const PROBE_SEQ = 2_000_000_000;
 const INTERNAL = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+|SqliteError|SQLITE_|duplicate key|violates|relation "|TypeError|ReferenceError|Cannot read prop|kysely/i;
 
 describe.each(['sqlite', 'postgres'] as const)('fuzzing the terminal protocol on %s', (dialect) => {
@@ -57,6 +59,7 @@ describe.each(['sqlite', 'postgres'] as const)('fuzzing the terminal protocol on
     );
 
     let closes = 0;
+    let probes = 0;
     await fc.assert(
       fc.asyncProperty(frame, async ({ which, bytes }) => {
         const t = terminals[which]!;
@@ -64,10 +67,15 @@ describe.each(['sqlite', 'postgres'] as const)('fuzzing the terminal protocol on
         t.seen = [];
         const text = bytes.toString('latin1').replace('"seq":-1', `"seq":${t.nextSeq}`);
         t.socket.ws.send(Buffer.from(text, 'latin1'), { binary: false });
-        t.socket.send({ type: 'logout', seq: 1 });
+        // The probe: a command far ahead of the sequence, answered seq_gap without any change and with its
+        // own seq, after the fuzzed message (a connection's messages are handled in order). A resend of an
+        // applied seq would not do: a fuzzed message with that seq gets the same ack, which a later wait
+        // took for its own probe's and so looked at the books before its message was applied.
+        const probe = PROBE_SEQ + ++probes;
+        t.socket.send({ type: 'logout', seq: probe });
         const where = `${bytes.subarray(0, 300).toString('utf8')}`;
         // The probe's ack, or the close (which also rejects the wait for the ack).
-        const outcome = await t.socket.ack(1).then(
+        const outcome = await t.socket.ack(probe).then(
           () => 'answered' as const,
           () => t.socket.closed,
         );
@@ -75,7 +83,7 @@ describe.each(['sqlite', 'postgres'] as const)('fuzzing the terminal protocol on
           expect(m !== null && typeof m === 'object' && typeof (m as { type?: unknown }).type === 'string', where).toBe(true);
           expect(INTERNAL.test(JSON.stringify(m)), `${where}: internal text in ${JSON.stringify(m)}`).toBe(false);
         }
-        const acks = t.seen.filter((m): m is { type: 'ack'; ok: boolean; seq: number } => (m as { type: string }).type === 'ack' && (m as { seq: number }).seq !== 1);
+        const acks = t.seen.filter((m): m is { type: 'ack'; ok: boolean; seq: number } => (m as { type: string }).type === 'ack' && (m as { seq: number }).seq !== probe);
         // Refusals consume their seq too (all but a gap): the next command takes the next one.
         if (acks.some((a) => a.seq === t.nextSeq)) t.nextSeq++;
         if (outcome !== 'answered') {
