@@ -62,6 +62,9 @@ describe('Home', () => {
     await renderRoutes([{ path: '/', element: <HomePage /> }], '/', clientWithMenu());
     await screen.findByTestId('tile-customer');
     expect(screen.getByTestId('tile-drawer')).toHaveAttribute('href', '/Drawer');
+    // A one-entry tile says what is behind it; a tile with a list does not repeat it.
+    expect(screen.getByTestId('tile-drawer')).toHaveTextContent('Your cash drawer: initial amount, fills, bleeds and movements');
+    expect(screen.getByTestId('tile-customer')).not.toHaveTextContent('Customers, their balances and money');
     expect(screen.queryByTestId('tile-report')).toBeNull();
     const customer = screen.getByTestId('tile-customer');
     expect(within(customer).getByRole('link', { name: /Customer Info/ })).toHaveAttribute('href', '/Customer/CustomerInfo');

@@ -72,13 +72,21 @@ function Tile({ group, small, onOpen }: { group: MenuGroup; small: boolean; onOp
   const single = group.items.length === 1 ? group.items[0] : undefined;
   if (single || small) {
     // One entry: the tile opens it. Several on a small screen: the tile opens a dialog listing them.
+    // A one-entry tile says what is behind it, so it does not stand as an empty box beside the lists.
     const inner = (
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} fz="lg">
-          {title}
-        </Text>
-        {badge}
-      </Group>
+      <>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} fz="lg">
+            {title}
+          </Text>
+          {badge}
+        </Group>
+        {single ? (
+          <Text c="dimmed" fz="sm" mt="xs">
+            {t(`home:about.${group.id}`)}
+          </Text>
+        ) : null}
+      </>
     );
     return single ? (
       <Card withBorder shadow="xs" padding="lg" component={Link} to={single.to} data-testid={`tile-${group.id}`}>
