@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 const need = [
+  // npm writes its hidden lockfile when an install has finished: a tree left half-written by an
+  // interrupted install (Ctrl-C, a killed job) installs again instead of failing later.
+  'node_modules/.package-lock.json',
   'node_modules/.bin/tsx',
   'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
   'node_modules/vite/package.json',
