@@ -67,7 +67,8 @@ describe('customer screens', () => {
     await page.goto('/CustomerAccount');
     const search = page.getByTestId('customer-search');
     await search.waitFor();
-    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus moves when the dialog's transition ends: asked until then, not at once.
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByTestId('breadcrumb').textContent()).toContain('Customer Account');
 
     // Search by id must be a number.
@@ -122,7 +123,8 @@ describe('customer screens', () => {
     const dialog = page.getByRole('dialog');
     const amount = dialog.getByTestId('money-amount');
     await amount.waitFor();
-    expect(await amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus moves when the dialog's transition ends: asked until then, not at once.
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     await amount.press('Enter');
     await dialog.getByText('Please enter an amount').waitFor();
     await amount.fill('0.50');
@@ -147,7 +149,8 @@ describe('customer screens', () => {
     expect(JSON.stringify(drawer)).toContain('"purchases":50');
     await page.keyboard.press('Enter'); // OK on the confirmation closes it
     await dialog.waitFor({ state: 'detached' });
-    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus moves when the dialog's transition ends: asked until then, not at once.
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await text(page, 'customer-entries')).toBe('$50.00');
     await expect.poll(() => hourly.textContent()).toBe('$450.00 / $500.00');
     expect(await page.locator('[data-limit="daily"] td').nth(1).textContent()).toBe('$1,950.00 / $2,000.00');
