@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 execSync('node scripts/ensure.mjs', { stdio: 'inherit' });
 
@@ -22,7 +23,7 @@ if (existsSync('packages/web/index.html')) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'], { stdio: 'inherit' });
 const forward = (sig) => child.kill(sig);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

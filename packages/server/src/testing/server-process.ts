@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 /** A free TCP port on the loopback interface. */
 async function freePort(): Promise<number> {
@@ -39,7 +40,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
