@@ -10,7 +10,11 @@
  * Target: at 50% of the maximum, p99 ≤ 15 ms on both databases. Every purchase must answer 0
  * (a run with any other answer is marked invalid); the ledger is verified after each database.
  *
- * Env: BENCH_SECONDS (each open-loop run, default 10), BENCH_DATABASES (default "sqlite,postgres").
+ * Env: BENCH_SECONDS (each open-loop run, default 10), BENCH_DATABASES (default "sqlite,postgres"),
+ * BENCH_OPEN_LOOP_RATE (purchases/s: skip the maxima and run three open loops at this one rate, to
+ * compare two configurations at the same load), BENCH_OPEN_LOOP_TRACE (a file: each open-loop run
+ * appends `RUN <rate>` and a line per purchase, `<due time, epoch ms> <latency ms>`, to find when
+ * the slow ones came).
  */
 import path from 'node:path';
 import type { Dialect } from '../packages/server/src/db/database.js';
@@ -35,6 +39,7 @@ const FRACTIONS = [0.25, 0.5, 0.75];
 const TARGET_P99_MS = 15;
 /** Keys for a closed-loop run: more than the fastest run here spends per second. */
 const MAX_KEYS_PER_SECOND = 5000;
+const FIXED_RATE = int(process.env.BENCH_OPEN_LOOP_RATE, 0);
 
 const perSecond = (o: LoadOutcome) => (o.measured * 1000) / o.measureMs;
 
@@ -56,14 +61,15 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
       [`maximum: ${STORES} stores × ${DRAWERS} drawers (closed loop, ${MAX_CLIENTS} clients)`, many],
       [`maximum: 1 store × ${STORES * DRAWERS} drawers (closed loop, ${MAX_CLIENTS} clients)`, single],
     ];
-    const max: number[] = [];
-    for (const [label, targets] of maxima) {
+    // A fixed rate stands in for the measured maximum: three runs at "50%" of twice that rate.
+    const max: number[] = FIXED_RATE ? [FIXED_RATE * 2] : [];
+    for (const [label, targets] of FIXED_RATE ? [] : maxima) {
       const o = await closedLoop({ ...(await run(targets, MAX_KEYS_PER_SECOND * (MAX_SECONDS + 1))), measureMs: MAX_SECONDS * 1000 }, MAX_CLIENTS);
       max.push(perSecond(o));
       rows.push(line(dialect, label, o, { 'rate /s': round(perSecond(o), 0) }));
     }
 
-    for (const f of FRACTIONS) {
+    for (const f of FIXED_RATE ? [0.5, 0.5, 0.5] : FRACTIONS) {
       const rate = Math.max(1, Math.round(max[0]! * f));
       const o = await openLoop(await run(many, Math.ceil(rate * (SECONDS + 1)) + 10), rate);
       const p99 = percentile(o.latencies, 99);

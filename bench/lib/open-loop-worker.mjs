@@ -11,6 +11,9 @@ import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { base, mode, rate, concurrency, connections, targets, keys, warmupMs, measureMs, amount } = workerData;
+/** BENCH_OPEN_LOOP_TRACE: due time and latency of every open-loop purchase (see open-loop.bench.ts). */
+const traceFile = process.env.BENCH_OPEN_LOOP_TRACE;
+const trace = [];
 const url = new URL(base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
 
@@ -74,6 +77,7 @@ if (mode === 'open') {
         const scheduled = due(i);
         const p = purchase(i).then((text) => {
           record(text, performance.now() - scheduled, scheduled >= warmEnd);
+          if (traceFile) trace.push(`${Math.round(performance.timeOrigin + scheduled)} ${(performance.now() - scheduled).toFixed(1)}`);
           inFlight.delete(p);
         });
         inFlight.add(p);
@@ -104,4 +108,5 @@ if (mode === 'open') {
   );
 }
 agent.destroy();
+if (traceFile && mode === 'open') (await import('node:fs')).appendFileSync(traceFile, `RUN ${rate}\n${trace.join('\n')}\n`);
 parentPort.postMessage({ latencies, errors, firstError, measured, exhausted, measureMs, overrunMs: Math.max(0, finishedAt - end) });
