@@ -9,7 +9,9 @@ import {
   type Poster,
   type Regulation,
 } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { bulletinReads, type BulletinKind, type FileMeta } from './bulletin.repository.js';
 
@@ -24,6 +26,19 @@ export interface Reader {
   /** ISO-8601 UTC. */
   now: string;
 }
+
+/** The actor's store, in the asked language, now. */
+function readerFor(deps: Deps, actor: Actor, lang: BulletinLang): Reader {
+  return { db: deps.handle.db, storeId: actor.storeId, lang, now: isoNow() };
+}
+
+/** The calls' services: the bulletin lists of the actor's store (spec section 7). */
+export const storeNews = async (deps: Deps, actor: Actor, input: { lang: BulletinLang }) => ({ list: await listNews(readerFor(deps, actor, input.lang)) });
+export const storeEventNews = (deps: Deps, actor: Actor, input: { lang: BulletinLang; event_name: string }) => eventNews(readerFor(deps, actor, input.lang), input.event_name);
+export const storePosters = async (deps: Deps, actor: Actor, input: { lang: BulletinLang }) => ({ list: await listPosters(readerFor(deps, actor, input.lang)) });
+export const storeRegulations = async (deps: Deps, actor: Actor, input: { lang: BulletinLang }) => ({
+  list: await listRegulations(readerFor(deps, actor, input.lang)),
+});
 
 const DAY = 86_400_000;
 
