@@ -26,7 +26,7 @@ describe('the Node flags every server process runs with (scripts/server-node-fla
     // Short-lived garbage until the new space has grown as far as it may: the flag sets the ceiling.
     const script = "let k=[];for(let i=0;i<4e6;i++){k.push({i});if(k.length>300000)k=[]}console.log(require('v8').getHeapSpaceStatistics().find(s=>s.space_name==='new_space').space_size)";
     const grown = (flags: string[]) => Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }));
-    expect(grown(SERVER_NODE_FLAGS)).toBeGreaterThan(grown([]));
+    // Node 20 and 22 grow it to 32 MiB without the flag (Node 24's default already reaches 64).
     expect(grown(SERVER_NODE_FLAGS)).toBeGreaterThanOrEqual(64 * 1024 * 1024);
   });
 });
