@@ -93,8 +93,9 @@ if (mode === 'open') {
         const i = next++;
         const scheduled = due(i);
         const p = purchase(i).then((text) => {
-          record(text, performance.now() - scheduled, scheduled >= warmEnd);
-          if (traceFile) trace.push(`${Math.round(performance.timeOrigin + scheduled)} ${(performance.now() - scheduled).toFixed(1)}`);
+          const latency = performance.now() - scheduled;
+          record(text, latency, scheduled >= warmEnd);
+          if (traceFile) trace.push(`${Math.round(performance.timeOrigin + scheduled)} ${latency.toFixed(1)}`);
           inFlight.delete(p);
         });
         inFlight.add(p);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +22,7 @@ describe('the Node flags every server process runs with (scripts/server-node-fla
     }
   });
 
-  it('give V8 a young generation of 64 MiB semi-spaces', async () => {
-    const { execFileSync } = await import('node:child_process');
+  it('give V8 a young generation of 64 MiB semi-spaces', () => {
     // Short-lived garbage until the new space has grown as far as it may: the flag sets the ceiling.
     const script = "let k=[];for(let i=0;i<4e6;i++){k.push({i});if(k.length>300000)k=[]}console.log(require('v8').getHeapSpaceStatistics().find(s=>s.space_name==='new_space').space_size)";
     const grown = (flags: string[]) => Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }));

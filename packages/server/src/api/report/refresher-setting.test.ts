@@ -17,7 +17,21 @@ async function dailyPurchases(s: TestServer, st: ReportStore) {
   return r.totals as { purchases: number; purchase_count: number };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 600));
+const SETTLE_MS = 600;
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+/** The store's online purchases in report_daily, read every `everyMs` until they reach `cents` (10 s at most). */
+async function foldedOnlineCents(s: TestServer, st: ReportStore, cents: number, everyMs: number): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let stored = 0;
+  while (Date.now() < deadline) {
+    const row = await s.handle.db.selectFrom('report_daily').select('amount_cents').where('store_id', '=', st.id).where('channel', '=', 'online').executeTakeFirst();
+    stored = Number(row?.amount_cents ?? 0);
+    if (stored === cents) break;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return stored;
+}
 
 /** REPORT_REFRESH_MS=0: this server never folds the ledger into the daily totals, and the reports stay exact from the live tail. */
 describeOnDatabases(
@@ -50,15 +64,7 @@ describeOnDatabases(
 
     it('folds new ledger rows into the daily totals by itself', async () => {
       await onlinePurchase(s, st, 400);
-      const deadline = Date.now() + 10_000;
-      let stored = 0;
-      while (Date.now() < deadline) {
-        const row = await s.handle.db.selectFrom('report_daily').select('amount_cents').where('store_id', '=', st.id).where('channel', '=', 'online').executeTakeFirst();
-        stored = Number(row?.amount_cents ?? 0);
-        if (stored === 400) break;
-        await settle();
-      }
-      expect(stored).toBe(400);
+      expect(await foldedOnlineCents(s, st, 400, SETTLE_MS)).toBe(400);
       expect(await dailyPurchases(s, st)).toMatchObject({ purchases: 4, purchase_count: 1 });
     });
   },
@@ -95,15 +101,7 @@ describeOnDatabases(
           await new Promise((r) => setTimeout(r, 2));
         }
         // Load over: within a few beats everything is folded in.
-        const deadline = Date.now() + 10_000;
-        let stored = 0;
-        while (Date.now() < deadline) {
-          const row = await s.handle.db.selectFrom('report_daily').select('amount_cents').where('store_id', '=', st.id).where('channel', '=', 'online').executeTakeFirst();
-          stored = Number(row?.amount_cents ?? 0);
-          if (stored === rows * 100) break;
-          await new Promise((r) => setTimeout(r, BEAT_MS));
-        }
-        expect(stored).toBe(rows * 100);
+        expect(await foldedOnlineCents(s, st, rows * 100, BEAT_MS)).toBe(rows * 100);
       } finally {
         await stop();
       }
