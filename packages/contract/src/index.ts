@@ -18,3 +18,4 @@ export * from './refusal-reasons.js';
 export * from './staff.js';
 export * from './reports.js';
 export * from './bulletin.js';
+export * from './calls.js';

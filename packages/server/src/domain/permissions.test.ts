@@ -9,8 +9,9 @@ import { hashToken } from '../auth/token.js';
 import { describeOnDatabases, type Body } from '../testing/server.js';
 import { PERMISSIONS, SCREEN_CALLS, WHO, permissionOf, permissionsMarkdown, type Who } from './permissions.js';
 
-const RULES = 'ANYONE, SIGNED_IN, AT_A_DRAWER (moves cash), BOSS (also in viewer mode), BOSS_AT_A_DRAWER';
-const MATRIX_FILE = 'packages/server/src/domain/permissions.ts';
+const RULES = 'MAY.anyone, MAY.signedIn, MAY.atADrawer (moves cash), MAY.boss (also in viewer mode), MAY.bossAtADrawer';
+const MATRIX_FILE = 'packages/contract/src/calls.ts';
+const SCREENS_FILE = 'packages/server/src/domain/permissions.ts';
 const DOCS = path.resolve(import.meta.dirname, '../../../../docs/PERMISSIONS.md');
 
 describe('the permission matrix, as a table', () => {
@@ -18,7 +19,7 @@ describe('the permission matrix, as a table', () => {
     const missing = allCalls.map((c) => c.path).filter((p) => !permissionOf(p));
     expect(
       missing,
-      missing.map((p) => `Add a row for ${p} to PERMISSIONS in ${MATRIX_FILE}, e.g.  '${p}': BOSS,  (one of ${RULES})`).join('\n') +
+      missing.map((p) => `Give ${p} its who in CALLS in ${MATRIX_FILE}, e.g.  who: MAY.boss  (one of ${RULES})`).join('\n') +
         '\nthen regenerate the docs: npm run -s admin -- permissions > docs/PERMISSIONS.md',
     ).toEqual([]);
   });
@@ -26,7 +27,7 @@ describe('the permission matrix, as a table', () => {
   it('has no row for a call that is not registered', () => {
     const registered = new Set<string>(allCalls.map((c) => c.path));
     const stale = Object.keys(PERMISSIONS).filter((p) => !registered.has(p));
-    expect(stale, `Remove these rows from PERMISSIONS in ${MATRIX_FILE} (no such call is registered): ${stale.join(', ')}`).toEqual([]);
+    expect(stale, `These calls of CALLS in ${MATRIX_FILE} have no handler registered: ${stale.join(', ')}`).toEqual([]);
   });
 
   it('lets anonymous make exactly the public calls (a session call needs UID and TOKEN)', () => {
@@ -37,7 +38,7 @@ describe('the permission matrix, as a table', () => {
 
   it('lets a call with a session fast path be made exactly by accounts at a drawer (what the fast path accepts)', () => {
     for (const c of allCalls) {
-      if (c.access === 'session' && c.withSession) expect(permissionOf(c.path), `${c.path} has withSession: its row must be AT_A_DRAWER`).toMatchObject({ cashier: true, viewer: false, boss: true });
+      if (c.access === 'session' && c.withSession) expect(permissionOf(c.path), `${c.path} has withSession: its who must be MAY.atADrawer`).toMatchObject({ cashier: true, viewer: false, boss: true });
     }
   });
 
@@ -45,7 +46,7 @@ describe('the permission matrix, as a table', () => {
     const registered = new Set<string>(allCalls.map((c) => c.path));
     for (const s of SCREENS) {
       const calls = SCREEN_CALLS[s.link];
-      expect(calls, `Add '${s.link}': [the calls the page makes to open] to SCREEN_CALLS in ${MATRIX_FILE}`).toBeDefined();
+      expect(calls, `Add '${s.link}': [the calls the page makes to open] to SCREEN_CALLS in ${SCREENS_FILE}`).toBeDefined();
       for (const c of calls ?? []) {
         expect(registered.has(c), `SCREEN_CALLS['${s.link}'] names ${c}, which is not a registered call`).toBe(true);
         for (const a of s.audience) {

@@ -102,7 +102,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   for (const call of allCalls) registerCall(app, deps, call);
   registerBulletinFiles(app, deps);
 
-  const openApi = openApiDocument(allCalls);
+  const openApi = openApiDocument();
   app.get('/API/openapi.json', async () => openApi);
 
   registerHealth(app, deps.handle);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { CALLS, type CallPath, type Calls } from '@moneybox/contract';
 import type { Actor, Deps } from '../domain/actor.js';
 
 export type { Deps, Role } from '../domain/actor.js';
@@ -18,28 +19,24 @@ export interface AuthedContext extends CallContext {
 
 /**
  * What a handler returns: its contract reply without `status` (the envelope adds `status: 0`).
- * Typed by the call's reply schema, so a handler cannot drift from the contract unnoticed; the API
- * tests also parse every status-0 reply with that schema (testing/server.ts).
+ * Typed by the call map's reply schema, so a handler cannot drift from the contract unnoticed; the
+ * API tests also parse every status-0 reply with that schema (testing/server.ts).
  */
 export type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
 
-interface BaseCall<S extends z.ZodType, R extends z.ZodType> {
-  /** `/group/name`, served at POST /API/group/name. */
-  path: `/${string}/${string}`;
-  input: S;
-  /** The contract's schema of the status-0 reply. */
-  reply: R;
+type InputOf<P extends CallPath> = z.output<Calls[P]['input']>;
+type ReplyOf<P extends CallPath> = ReplyBody<Calls[P]['reply']>;
+/** A call the map opens to anonymous callers runs without a session; every other one with its caller. */
+type ContextOf<P extends CallPath> = Calls[P]['who']['anonymous'] extends true ? CallContext : AuthedContext;
+
+export interface Credentials {
+  uid: unknown;
+  token: unknown;
 }
 
-export interface PublicCall<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends BaseCall<S, R> {
-  access: 'public';
-  handler(input: z.output<S>, ctx: CallContext): Promise<ReplyBody<R>>;
-}
-
-export interface SessionCall<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends BaseCall<S, R> {
-  /** Who may make it is the call's row in domain/permissions.ts (the permission matrix), not here. */
-  access: 'session';
-  handler(input: z.output<S>, ctx: AuthedContext): Promise<ReplyBody<R>>;
+/** The transport's part of a call: its handler (and, for the hottest calls, a fast path). */
+export interface CallHandler<P extends CallPath> {
+  handler(input: InputOf<P>, ctx: ContextOf<P>): Promise<ReplyOf<P>>;
   /**
    * Optional fast path for the hottest calls (the customer money calls on PostgreSQL): the call
    * checks the session inside its own database work, saving authenticate()'s round trip. Gets
@@ -48,7 +45,20 @@ export interface SessionCall<S extends z.ZodType = z.ZodType, R extends z.ZodTyp
    * session (unknown, revoked, due for a touch, viewer...): the envelope then runs the ordinary
    * path, so every answer (5, 21, 13, the handler's) stays exactly as without it.
    */
-  withSession?(input: z.output<S>, credentials: { uid: unknown; token: unknown }, ctx: CallContext): Promise<ReplyBody<R> | undefined>;
+  withSession?(input: InputOf<P>, credentials: Credentials, ctx: CallContext): Promise<ReplyOf<P> | undefined>;
+}
+
+/** A registered call as the envelope runs it: the map's entry with its handler. */
+export interface CallDef<P extends CallPath = CallPath> {
+  readonly path: P;
+  /** 'public' when the map lets anonymous callers make it (no UID/TOKEN); otherwise 'session'. */
+  readonly access: 'public' | 'session';
+  readonly input: Calls[P]['input'];
+  /** The contract's schema of the status-0 reply. */
+  readonly reply: Calls[P]['reply'];
+  /** Gets an AuthedContext for a session call, a CallContext for a public one. */
+  readonly handler: (input: unknown, ctx: CallContext | AuthedContext) => Promise<object>;
+  readonly withSession?: (input: unknown, credentials: Credentials, ctx: CallContext) => Promise<object | undefined>;
 }
 
 /**
@@ -59,11 +69,21 @@ export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Pro
   return (input, ctx) => service(ctx.deps, ctx.caller, input);
 }
 
-export type CallDef<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = PublicCall<S, R> | SessionCall<S, R>;
-
-/** Identity helper that keeps each call's input and reply types tied to its handler. */
-export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: PublicCall<S, R>): PublicCall<S, R>;
-export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: SessionCall<S, R>): SessionCall<S, R>;
-export function defineCall<S extends z.ZodType, R extends z.ZodType>(def: CallDef<S, R>): CallDef<S, R> {
-  return def;
+/**
+ * One call of the map with its handler. The input and reply types come from the map
+ * (`@moneybox/contract` CALLS), so the handler cannot drift from the contract; api/index.ts fails
+ * to compile while any path of the map has no call defined.
+ */
+export function defineCall<P extends CallPath>(path: P, h: CallHandler<P>): CallDef<P> {
+  const spec = CALLS[path];
+  return {
+    path,
+    access: spec.who.anonymous ? 'public' : 'session',
+    input: spec.input,
+    reply: spec.reply,
+    // The envelope hands the handler what this same entry's input schema parsed, and the context its
+    // access asks for: the typed handler is exactly as safe as its signature says.
+    handler: h.handler as CallDef<P>['handler'],
+    ...(h.withSession ? { withSession: h.withSession as NonNullable<CallDef<P>['withSession']> } : {}),
+  };
 }

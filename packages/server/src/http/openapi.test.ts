@@ -19,5 +19,8 @@ describe('GET /API/openapi.json', () => {
     const login = doc.paths['/API/user/posLogin']!.post!.requestBody.content['application/json']!.schema;
     expect(Object.keys(login.properties ?? {})).toEqual(expect.arrayContaining(['mode', 'username', 'password']));
     expect(doc.paths['/API/config/domain.json']).toBeDefined();
+    // The status-0 reply is described from the call map's reply schema.
+    const replies = (doc.paths['/API/drawer/info']!.post as unknown as { responses: Record<string, { content: Record<string, { schema: { oneOf: { properties?: Record<string, unknown> }[] } }> }> }).responses;
+    expect(Object.keys(replies['200']!.content['application/json']!.schema.oneOf[0]!.properties ?? {})).toEqual(expect.arrayContaining(['status', 'shift_id']));
   });
 });

@@ -1,7 +1,5 @@
-import { permissionOf, WHO, type Who } from '../domain/permissions.js';
-import { SERVER_VERSION, statusMessages, domainMap } from '@moneybox/contract';
+import { CALLS, SERVER_VERSION, WHO, statusMessages, domainMap, type Rule, type Who } from '@moneybox/contract';
 import { z } from 'zod';
-import type { CallDef } from './call.js';
 
 /** Every reply: a status from the catalogue (0 = success) and, on refusal, the English message. */
 const envelopeReply = {
@@ -18,34 +16,42 @@ const catalogue = Object.entries(statusMessages)
   .map(([code, msg]) => `- ${code}: ${msg}`)
   .join('\n');
 
-/**
- * The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate requests,
- * so it cannot drift from what the server accepts. Served at GET /API/openapi.json.
- */
 /** The permission matrix's row in words, for the document. */
-function allowedList(path: string): string {
-  const r = permissionOf(path);
+function allowedList(r: Rule): string {
   const names: Record<Who, string> = { anonymous: 'anonymous', cashier: 'cashier', viewer: 'boss in viewer mode', boss: 'boss' };
-  return r ? WHO.filter((w) => r[w]).map((w) => names[w]).join(', ') || 'nobody' : 'nobody (no row in the permission matrix)';
+  return WHO.filter((w) => r[w]).map((w) => names[w]).join(', ') || 'nobody';
 }
 
-export function openApiDocument(calls: readonly CallDef[]): Record<string, unknown> {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the contract's call map (the same zod schemas
+ * that validate requests and replies, the same `who` the envelope enforces), so it cannot drift from
+ * what the server accepts and answers. Served at GET /API/openapi.json.
+ */
+export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const call of calls) {
-    const schema = z.toJSONSchema(call.input, { io: 'input', unrepresentable: 'any' });
-    delete (schema as { $schema?: string }).$schema;
-    const [, group, name] = call.path.split('/');
-    paths[`/API${call.path}`] = {
+  for (const [path, call] of Object.entries(CALLS)) {
+    const schema = jsonSchema(call.input, 'input');
+    const [, group, name] = path.split('/');
+    paths[`/API${path}`] = {
       post: {
         operationId: `${group}_${name}`,
         tags: [group],
-        summary: call.access === 'public' ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.path)}`,
+        summary: call.who.anonymous ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.who)}`,
         requestBody: {
           required: true,
           content: { 'text/plain': { schema }, 'application/json': { schema } },
         },
         responses: {
-          '200': { description: 'A business outcome: status 0 or a catalogued code', content: { 'application/json': { schema: envelopeReply } } },
+          '200': {
+            description: 'A business outcome: the status-0 reply, or a catalogued refusal (status and English error)',
+            content: { 'application/json': { schema: { oneOf: [jsonSchema(call.reply, 'output'), envelopeReply] } } },
+          },
           '503': { description: 'Maintenance: `{e, msg}`, no status; fetch /config/maintain' },
           '511': { description: 'Login rate limit: `{status: 34, error, retryAfter}`' },
         },

@@ -1,16 +1,8 @@
-import { z } from 'zod';
-import { auth, announceReply, keyReply, localtimeReply, maintainReply } from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
 import { AddressWindow } from '../../http/rate-limit.js';
 import { announcements, issueKey, maintenanceNotice, storeClock } from './config.service.js';
 
-export const localtime = defineCall({
-  path: '/config/localtime',
-  access: 'session',
-  input: auth,
-  reply: localtimeReply,
-  handler: (_input, ctx) => storeClock(ctx.deps, ctx.caller),
-});
+export const localtime = defineCall('/config/localtime', { handler: (_input, ctx) => storeClock(ctx.deps, ctx.caller) });
 
 /** Per server (its settings object): each server of a cluster counts its own addresses. */
 const keyWindows = new WeakMap<object, AddressWindow>();
@@ -20,11 +12,7 @@ function keysPerAddress(settings: object): AddressWindow {
   return w;
 }
 
-export const key = defineCall({
-  path: '/config/key',
-  access: 'public',
-  input: z.object({}).passthrough(),
-  reply: keyReply,
+export const key = defineCall('/config/key', {
   async handler(_input, { deps, ip }) {
     // Anonymous by the spec, so bounded per address instead: a flood of unused keys is refused (511).
     keysPerAddress(deps.settings).take(ip, deps.settings.keyIpLimit);
@@ -32,20 +20,8 @@ export const key = defineCall({
   },
 });
 
-export const announce = defineCall({
-  path: '/config/announce',
-  access: 'session',
-  input: auth,
-  reply: announceReply,
-  handler: (_input, { deps }) => announcements(deps),
-});
+export const announce = defineCall('/config/announce', { handler: (_input, { deps }) => announcements(deps) });
 
-export const maintain = defineCall({
-  path: '/config/maintain',
-  access: 'public',
-  input: z.object({}).passthrough(),
-  reply: maintainReply,
-  handler: (_input, { deps }) => maintenanceNotice(deps),
-});
+export const maintain = defineCall('/config/maintain', { handler: (_input, { deps }) => maintenanceNotice(deps) });
 
 export const configCalls = [localtime, key, announce, maintain];

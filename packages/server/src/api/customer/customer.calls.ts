@@ -1,92 +1,44 @@
-import {
-  customerBlockRequest,
-  customerCreateRequest,
-  customerDayLimitRequest,
-  customerGiftHistoryRequest,
-  customerHistoryRequest,
-  customerIdRequest,
-  customerInfoRequest,
-  customerListRequest,
-  customerMoneyRequest,
-  customerResetRequest,
-  customerSearchRequest,
-  customerUpdateRequest, customerBlockReply, customerCreateReply, customerDayLimitReply, customerGiftHistoryReply, customerHistoryReply, customerInfoReply, customerKickReply, customerListReply, customerMoneyReply, customerResetReply, customerSearchReply, customerUpdateReply
-} from '@moneybox/contract';
-import { defineCall, serve, type CallDef } from '../../http/call.js';
+import { defineCall, serve } from '../../http/call.js';
 import { notingCustomer } from '../../live/noting.js';
-import {
-  blockState,
-  customerInfo,
-  dayLimit,
-  listCustomers,
-  searchCustomers,
-} from './customer.service.js';
+import { blockState, customerInfo, dayLimit, listCustomers, searchCustomers } from './customer.service.js';
 import { auditedCustomer } from './customer-audit.js';
 import { gameHistory, giftHistory } from './history.service.js';
 import { moveMoneyWithSession } from './money-session.js';
 import { moveMoney, type MoneyKind } from './movement.service.js';
 
-const search = defineCall({
-  path: '/customer/search',
-  access: 'session',
-  input: customerSearchRequest,
-  reply: customerSearchReply,
-  handler: serve(searchCustomers),
-});
+const search = defineCall('/customer/search', { handler: serve(searchCustomers) });
 
-const info = defineCall({
-  path: '/customer/info',
-  access: 'session',
-  input: customerInfoRequest,
-  reply: customerInfoReply,
-  handler: serve(customerInfo),
-});
+const info = defineCall('/customer/info', { handler: serve(customerInfo) });
 
-const create = defineCall({ path: '/customer/create', access: 'session', input: customerCreateRequest, reply: customerCreateReply, handler: serve(auditedCustomer.create) });
-const update = defineCall({ path: '/customer/update', access: 'session', input: customerUpdateRequest, reply: customerUpdateReply, handler: notingCustomer(serve(auditedCustomer.update)) });
+const create = defineCall('/customer/create', { handler: serve(auditedCustomer.create) });
+const update = defineCall('/customer/update', { handler: notingCustomer(serve(auditedCustomer.update)) });
 
-const getDayLimit = defineCall({
-  path: '/customer/getDayLimit',
-  access: 'session',
-  input: customerDayLimitRequest,
-  reply: customerDayLimitReply,
-  handler: (i, ctx) => dayLimit(ctx.deps, ctx.caller, i.id),
-});
+const getDayLimit = defineCall('/customer/getDayLimit', { handler: (i, ctx) => dayLimit(ctx.deps, ctx.caller, i.id) });
 
-const money = (name: string, kind: MoneyKind) =>
-  defineCall({
-    path: `/customer/${name}`,
-    access: 'session',
-    input: customerMoneyRequest,
-    reply: customerMoneyReply,
+const money = (path: '/customer/purchase' | '/customer/redeem' | '/customer/comps' | '/customer/revert', kind: MoneyKind) =>
+  defineCall(path, {
     handler: notingCustomer((i, ctx) => moveMoney(ctx.deps, ctx.caller, { ...i, kind })),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall({ path: '/customer/block', access: 'session', input: customerBlockRequest, reply: customerBlockReply, handler: notingCustomer((i, ctx) => auditedCustomer.block(ctx.deps, ctx.caller, { id: i.id, block: i.block })) });
-const blockStateCall = defineCall({ path: '/customer/blockState', access: 'session', input: customerIdRequest, reply: customerBlockReply, handler: (i, ctx) => blockState(ctx.deps, ctx.caller, i.id) });
-const reset = defineCall({ path: '/customer/reset', access: 'session', input: customerResetRequest, reply: customerResetReply, handler: notingCustomer((i, ctx) => auditedCustomer.reset(ctx.deps, ctx.caller, i.id)) });
-const kickCall = defineCall({ path: '/customer/kick', access: 'session', input: customerIdRequest, reply: customerKickReply, handler: (i, ctx) => auditedCustomer.kick(ctx.deps, ctx.caller, i.id) });
-const history = defineCall({ path: '/customer/history', access: 'session', input: customerHistoryRequest, reply: customerHistoryReply, handler: serve(gameHistory) });
-const gifts = defineCall({ path: '/customer/giftHistory', access: 'session', input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, handler: serve(giftHistory) });
-const customerInfoList = defineCall({
-  path: '/customer/customerInfo',
-  access: 'session',
-  input: customerListRequest,
-  reply: customerListReply,
-  handler: serve(listCustomers),
-});
+const block = defineCall('/customer/block', { handler: notingCustomer((i, ctx) => auditedCustomer.block(ctx.deps, ctx.caller, { id: i.id, block: i.block })) });
+const blockStateCall = defineCall('/customer/blockState', { handler: (i, ctx) => blockState(ctx.deps, ctx.caller, i.id) });
+const reset = defineCall('/customer/reset', { handler: notingCustomer((i, ctx) => auditedCustomer.reset(ctx.deps, ctx.caller, i.id)) });
+const kickCall = defineCall('/customer/kick', { handler: (i, ctx) => auditedCustomer.kick(ctx.deps, ctx.caller, i.id) });
+const history = defineCall('/customer/history', { handler: serve(gameHistory) });
+const gifts = defineCall('/customer/giftHistory', { handler: serve(giftHistory) });
+const customerInfoList = defineCall('/customer/customerInfo', { handler: serve(listCustomers) });
 
-export const customerCalls: CallDef[] = [
+export const customerCalls = [
   search,
   info,
   create,
   update,
   getDayLimit,
-  money('purchase', 'purchase'),
-  money('redeem', 'redeem'),
-  money('comps', 'special_comps'),
-  money('revert', 'revert'),
+  money('/customer/purchase', 'purchase'),
+  money('/customer/redeem', 'redeem'),
+  money('/customer/comps', 'special_comps'),
+  money('/customer/revert', 'revert'),
   block,
   blockStateCall,
   reset,
@@ -94,4 +46,4 @@ export const customerCalls: CallDef[] = [
   history,
   gifts,
   customerInfoList,
-] as CallDef[];
+];

@@ -1,34 +1,15 @@
-import { dailyLogRequest, shiftLogRequest, transactionReportRequest, dailyLogReply, shiftLogReply, transactionReportReply } from '@moneybox/contract';
 import { defineCall, serve } from '../../http/call.js';
 import { dailyLog } from './daily.service.js';
 import { shiftLog } from './shift-log.service.js';
 import { transactionReport } from './transaction.service.js';
 
 /** Transaction report: a boss the whole store, a cashier the rows of their own shifts. */
-export const transaction = defineCall({
-  path: '/drawer/transaction',
-  access: 'session',
-  input: transactionReportRequest,
-  reply: transactionReportReply,
-  handler: serve(transactionReport),
-});
+export const transaction = defineCall('/drawer/transaction', { handler: serve(transactionReport) });
 
 /** Shift report: a boss every shift of the store, a cashier their own. */
-export const shiftLogCall = defineCall({
-  path: '/drawer/shiftLog',
-  access: 'session',
-  input: shiftLogRequest,
-  reply: shiftLogReply,
-  handler: serve(shiftLog),
-});
+export const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog) });
 
 /** Daily report: bosses only (the permission matrix). */
-export const dailyLogCall = defineCall({
-  path: '/drawer/dailyLog',
-  access: 'session',
-  input: dailyLogRequest,
-  reply: dailyLogReply,
-  handler: serve(dailyLog),
-});
+export const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog) });
 
 export const reportCalls = [transaction, shiftLogCall, dailyLogCall];

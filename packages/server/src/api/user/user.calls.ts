@@ -1,40 +1,15 @@
-import { auth, chooseDrawerRequest, menuRequest, posLoginRequest, chooseDrawerReply, logoutReply, menuReply, posLoginReply } from '@moneybox/contract';
 import { defineCall } from '../../http/call.js';
 import { chooseDrawer as choose } from './drawer-choice.service.js';
 import { posLogin as login, logout as endSession } from './login.service.js';
 import { userMenu } from './menu.js';
 
-export const posLogin = defineCall({
-  path: '/user/posLogin',
-  access: 'public',
-  input: posLoginRequest,
-  reply: posLoginReply,
-  handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }),
-});
+export const posLogin = defineCall('/user/posLogin', { handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }) });
 
-export const chooseDrawer = defineCall({
-  path: '/user/chooseDrawer',
-  access: 'session',
-  input: chooseDrawerRequest,
-  reply: chooseDrawerReply,
-  handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox),
-});
+export const chooseDrawer = defineCall('/user/chooseDrawer', { handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox) });
 
-export const menu = defineCall({
-  path: '/user/menu',
-  access: 'session',
-  input: menuRequest,
-  reply: menuReply,
-  handler: (input, ctx) => userMenu(ctx.deps, ctx.caller, input.lang),
-});
+export const menu = defineCall('/user/menu', { handler: (input, ctx) => userMenu(ctx.deps, ctx.caller, input.lang) });
 
 /** Ends the session on the server too (the spec's sign-out only clears the browser's cookies). */
-export const logout = defineCall({
-  path: '/user/logout',
-  access: 'session',
-  input: auth,
-  reply: logoutReply,
-  handler: (_input, ctx) => endSession(ctx.deps, ctx.caller),
-});
+export const logout = defineCall('/user/logout', { handler: (_input, ctx) => endSession(ctx.deps, ctx.caller) });
 
 export const userCalls = [posLogin, chooseDrawer, menu, logout];
