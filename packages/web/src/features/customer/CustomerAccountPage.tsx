@@ -24,7 +24,7 @@ import {
   } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
-import { MOVEMENT_KINDS, type MovementKind } from './movement';
+import { moneyLockReasons, MOVEMENT_KINDS, type MovementKind } from './movement';
 import { PinDialog, type ShownPin } from './PinDialog';
 
 /** /CustomerAccount: the counter flow — find the customer, see the card, move credit. */
@@ -35,6 +35,10 @@ export default function CustomerAccountPage() {
   const [moving, setMoving] = useState<MovementKind | null>(null);
   const [form, setForm] = useState<{ editing: CustomerRecord | null } | null>(null);
   const [pin, setPin] = useState<ShownPin | null>(null);
+  // A search in the box that has not opened anyone: the customer shown before is not the one being asked for.
+  const [searching, setSearching] = useState(false);
+  // Opening a customer by any way (search, create) starts the search box afresh.
+  const [searchKey, setSearchKey] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
   const purchaseRef = useRef<HTMLButtonElement>(null);
   const focusPurchase = useRef(false);
@@ -53,6 +57,8 @@ export default function CustomerAccountPage() {
   const block = useApiQuery<CustomerBlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
   const customer = info.data?.customer;
   const blocked = block.data?.block ?? customer?.block ?? false;
+  const locks = customer ? moneyLockReasons({ blocked, playing: customer.playing }, t) : [];
+  const moneyOff = viewer || searching || locks.length > 0;
 
   useEffect(() => {
     // A remembered customer that is gone (another store, a reset database) is forgotten quietly.
@@ -71,6 +77,8 @@ export default function CustomerAccountPage() {
   const open = (c: CustomerRecord) => {
     client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
     focusPurchase.current = true;
+    setSearching(false);
+    setSearchKey((k) => k + 1);
     setCustomerId(c.id);
     setOpened((n) => n + 1);
   };
@@ -111,7 +119,7 @@ export default function CustomerAccountPage() {
       <Stack gap="md" maw={960}>
         <Group gap="sm" align="flex-start" wrap="wrap">
           <div style={{ flex: '1 1 280px', minWidth: 0 }}>
-            <CustomerSearch ref={searchRef} onOpen={open} />
+            <CustomerSearch key={searchKey} ref={searchRef} onOpen={open} onSearchingChange={setSearching} />
           </div>
           <Button variant="light" onClick={() => setForm({ editing: null })} data-testid="customer-create">
             {t('actions.create')}
@@ -144,15 +152,27 @@ export default function CustomerAccountPage() {
               customer={customer}
               blocked={blocked}
               limits={limits.data}
+              paused={searching}
               actions={
                 <Stack gap="xs">
+                  {locks.length ? (
+                    <Alert color="red" py={6} role="status" title={t('card.lockedTitle')} data-testid="customer-locked">
+                      <Stack gap={2}>
+                        {locks.map((reason) => (
+                          <Text key={reason} size="sm">
+                            {reason}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Alert>
+                  ) : null}
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                     {MOVEMENT_KINDS.map((k) => (
                       <Button
                         key={k}
                         ref={k === 'purchase' ? purchaseRef : undefined}
                         onClick={() => setMoving(k)}
-                        disabled={viewer}
+                        disabled={moneyOff}
                         variant={k === 'purchase' ? 'filled' : 'light'}
                         // Long labels (Spanish) wrap instead of being cut on a phone.
                         styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
@@ -163,16 +183,16 @@ export default function CustomerAccountPage() {
                     ))}
                   </SimpleGrid>
                   <Group gap="xs">
-                    <Button size="xs" variant="default" onClick={() => setForm({ editing: customer })} data-testid="action-edit">
+                    <Button size="xs" variant="default" onClick={() => setForm({ editing: customer })} disabled={searching} data-testid="action-edit">
                       {t('actions.edit')}
                     </Button>
-                    <Button size="xs" variant="default" color={blocked ? 'teal' : 'red'} onClick={() => void toggleBlock()} data-testid="action-block">
+                    <Button size="xs" variant="default" color={blocked ? 'teal' : 'red'} onClick={() => void toggleBlock()} disabled={searching} data-testid="action-block">
                       {blocked ? t('actions.unblock') : t('actions.block')}
                     </Button>
-                    <Button size="xs" variant="default" onClick={() => void resetPin()} data-testid="action-reset">
+                    <Button size="xs" variant="default" onClick={() => void resetPin()} disabled={searching} data-testid="action-reset">
                       {t('actions.reset')}
                     </Button>
-                    <Button size="xs" variant="default" onClick={() => void kick()} disabled={!customer.playing} data-testid="action-kick">
+                    <Button size="xs" variant="default" onClick={() => void kick()} disabled={searching || !customer.playing} data-testid="action-kick">
                       {t('actions.kick')}
                     </Button>
                   </Group>

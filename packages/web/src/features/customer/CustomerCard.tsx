@@ -1,5 +1,5 @@
 import type { CustomerDayLimitReply } from '@moneybox/contract';
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import type { CustomerRecord } from './customer-api';
@@ -10,16 +10,23 @@ interface Props {
   customer: CustomerRecord;
   blocked: boolean;
   limits: CustomerDayLimitReply | undefined;
+  /** A search is open in the box: this customer is not the one being asked for, their actions wait. */
+  paused: boolean;
   actions: React.ReactNode;
 }
 
 /** The customer being served: who, balances, playing, blocked, purchase limits, and the actions. */
-export function CustomerCard({ customer: c, blocked, limits, actions }: Props) {
+export function CustomerCard({ customer: c, blocked, limits, paused, actions }: Props) {
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
   return (
-    <Card withBorder shadow="xs" padding="md" data-testid="customer-card">
+    <Card withBorder shadow="xs" padding="md" data-testid="customer-card" data-paused={paused || undefined}>
       <Stack gap="md">
+        {paused ? (
+          <Alert color="yellow" py={6} role="status" data-testid="customer-paused">
+            {t('card.paused', { name: fullName(c) })}
+          </Alert>
+        ) : null}
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={2} fz="h3" data-testid="customer-name" style={{ overflowWrap: 'anywhere' }}>

@@ -105,18 +105,36 @@ interface ListProps {
   diff: number;
 }
 
+/** The round's figures the machine reports in game credits. */
+const CREDIT_COLUMNS = ['begin_credits', 'end_credits', 'jp_bet', 'game_bet', 'extra_bet', 'buy_bonus_cost', 'win'] as const;
+
 function Rounds({ customerId, range, page, setPage, diff }: ListProps) {
   const { t } = useTranslation('customer');
   const q = useApiQuery<CustomerHistoryReply>('/customer/history', { id: customerId, ...range, page, limit: PAGE_SIZE });
-  const cols = ['round_no', 'serial_no', 'time', 'game_name', 'begin_credits', 'end_credits', 'jp_bet', 'game_bet', 'extra_bet', 'buy_bonus_cost', 'win'] as const;
+  const { coinSign } = useLayoutInfo();
   return (
     <Paged total={q.data?.total} page={page} setPage={setPage} loading={q.isPending}>
+      {/* Rounds are in game credits while the card's balances are money: the unit is said, never left to guess. */}
+      <Text size="sm" c="dimmed" data-testid="rounds-unit">
+        {t('rounds.unit', { sign: coinSign })}
+      </Text>
       <Table.ScrollContainer minWidth={960}>
         <Table striped fz="sm" data-testid="rounds-table">
           <Table.Thead>
             <Table.Tr>
-              {cols.map((c) => (
+              {(['round_no', 'serial_no', 'time', 'game_name'] as const).map((c) => (
                 <Table.Th key={c}>{t(`rounds.${c}`)}</Table.Th>
+              ))}
+              {CREDIT_COLUMNS.map((c) => (
+                <Table.Th key={c} ta="right">
+                  {t(`rounds.${c}`)}
+                  {/* Beginning and ending credits say their unit in their name already. */}
+                  {c === 'begin_credits' || c === 'end_credits' ? null : (
+                    <Text span size="xs" c="dimmed" display="block" fw={400} data-unit="credits">
+                      {t('rounds.creditsUnit')}
+                    </Text>
+                  )}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -127,7 +145,7 @@ function Rounds({ customerId, range, page, setPage, diff }: ListProps) {
                 <Table.Td>{r.serial_no}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(r.time, diff)}</Table.Td>
                 <Table.Td>{r.game_name}</Table.Td>
-                {(['begin_credits', 'end_credits', 'jp_bet', 'game_bet', 'extra_bet', 'buy_bonus_cost', 'win'] as const).map((k) => (
+                {CREDIT_COLUMNS.map((k) => (
                   <Table.Td key={k} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {credits(r[k])}
                   </Table.Td>

@@ -11,9 +11,13 @@ import { pageLabels } from './CustomerHistory';
 import type { CustomerRecord } from './customer-api';
 import { writeCurrentCustomerId } from './current-customer';
 import { formatUnits as money } from '../../money/units';
-import { fullName } from './format';
+import { accountTypeName, fullName } from './format';
+import { STICKY_CELL, WideTable } from './WideTable';
 
 const PAGE_SIZE = 20;
+const NUMBER: React.CSSProperties = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' };
+/** Words wrap inside a long e-mail, bank or name only when they must, so the key columns fit a 1366 px till. */
+const TEXT: React.CSSProperties = { overflowWrap: 'break-word', minWidth: 110, maxWidth: 220 };
 
 /** /Customer/CustomerInfo: every customer of the store, a page at a time; a row opens the customer at the counter. */
 export default function CustomerInfoPage() {
@@ -35,27 +39,47 @@ export default function CustomerInfoPage() {
     <PageFrame title={t('customer:infoTitle')} crumbs={[{ label: t('home:groups.customer'), to: '/CustomerAccount' }]}>
       <Stack gap="sm">
         {q.isError ? <Alert color="red">{q.error.message}</Alert> : null}
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped highlightOnHover fz="sm" data-testid="customer-list" style={{ whiteSpace: 'nowrap' }}>
+        <WideTable label={t('customer:infoTitle')} testId="customer-list">
+          <Table highlightOnHover fz="sm" horizontalSpacing="xs" verticalSpacing={6} data-testid="customer-list">
             <Table.Thead>
               <Table.Tr>
-                {(['id', 'mobile_id', 'name', 'drivers_license', 'birthday', 'gender', 'phone', 'mail', 'bank', 'bank_account', 'account_type', 'entries', 'winnings', 'block', 'createTime'] as const).map((c) => (
-                  <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>
-                    {t(`fields.${c}`)}
-                  </Table.Th>
-                ))}
+                {/* Two facts to a column where they belong together, so every column fits a 1366 px till; the key
+                    ones (who, balances, status) first, so a narrower screen shows them before its scroll. */}
+                <Table.Th style={STICKY_CELL}>
+                  <Stacked top={t('fields.name')} bottom={`${t('fields.id')} · ${t('fields.mobile_id')}`} />
+                </Table.Th>
+                <Table.Th>
+                  <Stacked top={t('fields.phone')} bottom={t('fields.mail')} />
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t('fields.entries')}
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t('fields.winnings')}
+                </Table.Th>
+                <Table.Th>
+                  <Stacked top={t('fields.block')} bottom={t('fields.account_type')} />
+                </Table.Th>
+                <Table.Th>
+                  <Stacked top={t('fields.drivers_license')} bottom={`${t('fields.birthday')} · ${t('fields.gender')}`} />
+                </Table.Th>
+                <Table.Th>
+                  <Stacked top={t('fields.bank')} bottom={t('fields.bank_account')} />
+                </Table.Th>
+                <Table.Th>{t('fields.createTime')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {q.data?.list.map((c) => (
                 <Table.Tr key={c.id} onClick={() => openCustomer(c)} style={{ cursor: 'pointer' }} data-testid={`customer-row-${c.id}`}>
-                  <Table.Td>{c.id}</Table.Td>
-                  <Table.Td>{c.mobile_id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={STICKY_CELL} data-col="customer">
                     <Anchor
                       component="button"
                       type="button"
                       fz="sm"
+                      fw={600}
+                      ta="left"
+                      style={TEXT}
                       onClick={(e: React.MouseEvent) => {
                         e.stopPropagation();
                         openCustomer(c);
@@ -63,34 +87,48 @@ export default function CustomerInfoPage() {
                     >
                       {fullName(c)}
                     </Anchor>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      #{c.id} · {c.mobile_id}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{c.drivers_license}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.birthday}</Table.Td>
-                  <Table.Td>{t(`gender.${c.gender || 'none'}`, { defaultValue: c.gender })}</Table.Td>
-                  <Table.Td>{c.phone}</Table.Td>
-                  <Table.Td>{c.mail}</Table.Td>
-                  <Table.Td>{c.bank}</Table.Td>
-                  <Table.Td>{c.bank_account}</Table.Td>
-                  <Table.Td>{c.account_type}</Table.Td>
-                  <Table.Td ta="right">{money(c.entries, coinSign)}</Table.Td>
-                  <Table.Td ta="right">{money(c.winnings, coinSign)}</Table.Td>
-                  <Table.Td>
-                    {c.block ? (
-                      <Badge color="red" size="sm">
-                        {t('state.blocked')}
-                      </Badge>
-                    ) : (
-                      <Badge color="teal" variant="light" size="sm">
-                        {t('state.active')}
-                      </Badge>
-                    )}
+                  <Table.Td data-col="contact">
+                    <Stacked top={c.phone || '-'} bottom={c.mail || '-'} plain />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(c.createTime, diff)}</Table.Td>
+                  <Table.Td ta="right" data-col="entries" style={NUMBER}>
+                    {money(c.entries, coinSign)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-col="winnings" style={NUMBER}>
+                    {money(c.winnings, coinSign)}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {/* A badge in an auto-sized cell shrank to an empty pill: its label never clips here. */}
+                    <Badge
+                      color={c.block ? 'red' : 'teal'}
+                      variant={c.block ? 'filled' : 'light'}
+                      size="sm"
+                      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+                      data-col="block"
+                    >
+                      {c.block ? t('state.blocked') : t('state.active')}
+                    </Badge>
+                    <Text size="xs" c="dimmed" data-col="account_type">
+                      {accountTypeName(c.account_type, t)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-col="identity">
+                    <Stacked top={c.drivers_license || '-'} bottom={`${c.birthday || '-'} · ${t(`gender.${c.gender || 'none'}`, { defaultValue: c.gender })}`} plain />
+                  </Table.Td>
+                  <Table.Td data-col="bank">
+                    <Stacked top={c.bank || '-'} bottom={c.bank_account || '-'} plain />
+                  </Table.Td>
+                  <Table.Td data-col="createTime" style={{ whiteSpace: 'nowrap' }}>
+                    <Stacked top={storeTime(c.createTime, diff).split(' ')[0]!} bottom={storeTime(c.createTime, diff).split(' ')[1] ?? ''} plain />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         {q.isPending ? (
           <Text c="dimmed">{t('loading')}</Text>
         ) : q.data?.total === 0 ? (
@@ -104,5 +142,19 @@ export default function CustomerInfoPage() {
         ) : null}
       </Stack>
     </PageFrame>
+  );
+}
+
+/** Two facts in one cell (or two labels in one heading), one above the other. */
+function Stacked({ top, bottom, plain }: { top: string; bottom: string; plain?: boolean }) {
+  return (
+    <>
+      <Text size="sm" fw={plain ? undefined : 700} span display="block" style={TEXT}>
+        {top}
+      </Text>
+      <Text size="xs" c="dimmed" fw={plain ? undefined : 600} span display="block" style={TEXT}>
+        {bottom}
+      </Text>
+    </>
   );
 }

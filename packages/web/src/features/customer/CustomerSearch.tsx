@@ -1,63 +1,112 @@
 import type { CustomerSearchReply } from '@moneybox/contract';
-import { Alert, Group, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { forwardRef, useId, useState } from 'react';
+import { Alert, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiQuery } from '../../api/hooks';
-import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType, } from './customer-api';
+import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType } from './customer-api';
 import { isCustomerId } from './customer-rules';
+import { enterChoice } from './enter-choice';
 import { fullName } from './format';
 
 /** Spec section 9's default fetch delay: suggestions wait until typing pauses this long. */
 const FETCH_DELAY_MS = 200;
 const SUGGESTIONS = 8;
 
+/** One query per (type, rule): the suggestions and Enter share it, so Enter joins a search in flight. */
+function searchQuery(type: CustomerSearchType, rule: string) {
+  const payload = { type, rule, limit: SUGGESTIONS };
+  return {
+    queryKey: ['/customer/search', payload],
+    queryFn: () => callInline<CustomerSearchReply>('/customer/search', payload),
+    staleTime: 2_000,
+  };
+}
+
 interface Props {
   onOpen: (c: CustomerRecord) => void;
+  /** True while the box holds a search that has not opened a customer (typing, settling, nobody or several found). */
+  onSearchingChange: (searching: boolean) => void;
 }
 
 /**
- * The counter's search box: focused on arrival; Enter opens the highlighted or first match, the
- * arrow keys move through the suggestions, Escape closes them.
+ * The counter's search box: focused on arrival; the arrow keys move through the suggestions, Escape
+ * closes them (then clears the box). Enter opens a highlighted suggestion, or else what `enterChoice`
+ * allows of the settled search for exactly the text typed: one exact id / mobile id / phone match or
+ * the only match; several matches are shown to choose from, and nobody is opened.
  */
-export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function CustomerSearch({ onOpen }, ref) {
+export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function CustomerSearch({ onOpen, onSearchingChange }, ref) {
   const { t } = useTranslation('customer');
-  const [text, setText] = useState('');
+  const client = useQueryClient();
+  const [text, setTextState] = useState('');
   const [type, setType] = useState<CustomerSearchType>('any');
+  const [rule, setRule] = useState('');
   const [active, setActive] = useState(-1);
+  const [hover, setHover] = useState(-1);
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [rule] = useDebouncedValue(text.trim(), FETCH_DELAY_MS);
+  const [choose, setChoose] = useState(false);
+  const [settling, setSettling] = useState(false);
+  // What the box holds now, for an Enter whose search settles later (it must not act on text typed since).
+  const now = useRef({ text: '', type: 'any' as CustomerSearchType });
   const listId = useId();
+
+  // Suggestions follow the text once typing pauses (spec section 9's fetch delay).
+  useEffect(() => {
+    const timer = setTimeout(() => setRule(text.trim()), FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const setText = (next: string) => {
+    now.current.text = next;
+    setTextState(next);
+    setActive(-1);
+    setProblem(null);
+    setChoose(false);
+    onSearchingChange(next.trim() !== '');
+  };
+
   const badId = type === 'id' && text.trim() !== '' && !isCustomerId(text);
   const ruleValid = rule !== '' && (type !== 'id' || isCustomerId(rule));
-  const found = useApiQuery<CustomerSearchReply>('/customer/search', { type, rule, limit: SUGGESTIONS }, { enabled: open && ruleValid, staleTime: 2_000 });
-  const list = open && ruleValid && rule === text.trim() ? (found.data?.list ?? []) : [];
+  const found = useQuery({ ...searchQuery(type, rule), enabled: open && ruleValid });
+  // Only the reply for exactly the text in the box is ever listed (never an earlier prefix's).
+  const current = ruleValid && rule === text.trim() && found.isSuccess;
+  const list = open && current ? found.data.list : [];
 
   const pick = (c: CustomerRecord) => {
     setText('');
+    setRule('');
     setOpen(false);
-    setActive(-1);
-    setProblem(null);
     onOpen(c);
   };
 
   const openNow = async () => {
     const r = text.trim();
-    if (!r) return;
-    if (type === 'id' && !isCustomerId(r)) return;
-    if (list.length) {
-      pick(list[Math.max(0, active)]!);
+    if (!r || (type === 'id' && !isCustomerId(r))) return;
+    // A suggestion the cashier highlighted, in the list shown for this very text: their choice.
+    const highlighted = active >= 0 ? list[active] : undefined;
+    if (highlighted) {
+      pick(highlighted);
       return;
     }
+    const asked = { text, type };
+    setRule(r);
+    setOpen(true);
+    setSettling(true);
+    let reply: CustomerSearchReply;
     try {
-      const reply = await callInline<CustomerSearchReply>('/customer/search', { type, rule: r, limit: SUGGESTIONS });
-      const first = reply.list[0];
-      if (first) pick(first);
-      else setProblem(t('search.none'));
+      reply = await client.fetchQuery(searchQuery(type, r));
     } catch (err) {
-      setProblem((err as Error).message);
+      if (now.current.text === asked.text && now.current.type === asked.type) setProblem((err as Error).message);
+      return;
+    } finally {
+      setSettling(false);
     }
+    // Typed on (or changed the type) while it settled: this Enter is stale, the box's new text decides.
+    if (now.current.text !== asked.text || now.current.type !== asked.type) return;
+    const choice = enterChoice(reply.list, type, r);
+    if (choice.action === 'open') pick(choice.customer);
+    else if (choice.action === 'choose') setChoose(true);
+    else setProblem(t('search.none'));
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -71,13 +120,17 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
       e.preventDefault();
       setActive((a) => (a <= 0 ? list.length - 1 : a - 1));
     } else if (e.key === 'Escape') {
-      setOpen(false);
-      setActive(-1);
+      if (showList) {
+        setOpen(false);
+        setActive(-1);
+      } else if (text) {
+        setText('');
+      }
     }
   };
 
   const showList = open && list.length > 0;
-  const empty = open && ruleValid && rule === text.trim() && found.isSuccess && list.length === 0;
+  const empty = open && current && list.length === 0;
   return (
     <Stack gap={6} pos="relative">
       <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -85,8 +138,12 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           aria-label={t('search.by')}
           value={type}
           onChange={(e) => {
-            setType(e.currentTarget.value as CustomerSearchType);
+            const next = e.currentTarget.value as CustomerSearchType;
+            now.current.type = next;
+            setType(next);
             setActive(-1);
+            setChoose(false);
+            setProblem(null);
           }}
           data={SEARCH_TYPES.map((v) => ({ value: v, label: t(`search.types.${v}`) }))}
           w={{ base: 110, sm: 140 }}
@@ -102,8 +159,6 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           onChange={(e) => {
             setText(e.currentTarget.value);
             setOpen(true);
-            setActive(-1);
-            setProblem(null);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
@@ -118,9 +173,21 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          rightSection={
+            settling ? (
+              <Loader size="xs" data-testid="customer-search-settling" />
+            ) : text ? (
+              <CloseButton size="sm" aria-label={t('search.clear')} onMouseDown={(e) => e.preventDefault()} onClick={() => setText('')} data-testid="customer-search-clear" />
+            ) : null
+          }
           data-testid="customer-search"
         />
       </Group>
+      {choose && showList ? (
+        <Text size="sm" fw={600} role="status" data-testid="customer-search-choose">
+          {t('search.choose', { count: list.length })}
+        </Text>
+      ) : null}
       {showList ? (
         <Paper withBorder shadow="md" role="listbox" id={listId} aria-label={t('search.results')} data-testid="customer-search-results" mah={300} style={{ overflowY: 'auto' }}>
           {list.map((c, i) => (
@@ -132,11 +199,13 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
               tabIndex={-1}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(c)}
-              onMouseEnter={() => setActive(i)}
+              // The pointer only paints: Enter opens a suggestion chosen with the arrow keys, never one a resting mouse happens to be over.
+              onMouseEnter={() => setHover(i)}
+              onMouseLeave={() => setHover(-1)}
               w="100%"
               px="sm"
               py={6}
-              bg={i === active ? 'var(--mantine-primary-color-light)' : undefined}
+              bg={i === active ? 'var(--mantine-primary-color-light)' : i === hover ? 'var(--mantine-color-default-hover)' : undefined}
               data-testid={`customer-option-${c.id}`}
             >
               <Group justify="space-between" wrap="nowrap" gap="xs">

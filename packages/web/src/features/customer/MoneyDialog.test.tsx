@@ -29,15 +29,20 @@ const alice: CustomerRecord = {
 };
 
 describe('money dialog', () => {
-  it('checks the amount before any call: empty, below 1.00, more than two decimals', async () => {
+  it('names the customer and checks the amount before any call: empty, below 1.00, more than two decimals', async () => {
     const asked: string[] = [];
     const keys = new OneTimeKey({ fetchKey: async () => (asked.push('k'), `key-${asked.length}`), isKeyRefused: () => false });
     await renderRoutes(
       [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} limits={null} keys={keys} onClose={() => {}} /> }],
       '/',
     );
-    const amount = await screen.findByTestId('money-amount');
+    // Generous: the locale chunks load lazily and the test machine is shared.
+    const amount = await screen.findByTestId('money-amount', {}, { timeout: 8000 });
     expect(screen.getByTestId('money-hint')).toHaveTextContent('Winnings: $120.00');
+    // Who, beside the amount: name, customer id and mobile id.
+    expect(screen.getByTestId('money-customer-name')).toHaveTextContent('Alice Johnson');
+    expect(screen.getByTestId('money-customer-id')).toHaveTextContent(/^1$/);
+    expect(screen.getByTestId('money-customer-mobile-id')).toHaveTextContent('10010001');
     await userEvent.type(amount, '{Enter}');
     expect(await screen.findByText('Please enter an amount')).toBeInTheDocument();
     await userEvent.type(amount, '0.99{Enter}');

@@ -1,5 +1,5 @@
 import type { CustomerInfoReply, CustomerMoneyReply } from '@moneybox/contract';
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
 import { checkAmount } from './customer-rules';
 import { formatUnits as money } from '../../money/units';
-import { purchaseRoom, type LimitWindow } from './format';
+import { fullName, purchaseRoom, type LimitWindow } from './format';
 import { MOVEMENTS, movementRefusal, type MovementKind } from './movement';
 
 /** Popups are at most 420px wide (spec section 9). */
@@ -94,6 +94,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     <Modal opened onClose={onClose} title={t(`actions.${kind}`)} size={POPUP_WIDTH} centered data-testid="money-dialog">
       {done ? (
         <Stack gap="sm" data-testid="money-done">
+          <CustomerWho customer={customer} />
           <Alert color="teal" title={t(`done.${kind}`)}>
             {t('done.amount', { amount: money(done.amount, coinSign) })}
           </Alert>
@@ -113,9 +114,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
       ) : (
         <form onSubmit={(e) => void confirm(e)} noValidate>
           <Stack gap="sm">
-            <Text size="sm">
-              {t('dialog.for', { name: `${customer.first_name} ${customer.last_name}`, id: customer.id })}
-            </Text>
+            <CustomerWho customer={customer} />
             {hint ? (
               <Text size="sm" c="dimmed" data-testid="money-hint">
                 {t(hint.key, { amount: money(hint.units, coinSign) })}
@@ -154,6 +153,24 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
         </form>
       )}
     </Modal>
+  );
+}
+
+/** Who the money is for, beside the amount: the cashier confirms who, not only how much (issue 20). */
+function CustomerWho({ customer: c }: { customer: CustomerRecord }) {
+  const { t } = useTranslation('customer');
+  return (
+    <Paper withBorder p="xs" bg="var(--mantine-color-default-hover)" data-testid="money-customer">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {t('dialog.customer')}
+      </Text>
+      <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="money-customer-name">
+        {fullName(c)}
+      </Text>
+      <Text size="sm">
+        {t('fields.id')}: <b data-testid="money-customer-id">{c.id}</b> · {t('fields.mobile_id')}: <b data-testid="money-customer-mobile-id">{c.mobile_id}</b>
+      </Text>
+    </Paper>
   );
 }
 

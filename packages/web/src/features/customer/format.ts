@@ -22,6 +22,11 @@ export function purchaseRoom(windows: LimitWindow[]): number | null {
   return left.length ? Math.min(...left) : null;
 }
 
+/** The words for a customer's account type (1 is the standard account every customer gets). */
+export function accountTypeName(type: number, t: (key: string, options?: Record<string, unknown>) => string): string {
+  return type === 1 ? t('customer:accountType.standard') : t('customer:accountType.other', { n: type });
+}
+
 export function fullName(c: { first_name: string; last_name: string }): string {
   return `${c.first_name} ${c.last_name}`.trim();
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../../i18n/i18n';
-import { movementRefusal } from './movement';
+import { moneyLockReasons, movementRefusal } from './movement';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
 const ctx = { blocked: false, coinSign: '$' };
@@ -12,11 +12,35 @@ describe('refused movement messages', () => {
     await i18n.changeLanguage('en');
   });
 
-  it("says 'purchase limit reached, contact your provider' for 35 with reason purchase_limit", async () => {
-    expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'hourly', left: 0 }, t, 'Amount error', ctx)).toBe('Purchase limit reached, contact your provider');
+  it("says 'purchase limit reached, contact your provider', then which limit and what is left of it", async () => {
+    expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'hourly', left: 450 }, t, 'Amount error', ctx)).toBe(
+      'Purchase limit reached, contact your provider. Hourly limit: $450.00 left.',
+    );
+    expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'weekly', left: 0 }, t, 'Amount error', ctx)).toBe(
+      'Purchase limit reached, contact your provider. Weekly limit: $0.00 left.',
+    );
+    // Without the figures (an older server), the spec's message alone.
+    expect(movementRefusal({ status: 35, reason: 'purchase_limit' }, t, 'Amount error', ctx)).toBe('Purchase limit reached, contact your provider');
+    await i18n.changeLanguage('mx');
+    expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'daily', left: 12.5 }, t, 'Error de monto', ctx)).toBe(
+      'Se alcanzó el límite de compra, contacte a su proveedor. Límite diario: quedan $12.50.',
+    );
     await i18n.changeLanguage('zh_Hans');
-    expect(movementRefusal({ status: 35, reason: 'purchase_limit' }, t, '金额错误', ctx)).toBe('已达购买限额，请联系您的供应商');
+    expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'daily', left: 12.5 }, t, '金额错误', ctx)).toBe('已达购买限额，请联系您的供应商。每日限额剩余 $12.50。');
     await i18n.changeLanguage('en');
+  });
+
+  it("gives the card's reasons why no credit may move: 'blocked' and the spec's messages 25, 29, 31, 27", async () => {
+    await i18n.loadNamespaces('status');
+    expect(moneyLockReasons({ blocked: false, playing: false }, t)).toEqual([]);
+    expect(moneyLockReasons({ blocked: true, playing: false }, t)).toEqual(['Customer error: this customer is blocked']);
+    expect(moneyLockReasons({ blocked: false, playing: true }, t)).toEqual([
+      'Cannot purchase, customer playing',
+      'Cannot redeem, customer playing',
+      'Cannot do special comps, customer playing',
+      'Cannot revert purchase, customer playing',
+    ]);
+    expect(moneyLockReasons({ blocked: true, playing: true }, t)).toHaveLength(5);
   });
 
   it('names the minimum, what a revert may take back, a blocked customer and a short drawer', () => {

@@ -3,18 +3,33 @@ import { Status } from '@moneybox/contract/status';
 import type { Reply } from '../../api/transport';
 import { formatUnits } from '../../money/units';
 
-/** The four credit movements, by the call each makes. */
+/** The four credit movements, by the call each makes and its 'customer playing' status (spec section 8). */
 export const MOVEMENTS = {
-  purchase: { path: '/customer/purchase' },
-  redeem: { path: '/customer/redeem' },
-  comps: { path: '/customer/comps' },
-  revert: { path: '/customer/revert' },
+  purchase: { path: '/customer/purchase', playing: Status.PURCHASE_PLAYING },
+  redeem: { path: '/customer/redeem', playing: Status.REDEEM_PLAYING },
+  comps: { path: '/customer/comps', playing: Status.COMPS_PLAYING },
+  revert: { path: '/customer/revert', playing: Status.REVERT_PLAYING },
 } as const;
 
 export type MovementKind = keyof typeof MOVEMENTS;
 export const MOVEMENT_KINDS = Object.keys(MOVEMENTS) as MovementKind[];
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The purchase-limit windows a refusal names (the server's `limit`). */
+const LIMIT_WINDOWS = ['hourly', 'daily', 'weekly'] as const;
+
+/**
+ * Why no credit may move for this customer now, in the buttons' order: 'blocked' and the spec's
+ * messages 25, 29, 31, 27 while playing. Empty when the customer may be served. The server refuses
+ * the same cases; this only says so before the cashier types an amount.
+ */
+export function moneyLockReasons(c: { blocked: boolean; playing: boolean }, t: T): string[] {
+  const reasons: string[] = [];
+  if (c.blocked) reasons.push(t('customer:refused.blocked'));
+  if (c.playing) for (const k of MOVEMENT_KINDS) reasons.push(t(`status:${MOVEMENTS[k].playing}`));
+  return reasons;
+}
 
 /**
  * The text for a refused movement. The status catalogue's message is `fallback`; the reply's
@@ -25,7 +40,12 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
   const units = (v: unknown) => (typeof v === 'number' ? formatUnits(v, ctx.coinSign) : '');
   switch (reply.status) {
     case Status.AMOUNT_ERROR:
-      if (reply.reason === RefusalReason.PURCHASE_LIMIT) return t('customer:refused.purchaseLimit');
+      if (reply.reason === RefusalReason.PURCHASE_LIMIT) {
+        // The spec's message, then which limit and what is left of it (the server's `limit` and `left`).
+        const spec = t('customer:refused.purchaseLimit');
+        const window = LIMIT_WINDOWS.find((w) => w === reply.limit);
+        return window && typeof reply.left === 'number' ? t(`customer:refused.purchaseLimitLeft.${window}`, { message: spec, amount: units(reply.left) }) : spec;
+      }
       if (reply.reason === RefusalReason.OVER_REVERTABLE) return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
       if (reply.reason === RefusalReason.ENTRIES) return t('customer:refused.entries');
       if (reply.reason === RefusalReason.WINNINGS) return t('customer:refused.winnings');
