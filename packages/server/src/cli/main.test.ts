@@ -160,6 +160,34 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     await refused(/no account "ghost0001"/, 'unlock', '--username', 'ghost0001');
   });
 
+  it('simulator-account creates the store\'s simulator account or gives it a new password: printed once, stored hashed, audited without it', async () => {
+    const first = await cli('simulator-account', '--kiosk', '3003');
+    expect(first.code).toBe(0);
+    const pw1 = /^Created the simulator account of kiosk 3003: --user simulator3003 --password ([A-Za-z0-9]{16})$/.exec(first.text)?.[1];
+    expect(pw1, first.text).toBeDefined();
+    expect(await s.call('/user/posLogin', { mode: 'viewer', username: 'simulator3003', password: pw1, kiosk_id: 3003 })).toMatchObject({ status: 0, saType: 1 });
+
+    const again = await cli('simulator-account', '--kiosk', '3003');
+    const pw2 = /^New password for the simulator account of kiosk 3003: --user simulator3003 --password ([A-Za-z0-9]{16})$/.exec(again.text)?.[1];
+    expect(pw2, again.text).toBeDefined();
+    expect(pw2).not.toBe(pw1);
+    expect((await login('simulator3003', pw1!)).status).toBe(42);
+    expect((await login('simulator3003', pw2!)).status).toBe(0);
+    const row = await s.handle.db.selectFrom('account').select(['password_hash', 'store_id']).where('username', '=', 'simulator3003').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ store_id: 3003, password_hash: expect.stringMatching(/^scrypt\$/) });
+    const trail = await s.handle.db.selectFrom('audit').select(['actor_role', 'after_json']).where('kind', '=', 'operator.command').where('target_label', '=', 'simulator3003').orderBy('id').execute();
+    expect(trail.map((r) => [r.actor_role, JSON.parse(r.after_json!)])).toEqual([
+      ['operator', { command: 'simulator-account', created: true }],
+      ['operator', { command: 'simulator-account', created: false }],
+    ]);
+
+    // A boss who disabled it keeps it off; an unknown store is refused.
+    await s.handle.db.updateTable('account').set({ disabled: 1 }).where('username', '=', 'simulator3003').execute();
+    await refused(/the simulator account "simulator3003" is disabled in Account Setting/, 'simulator-account', '--kiosk', '3003');
+    expect((await login('simulator3003', pw2!)).status).toBe(2);
+    await refused(/no kiosk 9999/, 'simulator-account', '--kiosk', '9999');
+  });
+
   it('verify exits 0 on clean books and 1 with the difference after a balance is tampered with', async () => {
     expect(await cli('verify')).toEqual({ code: 0, text: 'Ledger verified: every balance equals its ledger sum.' });
     await s.handle.db.updateTable('store').set({ credit_cents: 100001 }).where('id', '=', 3003).execute();

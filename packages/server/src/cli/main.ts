@@ -22,6 +22,7 @@ import { writeMaintenance } from '../api/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../ops/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
+import { provideSimulatorAccount } from '../operator/simulator-account.js';
 
 const HELP = `Moneybox POS operator tool
 
@@ -39,6 +40,8 @@ Commands:
   freeze        --kiosk <id> --message <text>
   unfreeze      --kiosk <id>
   unlock        --username <name>                                (clears a login lockout)
+  simulator-account --kiosk <id>                                 (the store's simulator account: created, or given a new
+                                                                 random password; printed once, stored hashed; npm run simulate)
   set-layout    --host <host[:port]> --layout <0-6>
   announce      --message <text> --layouts 0,1,2
   maintenance   on --message <text> | off
@@ -184,6 +187,12 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       if (!acc) throw new OperatorError(`no account "${username}"`);
       await accountRepository.setLocked(db, acc.id, false);
       out(`Account "${username}" is unlocked.`);
+      return 0;
+    }
+    case 'simulator-account': {
+      // Audits itself (the password never reaches the trail).
+      const a = await provideSimulatorAccount(db, intArg(o.kiosk, 'kiosk'));
+      out(`${a.created ? 'Created' : 'New password for'} the simulator account of kiosk ${o.kiosk}: --user ${a.username} --password ${a.password}`);
       return 0;
     }
     case 'set-layout': {

@@ -11,6 +11,8 @@ export const DEMO_KIOSK = 1001;
 export const DEMO_LOGINS = {
   boss: { username: 'boss01', password: 'boss1234' },
   cashier: { username: 'cashier01', password: 'cash1234' },
+  /** The simulator's own account (operator/simulator-account.ts): `npm run simulate` never signs in as a person. */
+  simulator: { username: 'simulator1001', password: 'sim12345' },
 } as const;
 
 /** The demo store's terminals: six game machines and a reload kiosk. */
@@ -45,6 +47,8 @@ export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
   });
   await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.boss.username, DEMO_LOGINS.boss.password, SaType.BOSS);
   await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.cashier.username, DEMO_LOGINS.cashier.password, SaType.CASHIER);
+  // A boss account the simulator signs in with as a viewer (machine list, enrolment codes, its players).
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.simulator.username, DEMO_LOGINS.simulator.password, SaType.BOSS);
   await seedDemoCustomers(db, DEMO_KIOSK);
   const at = isoNow();
   // Enrolled terminals, disconnected until the simulator plays them (`npm run simulate`): their keys

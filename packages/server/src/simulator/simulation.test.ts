@@ -9,8 +9,9 @@ describeOnDatabases('simulator', (s) => {
   it('plays the demo terminals; history and gift log equal what it sent; the ledger verifies', async () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const report = await runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.1, roundMs: 60, boss: DEMO_LOGINS.boss, random });
+    const report = await runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.25, roundMs: 60, random });
     expect(report.machines).toBe(3);
+    expect(report.account).toBe(DEMO_LOGINS.simulator.username);
     expect(report.rounds.length).toBeGreaterThan(10);
     await s.verify();
 

@@ -15,6 +15,16 @@ export interface Closed {
   reason: string;
 }
 
+/** The server closed the connection (a refusal has its code: docs/TERMINAL.md) while something waited on it. */
+export class TerminalClosed extends Error {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+  ) {
+    super(`closed ${code} ${reason}`);
+  }
+}
+
 /**
  * One WebSocket to the server, with the protocol's opening done (challenge → enrol or auth).
  * Messages from the server wait in a queue until read with next(); nothing is interpreted here.
@@ -32,7 +42,7 @@ export class TerminalSocket {
     this.closed = new Promise((resolve) => {
       ws.on('close', (code, reason) => {
         this.closedWith = { code, reason: reason.toString() };
-        for (const w of this.waiters) w.reject(new Error(`closed ${code} ${reason.toString()}`));
+        for (const w of this.waiters) w.reject(new TerminalClosed(code, reason.toString()));
         this.waiters = [];
         resolve(this.closedWith);
       });
@@ -49,7 +59,8 @@ export class TerminalSocket {
 
   /** Opens a socket and waits for the server's challenge. */
   static async open(baseUrl: string): Promise<{ socket: TerminalSocket; nonce: string }> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + TERMINAL_PATH);
+    // A server that accepts the TCP connection but never answers must not hold the caller forever.
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + TERMINAL_PATH, { handshakeTimeout: 10_000 });
     const socket = new TerminalSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -86,7 +97,7 @@ export class TerminalSocket {
   next(match: (m: ServerMessage) => boolean = () => true, timeoutMs = 10_000): Promise<ServerMessage> {
     const i = this.inbox.findIndex(match);
     if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0]!);
-    if (this.closedWith) return Promise.reject(new Error(`closed ${this.closedWith.code} ${this.closedWith.reason}`));
+    if (this.closedWith) return Promise.reject(new TerminalClosed(this.closedWith.code, this.closedWith.reason));
     return new Promise((resolve, reject) => {
       const w = { match, resolve, reject };
       this.waiters.push(w);
