@@ -27,6 +27,7 @@ process.stdout.write(
     '  Demo logins (kiosk 1001 "Demo Arcade"):',
     '    boss     boss01    / boss1234',
     '    cashier  cashier01 / cash1234',
+    '  Floor simulator (signs in as its own account, simulator1001): npm run simulate -- --help',
     '',
   ].join('\n'),
 );

@@ -138,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
       `${JSON.stringify({
         rounds: report.rounds.length, gifts: report.gifts.length, sessions: report.logins, purchases: report.purchases, redeems: report.redeems, refusals: report.refusals,
         machines: { asked: report.floor.asked, allowed: report.floor.allowed, played: report.machines, kiosks: report.floor.kiosks },
-        stopped: report.stopped, renamed: report.renamed, unacknowledged: report.unacknowledged, account: report.account, seconds: report.seconds,
+        stopped: report.stopped, renamed: report.renamed, unacknowledged: report.unacknowledged, seatedAtEnd: report.seatedAtEnd, account: report.account, seconds: report.seconds,
       })}\n`,
     );
     return 0;

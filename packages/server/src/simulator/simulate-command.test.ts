@@ -52,7 +52,7 @@ const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1
   rounds: number; purchases: number; redeems: number; sessions: number;
   machines: { asked: number; allowed: number; played: number; kiosks: number };
   stopped: Array<{ name: number; kind: string; why: string }>; renamed: Array<{ from: number; to: number }>;
-  unacknowledged: number; account: string; seconds: number;
+  unacknowledged: number; seatedAtEnd: number; account: string; seconds: number;
 };
 
 /**
@@ -63,7 +63,10 @@ const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1
 describe('npm run simulate (the README command) against a fresh npm start', () => {
   let server: ServerProcess | undefined;
   let dataDir: string | undefined;
+  let stopPolling: (() => Promise<void>) | undefined;
   afterEach(async () => {
+    await stopPolling?.();
+    stopPolling = undefined;
     await server?.stop();
     server = undefined;
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -74,7 +77,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     return { url: server.url, dir: dataDir };
   };
 
-  it('enrols up to the store limit, keeps the boss signed in, survives a release and a rename, ends on time with its summary; the ledger verifies', { timeout: 150_000 }, async () => {
+  it('enrols up to the store limit, keeps the boss signed in, survives a release and a rename, ends on time with its summary; the ledger verifies', { timeout: 240_000 }, async () => {
     const { url, dir } = await fresh();
     const boss = await call(url, '/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
     expect(boss.status).toBe(0);
@@ -84,39 +87,42 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     let polling = true;
     const poll = (async () => {
       while (polling) {
-        statuses.push((await call(url, '/machine/list', auth)).status);
+        statuses.push(await call(url, '/machine/list', auth).then((r) => r.status, () => -1));
         await new Promise((r) => setTimeout(r, 500));
       }
     })();
+    stopPolling = async () => {
+      polling = false;
+      await poll;
+    };
 
-    const minutes = 0.75;
+    const minutes = 1;
     const startedAt = Date.now();
-    const run = simulate(['--url', url, '--kiosk', String(DEMO_KIOSK), '--machines', '20', '--players', '10', '--minutes', String(minutes), '--round-ms', '300'], { DATA_DIR: dir });
+    const run = simulate(['--url', url, '--kiosk', String(DEMO_KIOSK), '--machines', '20', '--players', '10', '--minutes', String(minutes), '--round-ms', '1000'], { DATA_DIR: dir });
     await run.seen('reload kiosk play', 60_000);
-    expect(run.stdout()).toContain('asked for 20 game machines; kiosk 1001 allows 20 machines in all (7 enrolled: 6 game machines, 1 other terminals); 19 game machines and 1 reload kiosk play (fewer than asked');
+    expect(run.stdout()).toContain('asked for 20 game machines; kiosk 1001 allows 20 machines in all (7 enrolled: 6 game machines, 1 reload kiosk); 19 game machines and 1 reload kiosk play (fewer than asked');
 
     // Mid-run, once machines are playing: release one (its customer is ended with it) and rename another.
     let list: MachineListItem[] = [];
-    for (let i = 0; i < 100; i++) {
-      list = (await call(url, '/machine/list', auth)).list as MachineListItem[];
-      if (list.filter((m) => m.kind === 'game' && m.status === 'playing').length >= 2) break;
+    for (let i = 0; i < 150 && !list.some((m) => m.kind === 'game' && m.status === 'playing'); i++) {
       await new Promise((r) => setTimeout(r, 200));
+      list = (await call(url, '/machine/list', auth)).list as MachineListItem[];
     }
-    const playing = list.filter((m) => m.kind === 'game' && m.status === 'playing');
-    expect(playing.length).toBeGreaterThanOrEqual(2);
-    const [released, renamed] = playing as [MachineListItem, MachineListItem];
+    const released = list.find((m) => m.kind === 'game' && m.status === 'playing')!;
+    expect(released, 'a machine playing').toBeDefined();
+    const renamed = list.find((m) => m.kind === 'game' && m.status !== 'disconnected' && m.id !== released.id)!;
     expect(await call(url, '/machine/remove', { ...auth, id: released.id, confirm: true })).toMatchObject({ status: 0, released: true });
     expect(await call(url, '/machine/update', { ...auth, id: renamed.id, machine_id: 777 })).toMatchObject({ status: 0 });
     expect(Date.now() - startedAt).toBeLessThan(minutes * 60_000);
 
     const code = await run.code;
     const took = Date.now() - startedAt;
-    polling = false;
-    await poll;
+    await stopPolling();
     expect(code, run.stderr()).toBe(0);
-    // On time: the run lasts --minutes, then at most the wind-down (5 s), the closing (2 s) and npm's own start.
+    // On time: the run lasts --minutes, then at most the wind-down (10 s) and the closing (2 s); the process
+    // as a whole adds npm's and tsx's start (seconds on a quiet machine, more on a busy one).
     expect(took).toBeGreaterThanOrEqual(minutes * 60_000);
-    expect(took).toBeLessThan(minutes * 60_000 + 20_000);
+    expect(took).toBeLessThan(minutes * 60_000 + 60_000);
     // The boss was never thrown out: every poll answered 0, and the session still works.
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 0)).toEqual([]);
@@ -136,11 +142,15 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
       renamed: [{ from: renamed.machine_id, to: 777 }],
     });
     expect(summary.rounds).toBeGreaterThan(20);
+    expect(summary.seconds).toBeGreaterThanOrEqual(minutes * 60);
+    expect(summary.seconds).toBeLessThanOrEqual(minutes * 60 + 13);
 
     // The summary agrees with the server's books, and the books balance.
     const after = (await call(url, '/machine/list', auth)).list as MachineListItem[];
     expect(after.some((m) => m.id === released.id)).toBe(false);
     expect(after.find((m) => m.id === renamed.id)).toMatchObject({ machine_id: 777 });
+    // Every session ended with a logout the server acknowledged: nobody is left seated.
+    expect(summary.seatedAtEnd, out).toBe(0);
     expect(after.filter((m) => m.status === 'playing')).toEqual([]);
     expect(after.length).toBe(19);
     const handle = openSqlite(sqliteFile(dir));
@@ -164,7 +174,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     expect(state.terminals.some((t) => t.terminalId === released.id)).toBe(false);
   });
 
-  it('on a database seeded before the simulator had an account: gives it one by the operator action, then remembers it', { timeout: 120_000 }, async () => {
+  it('on a database seeded before the simulator had an account: gives it one by the operator action, then remembers it', { timeout: 180_000 }, async () => {
     const { url, dir } = await fresh();
     // As a demo database made before this change: no simulator account.
     const handle = openSqlite(sqliteFile(dir));
@@ -200,7 +210,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     expect(refused.stderr()).toContain('simulate: the simulator account "simulator1001" is disabled in Account Setting');
   });
 
-  it('--help prints the usage with every option and its default (exit 0); an unknown option says so with the usage (exit 2)', { timeout: 60_000 }, async () => {
+  it('--help prints the usage with every option and its default (exit 0); an unknown option says so with the usage (exit 2)', { timeout: 150_000 }, async () => {
     // Three processes at once: each is npm, tsx and the simulator starting.
     const help = simulate(['--help'], {});
     const bad = simulate(['--kiosk', '1001', '--bogus'], {});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey } from 'node:crypto';
-import { GIFT_AWARD_TYPES, Status, isStatusCode, statusMessages, type MachineListItem } from '@moneybox/contract';
+import { GIFT_AWARD_TYPES, Status, TERMINAL_KINDS, isStatusCode, statusMessages, type MachineListItem, type TerminalKind } from '@moneybox/contract';
 import { demoTerminalKey } from '../auth/terminal-key.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { simulatorUsername } from '../operator/simulator-account.js';
@@ -59,6 +59,8 @@ export interface SimulationReport {
   renamed: Array<{ from: number; to: number }>;
   /** Commands whose acknowledgement never came (lost with a release, or given up at the end): outcome unknown. */
   unacknowledged: number;
+  /** Machines whose last logout was not acknowledged before the end (their customer may still be seated). */
+  seatedAtEnd: number;
   /** The account it signed in with. */
   account: string;
   seconds: number;
@@ -90,10 +92,12 @@ const GIFT_TITLES: Record<string, string> = {
   'Rankings Bonus': 'Weekly ranking',
 };
 
+const KIND_WORDS: Record<TerminalKind, string> = { game: 'game machine', reload_kiosk: 'reload kiosk', reloader: 'reloader', online: 'online gateway' };
+
 /** How long after the end of play the machines may take to log their customers out before they are closed. */
-export const WIND_DOWN_MS = 5000;
+export const WIND_DOWN_MS = 10_000;
 /** No API call waits longer than this. */
-const API_TIMEOUT_MS = 15_000;
+const API_TIMEOUT_MS = 30_000;
 /** Sign-in refusals that mean "this password does not open this account" (the account may be missing). */
 const WRONG_CREDENTIAL: ReadonlySet<number> = new Set([Status.LOGIN_INCORRECT, Status.WRONG_PASSWORD, Status.ACCOUNT_LOCKED]);
 
@@ -124,7 +128,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   const roundMs = o.roundMs ?? 2000;
   const report: SimulationReport = {
     rounds: [], gifts: [], purchases: 0, redeems: 0, logins: 0, refusals: {}, machines: 0,
-    floor: { asked: o.machines, allowed: 0, kiosks: 0 }, stopped: [], renamed: [], unacknowledged: 0, account: '', seconds: 0,
+    floor: { asked: o.machines, allowed: 0, kiosks: 0 }, stopped: [], renamed: [], unacknowledged: 0, seatedAtEnd: 0, account: '', seconds: 0,
   };
   const refused = (reason: string | undefined) => void (report.refusals[reason ?? '?'] = (report.refusals[reason ?? '?'] ?? 0) + 1);
 
@@ -272,9 +276,10 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   }
   report.machines = games.length;
   report.floor.kiosks = kiosks.length;
-  const before = `${floor.length} enrolled: ${floor.filter((m) => m.kind === 'game').length} game machines, ${floor.filter((m) => m.kind !== 'game').length} other terminals`;
+  const kinds = TERMINAL_KINDS.map((k) => [KIND_WORDS[k], floor.filter((m) => m.kind === k).length] as const).filter(([, n]) => n > 0);
+  const enrolled = `${floor.length} enrolled${kinds.length ? `: ${kinds.map(([w, n]) => `${n} ${n === 1 ? w : `${w}s`}`).join(', ')}` : ''}`;
   log(
-    `asked for ${o.machines} game machines; kiosk ${o.kiosk} allows ${allowed} machines in all (${before}); ` +
+    `asked for ${o.machines} game machines; kiosk ${o.kiosk} allows ${allowed} machines in all (${enrolled}); ` +
       `${games.length} game machines and ${kiosks.length} reload kiosk play` +
       (limited ? ` (fewer than asked: the store's limit. Raise it with "npm run admin -- set-quota --kiosk ${o.kiosk} --max-machines N")` : ''),
   );
@@ -295,14 +300,21 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
 
   // ---- players ----
   const players: Player[] = state.players.slice(0, o.players);
-  while (players.length < o.players) {
-    const n = players.length + 1;
+  const remembered = players.length;
+  const create = async (n: number): Promise<Player> => {
     const c = await api('/customer/create', { first_name: 'Sim', last_name: `Player ${n}`, phone: `555${String(1000000 + n).slice(-7)}` });
-    const p = { id: c.id as number, mobile_id: c.mobile_id as string, pin: c.pin as string };
-    players.push(p);
-    state.players.push(p);
+    return { id: c.id as number, mobile_id: c.mobile_id as string, pin: c.pin as string };
+  };
+  // A few at a time: each new PIN is hashed with the slow KDF on the server.
+  while (players.length < o.players && Date.now() < until) {
+    const batch = Array.from({ length: Math.min(4, o.players - players.length) }, (_, i) => players.length + i + 1);
+    const made = await Promise.all(batch.map(create));
+    players.push(...made);
+    state.players.push(...made);
+    save();
   }
-  save();
+  if (players.length < o.players) log(`created ${players.length} of ${o.players} players before the end of the run`);
+  else log(`${players.length} players (${players.length - remembered} created, ${remembered} from earlier runs)`);
   const kiosk = kiosks[0]!;
   /** A command whose terminal stopped or whose answer the end overtook: undefined (counted in `unacknowledged`). */
   const send = async (t: SimTerminal, cmd: { type: string } & Record<string, unknown>) => {
@@ -406,6 +418,10 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
       while (playOn(m)) await session(m);
     }),
   );
+  // A logout the end overtook leaves its customer seated (the counter then refuses their money calls until a kick): said.
+  const seated = games.filter((m) => m.seatedCustomer !== null && m.gone === undefined);
+  for (const m of seated) log(`machine ${m.name}: the logout of customer ${m.seatedCustomer} was not acknowledged in time; kick them at the counter if they still show as playing`);
+  report.seatedAtEnd = seated.length;
   await Promise.all([...games, ...kiosks].map((m) => m.close()));
   report.unacknowledged = [...games, ...kiosks].reduce((n, m) => n + m.unacknowledged, 0);
   report.seconds = Math.round((Date.now() - startedAt) / 100) / 10;
