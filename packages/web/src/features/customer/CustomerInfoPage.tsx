@@ -45,28 +45,28 @@ export default function CustomerInfoPage() {
               <Table.Tr>
                 {/* Two facts to a column where they belong together, so every column fits a 1366 px till; the key
                     ones (who, balances, status) first, so a narrower screen shows them before its scroll. */}
-                <Table.Th style={STICKY_CELL}>
+                <Table.Th style={STICKY_CELL} data-head="customer">
                   <Stacked top={t('fields.name')} bottom={`${t('fields.id')} · ${t('fields.mobile_id')}`} />
                 </Table.Th>
-                <Table.Th>
+                <Table.Th data-head="contact">
                   <Stacked top={t('fields.phone')} bottom={t('fields.mail')} />
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-head="entries">
                   {t('fields.entries')}
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-head="winnings">
                   {t('fields.winnings')}
                 </Table.Th>
-                <Table.Th>
+                <Table.Th data-head="block">
                   <Stacked top={t('fields.block')} bottom={t('fields.account_type')} />
                 </Table.Th>
-                <Table.Th>
+                <Table.Th data-head="identity">
                   <Stacked top={t('fields.drivers_license')} bottom={`${t('fields.birthday')} · ${t('fields.gender')}`} />
                 </Table.Th>
-                <Table.Th>
+                <Table.Th data-head="bank">
                   <Stacked top={t('fields.bank')} bottom={t('fields.bank_account')} />
                 </Table.Th>
-                <Table.Th>{t('fields.createTime')}</Table.Th>
+                <Table.Th data-head="createTime">{t('fields.createTime')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { credits, limitText, loginQrValue, purchaseRoom } from './format';
+import { accountTypeName, credits, limitText, loginQrValue, purchaseRoom } from './format';
+import { hasMoreRight } from './WideTable';
 
 describe('customer formatting', () => {
   it('shows game credits as machines report them', () => {
@@ -15,5 +16,19 @@ describe('customer formatting', () => {
 
   it('encodes the mobile id and PIN for the QR code', () => {
     expect(loginQrValue('10010001', '123456')).toBe('moneybox:mobile_id=10010001;pin=123456');
+  });
+
+  it('names an account type in words, never a bare number', () => {
+    const t = (k: string, o?: Record<string, unknown>) => `${k}${o ? JSON.stringify(o) : ''}`;
+    expect(accountTypeName(1, t)).toBe('customer:accountType.standard');
+    expect(accountTypeName(3, t)).toBe('customer:accountType.other{"n":3}');
+  });
+
+  it('knows when a table has columns hidden past its right edge', () => {
+    expect(hasMoreRight({ scrollLeft: 0, clientWidth: 800, scrollWidth: 800 })).toBe(false);
+    expect(hasMoreRight({ scrollLeft: 0, clientWidth: 800, scrollWidth: 1200 })).toBe(true);
+    expect(hasMoreRight({ scrollLeft: 400, clientWidth: 800, scrollWidth: 1200 })).toBe(false);
+    // A fractional scroll position at the end is the end.
+    expect(hasMoreRight({ scrollLeft: 399.5, clientWidth: 800, scrollWidth: 1200 })).toBe(false);
   });
 });
