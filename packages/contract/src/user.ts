@@ -3,6 +3,8 @@ import { auth, id, lang } from './common.js';
 import { menuEvent } from './bulletin.js';
 
 export const SaType = { BOSS: 1, CASHIER: 2 } as const;
+/** An account type's code: 1 boss, 2 cashier. */
+export type SaTypeCode = (typeof SaType)[keyof typeof SaType];
 export type SaType = (typeof SaType)[keyof typeof SaType];
 
 export * from './credentials.js';

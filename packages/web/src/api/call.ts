@@ -1,5 +1,6 @@
+import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
 import { navigateTo } from '../app/navigation';
-import { currentSession, loginPath, signOut } from '../auth/session';
+import { currentSession, loginPath, signOut, type Session } from '../auth/session';
 import { messageBox } from '../components/message';
 import { i18n } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
@@ -22,6 +23,8 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Send UID and TOKEN from the session cookies (default true). */
   auth?: boolean;
+  /** Send this session's UID and TOKEN instead of the cookies' (login, before the cookies are set). */
+  session?: Session;
   /** Which failures get the spec's handling (message box, redirect); default all. See `HandleMode`. */
   handle?: HandleMode;
 }
@@ -38,13 +41,25 @@ async function maintenanceMessage(): Promise<string> {
   return typeof r.msg === 'string' ? r.msg : '';
 }
 
-/** POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws ApiError. */
-export async function call<T extends object = Record<string, unknown>>(path: string, payload: object = {}, opts: CallOptions = {}): Promise<T> {
-  const session = opts.auth === false ? null : currentSession();
+/** A call's arguments: its input (optional when every field of it is) and the options. */
+export type CallArgs<P extends CallPath> = object extends CallInput<P> ? [payload?: CallInput<P>, opts?: CallOptions] : [payload: CallInput<P>, opts?: CallOptions];
+
+/**
+ * POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws ApiError.
+ * Typed by the contract's call map: the path is a call of it, the payload its input (less UID and
+ * TOKEN, added here) and the reply its status-0 reply.
+ */
+export function call<P extends CallPath>(path: P, ...[payload, opts]: CallArgs<P>): Promise<CallReply<P>> {
+  return callWith(path, payload ?? ({} as CallInput<P>), opts);
+}
+
+/** `call` with every argument spelled out (for code that passes a payload and options along). */
+export async function callWith<P extends CallPath>(path: P, payload: CallInput<P>, opts: CallOptions = {}): Promise<CallReply<P>> {
+  const session = opts.session ?? (opts.auth === false ? null : currentSession());
   const body = session ? { UID: Number(session.uid), TOKEN: session.token, ...payload } : payload;
   const reply = await post(path, body);
   const failure = classify(reply);
-  if (!failure) return reply as unknown as T;
+  if (!failure) return reply as CallReply<P>;
   const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
   const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
   const error = new ApiError(failure, reply, message);

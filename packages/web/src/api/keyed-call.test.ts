@@ -34,7 +34,7 @@ afterEach(() => {
   shown.length = 0;
 });
 
-const fills = { path: '/drawer/fills', target: 7, cents: 1050, payload: { shift_id: 7, reason: 'change' } };
+const fills = { path: '/drawer/fills' as const, target: 7, cents: 1050, payload: { shift_id: 7, reason: 'change' } };
 
 describe('money call with its one-time key', () => {
   it('sends the intent’s amount in units with the key', async () => {

@@ -1,15 +1,15 @@
-import type { KeyReply } from '@moneybox/contract';
+import type { CallInput, CallReply } from '@moneybox/contract';
 import { centsToUnits } from '../money/units';
 import { Status } from '@moneybox/contract/status';
 import { messageBox } from '../components/message';
 import { i18n } from '../i18n/i18n';
-import { ApiError, call, handleFailure } from './call';
+import { ApiError, call, callWith, handleFailure } from './call';
 import { handledGlobally } from './failure';
 import { KeyAlreadyRecorded, OneTimeKey } from './one-time-key';
 
 /** A fresh one-time key (/config/key needs no session). */
 export async function fetchOneTimeKey(): Promise<string> {
-  return (await call<KeyReply>('/config/key', {}, { auth: false })).key;
+  return (await call('/config/key', {}, { auth: false })).key;
 }
 
 export function isKeyRefused(err: unknown): boolean {
@@ -20,14 +20,17 @@ export function newOneTimeKey(): OneTimeKey {
   return new OneTimeKey({ fetchKey: fetchOneTimeKey, isKeyRefused });
 }
 
+/** The money calls: each takes an `amount` and a one-time `key`. */
+export type KeyedPath = '/drawer/init' | '/drawer/fills' | '/drawer/bleeds' | '/customer/purchase' | '/customer/redeem' | '/customer/comps' | '/customer/revert';
+
 /** One money call: its path, whom it is for, the amount in cents and the other fields. */
-export interface KeyedRequest<P extends object> {
-  path: string;
+export interface KeyedRequest<P extends KeyedPath> {
+  path: P;
   /** The customer, shift or drawer the money moves for (part of the confirmation's intent). */
   target: number | string;
   cents: number;
   /** The payload besides `amount` and `key`, which are added from `cents` and the key. */
-  payload: P;
+  payload: Omit<CallInput<P>, 'amount' | 'key'>;
 }
 
 export interface KeyedCallOptions {
@@ -43,10 +46,10 @@ export interface KeyedCallOptions {
  * sent is the intent's amount, so the key can never stand for another sum. Rejects with the call's
  * `ApiError` or with `KeyAlreadyRecorded` (also shown in a message box unless `inline`).
  */
-export async function keyedCall<R extends object, P extends object = object>(keys: OneTimeKey, req: KeyedRequest<P>, opts: KeyedCallOptions = {}): Promise<R> {
+export async function keyedCall<P extends KeyedPath>(keys: OneTimeKey, req: KeyedRequest<P>, opts: KeyedCallOptions = {}): Promise<CallReply<P>> {
   const body = { ...req.payload, amount: centsToUnits(req.cents) };
   try {
-    return await keys.submit({ kind: req.path, target: req.target, cents: req.cents }, (key) => call<R>(req.path, { ...body, key }, { handle: false }));
+    return await keys.submit({ kind: req.path, target: req.target, cents: req.cents }, (key) => callWith(req.path, { ...body, key } as CallInput<P>, { handle: false }));
   } catch (err) {
     if (err instanceof KeyAlreadyRecorded) {
       if (!opts.inline) void messageBox(i18n.t('common:alreadyRecorded'));

@@ -1,4 +1,3 @@
-import type { MenuReply } from '@moneybox/contract';
 import { useApiQuery } from '../api/hooks';
 import { PageLoading } from '../components/LoadingOverlay';
 import { PermissionErrorPage } from '../features/errors/PermissionErrorPage';
@@ -10,7 +9,7 @@ import { PermissionErrorPage } from '../features/errors/PermissionErrorPage';
  * whenever a page sets its title, which must not unmount the page.
  */
 export function ScreenGuard({ link, children }: { link: string; children: React.ReactNode }) {
-  const q = useApiQuery<MenuReply>('/user/menu', { lang: 'en' }, { key: ['opens'], staleTime: 60_000 });
+  const q = useApiQuery('/user/menu', { lang: 'en' }, { key: ['opens'], staleTime: 60_000 });
   if (q.isPending) return <PageLoading />;
   // Without an answer (network), let the page try: its calls still meet the server's matrix.
   if (q.data && !q.data.opens.includes(link)) return <PermissionErrorPage />;

@@ -1,4 +1,3 @@
-import type { AnnounceReply } from '@moneybox/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/hooks';
@@ -13,7 +12,7 @@ export function useMarqueeMessages(): string[] {
     const timer = window.setTimeout(() => setReady(true), MARQUEE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  const announce = useApiQuery<AnnounceReply>('/config/announce', {}, { refetchInterval: ANNOUNCE_POLL_MS, enabled: ready });
+  const announce = useApiQuery('/config/announce', {}, { refetchInterval: ANNOUNCE_POLL_MS, enabled: ready });
   return ready ? messagesForLayout(announce.data?.msgInfo, layout) : [];
 }
 

@@ -1,4 +1,3 @@
-import type { MenuReply } from '@moneybox/contract';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/hooks';
@@ -14,5 +13,5 @@ export function useMenu() {
   useTranslation();
   const lang = menuCodes[currentLanguage()];
   const { title } = useContext(PageTitleContext);
-  return useApiQuery<MenuReply>('/user/menu', { lang }, { key: [title], staleTime: 0 });
+  return useApiQuery('/user/menu', { lang }, { key: [title], staleTime: 0 });
 }

@@ -1,10 +1,10 @@
-import type { CustomerBlockReply, CustomerDayLimitReply, CustomerInfoReply, CustomerKickReply, CustomerResetReply } from '@moneybox/contract';
+import type { CallInput, CallPath, CallReply, CustomerInfoReply } from '@moneybox/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Status } from '@moneybox/contract/status';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/call';
+import { ApiError, callWith } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
 import { useOneTimeKey } from '../../api/useKeyedCall';
 import { kioskData } from '../../auth/session';
@@ -15,13 +15,7 @@ import { CustomerCard } from './CustomerCard';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerSearch } from './CustomerSearch';
-import {
-  idPayload,
-  infoPayload,
-  refreshCustomer,
-  statusOf,
-  type CustomerRecord,
-  } from './customer-api';
+import { idPayload, infoPayload, refreshCustomer, statusOf, type CustomerRecord } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
 import { moneyLockReasons, MOVEMENT_KINDS, type MovementKind } from './movement';
@@ -52,9 +46,9 @@ export default function CustomerAccountPage() {
   // Pushed: a machine seats or releases the customer, plays, a kiosk sells at any time ("playing on
   // machine N" shows live); the server says so (live/) and the card refetches. Polled while the socket is down.
   const live = useLive();
-  const info = useApiQuery<CustomerInfoReply>('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0, refetchInterval: livePoll(live, 3_000) });
-  const limits = useApiQuery<CustomerDayLimitReply>('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
-  const block = useApiQuery<CustomerBlockReply>('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
+  const info = useApiQuery('/customer/info', infoPayload(id), { enabled, call: { handle: false }, staleTime: 0, refetchInterval: livePoll(live, 3_000) });
+  const limits = useApiQuery('/customer/getDayLimit', idPayload(id), { enabled, staleTime: 0 });
+  const block = useApiQuery('/customer/blockState', idPayload(id), { enabled, staleTime: 0 });
   const customer = info.data?.customer;
   const blocked = block.data?.block ?? customer?.block ?? false;
   const locks = customer ? moneyLockReasons({ blocked, playing: customer.playing }, t) : [];
@@ -92,7 +86,7 @@ export default function CustomerAccountPage() {
     if (!customer) return;
     const next = !blocked;
     if (!(await confirmBox(t(next ? 'confirm.block' : 'confirm.unblock', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow<CustomerBlockReply>('/customer/block', { id: customer.id, block: next });
+    const r = await callOrShow('/customer/block', { id: customer.id, block: next });
     if (!r) return;
     client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
     toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
@@ -101,13 +95,13 @@ export default function CustomerAccountPage() {
 
   const resetPin = async () => {
     if (!customer || !(await confirmBox(t('confirm.reset', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow<CustomerResetReply>('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
+    const r = await callOrShow('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
     if (r) setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'reset' });
   };
 
   const kick = async () => {
     if (!customer || !(await confirmBox(t('confirm.kick', { name: `${customer.first_name} ${customer.last_name}`, machine: customer.machine ?? '-' })))) return;
-    const r = await callOrShow<CustomerKickReply>('/customer/kick', { id: customer.id });
+    const r = await callOrShow('/customer/kick', { id: customer.id });
     if (!r) return;
     toast(t('done.kicked'));
     void refreshCustomer(client);
@@ -237,9 +231,9 @@ export default function CustomerAccountPage() {
 }
 
 /** A call whose refusal gets the spec's message box; resolves null when it was refused. */
-async function callOrShow<T extends object>(path: string, payload: object): Promise<T | null> {
+async function callOrShow<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P> | null> {
   try {
-    return await call<T>(path, payload);
+    return await callWith(path, payload);
   } catch {
     return null;
   }

@@ -78,8 +78,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setProblem(null);
     try {
       const payload = profilePayload(form);
-      if (editing) onUpdated(await callInline<CustomerUpdateReply>('/customer/update', { id: editing.id, ...payload }));
-      else onCreated(await callInline<CustomerCreateReply>('/customer/create', payload));
+      if (editing) onUpdated(await callInline('/customer/update', { id: editing.id, ...payload }));
+      else onCreated(await callInline('/customer/create', payload));
     } catch (err) {
       if (err instanceof ApiError && err.failure.kind === 'message') {
         const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';

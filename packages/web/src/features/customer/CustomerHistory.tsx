@@ -1,4 +1,3 @@
-import type { CustomerGiftHistoryReply, CustomerHistoryReply } from '@moneybox/contract';
 import { Alert, Button, Group, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { GIFT_AWARD_TYPES } from '@moneybox/contract/customer-fields';
 import { useEffect, useState } from 'react';
@@ -110,7 +109,7 @@ const CREDIT_COLUMNS = ['begin_credits', 'end_credits', 'jp_bet', 'game_bet', 'e
 
 function Rounds({ customerId, range, page, setPage, diff }: ListProps) {
   const { t } = useTranslation('customer');
-  const q = useApiQuery<CustomerHistoryReply>('/customer/history', { id: customerId, ...range, page, limit: PAGE_SIZE });
+  const q = useApiQuery('/customer/history', { id: customerId, ...range, page, limit: PAGE_SIZE });
   const { coinSign } = useLayoutInfo();
   return (
     <Paged total={q.data?.total} page={page} setPage={setPage} loading={q.isPending}>
@@ -171,7 +170,7 @@ const GIFT_TYPE_KEYS: Record<(typeof GIFT_AWARD_TYPES)[number], string> = {
 function Gifts({ customerId, range, page, setPage, diff }: ListProps) {
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
-  const q = useApiQuery<CustomerGiftHistoryReply>('/customer/giftHistory', { id: customerId, ...range, page, limit: PAGE_SIZE });
+  const q = useApiQuery('/customer/giftHistory', { id: customerId, ...range, page, limit: PAGE_SIZE });
   const cols = ['time', 'title', 'award_type', 'award_amount', 'award_item', 'item_amount', 'level'] as const;
   const typeName = (type: string) => {
     const k = GIFT_TYPE_KEYS[type as keyof typeof GIFT_TYPE_KEYS];

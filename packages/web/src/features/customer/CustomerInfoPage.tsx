@@ -1,4 +1,3 @@
-import type { CustomerListReply } from '@moneybox/contract';
 import { Alert, Anchor, Badge, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +26,7 @@ export default function CustomerInfoPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useApiQuery<CustomerListReply>('/customer/customerInfo', { page, limit: PAGE_SIZE }, { staleTime: 0 });
+  const q = useApiQuery('/customer/customerInfo', { page, limit: PAGE_SIZE }, { staleTime: 0 });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
 
   const openCustomer = (c: CustomerRecord) => {

@@ -17,7 +17,7 @@ function searchQuery(type: CustomerSearchType, rule: string) {
   const payload = { type, rule, limit: SUGGESTIONS };
   return {
     queryKey: ['/customer/search', payload],
-    queryFn: () => callInline<CustomerSearchReply>('/customer/search', payload),
+    queryFn: () => callInline('/customer/search', payload),
     staleTime: 2_000,
   };
 }

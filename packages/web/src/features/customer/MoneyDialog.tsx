@@ -53,7 +53,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
   }, [done]);
 
   const move = useMutation<CustomerMoneyReply, Error, { kind: MovementKind; cents: number }>({
-    mutationFn: ({ kind: k, cents }) => keyedCall<CustomerMoneyReply>(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
+    mutationFn: ({ kind: k, cents }) => keyedCall(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
   });
 
   if (!kind) return null;

@@ -1,6 +1,6 @@
-import type { CustomerSearchType } from '@moneybox/contract';
+import type { CallInput, CallPath, CallReply, CustomerSearchType } from '@moneybox/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../api/call';
+import { ApiError, callWith } from '../../api/call';
 
 export type { CustomerRecord, CustomerSearchType } from '@moneybox/contract';
 
@@ -14,8 +14,8 @@ export const idPayload = (id: number) => ({ id });
  * A call whose business refusal is shown in place (an inline alert) rather than in a message box.
  * Session loss, a gone page and maintenance still get the spec's global handling.
  */
-export function callInline<T extends object>(path: string, payload: object): Promise<T> {
-  return call<T>(path, payload, { handle: 'inline' });
+export function callInline<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
+  return callWith(path, payload, { handle: 'inline' });
 }
 
 export function statusOf(err: unknown): number | undefined {

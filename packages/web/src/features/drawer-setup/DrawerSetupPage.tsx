@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
-import type { DrawerCreateReply, DrawerSetupItem, ShiftReport } from '@moneybox/contract';
+import type { DrawerSetupItem, ShiftReport } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,16 +11,11 @@ import { confirmBox, toast } from '../../components/message';
 import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
 import { DrawerCard } from './DrawerCard';
 
-interface SetupList {
-  list: DrawerSetupItem[];
-  max_drawers: number;
-}
-
 /** /SystemSetup/DrawerSetup (boss): every drawer of the store; freeze, unfreeze, create, force-close. */
 export default function DrawerSetupPage() {
   const { t } = useTranslation(['drawer-setup', 'home', 'drawer-report']);
   const client = useQueryClient();
-  const q = useApiQuery<SetupList>('/drawer/setupList', {}, { refetchInterval: 10_000 });
+  const q = useApiQuery('/drawer/setupList', {}, { refetchInterval: 10_000 });
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
@@ -53,12 +48,12 @@ export default function DrawerSetupPage() {
   const forceClose = (d: DrawerSetupItem) =>
     act(`close-${d.id}`, async () => {
       if (!(await confirmBox(t('drawer-setup:forceCloseConfirm', { number: d.number, account: d.account ?? '-' })))) return;
-      setReport(await call<ShiftReport>('/drawer/forceClose', { id: d.id }));
+      setReport(await call('/drawer/forceClose', { id: d.id }));
     });
 
   const create = () =>
     act('create', async () => {
-      const r = await call<DrawerCreateReply>('/drawer/create');
+      const r = await call('/drawer/create');
       toast(t('drawer-setup:createDone', { number: r.drawer.number }));
     });
 

@@ -1,5 +1,5 @@
 import { Button, Card, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import type { DrawerCashReply, DrawerInfo } from '@moneybox/contract';
+import type { DrawerInfo } from '@moneybox/contract';
 import { REASON_MAX } from '@moneybox/contract/drawer-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const refresh = useRefreshDrawer();
   // One key holder for both kinds: the key is tied to the kind, the shift and the amount.
-  const { run, busy } = useKeyedCall<DrawerCashReply, { shift_id: number; reason: string }>();
+  const { run, busy } = useKeyedCall();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

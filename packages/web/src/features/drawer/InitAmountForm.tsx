@@ -1,5 +1,4 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { DrawerInitReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyAlreadyRecorded } from '../../api/one-time-key';
@@ -15,7 +14,7 @@ export function InitAmountForm() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshDrawer();
-  const init = useKeyedCall<DrawerInitReply>();
+  const init = useKeyedCall();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

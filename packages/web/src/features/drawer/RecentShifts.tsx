@@ -23,7 +23,7 @@ export function RecentShifts() {
   const reprint = async (shiftId: number) => {
     setLoading(shiftId);
     try {
-      setReport(await call<ShiftReport>('/drawer/shiftReport', { shift_id: shiftId }));
+      setReport(await call('/drawer/shiftReport', { shift_id: shiftId }));
     } catch {
       // Shown by the call's handler.
     } finally {

@@ -1,5 +1,4 @@
 import { Alert, Select, Stack } from '@mantine/core';
-import type { DrawerSetupListReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -11,7 +10,7 @@ import { RecentShifts } from './RecentShifts';
 /** A boss in viewer mode holds no drawer: they look at any drawer of the store, and move no cash. */
 export function ViewerDrawer() {
   const { t } = useTranslation('drawer');
-  const drawers = useApiQuery<DrawerSetupListReply>('/drawer/setupList', {});
+  const drawers = useApiQuery('/drawer/setupList', {});
   const list = drawers.data?.list ?? [];
   const [picked, setPicked] = useState<number | null>(null);
   const id = picked ?? list.find((d) => d.shift_id !== null)?.id ?? list[0]?.id ?? null;

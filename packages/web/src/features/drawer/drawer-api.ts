@@ -1,7 +1,7 @@
-import type { DrawerInfoReply, DrawerMovementsReply, DrawerRecentShiftsReply } from '@moneybox/contract';
+import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../api/call';
+import { callWith } from '../../api/call';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
 export const DRAWER_POLL_MS = 10_000;
@@ -11,8 +11,8 @@ export const MOVEMENTS_PAGE_SIZE = 10;
  * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
  * which still takes the spec's way back to login.
  */
-function quietCall<T extends object>(path: string, payload: object): Promise<T> {
-  return call<T>(path, payload, { handle: 'quiet' });
+function quietCall<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
+  return callWith(path, payload, { handle: 'quiet' });
 }
 
 /** The live state of the caller's drawer, or (boss) of drawer `id`. */
@@ -20,7 +20,7 @@ export function useDrawerInfo(id?: number, enabled = true) {
   const payload = id === undefined ? {} : { id };
   return useQuery({
     queryKey: ['/drawer/info', payload],
-    queryFn: () => quietCall<DrawerInfoReply>('/drawer/info', payload),
+    queryFn: () => quietCall('/drawer/info', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
   });
@@ -30,7 +30,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
   const payload = { page, limit: MOVEMENTS_PAGE_SIZE, ...(shiftId === undefined ? {} : { shift_id: shiftId }) };
   return useQuery({
     queryKey: ['/drawer/movements', payload],
-    queryFn: () => quietCall<DrawerMovementsReply>('/drawer/movements', payload),
+    queryFn: () => quietCall('/drawer/movements', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
     placeholderData: keepPreviousData,
@@ -40,7 +40,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
 export function useRecentShifts(enabled = true) {
   return useQuery({
     queryKey: ['/drawer/recentShifts', { limit: 10 }],
-    queryFn: () => quietCall<DrawerRecentShiftsReply>('/drawer/recentShifts', { limit: 10 }),
+    queryFn: () => quietCall('/drawer/recentShifts', { limit: 10 }),
     enabled,
   });
 }

@@ -1,5 +1,4 @@
 import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { DrawerListReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -44,7 +43,7 @@ function LoginForm({ kioskId }: { kioskId: string }) {
   const [password, setPassword] = useState('');
   const [drawer, setDrawer] = useState<number | null>(null);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const drawers = useApiQuery<DrawerListReply>('/drawer/list', { kioskID: Number(kioskId) }, { call: { auth: false, handle: false }, staleTime: 0 });
+  const drawers = useApiQuery('/drawer/list', { kioskID: Number(kioskId) }, { call: { auth: false, handle: false }, staleTime: 0 });
   const login = useLogin(kioskId);
 
   const submit = (e: React.FormEvent) => {

@@ -1,4 +1,3 @@
-import type { ChooseDrawerReply, PosLoginReply } from '@moneybox/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call, resetSessionAlert } from '../../api/call';
@@ -14,7 +13,7 @@ export function useLogin(kioskId: string) {
   return useMutation({
     mutationFn: async (form: LoginForm) => {
       const username = form.username.trim();
-      const login = await call<PosLoginReply>(
+      const login = await call(
         '/user/posLogin',
         { mode: form.mode, username, password: form.password, kiosk_id: Number(kioskId) },
         { auth: false },
@@ -24,10 +23,10 @@ export function useLogin(kioskId: string) {
         signIn(session, { ...login, moneybox: -1, initAmount: false });
         return;
       }
-      const chosen = await call<ChooseDrawerReply>(
+      const chosen = await call(
         '/user/chooseDrawer',
-        { UID: login.uid, TOKEN: login.token, moneybox: form.drawer, lang: menuCodes[currentLanguage()], username, kiosk_id: Number(kioskId) },
-        { auth: false },
+        { moneybox: form.drawer!, lang: menuCodes[currentLanguage()], username, kiosk_id: Number(kioskId) },
+        { session },
       );
       signIn(session, chosen);
     },

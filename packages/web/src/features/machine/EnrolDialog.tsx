@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { TERMINAL_KINDS, type TerminalKind } from '@moneybox/contract';
+import { TERMINAL_KINDS, type CallReply, type TerminalKind } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
@@ -7,12 +7,7 @@ import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { readMachineName, spacedCode } from './machine-rules';
 
-interface EnrolCode {
-  code: string;
-  kind: TerminalKind;
-  machine_id: number;
-  expiresAt: string;
-}
+type EnrolCode = CallReply<'/machine/enrolCode'>;
 
 /** A one-time enrolment code for a new terminal: chosen kind and name, shown once. */
 export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -35,7 +30,7 @@ export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () 
     if (n === null) return setError(t('machine:nameMustBeNumber'));
     setBusy(true);
     try {
-      setCode(await call<EnrolCode>('/machine/enrolCode', { kind, ...(n === undefined ? {} : { machine_id: n }) }));
+      setCode(await call('/machine/enrolCode', { kind, ...(n === undefined ? {} : { machine_id: n }) }));
     } catch {
       // Shown by the call's handler.
     } finally {

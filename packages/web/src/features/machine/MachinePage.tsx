@@ -13,11 +13,6 @@ import { EnrolDialog } from './EnrolDialog';
 import { MachineCard } from './MachineCard';
 import { RenameDialog } from './RenameDialog';
 
-interface MachineList {
-  list: MachineListItem[];
-  max_machines: number;
-}
-
 /** Without the live socket (down, reconnecting): status, customer and today's play refresh every 2 seconds. */
 const POLL_MS = 2_000;
 
@@ -27,7 +22,7 @@ export default function MachinePage() {
   const client = useQueryClient();
   // Pushed: the server says when a machine changed (live/); the poll is only the fallback.
   const live = useLive();
-  const q = useApiQuery<MachineList>('/machine/list', {}, { refetchInterval: livePoll(live, POLL_MS) });
+  const q = useApiQuery('/machine/list', {}, { refetchInterval: livePoll(live, POLL_MS) });
   const [busy, setBusy] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<MachineListItem | null>(null);
   const [enrolling, setEnrolling] = useState(false);
@@ -45,7 +40,7 @@ export default function MachinePage() {
     setBusy(`release-${m.id}`);
     try {
       if (!(await confirmBox(t('machine:releaseConfirm', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
-      let r = await call<{ released: boolean; occupied: boolean }>('/machine/remove', { id: m.id });
+      let r = await call('/machine/remove', { id: m.id });
       if (!r.released && r.occupied) {
         if (!(await confirmBox(t('machine:machineOccupied', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
         r = await call('/machine/remove', { id: m.id, confirm: true });

@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import type { EventNewsReply } from '@moneybox/contract';
 import { EVENT_NAME } from '@moneybox/contract/news-links';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,7 @@ export default function EventNewsPage() {
   const [params] = useSearchParams();
   const name = params.get('eventName') ?? '';
   const valid = EVENT_NAME.test(name);
-  const q = useBulletin<EventNewsReply>('/bulletin/event_news', { event_name: name }, valid);
+  const q = useBulletin('/bulletin/event_news', { event_name: name }, valid);
   const { diff } = useLocalTimeDiff();
 
   useEffect(() => {

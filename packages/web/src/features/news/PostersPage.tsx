@@ -1,5 +1,5 @@
 import { Button, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { DownloadReply, Poster } from '@moneybox/contract';
+import type { Poster } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { DocumentIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
@@ -14,7 +14,7 @@ const THUMB_HEIGHT = 180;
 /** /News/download-poster: posters to print, each with a picture, title, size, and a download under its file name. */
 export default function PostersPage() {
   const { t } = useTranslation(['news', 'home']);
-  const q = useBulletin<DownloadReply>('/bulletin/download');
+  const q = useBulletin('/bulletin/download');
   const { diff } = useLocalTimeDiff();
   return (
     <PageFrame title={t('news:posters')} crumbs={[{ label: t('home:groups.news') }]}>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { Regulation, RegulationsReply } from '@moneybox/contract';
+import type { Regulation } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { DocumentIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
@@ -13,7 +13,7 @@ import { useBulletin } from './news-api';
 /** /News/regulations: the regulations in force; the text reads in the page, the document opens or downloads. */
 export default function RegulationsPage() {
   const { t } = useTranslation(['news', 'home']);
-  const q = useBulletin<RegulationsReply>('/bulletin/regulations');
+  const q = useBulletin('/bulletin/regulations');
   const { diff } = useLocalTimeDiff();
   return (
     <PageFrame title={t('news:regulations')} crumbs={[{ label: t('home:groups.news') }]}>

@@ -1,4 +1,3 @@
-import type { NewsReply } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
@@ -9,7 +8,7 @@ import { useBulletin } from './news-api';
 /** /News/view-all-news: the operator's news for this store, newest first. */
 export default function ViewAllNewsPage() {
   const { t } = useTranslation(['news', 'home']);
-  const q = useBulletin<NewsReply>('/bulletin/news');
+  const q = useBulletin('/bulletin/news');
   const { diff } = useLocalTimeDiff();
   return (
     <PageFrame title={t('news:allNews')} crumbs={[{ label: t('home:groups.news') }]}>

@@ -1,5 +1,5 @@
 import { Alert, Card, NativeSelect, TextInput, Title } from '@mantine/core';
-import type { DailyLogReply } from '@moneybox/contract';
+import type { ReportChannel } from '@moneybox/contract';
 import { REPORT_CHANNELS } from '@moneybox/contract/report-fields';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ const DailyChart = lazy(() => import('./DailyChart'));
 
 interface Filters {
   pinId: string;
-  channel: string;
+  channel: ReportChannel | '';
 }
 const NO_FILTERS: Filters = { pinId: '', channel: '' };
 
@@ -40,7 +40,7 @@ export default function DailyReportsPage() {
     ...(filters.pinId.trim() && { pinId: filters.pinId.trim() }),
     ...(filters.channel && { fun_name: filters.channel }),
   };
-  const q = useApiQuery<DailyLogReply>('/drawer/dailyLog', payload, { enabled: ready });
+  const q = useApiQuery('/drawer/dailyLog', payload, { enabled: ready });
 
   const onApply = (p: Period) => {
     apply(p);
@@ -59,7 +59,7 @@ export default function DailyReportsPage() {
         <NativeSelect
           label={t('reports:channel')}
           value={draft.channel}
-          onChange={(e) => setDraft({ ...draft, channel: e.currentTarget.value })}
+          onChange={(e) => setDraft({ ...draft, channel: e.currentTarget.value as ReportChannel | '' })}
           data={[{ value: '', label: t('reports:all') }, ...REPORT_CHANNELS.map((c) => ({ value: c, label: channelLabel(c, t) }))]}
           data-testid="filter-channel"
         />

@@ -1,5 +1,4 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import type { CustomerDayLimitReply } from '@moneybox/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -27,7 +26,7 @@ export function PeriodForm({ period, today, onApply, children, actions }: Period
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<Partial<Period>>({});
   const [shown, setShown] = useState(false);
-  const limit = useApiQuery<CustomerDayLimitReply>('/customer/getDayLimit', {}, { staleTime: 5 * 60_000, call: { handle: 'quiet' } });
+  const limit = useApiQuery('/customer/getDayLimit', {}, { staleTime: 5 * 60_000, call: { handle: 'quiet' } });
   const value: Period = { from: draft.from ?? period.from, to: draft.to ?? period.to };
   const problem = periodProblem(value);
 

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import type { ShiftLogReply, ShiftLogRow, ShiftReport } from '@moneybox/contract';
+import type { ShiftLogRow, ShiftReport } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
@@ -26,14 +26,14 @@ export default function ShiftReportsPage() {
   const { t } = useTranslation(['reports', 'home']);
   const { coinSign } = useLayoutInfo();
   const { period, today, ready, apply } = usePeriod();
-  const q = useApiQuery<ShiftLogReply>('/drawer/shiftLog', periodPayload(period), { enabled: ready });
+  const q = useApiQuery('/drawer/shiftLog', periodPayload(period), { enabled: ready });
   const [report, setReport] = useState<ShiftReport | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
 
   const reprint = async (shiftId: number) => {
     setLoading(shiftId);
     try {
-      setReport(await call<ShiftReport>('/drawer/shiftReport', { shift_id: shiftId }));
+      setReport(await call('/drawer/shiftReport', { shift_id: shiftId }));
     } catch {
       // Shown by the call's handler.
     } finally {

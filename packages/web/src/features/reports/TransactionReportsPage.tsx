@@ -1,5 +1,5 @@
 import { Alert, Anchor, NativeSelect, TextInput } from '@mantine/core';
-import type { TransactionReportReply, TransactionRow } from '@moneybox/contract';
+import type { ReportKind, TransactionReportReply, TransactionRow } from '@moneybox/contract';
 import { REPORT_KINDS, REPORT_LIMIT_MAX } from '@moneybox/contract/report-fields';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -21,7 +21,7 @@ const PAGE_SIZE = 20;
 
 interface Filters {
   pinId: string;
-  fun_name: string;
+  fun_name: ReportKind | '';
   drawer: string;
   account: string;
 }
@@ -63,7 +63,7 @@ export default function TransactionReportsPage() {
 
   const base = { ...periodPayload(period), ...filterPayload(filters) };
   const cursor = cursors[page];
-  const q = useApiQuery<TransactionReportReply>('/drawer/transaction', { ...base, page, limit: PAGE_SIZE, ...(cursor && { cursor }) }, { enabled: ready, placeholderData: keepPreviousData });
+  const q = useApiQuery('/drawer/transaction', { ...base, page, limit: PAGE_SIZE, ...(cursor && { cursor }) }, { enabled: ready, placeholderData: keepPreviousData });
 
   const reply = q.data;
   useEffect(() => {
@@ -97,7 +97,7 @@ export default function TransactionReportsPage() {
     const rows: TransactionRow[] = [];
     let next: string | null = null;
     for (let p = 1; ; p++) {
-      const r: TransactionReportReply = await call<TransactionReportReply>('/drawer/transaction', { ...base, page: p, limit: REPORT_LIMIT_MAX, ...(next && { cursor: next }) });
+      const r: TransactionReportReply = await call('/drawer/transaction', { ...base, page: p, limit: REPORT_LIMIT_MAX, ...(next && { cursor: next }) });
       rows.push(...r.list);
       next = r.cursor;
       if (!next || r.list.length === 0) break;
@@ -127,7 +127,7 @@ export default function TransactionReportsPage() {
         <NativeSelect
           label={t('reports:type')}
           value={draft.fun_name}
-          onChange={(e) => setDraft({ ...draft, fun_name: e.currentTarget.value })}
+          onChange={(e) => setDraft({ ...draft, fun_name: e.currentTarget.value as ReportKind | '' })}
           data={[{ value: '', label: t('reports:all') }, ...REPORT_KINDS.map((k) => ({ value: k, label: kindLabel(k, t) }))]}
           data-testid="filter-type"
         />

@@ -9,5 +9,5 @@ export interface ShiftCount {
 
 /** Shift close: the drawer's numbers, frozen from now on; with the cashier's count when one was taken. */
 export function closeShift(count: ShiftCount = {}): Promise<DrawerShiftReply> {
-  return call<DrawerShiftReply>('/drawer/shift', count);
+  return call('/drawer/shift', count);
 }

@@ -23,7 +23,7 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
   /** Starts the close; rejects (message already shown) when the shift could not be closed. */
   const begin = async (): Promise<void> => {
     // If the drawer cannot be read, fall back to the spec's flow rather than block the logout.
-    const info = await call<DrawerInfo>('/drawer/info', {}, { handle: false }).catch(() => null);
+    const info = await call('/drawer/info', {}, { handle: false }).catch(() => null);
     if (info && needsCount(info)) {
       await i18n.loadNamespaces('drawer');
       setCounting({ drawerNumber: info.moneybox });

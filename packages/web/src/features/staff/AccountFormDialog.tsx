@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { UserCreateReply, UserListItem } from '@moneybox/contract';
+import type { SaTypeCode, UserListItem } from '@moneybox/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/call';
@@ -48,8 +48,8 @@ export function AccountFormDialog({ opened, editing, onClose, onSaved }: Props) 
     setProblem(null);
     try {
       const r = editing
-        ? await call<UserCreateReply>('/user/update', { id: editing.id, ...(v.password && { password: v.password }), saType: Number(v.saType) }, { handle: false })
-        : await call<UserCreateReply>('/user/create', { username: v.username, password: v.password, saType: Number(v.saType) }, { handle: false });
+        ? await call('/user/update', { id: editing.id, ...(v.password && { password: v.password }), saType: Number(v.saType) as SaTypeCode }, { handle: false })
+        : await call('/user/create', { username: v.username, password: v.password, saType: Number(v.saType) as SaTypeCode }, { handle: false });
       onSaved(r.user, !editing);
     } catch (err) {
       if (err instanceof ApiError) setProblem(err.message);

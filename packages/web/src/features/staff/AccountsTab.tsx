@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { UserCreateReply, UserListItem, UserListReply } from '@moneybox/contract';
+import type { UserListItem } from '@moneybox/contract';
 import { SCREENS } from '@moneybox/contract/screens';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ const STATUS_COLOR = { enabled: 'teal.9', disabled: 'gray.7', locked: 'red.9' } 
 export function AccountsTab({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation(['staff', 'common']);
   const client = useQueryClient();
-  const q = useApiQuery<UserListReply>('/user/list');
+  const q = useApiQuery('/user/list');
   const { diff } = useLocalTimeDiff();
   const [dialog, setDialog] = useState<{ editing: UserListItem | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
   const toggle = (u: UserListItem) =>
     act(`disable-${u.id}`, async () => {
       if (!u.disable && !(await confirmBox(t('staff:disableConfirm', { account: u.account })))) return;
-      await call<UserCreateReply>('/user/disable', { id: u.id, disable: !u.disable });
+      await call('/user/disable', { id: u.id, disable: !u.disable });
       toast(t('staff:changeDone'));
     });
   const remove = (u: UserListItem) =>
@@ -55,7 +55,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
     });
   const unlock = (u: UserListItem) =>
     act(`unlock-${u.id}`, async () => {
-      await call<UserCreateReply>('/user/unlock', { id: u.id });
+      await call('/user/unlock', { id: u.id });
       toast(t('staff:changeDone'));
     });
 

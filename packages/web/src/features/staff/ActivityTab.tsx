@@ -1,5 +1,4 @@
 import { Alert, Button, Group, NativeSelect, Pagination, Table, Text, TextInput } from '@mantine/core';
-import type { AuditExportReply, AuditListReply, UserListReply } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
@@ -24,7 +23,7 @@ export function ActivityTab() {
   const [to, setTo] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const staff = useApiQuery<UserListReply>('/user/list');
+  const staff = useApiQuery('/user/list');
 
   const fromDay = from ?? today;
   const toDay = to ?? today;
@@ -34,13 +33,13 @@ export function ActivityTab() {
     startTime: storeDayStart(fromDay, diff) ?? undefined,
     endTime: storeDayEnd(toDay, diff) ?? undefined,
   };
-  const q = useApiQuery<AuditListReply>('/audit/list', { ...filter, page, limit: PAGE_SIZE }, { enabled: ready, call: { handle: false } });
+  const q = useApiQuery('/audit/list', { ...filter, page, limit: PAGE_SIZE }, { enabled: ready, call: { handle: false } });
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / PAGE_SIZE)) : 1;
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const r = await call<AuditExportReply>('/audit/export', filter);
+      const r = await call('/audit/export', filter);
       const url = URL.createObjectURL(new Blob(['\ufeff', r.csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;

@@ -1,5 +1,4 @@
 import { Alert, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { StoreQuotaReply } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import { PageLoading } from '../../components/LoadingOverlay';
@@ -22,7 +21,7 @@ export function QuotaCard() {
   const { t } = useTranslation('store-info');
   const { money } = useMoney();
   const { diff } = useLocalTimeDiff();
-  const q = useApiQuery<StoreQuotaReply>('/store/quota');
+  const q = useApiQuery('/store/quota');
   if (q.isPending) return <PageLoading />;
   if (q.isError) {
     return (

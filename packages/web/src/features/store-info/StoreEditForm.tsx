@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { StoreInfo, StoreUpdateReply } from '@moneybox/contract';
+import type { StoreInfo } from '@moneybox/contract';
 import { PHONE_PATTERN, STORE_CONTACT_FIELDS, STORE_CONTACT_MAX, ZIP_PATTERN, type StoreContactField } from '@moneybox/contract/staff-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
     setBusy(true);
     setProblem(null);
     try {
-      const r = await call<StoreUpdateReply>('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: false });
+      const r = await call('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: false });
       toast(t('store-info:saved'));
       form.setValues(valuesOf(r.info));
       form.resetDirty(valuesOf(r.info));

@@ -1,5 +1,5 @@
 import { Alert, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { StoreInfo, StoreInfoReply } from '@moneybox/contract';
+import type { StoreInfo } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -27,7 +27,7 @@ export default function StoreInformationPage() {
   const { t } = useTranslation(['store-info', 'home']);
   const { money } = useMoney();
   const client = useQueryClient();
-  const q = useApiQuery<StoreInfoReply>('/store/info');
+  const q = useApiQuery('/store/info');
   const info = q.data?.info as StoreInfo | undefined;
   const editable = (q.data?.editable.length ?? 0) > 0;
   const yes = (b: boolean) => (b ? t('store-info:yes') : t('store-info:no'));
