@@ -336,7 +336,7 @@ describe('customer screens', () => {
     await page.goto('/Customer/CustomerInfo');
     await page.getByTestId('customer-list').getByText('Mei Wang').waitFor();
     await e.screenshot(page, 'customer-info-zh_Hans');
-  });
+  }, 120_000);
 
   it('shows a viewer the customer with the money buttons disabled, in Español at 390px', async () => {
     const page = await e.newPage({ lang: 'mx', viewport: { width: 390, height: 844 } });
@@ -375,5 +375,5 @@ describe('customer screens', () => {
     await move(wide, 'purchase', '25');
     await wide.getByTestId('money-done').waitFor();
     await e.screenshot(wide, 'customer-purchase-done-mx');
-  });
+  }, 120_000);
 });
