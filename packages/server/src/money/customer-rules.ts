@@ -1,8 +1,7 @@
 import { RefusalReason } from '@moneybox/contract';
-import type { PurchaseWindows } from '../repositories/customer-movement.repository.js';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
-import { overrun, type StoreLimits } from './purchase-limits.js';
+import { overrun, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
 /** The store as a customer money movement's rules read it. */

@@ -6,23 +6,8 @@ import { keyRepository } from '../repositories/key.repository.js';
 import { refuseMovement } from './refusal.js';
 import { noteMovement } from '../ops/money-metrics.js';
 
-/** What a movement is, in the product's words. */
-export type LedgerKind =
-  | 'store_credit' // operator sells credit to a store
-  | 'comps_budget' // operator sets aside special comps budget
-  | 'init' // initial amount counted into the drawer
-  | 'fill'
-  | 'bleed'
-  | 'purchase'
-  | 'revert'
-  | 'redeem'
-  | 'special_comps'
-  | 'bet'
-  | 'win'
-  | 'gift'
-  | 'adjust'; // seed or operator correction, always with a note
-
-export type Channel = 'pos' | 'reload_kiosk' | 'online' | 'reloader' | 'machine' | 'operator';
+export type { Channel, LedgerKind } from './ledger-kind.js';
+import type { Channel, LedgerKind } from './ledger-kind.js';
 
 type ShiftTotal = Extract<
   keyof ShiftTable,

@@ -1,5 +1,4 @@
 import { toUnits } from '@moneybox/contract';
-import type { PurchaseWindows } from '../repositories/customer-movement.repository.js';
 
 const HOUR = 3_600_000;
 
@@ -10,6 +9,13 @@ export function windowStarts(now = Date.now()) {
     day: new Date(now - 24 * HOUR).toISOString(),
     week: new Date(now - 7 * 24 * HOUR).toISOString(),
   };
+}
+
+/** Cents a customer purchased (net of reverts) in each rolling window: what the repository reads for the rules. */
+export interface PurchaseWindows {
+  hour: number;
+  day: number;
+  week: number;
 }
 
 export interface StoreLimits {

@@ -1,5 +1,5 @@
 import type { RefusalReason } from '@moneybox/contract';
-import type { LedgerKind } from './ledger.js';
+import type { LedgerKind } from './ledger-kind.js';
 
 /**
  * The money core's one refusal: a reason from the contract's catalogue (RefusalReason), the kind

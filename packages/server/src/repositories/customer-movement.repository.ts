@@ -3,11 +3,8 @@ import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { customerColumns, netPurchase as net, windowSums } from './money-read.js';
 import type { SessionWithAccount } from './session.repository.js';
 
-export interface PurchaseWindows {
-  hour: number;
-  day: number;
-  week: number;
-}
+export type { PurchaseWindows } from '../money/purchase-limits.js';
+import type { PurchaseWindows } from '../money/purchase-limits.js';
 
 /** Who makes a customer money call: a known actor, or (the money calls' fast path) a session token to look up. */
 export type CounterCaller = { storeId: number; accountId: number } | { tokenHash: string };

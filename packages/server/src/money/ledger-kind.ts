@@ -1,0 +1,20 @@
+// The ledger's vocabulary, apart from the ledger's writes so the refusals can name a movement
+// without importing what posts it.
+
+/** What a movement is, in the product's words. */
+export type LedgerKind =
+  | 'store_credit' // operator sells credit to a store
+  | 'comps_budget' // operator sets aside special comps budget
+  | 'init' // initial amount counted into the drawer
+  | 'fill'
+  | 'bleed'
+  | 'purchase'
+  | 'revert'
+  | 'redeem'
+  | 'special_comps'
+  | 'bet'
+  | 'win'
+  | 'gift'
+  | 'adjust'; // seed or operator correction, always with a note
+
+export type Channel = 'pos' | 'reload_kiosk' | 'online' | 'reloader' | 'machine' | 'operator';
