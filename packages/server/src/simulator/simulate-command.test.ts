@@ -181,7 +181,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     await handle.db.deleteFrom('account').where('username', '=', DEMO_LOGINS.simulator.username).execute();
     await handle.close();
     const boss = await call(url, '/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
-    const args = ['--url', url, '--machines', '2', '--players', '2', '--minutes', '0.1', '--round-ms', '200'];
+    const args = ['--url', url, '--machines', '2', '--players', '2', '--minutes', '0.2', '--round-ms', '200'];
 
     const first = simulate(args, { DATA_DIR: dir });
     expect(await first.code, first.stderr()).toBe(0);
@@ -195,8 +195,18 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain(state.account.password);
 
+    // A player remembered from another database (made anew since) is forgotten and replaced.
+    const stateFile = path.join(dir, 'simulator-1001.json');
+    const remembered = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { players: Array<{ id: number; mobile_id: string; pin: string }> };
+    const real = Math.min(1, remembered.players.length);
+    remembered.players.unshift({ id: 99999, mobile_id: '999999999', pin: '0000' });
+    fs.writeFileSync(stateFile, JSON.stringify(remembered));
+
     const second = simulate(args, { DATA_DIR: dir });
     expect(await second.code, second.stderr()).toBe(0);
+    expect(second.stdout()).toContain('forgot 1 remembered players this server does not know');
+    expect(second.stdout()).toContain(`2 players (${2 - real} created, ${real} from earlier runs)`);
+    expect((JSON.parse(fs.readFileSync(stateFile, 'utf8')) as typeof remembered).players.some((p) => p.id === 99999)).toBe(false);
     expect(second.stdout()).not.toContain('new password');
     expect(second.stdout()).toContain('signed in as simulator1001 (viewer)');
     expect((await call(url, '/machine/list', { UID: boss.uid, TOKEN: boss.token })).status).toBe(0);

@@ -154,7 +154,9 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
       if (o.kiosk === DEMO_KIOSK && state.account?.username !== DEMO_LOGINS.simulator.username) candidates.push(DEMO_LOGINS.simulator);
     }
     let last: (Record<string, unknown> & { status: number }) | undefined;
+    let tried = simulatorUsername(o.kiosk);
     for (const c of candidates) {
+      tried = c.username;
       last = await tryLogin(c);
       if (last.status === 0) {
         report.account = c.username;
@@ -163,8 +165,9 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
       if (!WRONG_CREDENTIAL.has(last.status)) break;
     }
     const why = last ? new ApiRefused('/user/posLogin', last).message : 'no account to sign in with';
-    if (o.account) throw new SimulationError(`cannot sign in as ${o.account.username}: ${why}`);
-    if (o.provideAccount && (!last || WRONG_CREDENTIAL.has(last.status))) {
+    // Refused for another reason than the password (store closed or frozen, too many attempts): said as it is.
+    if (o.account || (last && !WRONG_CREDENTIAL.has(last.status))) throw new SimulationError(`cannot sign in as ${tried}: ${why}`);
+    if (o.provideAccount) {
       // An operator action beside the server's database: the store's simulator account, with a new password kept in the state file.
       const c = await o.provideAccount(o.kiosk);
       state.account = c;
@@ -299,7 +302,19 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   }
 
   // ---- players ----
-  const players: Player[] = state.players.slice(0, o.players);
+  // Players remembered from an earlier run must still be this server's (a database made anew has none of them).
+  const known = async (p: Player) => {
+    const r = await api('/customer/search', { type: 'mobile_id', rule: p.mobile_id, limit: 5 }).catch(() => undefined);
+    return (r?.list as Array<{ id: number }> | undefined)?.some((c) => c.id === p.id) === true;
+  };
+  const players: Player[] = [];
+  for (const p of state.players.slice(0, o.players)) if (await known(p)) players.push(p);
+  if (players.length < Math.min(o.players, state.players.length)) {
+    log(`forgot ${Math.min(o.players, state.players.length) - players.length} remembered players this server does not know`);
+    const stale = new Set(state.players.slice(0, o.players).filter((p) => !players.includes(p)));
+    state.players = state.players.filter((p) => !stale.has(p));
+    save();
+  }
   const remembered = players.length;
   const create = async (n: number): Promise<Player> => {
     const c = await api('/customer/create', { first_name: 'Sim', last_name: `Player ${n}`, phone: `555${String(1000000 + n).slice(-7)}` });
