@@ -36,7 +36,7 @@ export { freePort };
 export async function startServerProcess(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
   env: Record<string, string> = {},
-  opts: { port?: number } = {},
+  opts: { port?: number; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
@@ -48,7 +48,7 @@ export async function startServerProcess(
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), opts.startTimeoutMs ?? 30_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       if (output.includes('Moneybox POS is running')) {
