@@ -64,6 +64,28 @@ describe('drawer setup', () => {
     await counter.waitForURL((u) => u.pathname === '/');
   });
 
+  it('asks before creating a drawer, with the count against the maximum, on a till, a tablet and a phone in every language', async () => {
+    const asked = { en: 'Create drawer 4 of 5?', mx: '¿Crear la caja 4 de 5?', zh_Hans: '新建第 4 个钱箱（上限 5 个）？' } as const;
+    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
+      for (const v of [{ width: 1366, height: 768 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+        const page = await e.newPage({ lang, viewport: v });
+        await e.login(page, DEMO_LOGINS.boss, 1);
+        await page.goto('/SystemSetup/DrawerSetup');
+        await card(page, 3).waitFor();
+        await page.getByTestId('create-drawer').click();
+        const dialog = page.getByRole('dialog').filter({ hasText: asked[lang] });
+        await dialog.waitFor();
+        await page.waitForTimeout(300);
+        await e.screenshot(page, `drawer-create-confirm-${lang}-${v.width}`);
+        // Cancel creates nothing.
+        await dialog.locator('button').first().click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.context().close();
+      }
+    }
+    expect((await e.server.call('/drawer/list', { kioskID: 1001 })).list).toHaveLength(3);
+  });
+
   it('creates drawers up to the maximum (5), then shows the 15 message', async () => {
     const page = await e.newPage();
     // The boss picks up the shift they hold on drawer 1 (an account holds one drawer).
@@ -72,6 +94,7 @@ describe('drawer setup', () => {
     await page.getByTestId('drawer-count').getByText('3 of 5 drawers', { exact: true }).waitFor();
     for (const n of [4, 5]) {
       await page.getByTestId('create-drawer').click();
+      await confirmOk(page, `Create drawer ${n} of 5?`);
       await page.getByText(`Drawer ${n} created`).waitFor();
       await card(page, n).waitFor();
     }

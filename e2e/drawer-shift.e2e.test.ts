@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cookie, DEMO_LOGINS, loginUrl, screenshotDir, startE2E, type E2E, type Lang } from './harness.js';
+import { cookie, DEMO_LOGINS, initAndFill, loginUrl, screenshotDir, startE2E, type E2E, type Lang } from './harness.js';
 
 const T = {
   en: { reportTitle: 'Drawer Report', expected: 'Expected balance', close: 'Close', countTitle: 'Cash count' },
@@ -26,20 +26,13 @@ describe('shift close with a blind cash count', () => {
   /** Opens the shift through the Drawer page: initial amount and a fill; serves a purchase and a redeem through the API. */
   async function workAShift(page: Page, drawer: number) {
     await e.login(page, DEMO_LOGINS.cashier, drawer);
-    await page.goto('/Drawer');
-    const init = page.getByTestId('init-form');
-    await init.locator('input[name="amount"]').fill('300');
-    await init.getByTestId('init-submit').click();
-    const cash = page.getByTestId('cash-form');
-    await cash.waitFor();
-    await cash.locator('input[name="amount"]').fill('45.25');
-    await cash.locator('input[name="reason"]').fill('coins');
-    await page.getByTestId('cash-submit').click();
+    await initAndFill(page, '300', { amount: '45.25', reason: 'coins' });
     const s = await session(page);
     expect((await e.server.call('/customer/purchase', { ...s, id: 2, key: await e.server.key(), amount: 60 })).status).toBe(0);
     expect((await e.server.call('/customer/redeem', { ...s, id: 1, key: await e.server.key(), amount: 25 })).status).toBe(0);
-    // Expected: 300 + 45.25 + 60 - 25 = 380.25
-    await page.getByTestId('drawer-balance').getByText('380.25').waitFor({ timeout: 15_000 });
+    // Expected: 300 + 45.25 + 60 - 25 = 380.25; under blind count the cashier's page shows the totals, not the balance.
+    await page.locator('[data-total="redeems"]').getByText('$25.00').waitFor({ timeout: 15_000 });
+    await page.locator('[data-total="purchases"]').getByText('$60.00').waitFor();
   }
 
   /** Prints the open report to a PDF on an 80 mm receipt, renders it to PNG, and checks nothing is wider than 300px. */

@@ -8,6 +8,8 @@ describe('drawer page', () => {
   let e: E2E;
   beforeAll(async () => {
     e = await startE2E();
+    // The cashier's balance is checked here: no blind count (with it: e2e/blind-count.e2e.test.ts).
+    await e.server.handle.db.updateTable('store').set({ blind_count: 0 }).execute();
   });
   afterAll(() => e?.close());
 

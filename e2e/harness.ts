@@ -119,3 +119,16 @@ export async function cookie(page: Page, name: string): Promise<string | undefin
   const v = all.find((c) => c.name === name)?.value;
   return v === undefined ? undefined : decodeURIComponent(v);
 }
+
+/** On the Drawer page of a logged-in counter: sets the initial amount, then adds a fill with its reason. */
+export async function initAndFill(page: Page, initial: string, fill: { amount: string; reason: string }): Promise<void> {
+  await page.goto('/Drawer');
+  const init = page.getByTestId('init-form');
+  await init.locator('input[name="amount"]').fill(initial);
+  await init.getByTestId('init-submit').click();
+  const cash = page.getByTestId('cash-form');
+  await cash.waitFor();
+  await cash.locator('input[name="amount"]').fill(fill.amount);
+  await cash.locator('input[name="reason"]').fill(fill.reason);
+  await page.getByTestId('cash-submit').click();
+}

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { amount, auth, id, isoTime, key, paging } from './common.js';
 import { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX } from './customer-fields.js';
+import { expectedBalance } from './drawer.js';
 
 export { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX };
 
@@ -135,8 +136,8 @@ export const customerMoneyReply = z.object({
   /** The customer's balances after the movement. */
   entries: z.number(),
   winnings: z.number(),
-  /** The drawer's cash balance after the movement. */
-  balance: z.number(),
+  /** The drawer's cash balance after the movement; absent for a cashier under blind count (drawer.ts `expectedBalance`). */
+  balance: expectedBalance,
 });
 
 /** With `id`: that customer's limits; without: the store's totals with nothing used. */

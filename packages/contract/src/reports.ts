@@ -156,6 +156,7 @@ export const shiftLogTotals = z.object({
   redeems: z.number(),
   comps: z.number(),
   special_comps: z.number(),
+  /** Sum over the rows that carry a balance (an open shift's is left out for a cashier under blind count). */
   balance: z.number(),
   /** Sums over the counted shifts only. */
   counted: z.number(),

@@ -147,6 +147,11 @@ export const activityRow = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   amount: z.number().nullable(),
+  /**
+   * A movement made by a terminal on the floor (no staff account): its kind (game, reload_kiosk,
+   * reloader, online) and name; `actor` is then e.g. "Reload kiosk 900" and `actor_role` its channel.
+   */
+  terminal: z.object({ kind: z.string(), name: z.number().int() }).nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRow>;
 export const auditListReply = z.object({ status: z.literal(0), list: z.array(activityRow), total: z.number().int(), page: z.number().int(), limit: z.number().int() });

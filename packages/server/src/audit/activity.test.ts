@@ -4,6 +4,8 @@ import { runCli } from '../cli/main.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../testing/server.js';
+import { giveWinnings, newCustomer } from '../testing/customer-kit.js';
+import { demoTerminal } from '../testing/terminal-kit.js';
 
 type S = { UID: number; TOKEN: string };
 interface Row {
@@ -12,6 +14,9 @@ interface Row {
   kind: string;
   target: string;
   amount: number | null;
+  actor_role?: string;
+  account_id?: number | null;
+  terminal?: unknown;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -104,5 +109,24 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     const before = (await s.handle.db.selectFrom('audit').select('id').execute()).length;
     await expect(runCli(['create-cashier', '--kiosk', String(DEMO_KIOSK), '--username', 'clicash01', '--password', 'cli12345'], s.handle, () => undefined)).rejects.toThrow(/taken/);
     expect((await s.handle.db.selectFrom('audit').select('id').execute()).length).toBe(before);
+  });
+
+  it('names the terminal and its channel for a reload kiosk\'s purchase and redeem, not "operator" (issue 20)', async () => {
+    const c = await newCustomer(s, cashier);
+    const kiosk = await demoTerminal(s, 900);
+    let seq = kiosk.welcome.last_seq;
+    expect(await kiosk.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 12_00 })).toMatchObject({ ok: true });
+    await giveWinnings(s, c.id, 5_00);
+    expect(await kiosk.socket.command({ type: 'redeem', seq: ++seq, mobile_id: c.mobile_id, pin: c.pin, amount_cents: 3_00 })).toMatchObject({ ok: true });
+    await kiosk.socket.close();
+    const rows = (await list({ kind: 'money', limit: 50 })).list.filter((r) => r.target === String(c.id));
+    const byKiosk = { actor: 'Reload kiosk 900', actor_role: 'reload_kiosk', account_id: null, terminal: { kind: 'reload_kiosk', name: 900 } };
+    expect(rows.map((r) => r.kind)).toEqual(['money.redeem', 'money.purchase']);
+    for (const r of rows) expect(r).toMatchObject(byKiosk);
+    // The operator is still the operator; the counter's staff keep their names.
+    expect((await list({ kind: 'money.store_credit' })).list[0]).toMatchObject({ actor: 'operator', actor_role: 'operator', terminal: null });
+    expect((await list({ kind: 'money.init' })).list[0]).toMatchObject({ actor: 'cashier01', actor_role: 'cashier', terminal: null });
+    const csv = String((await s.call('/audit/export', as(boss, { kind: 'money.redeem' }))).csv);
+    expect(csv).toContain('Reload kiosk 900,reload_kiosk,money.redeem');
   });
 });

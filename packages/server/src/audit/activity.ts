@@ -43,7 +43,25 @@ function fromAudit(r: AuditRow): ActivityRow {
     before: parse(r.before_json),
     after: parse(r.after_json),
     amount: null,
+    terminal: null,
   };
+}
+
+/** A terminal's kind in words, for the CLI and the CSV (the web app says it in the user's language). */
+const TERMINAL_WORDS: Record<string, string> = { game: 'Machine', reload_kiosk: 'Reload kiosk', reloader: 'Reloader', online: 'Online' };
+
+/**
+ * Who made a ledger row: a staff account; else the terminal on the floor that made it (a reload
+ * kiosk's purchase or redeem), named with its kind and channel; else the operator (credit, budget).
+ */
+function whoMade(r: MoneyActivityRow): Pick<ActivityRow, 'actor' | 'actor_role' | 'terminal'> {
+  if (r.username !== null) return { actor: r.username, actor_role: r.sa_type === SaType.BOSS ? 'boss' : 'cashier', terminal: null };
+  if (r.machine_name !== null) {
+    const kind = r.machine_kind ?? 'game';
+    const name = Number(r.machine_name);
+    return { actor: `${TERMINAL_WORDS[kind] ?? kind} ${name}`, actor_role: r.channel, terminal: { kind, name } };
+  }
+  return { actor: 'operator', actor_role: 'operator', terminal: null };
 }
 
 function fromLedger(r: MoneyActivityRow): ActivityRow {
@@ -51,8 +69,7 @@ function fromLedger(r: MoneyActivityRow): ActivityRow {
   return {
     id: `l${r.id}`,
     at: r.at,
-    actor: r.username ?? 'operator',
-    actor_role: r.sa_type === null ? 'operator' : r.sa_type === SaType.BOSS ? 'boss' : 'cashier',
+    ...whoMade(r),
     account_id: r.account_id,
     kind: `money.${r.kind}`,
     target_type: onCustomer ? 'customer' : r.drawer_number !== null ? 'drawer' : 'store',

@@ -1,4 +1,5 @@
 import { CALLS, SCREENS, WHO, type Audience, type CallPath, type Rule, type Who } from '@moneybox/contract';
+import { EXPECTED_BALANCE_REPLIES } from './expected-balance.js';
 
 export { WHO, type Rule, type Who };
 
@@ -83,6 +84,17 @@ export function permissionsMarkdown(): string {
     '| screen | calls |',
     '|---|---|',
     ...Object.entries(SCREEN_CALLS).map(([link, calls]) => `| \`${link}\` | ${calls.map((c) => `\`${c}\``).join(', ')} |`),
+    '',
+    '## Blind count: who sees the expected drawer balance',
+    '',
+    'While the store asks for a blind count (`blind_count`), a cashier counts the drawer at shift close without knowing',
+    'what it should hold: the server leaves the expected balance out of the replies below until the shift is closed.',
+    'A boss always gets it; with blind count off, so does a cashier. One rule decides: `seesExpectedBalance` in',
+    '`packages/server/src/domain/expected-balance.ts`.',
+    '',
+    '| call | under blind count |',
+    '|---|---|',
+    ...EXPECTED_BALANCE_REPLIES.map(([path, what]) => `| \`${path}\` | ${what} |`),
     '',
   ];
   return lines.join('\n');

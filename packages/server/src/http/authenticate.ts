@@ -1,9 +1,10 @@
-import { SaType, Status } from '@moneybox/contract';
+import { Status } from '@moneybox/contract';
 import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
 import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
 import type { Caller, Deps } from './call.js';
 import { refuse } from '../domain/status-refusal.js';
+import { roleOf } from '../domain/expected-balance.js';
 
 /**
  * Sessions touch last_seen at most this often, so a busy counter does not write on every read;
@@ -57,7 +58,7 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
     accountId: session.account_id,
     storeId: session.store_id,
     username: session.username,
-    role: session.sa_type === SaType.BOSS ? 'boss' : 'cashier',
+    role: roleOf(session.sa_type),
     mode: session.mode === 'viewer' ? 'viewer' : 'pos',
   };
 }

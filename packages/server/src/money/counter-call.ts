@@ -9,6 +9,7 @@ import {
 import { applyMovement, isStale, moneyTestHooks, type Applied, type MovementPlan } from './apply-movement.js';
 import { runMoneyCall, runMoneyTransaction } from './money-transaction.js';
 import { windowStarts } from './purchase-limits.js';
+import { roleOf, seesExpectedBalance } from '../domain/expected-balance.js';
 
 /**
  * A money call at a counter (customer money, fills, bleeds): what to read, the rules that decide
@@ -95,4 +96,9 @@ export function balancesAfter(read: CounterRead, plan: MovementPlan, done: Appli
     entries: done.entriesCents ?? (c?.entries_cents ?? 0) + (m.entries ?? 0),
     winnings: done.winningsCents ?? (c?.winnings_cents ?? 0) + (m.winnings ?? 0),
   };
+}
+
+/** Whether this counter call's caller may see the drawer's expected balance in its reply (blind count). */
+export function callerSeesBalance(read: CounterRead): boolean {
+  return seesExpectedBalance(roleOf(read.sa_type), read.store);
 }

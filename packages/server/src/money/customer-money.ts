@@ -2,7 +2,8 @@ import { RefusalReason, toUnits } from '@moneybox/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import type { CallerSession, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
-import { balancesAfter, runCounterCall } from './counter-call.js';
+import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
+import { balanceField } from '../domain/expected-balance.js';
 import { customerMayMove } from './customer-rules.js';
 import { MOVEMENTS, type CustomerMoneyKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
@@ -31,7 +32,8 @@ export type CustomerMoneyResult = {
   amount: number;
   entries: number;
   winnings: number;
-  balance: number;
+  /** The drawer's cash after the movement; absent for a cashier under blind count. */
+  balance?: number;
 };
 
 /** Only what the customer bought in this shift (net of reverts) and has not played yet can be taken back. */
@@ -85,7 +87,7 @@ function runCustomerMoney(
         amount: toUnits(plan.movement.amount),
         entries: toUnits(after.entries),
         winnings: toUnits(after.winnings),
-        balance: toUnits(after.balance),
+        ...balanceField(callerSeesBalance(read), after.balance),
       };
     },
   });

@@ -1,7 +1,8 @@
 import { RefusalReason, toUnits } from '@moneybox/contract';
 import type { CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
-import { balancesAfter, runCounterCall } from './counter-call.js';
+import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
+import { balanceField } from '../domain/expected-balance.js';
 import type { CounterActor, MoneyDeps } from './customer-money.js';
 import { MOVEMENTS, overdrawn, type CashKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
@@ -21,7 +22,8 @@ export type DrawerCashResult = {
   amount: number;
   fills: number;
   bleeds: number;
-  balance: number;
+  /** The drawer's cash after the movement; absent for a cashier under blind count. */
+  balance?: number;
 };
 
 /**
@@ -41,7 +43,7 @@ export async function moveDrawerCash(deps: MoneyDeps, actor: CounterActor, kind:
         amount: toUnits(plan.movement.amount),
         fills: toUnits(after.fills),
         bleeds: toUnits(after.bleeds),
-        balance: toUnits(after.balance),
+        ...balanceField(callerSeesBalance(read), after.balance),
       };
     },
   });
@@ -73,7 +75,7 @@ export function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerC
   };
 }
 
-export type InitialAmountResult = { initial_amount: number; balance: number };
+export type InitialAmountResult = { initial_amount: number; balance?: number };
 
 /** The drawer's opening float, once per shift, never above the store's credit: read, decide, apply. */
 export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, input: { amount: number; key: string }): Promise<InitialAmountResult> {
@@ -81,7 +83,10 @@ export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, inp
     caller: actor,
     key: input.key,
     decide: (read, at) => planInitialAmount(read, input, at),
-    answer: (read, plan, done) => ({ initial_amount: toUnits(plan.movement.amount), balance: toUnits(balancesAfter(read, plan, done).balance) }),
+    answer: (read, plan, done) => ({
+      initial_amount: toUnits(plan.movement.amount),
+      ...balanceField(callerSeesBalance(read), balancesAfter(read, plan, done).balance),
+    }),
   });
   return result!;
 }

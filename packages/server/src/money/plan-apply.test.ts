@@ -4,6 +4,7 @@ import { DEMO_KIOSK } from '../db/seed.js';
 import { useTestServer, type Reply, type Session } from '../testing/server.js';
 import { balances, drawerBalance, newCustomer, openCounter, storeMoney } from '../testing/customer-kit.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';
+import { setBlindCount } from '../testing/drawer-kit.js';
 import { moneyTestHooks } from './apply-movement.js';
 
 /**
@@ -35,6 +36,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
   };
 
   beforeAll(async () => {
+    await setBlindCount(s, false); // the replies' drawer balance is checked (blind-count.test.ts)
     counter = await openCounter(s, 1000);
     other = await openCounter(s, 1000);
   });

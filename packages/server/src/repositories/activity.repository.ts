@@ -18,6 +18,9 @@ export interface MoneyActivityRow {
   username: string | null;
   sa_type: number | null;
   drawer_number: number | null;
+  /** The terminal (game machine, reload kiosk, reloader, online) that made the movement: its name and kind. */
+  machine_name: number | null;
+  machine_kind: string | null;
   customer_id: number | null;
   amount_cents: number;
   key: string | null;
@@ -38,7 +41,8 @@ export const activityRepository = {
     return moneyQuery(db, f)
       .leftJoin('account as a', 'a.id', 'l.account_id')
       .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
-      .select(['l.id', 'l.store_id', 'l.at', 'l.kind', 'l.channel', 'l.account_id', 'a.username', 'a.sa_type', 'd.number as drawer_number', 'l.customer_id', 'l.amount_cents', 'l.key', 'l.note'])
+      .leftJoin('machine as m', 'm.id', 'l.machine_id')
+      .select(['l.id', 'l.store_id', 'l.at', 'l.kind', 'l.channel', 'l.account_id', 'a.username', 'a.sa_type', 'd.number as drawer_number', 'm.machine_id as machine_name', 'm.kind as machine_kind', 'l.customer_id', 'l.amount_cents', 'l.key', 'l.note'])
       .orderBy('l.at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(limit)

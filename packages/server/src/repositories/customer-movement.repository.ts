@@ -20,6 +20,8 @@ export type CallerSession = SessionWithAccount;
 export interface CounterRead {
   store_id: number;
   account_id: number;
+  /** The caller's account type (1 = boss): whether the reply may carry the drawer's expected balance. */
+  sa_type: number;
   session?: CallerSession;
   key_ok: boolean;
   store: {
@@ -32,6 +34,7 @@ export interface CounterRead {
     limit_weekly_cents: number;
     credit_cents: number;
     comps_budget_cents: number;
+    blind_count: number;
   };
   shift: {
     shift_id: number;
@@ -66,7 +69,8 @@ export const customerMovementRepository = {
       ? sql`(SELECT session.store_id, session.account_id, session.id AS session_id, session.mode, session.last_seen_at, session.revoked_at,
             account.username, account.sa_type, account.disabled, account.removed
           FROM session INNER JOIN account ON account.id = session.account_id WHERE session.token_hash = ${caller.tokenHash})`
-      : sql`(SELECT CAST(${caller.storeId} AS BIGINT) AS store_id, CAST(${caller.accountId} AS BIGINT) AS account_id)`;
+      : sql`(SELECT CAST(${caller.storeId} AS BIGINT) AS store_id, CAST(${caller.accountId} AS BIGINT) AS account_id,
+            (SELECT sa_type FROM account WHERE id = ${caller.accountId}) AS sa_type)`;
     // By the customer alone: its ledger rows are all its store's, and the sums only count once the
     // customer was found in the caller's store (the join below). So the (customer_id, kind, at)
     // index serves them, whatever the caller's store is known as (a token caller's is not a parameter).
@@ -75,7 +79,7 @@ export const customerMovementRepository = {
     const query = sql<Record<string, unknown>>`SELECT caller.*,
         (k.used_at IS NULL AND k.expires_at > ${q.at}) AS key_ok,
         store.closed AS store_closed, store.frozen AS store_frozen, store.freeze_msg, store.min_amount_cents, store.limit_hourly_cents,
-        store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents,
+        store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents, store.blind_count,
         shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents, shift.fills_cents, shift.bleeds_cents,
         drawer.frozen AS drawer_frozen${
           q.customerId === undefined
@@ -101,6 +105,7 @@ export const customerMovementRepository = {
     return {
       store_id: n(x.store_id),
       account_id: n(x.account_id),
+      sa_type: n(x.sa_type ?? 0),
       session: byToken
         ? {
             id: n(x.session_id),
@@ -126,6 +131,7 @@ export const customerMovementRepository = {
         limit_weekly_cents: n(x.limit_weekly_cents ?? 0),
         credit_cents: n(x.credit_cents ?? 0),
         comps_budget_cents: n(x.comps_budget_cents ?? 0),
+        blind_count: n(x.blind_count ?? 1),
       },
       shift:
         x.shift_id == null

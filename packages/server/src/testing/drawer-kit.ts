@@ -102,3 +102,11 @@ export async function customerIds(s: TestServer): Promise<number[]> {
   const rows = await s.handle.db.selectFrom('customer').select('id').where('store_id', '=', DEMO_KIOSK).orderBy('id').execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * The demo store's blind count setting (on by default). Under blind count a cashier's replies carry no
+ * expected drawer balance (domain/expected-balance.ts): tests of the balance arithmetic turn it off.
+ */
+export async function setBlindCount(s: TestServer, on: boolean, storeId = DEMO_KIOSK) {
+  await s.handle.db.updateTable('store').set({ blind_count: on ? 1 : 0 }).where('id', '=', storeId).execute();
+}

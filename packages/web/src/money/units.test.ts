@@ -34,7 +34,11 @@ describe('money units', () => {
     expect(readAmount('0')).toEqual({ ok: false, problem: 'belowMin', minCents: 1 });
     expect(readAmount('0', { minCents: 0 })).toEqual({ ok: true, cents: 0 });
     expect(readAmount('0.99', { minCents: 100 })).toEqual({ ok: false, problem: 'belowMin', minCents: 100 });
-    expect(readAmount('10000000.01')).toMatchObject({ ok: false, problem: 'format' });
+    expect(readAmount('10000000.01')).toMatchObject({ ok: false, problem: 'aboveMax' });
+    expect(readAmount('99,999,999')).toMatchObject({ ok: false, problem: 'aboveMax' });
+    expect(readAmount('123456789012')).toMatchObject({ ok: false, problem: 'aboveMax' });
+    expect(readAmount('10,000,000')).toEqual({ ok: true, cents: 1_000_000_000 });
+    expect(readAmount('99999999.999')).toMatchObject({ ok: false, problem: 'format' });
   });
 
   it('writes plain amounts for CSV: two decimals, no sign or grouping, minus for negatives', () => {

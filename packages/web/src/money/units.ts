@@ -2,7 +2,7 @@
  * Money in the web app: integer cents inside, currency units on the wire (a JSON number with at most
  * two decimals), shown with two decimals and the layout's currency sign. The one place that converts.
  */
-import { formatCents, parseAmount, toUnits } from '@moneybox/contract/money';
+import { formatCents, MAX_AMOUNT_CENTS, parseAmount, toUnits } from '@moneybox/contract/money';
 
 export { formatCents };
 
@@ -27,22 +27,26 @@ export function formatSignedUnits(units: number | null | undefined, sign: string
   return c > 0 ? `+${formatCents(c, sign)}` : formatCents(c, sign);
 }
 
-export type AmountProblem = 'empty' | 'format' | 'belowMin';
+export type AmountProblem = 'empty' | 'format' | 'belowMin' | 'aboveMax';
 export type AmountRead = { ok: true; cents: number } | { ok: false; problem: AmountProblem; minCents: number };
+
+/** The largest amount any call accepts (the contract's), in cents: what an `aboveMax` message names. */
+export const MAX_CENTS = MAX_AMOUNT_CENTS;
 
 /** Thousands grouped by commas (`1,234.56`); a lone comma (`1,5`, a decimal comma) is not a separator. */
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 /**
- * An amount as typed, to cents: not empty, at most two decimals, no sign or exponent, at most the
- * contract's maximum, and at least `minCents` (default 1 cent; 0 allows zero).
+ * An amount as typed, to cents: not empty, at most two decimals, no sign or exponent (`format`), at
+ * most the contract's maximum (`aboveMax`), and at least `minCents` (default 1 cent; 0 allows zero).
  */
 export function readAmount(text: string, { minCents = 1 }: { minCents?: number } = {}): AmountRead {
   let s = text.trim();
   if (!s) return { ok: false, problem: 'empty', minCents };
   if (GROUPED.test(s)) s = s.replace(/,/g, '');
   const cents = parseAmount(s);
-  if (cents === null) return { ok: false, problem: 'format', minCents };
+  // A well-formed number past the maximum is too large, not malformed: each failure has its own message.
+  if (cents === null) return { ok: false, problem: /^\d+(\.\d{1,2})?$/.test(s) ? 'aboveMax' : 'format', minCents };
   if (cents < minCents) return { ok: false, problem: 'belowMin', minCents };
   return { ok: true, cents };
 }

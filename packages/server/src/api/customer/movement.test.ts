@@ -4,6 +4,7 @@ import { DEMO_LOGINS } from '../../db/seed.js';
 import { addCredit, freezeStore } from '../../operator/operator.service.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, drawerBalance, giveWinnings, newCustomer, openCounter, playEntries, seatAtMachine, storeMoney } from '../../testing/customer-kit.js';
+import { setBlindCount } from '../../testing/drawer-kit.js';
 import { PURCHASE_LIMIT_MESSAGE } from './movement.service.js';
 
 const KINDS = ['purchase', 'revert', 'redeem', 'comps'] as const;
@@ -14,6 +15,8 @@ describeOnDatabases('customer money calls', (s) => {
     s.call(`/customer/${kind}`, { ...session, id, amount, key: key ?? (await s.key()) });
 
   beforeAll(async () => {
+    // These scenarios read the drawer's balance in the cashier's replies: no blind count (blind-count.test.ts).
+    await setBlindCount(s, false);
     counter = await openCounter(s, 5000);
   });
 

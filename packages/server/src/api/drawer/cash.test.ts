@@ -1,10 +1,12 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { freezeStore } from '../../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
-import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
+import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, setBlindCount, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
 
 describeOnDatabases('drawer init, fills and bleeds', (s) => {
+  // These scenarios read the cashier's expected balance: the store does not ask for a blind count (blind-count.test.ts).
+  beforeAll(() => setBlindCount(s, false));
   const open: Counter[] = [];
   // Every scenario leaves its drawer free for the next one (and, verifyEach, the books balanced).
   afterEach(async () => {
@@ -38,7 +40,7 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
       redeems: 100,
       balance: 160.15,
       freeze: false,
-      blind_count: true,
+      blind_count: false,
       min_amount: 1,
     });
     const sums = await ledgerSums(s, c.shift_id);

@@ -7,6 +7,7 @@ import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftTotals } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
+import { balanceField, seesExpectedBalance } from '../../domain/expected-balance.js';
 
 /**
  * A drawer's live state. Without `drawerId`: the caller's own drawer (10 when they hold none).
@@ -39,7 +40,7 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
     initAmount: shift?.init_set === 1,
     ...presentShiftTotals(shift),
     reverts: toUnits(shift?.reverts_cents ?? 0),
-    balance: toUnits(shift?.balance_cents ?? 0),
+    ...balanceField(seesExpectedBalance(actor.role, settings), shift?.balance_cents ?? 0),
     blind_count: settings.blind_count === 1,
     min_amount: toUnits(settings.min_amount_cents),
   };

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { createAccount, createStore } from '../../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
-import { cash, drawerId, info, newCashier, openCounter, takeDrawer } from '../../testing/drawer-kit.js';
+import { cash, drawerId, info, newCashier, openCounter, setBlindCount, takeDrawer } from '../../testing/drawer-kit.js';
 
 interface Item {
   id: number;
@@ -16,6 +16,7 @@ interface Item {
 describeOnDatabases('drawer setup: freeze, create, setup list', (s) => {
   let boss: { UID: number; TOKEN: string };
   beforeAll(async () => {
+    await setBlindCount(s, false); // a cashier's own drawer info is read with its balance (blind-count.test.ts)
     boss = await s.login(DEMO_LOGINS.boss, 'viewer');
   });
   afterEach(() => s.verify());

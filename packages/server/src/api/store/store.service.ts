@@ -39,10 +39,13 @@ async function mustStore(deps: Deps, actor: Actor): Promise<Store> {
   return s;
 }
 
-/** The caller's store (only ever the caller's: there is no id to send), optionally only the named `fields`. */
+/**
+ * The caller's store (only ever the caller's: there is no id to send), optionally only the named `fields`;
+ * no fields named (absent, an empty list or an empty string) means every field.
+ */
 export async function storeInfo(deps: Deps, actor: Actor, fields: string[] | undefined) {
   const all = presentStore(await mustStore(deps, actor));
-  const info = fields ? Object.fromEntries(fields.map((f) => [f, all[f as keyof StoreInfo]])) : all;
+  const info = fields && fields.length > 0 ? Object.fromEntries(fields.map((f) => [f, all[f as keyof StoreInfo]])) : all;
   return { info, editable: actor.mode === 'viewer' ? [] : EDITABLE };
 }
 
@@ -68,7 +71,11 @@ export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
       const v = input[`limit_${w}`];
       if (v === undefined) continue;
       const cap = store[`cap_${w}_cents`];
-      if (cap > 0 && (v === 0 || v > cap)) {
+      // A provider's cap means the store keeps a limit: 0 (no limit) is then refused, as is anything above the cap.
+      if (cap > 0 && v === 0) {
+        refuse(Status.AMOUNT_ERROR, { reason: 'capped_no_limit', limit: w, cap: toUnits(cap), error: `The ${w} purchase limit is capped at the provider's ${toUnits(cap)}: 0 (no limit) is not allowed` });
+      }
+      if (cap > 0 && v > cap) {
         refuse(Status.AMOUNT_ERROR, { reason: 'above_cap', limit: w, cap: toUnits(cap), error: `The ${w} purchase limit can not be above the provider's ${toUnits(cap)}` });
       }
       patch[`limit_${w}_cents`] = v;

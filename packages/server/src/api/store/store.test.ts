@@ -36,6 +36,10 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
     expect(r.editable).toEqual(['address', 'city', 'state', 'zip', 'phone', 'min_amount', 'limits', 'blind_count']);
     expect(await info(boss, { fields: 'kid,phone' })).toMatchObject({ status: 0, info: { kid: DEMO_KIOSK, phone: expect.any(String) } });
     expect(Object.keys((await info(boss, { fields: ['kid'] })).info as object)).toEqual(['kid']);
+    // No field named is every field, as when `fields` is absent (issue 20: `fields: []` answered `info: {}`).
+    const every = Object.keys((await info(boss)).info as object);
+    expect(every.length).toBeGreaterThan(10);
+    for (const none of [[], '', ' , ']) expect(Object.keys((await info(boss, { fields: none })).info as object), JSON.stringify(none)).toEqual(every);
     expect((await info(boss, { fields: ['credit_cents'] })).status).toBe(Status.INPUT_ERROR);
     // A viewer reads it, with nothing editable; a cashier gets 21.
     expect(await info(viewer)).toMatchObject({ status: 0, editable: [] });
@@ -62,7 +66,8 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
 
   it('caps the purchase limits at the operator\'s caps (35), and the counter enforces a lowered limit', async () => {
     expect(await update({ limit_daily: 2500 })).toMatchObject({ status: 35, reason: 'above_cap', limit: 'daily', cap: 2000 });
-    expect((await update({ limit_hourly: 0 })).status).toBe(35);
+    // With a provider's cap, 0 (no limit) is refused with its own reason (the form's hint says so, issue 20).
+    expect(await update({ limit_hourly: 0 })).toMatchObject({ status: 35, reason: 'capped_no_limit', limit: 'hourly', cap: 500 });
     expect(await update({ limit_hourly: 30 })).toMatchObject({ status: 0, info: { limits: { hourly: 30 } } });
     const c = await s.call('/customer/create', as(boss, { first_name: 'Lim', last_name: 'Ited' }));
     const buy = async (amount: number) => s.call('/customer/purchase', as(boss, { id: c.id, amount, key: await s.key() }));

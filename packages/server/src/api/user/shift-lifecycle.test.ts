@@ -1,11 +1,14 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../testing/server.js';
+import { setBlindCount } from '../../testing/drawer-kit.js';
 
 /**
  * The foundation's drawer journey as the login page and logout drive it:
  * list → login → chooseDrawer → init (once, with a key) → shift close.
  */
 describeOnDatabases('drawer list, init and shift close', (s) => {
+  // The cashier's replies are checked with the drawer's balance: no blind count (blind-count.test.ts).
+  beforeAll(() => setBlindCount(s, false));
   const ledgerRows = async () => (await s.handle.db.selectFrom('ledger').select('id').execute()).length;
   const storeCredit = async () =>
     (await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', 1001).executeTakeFirstOrThrow()).credit_cents;

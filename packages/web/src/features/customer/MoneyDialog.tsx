@@ -102,7 +102,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
             <Table.Tbody>
               <Row label={t('fields.entries')} value={money(done.entries, coinSign)} line="entries" />
               <Row label={t('fields.winnings')} value={money(done.winnings, coinSign)} line="winnings" />
-              <Row label={t('done.drawerBalance')} value={money(done.balance, coinSign)} line="balance" />
+              {/* Absent for a cashier under blind count: the server leaves the drawer's expected balance out. */}
+              {done.balance === undefined ? null : <Row label={t('done.drawerBalance')} value={money(done.balance, coinSign)} line="balance" />}
             </Table.Tbody>
           </Table>
           <Group justify="flex-end">

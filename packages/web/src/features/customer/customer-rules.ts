@@ -1,5 +1,5 @@
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
-import { formatCents, readAmount } from '../../money/units';
+import { formatCents, MAX_CENTS, readAmount } from '../../money/units';
 
 /** A translation key of the customer namespace with its values. */
 export interface Problem {
@@ -18,6 +18,7 @@ export function checkAmount(text: string, minCents: number = MIN_AMOUNT_CENTS): 
   if (r.ok) return r;
   if (r.problem === 'empty') return { ok: false, problem: { key: 'errors.amountEmpty' } };
   if (r.problem === 'format') return { ok: false, problem: { key: 'errors.amountFormat' } };
+  if (r.problem === 'aboveMax') return { ok: false, problem: { key: 'errors.amountMax', values: { max: formatCents(MAX_CENTS) } } };
   return { ok: false, problem: { key: 'errors.amountMin', values: { min: formatCents(minCents) } } };
 }
 

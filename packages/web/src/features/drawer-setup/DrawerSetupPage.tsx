@@ -19,6 +19,8 @@ export default function DrawerSetupPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
+  const list = q.data?.list ?? [];
+
   const reload = () => {
     void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
     void client.invalidateQueries({ queryKey: ['/drawer/info'] });
@@ -51,13 +53,16 @@ export default function DrawerSetupPage() {
       setReport(await call('/drawer/forceClose', { id: d.id }));
     });
 
+  // Confirmed first, with the count against the store's maximum ("Create drawer 4 of 5?"). At the
+  // maximum the server refuses (15) with the spec's message: there is nothing to confirm.
   const create = () =>
     act('create', async () => {
+      const max = q.data?.max_drawers ?? 0;
+      if (list.length < max && !(await confirmBox(t('drawer-setup:createConfirm', { n: list.length + 1, max })))) return;
       const r = await call('/drawer/create');
       toast(t('drawer-setup:createDone', { number: r.drawer.number }));
     });
 
-  const list = q.data?.list ?? [];
   return (
     <PageFrame title={t('drawer-setup:title')} crumbs={[{ label: t('home:groups.setup') }]}>
       <Group justify="space-between" wrap="wrap">

@@ -27,8 +27,9 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
     e.preventDefault();
     const read = readAmount(amount);
     const next: typeof errors = {};
-    if ('problem' in read) next.amount = t(`errors.${read.problem}`);
-    else if (kind === 'bleeds' && read.cents > unitsToCents(info.balance)) next.amount = t('errors.balanceNotEnough');
+    if ('problem' in read) next.amount = t(`errors.${read.problem}`, read.values);
+    // Under blind count the balance is not known here: the server answers 38 when the drawer lacks the cash.
+    else if (kind === 'bleeds' && info.balance !== undefined && read.cents > unitsToCents(info.balance)) next.amount = t('errors.balanceNotEnough');
     const why = reason.trim();
     if (!why) next.reason = t('errors.reasonRequired');
     else if (why.length > REASON_MAX) next.reason = t('errors.tooLong', { max: REASON_MAX });

@@ -48,10 +48,24 @@ export function DrawerState({ info }: { info: DrawerInfo }) {
           </Group>
         </Group>
         <Card withBorder radius="sm" padding="sm" bg="var(--mantine-primary-color-light)">
-          <Text size="sm">{t('state.balance')}</Text>
-          <Text fz={28} fw={700} data-testid="drawer-balance" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {money(info.balance)}
-          </Text>
+          {/* Under blind count the server leaves the expected balance out for a cashier: the count comes first. */}
+          {info.balance === undefined ? (
+            <>
+              <Text size="sm" fw={600}>
+                {t('state.blindCount')}
+              </Text>
+              <Text size="sm" data-testid="drawer-blind">
+                {t('state.blindCountHint')}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Text size="sm">{t('state.balance')}</Text>
+              <Text fz={28} fw={700} data-testid="drawer-balance" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {money(info.balance)}
+              </Text>
+            </>
+          )}
         </Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
           {TOTALS.map(([label, field]) => (

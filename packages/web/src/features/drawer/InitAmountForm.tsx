@@ -20,7 +20,7 @@ export function InitAmountForm() {
     e.preventDefault();
     const read = readAmount(amount, { allowZero: true });
     if ('problem' in read) {
-      setError(t(`errors.${read.problem}`));
+      setError(t(`errors.${read.problem}`, read.values));
       return;
     }
     setError(null);

@@ -62,7 +62,7 @@ export function RecentShifts() {
                     <Table.Td>{s.moneybox}</Table.Td>
                     <Table.Td>{s.account}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(s.shiftTime, diff)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{money(s.balance)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{money(s.balance ?? null)}</Table.Td>
                     <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{money(s.over_short)}</Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
                       <Button size="compact-sm" variant="light" loading={loading === s.shift_id} onClick={() => void reprint(s.shift_id)} data-testid={`reprint-${s.shift_id}`}>

@@ -13,5 +13,8 @@ describe('amount typed by the cashier', () => {
     expect(readAmount('-5')).toEqual({ problem: 'amountInvalid' });
     expect(readAmount('0')).toEqual({ problem: 'amountPositive' });
     expect(readAmount('0', { allowZero: true })).toEqual({ cents: 0 });
+    // Issue 20: 99,999,999 is a well-formed number past the maximum, not one with too many decimals.
+    expect(readAmount('99,999,999', { allowZero: true })).toEqual({ problem: 'amountTooLarge', values: { max: '10,000,000.00' } });
+    expect(readAmount('99999999')).toEqual({ problem: 'amountTooLarge', values: { max: '10,000,000.00' } });
   });
 });

@@ -19,7 +19,7 @@ export function shiftColumns(t: T, sign: string, totals: Totals | null): ReportC
     m('redeems', 'redeems', (r) => r.redeems, totals?.redeems),
     m('comps', 'comps', (r) => r.comps, totals?.comps),
     m('specialComps', 'specialComps', (r) => r.special_comps, totals?.special_comps),
-    m('balance', 'balance', (r) => r.balance, totals?.balance),
+    m('balance', 'balance', (r) => r.balance ?? null, totals?.balance),
     m('counted', 'counted', (r) => r.counted, totals?.counted),
     m('overShort', 'overShort', (r) => r.over_short, totals?.over_short),
     textColumn('closedBy', t('reports:col.closedBy'), (r) => (r.open ? '' : (r.closedBy ?? r.account))),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH } from '../../components/message';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { centsToUnits, formatCents, readAmount } from '../../money/units';
+import { centsToUnits, formatCents, MAX_CENTS, readAmount } from '../../money/units';
 import { countDetail, countTotalCents, DENOMINATIONS, denominationCents, denominationLabel, parsePieces, type PieceCounts } from './denominations';
 
 export interface CashCount {
@@ -47,7 +47,7 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
     } else {
       const read = readAmount(total, { minCents: 0 });
       if (!read.ok) {
-        setError(t(read.problem === 'empty' ? 'count.required' : 'errors.amountInvalid'));
+        setError(read.problem === 'empty' ? t('count.required') : read.problem === 'aboveMax' ? t('errors.amountTooLarge', { max: formatCents(MAX_CENTS) }) : t('errors.amountInvalid'));
         return;
       }
       count = { counted: centsToUnits(read.cents) };

@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { useMoney } from '../../money/useMoney';
 import { storeDayEnd, storeDayStart, storeTime, storeToday } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import { ACTIVITY_KINDS, KIND_GROUPS, describeChange, kindKey } from './activity-labels';
+import { ACTIVITY_KINDS, KIND_GROUPS, actorName, describeChange, kindKey } from './activity-labels';
 
 const PAGE_SIZE = 20;
 
@@ -112,9 +112,9 @@ export function ActivityTab() {
                 {q.data.list.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(r.at, diff)}</Table.Td>
-                    <Table.Td>
-                      {r.actor}
-                      <Text span size="xs" c="dimmed">{` (${t(`staff:roles.${r.actor_role}`)})`}</Text>
+                    <Table.Td data-testid="activity-actor">
+                      {actorName(r, t)}
+                      <Text span size="xs" c="dimmed">{` (${t(`staff:roles.${r.actor_role}`, { defaultValue: r.actor_role })})`}</Text>
                     </Table.Td>
                     <Table.Td>{t(`staff:${kindKey(r.kind)}`, { defaultValue: r.kind })}</Table.Td>
                     <Table.Td>{r.target_type ? `${t(`staff:targets.${r.target_type}`, { defaultValue: r.target_type })} ${r.target}` : r.target}</Table.Td>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_KINDS } from '@moneybox/contract/audit-kinds';
 import en from '../../locales/en/staff.json';
-import { KIND_GROUPS, describeChange, kindKey } from './activity-labels';
+import { i18n, i18nReady } from '../../i18n/i18n';
+import { KIND_GROUPS, actorName, describeChange, kindKey } from './activity-labels';
 
 describe('activity labels', () => {
   it('keys kinds without nesting and words a change as field: before → after', () => {
@@ -18,5 +19,22 @@ describe('activity labels', () => {
     const groups = en.groups as Record<string, string>;
     const all = new Set(ACTIVITY_KINDS.map((k) => k.split('.')[0]!));
     expect([...all].filter((g) => !groups[g] || !(KIND_GROUPS as readonly string[]).includes(g))).toEqual([]);
+  });
+});
+
+describe('who made an Activity row', () => {
+  it("names a reload kiosk and its channel in every language, never 'operator (operator)' (issue 20)", async () => {
+    await i18nReady;
+    const kiosk = { actor: 'Reload kiosk 900', actor_role: 'reload_kiosk', terminal: { kind: 'reload_kiosk', name: 900 } };
+    const said: Record<string, string> = {};
+    for (const lang of ['en', 'mx', 'zh_Hans']) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces('staff');
+      const t = i18n.getFixedT(lang);
+      said[lang] = `${actorName(kiosk, t)} (${t(`staff:roles.${kiosk.actor_role}`)})`;
+      expect(actorName({ actor: 'cashier01', terminal: null }, t)).toBe('cashier01');
+    }
+    expect(said).toEqual({ en: 'Reload kiosk 900 (reload kiosk)', mx: 'Quiosco de recarga 900 (quiosco de recarga)', zh_Hans: '充值机 900 (充值机)' });
+    await i18n.changeLanguage('en');
   });
 });

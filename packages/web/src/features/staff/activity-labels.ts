@@ -1,3 +1,5 @@
+import type { ActivityRow } from '@moneybox/contract';
+import type { TFunction } from 'i18next';
 import { ACTIVITY_KINDS } from '@moneybox/contract/audit-kinds';
 
 /** Kind groups of the Activity filter: the part of a kind before its dot. */
@@ -22,4 +24,13 @@ export function describeChange(before: Record<string, unknown> | null, after: Re
       return `${f}: ${show(a ?? b)}`;
     })
     .join('; ');
+}
+
+/**
+ * Who made a row, in the user's language: a staff account's name, or a terminal on the floor by its
+ * kind and name ("Reload kiosk 900"); the role or channel goes beside it in brackets.
+ */
+export function actorName(r: Pick<ActivityRow, 'actor' | 'terminal'>, t: TFunction): string {
+  if (!r.terminal) return r.actor;
+  return t(`staff:terminals.${r.terminal.kind}`, { name: r.terminal.name, defaultValue: r.actor });
 }

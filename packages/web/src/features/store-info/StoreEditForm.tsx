@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/call';
 import { toast } from '../../components/message';
 import { useMoney } from '../../money/useMoney';
+import { limitHint, limitProblem } from './limit-rules';
 
 type Window = 'hourly' | 'daily' | 'weekly';
 const WINDOWS: Window[] = ['hourly', 'daily', 'weekly'];
@@ -26,6 +27,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
   const { t } = useTranslation(['store-info', 'common']);
   const { money } = useMoney();
   const [problem, setProblem] = useState<string | null>(null);
+  const hintText = (h: ReturnType<typeof limitHint>) => (h.key === 'capIs' ? t('store-info:capIs', { cap: money(h.cap), min: money(0.01) }) : t('store-info:noCap'));
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: valuesOf(info),
@@ -48,10 +50,8 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
         WINDOWS.map((w) => [
           `limit_${w}`,
           (v: number | string) => {
-            const cap = info.caps[w];
-            const n = Number(v);
-            if (v === '' || !Number.isFinite(n) || n < 0) return t('store-info:limitFormat');
-            return cap > 0 && (n === 0 || n > cap) ? t('store-info:aboveCap', { cap: money(cap) }) : null;
+            const p = limitProblem(v, info.caps[w]);
+            return p === null ? null : p.key === 'limitFormat' ? t('store-info:limitFormat') : t(`store-info:${p.key}`, { cap: money(p.cap), min: money(0.01) });
           },
         ]),
       ),
@@ -92,7 +92,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
             <NumberInput
               key={w}
               label={t(`store-info:windows.${w}`)}
-              description={info.caps[w] > 0 ? t('store-info:capIs', { cap: money(info.caps[w]) }) : t('store-info:noCap')}
+              description={hintText(limitHint(info.caps[w]))}
               min={0}
               decimalScale={2}
               hideControls

@@ -1,0 +1,65 @@
+import type { StoreInfo } from '@moneybox/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { limitProblem } from './limit-rules';
+import { StoreEditForm } from './StoreEditForm';
+
+const info: StoreInfo = {
+  kid: 1001,
+  storename: 'Demo Arcade',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  phone: '217 555 0100',
+  freeze: false,
+  freeze_msg: '',
+  max_machines: 20,
+  max_drawers: 5,
+  special_comps: 5000,
+  exchange_rate: 100,
+  timezone: 'America/Chicago',
+  limit_day: 31,
+  // The hourly and weekly limits are capped by the provider; the daily one is not.
+  limits: { hourly: 500, daily: 2000, weekly: 5000 },
+  caps: { hourly: 500, daily: 0, weekly: 5000 },
+  min_amount: 1,
+  blind_count: true,
+};
+
+describe('store information: purchase limits', () => {
+  it('says "0 = no limit" only where 0 is allowed, and the message for 0 under a cap agrees with its hint', async () => {
+    await renderRoutes([{ path: '/', element: <StoreEditForm info={info} onSaved={() => undefined} /> }], '/');
+    const form = await screen.findByTestId('store-form');
+    // Issue 20: the section said "(0 = no limit)" while 0 was refused under a cap.
+    expect(screen.getByText('Purchase limits per customer')).toBeInTheDocument();
+    const hourly = screen.getByTestId('store-limit_hourly');
+    const daily = screen.getByTestId('store-limit_daily');
+    const hint = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent ?? '';
+    expect(hint(hourly)).toBe('From $0.01 to $500.00: capped by your provider, so never 0 (no limit)');
+    expect(hint(daily)).toBe('No cap from your provider; 0 = no limit');
+    expect(form.textContent).not.toMatch(/\(0 = no limit\)/);
+
+    await userEvent.clear(hourly);
+    await userEvent.type(hourly, '0');
+    await userEvent.clear(daily);
+    await userEvent.type(daily, '0');
+    await userEvent.click(screen.getByTestId('store-save'));
+    expect(await screen.findByText('Can not be 0 (no limit): your provider caps it at $500.00')).toBeInTheDocument();
+    // 0 where there is no cap is "no limit", as its hint says: no error on that field.
+    expect(daily).not.toHaveAttribute('aria-invalid', 'true');
+  }, 20_000);
+
+  it('has the right message for each failure', () => {
+    expect(limitProblem('', 500)).toEqual({ key: 'limitFormat' });
+    expect(limitProblem(-1, 0)).toEqual({ key: 'limitFormat' });
+    expect(limitProblem(0, 500)).toEqual({ key: 'capNeedsLimit', cap: 500 });
+    expect(limitProblem(500.01, 500)).toEqual({ key: 'aboveCap', cap: 500 });
+    expect(limitProblem(500, 500)).toBeNull();
+    expect(limitProblem(0.01, 500)).toBeNull();
+    expect(limitProblem(0, 0)).toBeNull();
+    expect(limitProblem(1e6, 0)).toBeNull();
+  });
+});
