@@ -64,7 +64,7 @@ describe('drawer setup', () => {
     await counter.waitForURL((u) => u.pathname === '/');
   });
 
-  it('asks before creating a drawer, with the count against the maximum, on a till, a tablet and a phone in every language', async () => {
+  it('asks before creating a drawer, with the count against the maximum, on a till, a tablet and a phone in every language', { timeout: 300_000 }, async () => {
     const asked = { en: 'Create drawer 4 of 5?', mx: '¿Crear la caja 4 de 5?', zh_Hans: '新建第 4 个钱箱（上限 5 个）？' } as const;
     for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
       for (const v of [{ width: 1366, height: 768 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
