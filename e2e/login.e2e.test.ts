@@ -109,6 +109,46 @@ describe('login', () => {
     await expect(bare.getByTestId('kiosk-missing').textContent()).resolves.toBe('Please key in the correct URL (KIOSK ID missing)');
   });
 
+  it("opening / with no kiosk id: the spec's message and a kiosk id field; a remembered kiosk goes straight to its login", async () => {
+    // A browser that has never been at a kiosk: '/' → login without a kiosk id.
+    const page = await e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/pos/login');
+    await expect(page.getByTestId('kiosk-missing').textContent()).resolves.toBe('Please key in the correct URL (KIOSK ID missing)');
+    const input = page.getByTestId('kiosk-id-input');
+    // Not a kiosk id: refused in place, no navigation.
+    await input.fill('10x1');
+    await page.getByTestId('kiosk-id-submit').click();
+    await page.getByText('Enter the kiosk ID: a number, e.g. 1001').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    // A number that is no kiosk: the server's answer beside the field.
+    await input.fill('999999');
+    await page.getByTestId('kiosk-id-submit').click();
+    await page.getByText('Kiosk closed').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await e.screenshot(page, 'login-kiosk-entry-phone-en', { fullPage: true });
+    // The kiosk: its login, then the way in.
+    await input.fill(String(DEMO_KIOSK));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/pos/login' && u.searchParams.get('kioskId') === String(DEMO_KIOSK));
+    await page.getByTestId('drawer-1').waitFor();
+    await e.login(page, DEMO_LOGINS.boss, null);
+    // Signed out, this browser remembers its kiosk (cookie kioskId): '/' ends on that kiosk's login.
+    await page.context().clearCookies({ name: 'uid' });
+    await page.context().clearCookies({ name: 'token' });
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/pos/login' && u.searchParams.get('kioskId') === String(DEMO_KIOSK));
+    await page.getByTestId('drawer-1').waitFor();
+    const es = await e.newPage({ lang: 'mx' });
+    await es.goto('/');
+    await es.getByLabel('ID del quiosco').waitFor();
+    await e.screenshot(es, 'login-kiosk-entry-mx');
+    const zh = await e.newPage({ lang: 'zh_Hans' });
+    await zh.goto('/');
+    await zh.getByTestId('kiosk-id-input').waitFor();
+    await e.screenshot(zh, 'login-kiosk-entry-zh_Hans');
+  });
+
   it('shows attempts left on a wrong password (42) and the lockout (41)', async () => {
     await createAccount(e.server.handle.db, DEMO_KIOSK, 'locktest01', 'lock1234', SaType.CASHIER);
     const page = await e.newPage();

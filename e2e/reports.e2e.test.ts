@@ -5,6 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, postPlan, reportStore, type ReportStore } from '../packages/server/src/testing/report-kit.js';
 import { refreshDailyTotals } from '../packages/server/src/api/report/daily-totals.js';
+import { setDomainLayout } from '../packages/server/src/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
 import { loginUrl, screenshotDir, startE2E, type E2E } from './harness.js';
 
@@ -106,16 +107,21 @@ describe('reports', () => {
     await e.screenshot(page, 'reports-transaction-to-before-from-en');
     expect(calls.length).toBe(before);
 
-    // A period wider than limit_day (31): the server's 39, shown as message, limit_day and 'days'.
+    // A period wider than limit_day (31): the server's 39 (message, limit_day and 'days'), once, in
+    // place: no message box beside it, and the form's earlier message gone.
     await page.getByTestId('period-from').fill(daysAgo(40));
     await page.getByTestId('period-to').fill(today());
     await page.getByTestId('period-show').click();
-    await expect(page.getByTestId('message-box-text').textContent()).resolves.toBe('Improper time period: 31 days');
+    await expect(page.getByTestId('report-error').textContent()).resolves.toBe('Improper time period: 31 days');
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Improper time period').count()).toBe(1);
+    expect(await page.getByTestId('message-box-text').count()).toBe(0);
+    expect(await page.getByText("'To date' must be later than 'From date'").count()).toBe(0);
     await e.screenshot(page, 'reports-transaction-39-en');
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
 
-    // Four days: every row, 20 a page; the next page goes with the reply's cursor.
+    // Four days: every row, 20 a page; the next page goes with the reply's cursor. Fixing the period clears the 39.
     await page.getByTestId('period-from').fill(daysAgo(3));
+    expect(await page.getByTestId('report-error').count()).toBe(0);
     await page.getByTestId('period-show').click();
     await table.getByText(/^1–20 of \d+$/).waitFor();
     const total = Number(/of (\d+)/.exec((await table.getByText(/^1–20 of \d+$/).textContent())!)![1]);
@@ -266,6 +272,89 @@ describe('reports', () => {
     expect(new Set(stations)).toEqual(new Set(['Drawer 2']));
     await page.goto('/Reports/DailyReports');
     await page.getByTestId('permission-error').waitFor();
+  });
+
+  /** The header cells of a report table that lie wholly inside its scroll area (what a till shows without scrolling). */
+  function columnsInView(page: Page, testId: string): Promise<string[]> {
+    return page.evaluate((id) => {
+      const root = document.querySelector(`[data-testid="${id}"]`)!;
+      const viewport = root.querySelector<HTMLElement>('[role="region"]')!.getBoundingClientRect();
+      return [...root.querySelectorAll<HTMLElement>('thead th')]
+        .filter((th) => {
+          const r = th.getBoundingClientRect();
+          return r.width > 0 && r.left >= viewport.left - 1 && r.right <= viewport.right + 1;
+        })
+        .map((th) => th.textContent!.trim());
+    }, testId);
+  }
+
+  it('at a 1366x768 till: the key columns show without scrolling, and hidden columns are announced', async () => {
+    const page = await e.newPage({ viewport: { width: 1366, height: 768 } });
+    await loginAs(page, st.boss, null);
+    await page.goto('/Reports/ShiftReports');
+    const shift = page.getByTestId('shift-table');
+    await page.getByTestId('period-from').fill(daysAgo(3));
+    await page.getByTestId('period-show').click();
+    await shift.getByText(/^Total \(\d+ shifts\)$/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const shown = await columnsInView(page, 'shift-table');
+    for (const key of ['Drawer', 'Staff account', 'Start', 'End', 'Balance', 'Counted', 'Over/short']) expect(shown).toContain(key);
+    // The rest is to the right: the edge says so, and its button scrolls there.
+    await page.getByTestId('columns-right').waitFor();
+    expect(await shift.getAttribute('data-more-right')).not.toBeNull();
+    await e.screenshot(page, 'reports-shift-till-en');
+    await page.getByTestId('columns-right').click();
+    await page.getByTestId('columns-left').waitFor();
+    await expect.poll(() => columnsInView(page, 'shift-table')).toContain('Special comps');
+    await e.screenshot(page, 'reports-shift-till-scrolled-en');
+
+    await page.goto('/Reports/DailyReports');
+    const daily = page.getByTestId('daily-table');
+    await page.getByTestId('period-from').fill(daysAgo(3));
+    await page.getByTestId('period-show').click();
+    await expect.poll(() => daily.locator('tbody tr').count()).toBe(16);
+    const dailyShown = await columnsInView(page, 'daily-table');
+    // No heading is cut short: long ones wrap.
+    const cutHeadings = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="daily-table"] thead th *')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+    );
+    expect(cutHeadings).toEqual([]);
+    for (const key of ['Day', 'Channel', 'Purchases', 'Purchases (count)', 'Redeems', 'Redeems (count)', 'Net', 'Special comps (count)', 'Reverts (count)']) expect(dailyShown).toContain(key);
+    // The chart's money axis keeps the layout's sign.
+    const chart = page.getByTestId('daily-chart');
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    await expect.poll(() => chart.locator('.recharts-yAxis-tick-labels text').count()).toBeGreaterThan(1);
+    const ticks = await chart.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    expect(ticks.every((t) => /^-?\$[\d,]+(\.\d\d)?$/.test(t))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e.screenshot(page, 'reports-daily-till-en', { fullPage: true });
+
+    await page.goto('/Reports/TransactionReports');
+    await page.getByTestId('period-from').fill(daysAgo(3));
+    await page.getByTestId('period-show').click();
+    await page.getByTestId('transaction-table').getByText(/^1–20 of \d+$/).waitFor();
+    const txShown = await columnsInView(page, 'transaction-table');
+    for (const key of ['No.', 'Time', 'Type', 'Station', 'Name', 'Amount']) expect(txShown).toContain(key);
+    await e.screenshot(page, 'reports-transaction-till-en');
+  });
+
+  it('layout 2: the daily chart axis speaks in colones (the colon sign)', async () => {
+    await setDomainLayout(e.server.handle.db, e.host, 2);
+    try {
+      const page = await e.newPage({ viewport: { width: 1366, height: 768 } });
+      await loginAs(page, st.boss, null);
+      await page.goto('/Reports/DailyReports');
+      await page.getByTestId('period-from').fill(daysAgo(3));
+      await page.getByTestId('period-show').click();
+      const chart = page.getByTestId('daily-chart');
+      await chart.locator('.recharts-bar-rectangle').first().waitFor();
+      await expect.poll(() => chart.locator('.recharts-yAxis-tick-labels text').count()).toBeGreaterThan(1);
+      const ticks = await chart.locator('.recharts-yAxis-tick-labels text').allTextContents();
+      expect(ticks.every((t) => /^-?₡[\d,]+(\.\d\d)?$/.test(t))).toBe(true);
+      await e.screenshot(page, 'reports-daily-layout2-en');
+    } finally {
+      await setDomainLayout(e.server.handle.db, e.host, 0);
+    }
   });
 
   it('fits a phone in Spanish: the form wraps, the table scrolls sideways', async () => {

@@ -35,3 +35,12 @@ export function DocumentIcon({ size = 48 }: { size?: number }) {
     </svg>
   );
 }
+
+/** Three lines: the button that opens the side menu as a drawer on narrow screens. */
+export function MenuIcon() {
+  return (
+    <svg {...base}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}

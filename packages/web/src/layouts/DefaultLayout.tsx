@@ -1,7 +1,9 @@
 import '../app/styles/page-styles';
-import { AppShell } from '@mantine/core';
-import { Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { AppShell, Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay, PageLoading } from '../components/LoadingOverlay';
 import { Header } from './Header';
 import { Marquee, useMarqueeMessages } from './Marquee';
@@ -12,17 +14,27 @@ const HEADER_HEIGHT = 60;
 const MARQUEE_HEIGHT = 40;
 const SIDE_MENU_WIDTH = 250;
 
-/** The Default layout: header, side menu (>= 992px), marquee, and the page (with its breadcrumb). */
+/**
+ * The Default layout: header, side menu (from 992px), marquee, and the page (with its breadcrumb).
+ * Below 992px the side menu is hidden and the header's menu button opens it as a drawer; the drawer
+ * closes on any navigation and when the screen grows wide enough for the side menu.
+ */
 export default function DefaultLayout() {
+  const { t } = useTranslation('layout');
   const [title, setTitle] = useState('');
   const titleContext = useMemo(() => ({ title, setTitle }), [title]);
   const messages = useMarqueeMessages();
   const headerHeight = HEADER_HEIGHT + (messages.length ? MARQUEE_HEIGHT : 0);
+  const [menuOpen, menu] = useDisclosure(false);
+  const { pathname, search } = useLocation();
+  const wide = useMediaQuery('(min-width: 62em)');
+  const closeMenu = menu.close;
+  useEffect(() => closeMenu(), [pathname, search, wide, closeMenu]);
   return (
     <PageTitleContext.Provider value={titleContext}>
       <AppShell header={{ height: headerHeight }} navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'md', collapsed: { mobile: true } }} padding="md">
         <AppShell.Header>
-          <Header />
+          <Header onMenu={menu.open} menuOpen={menuOpen} />
           <Marquee messages={messages} />
         </AppShell.Header>
         <AppShell.Navbar data-testid="side-menu" visibleFrom="md">
@@ -34,6 +46,11 @@ export default function DefaultLayout() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
+      <Drawer opened={menuOpen} onClose={menu.close} size={SIDE_MENU_WIDTH + 30} padding={0} title={t('sideMenu')} closeButtonProps={{ 'aria-label': t('closeMenu') }} styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}>
+        <div data-testid="menu-drawer">
+          <SideMenu />
+        </div>
+      </Drawer>
       <LoadingOverlay />
     </PageTitleContext.Provider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToUnits, formatSignedUnits, formatUnits, plainUnits, readAmount, unitsToCents } from './units';
+import { centsToUnits, formatAxisUnits, formatSignedUnits, formatUnits, plainUnits, readAmount, unitsToCents } from './units';
 
 describe('money units', () => {
   it('converts wire units and cents exactly', () => {
@@ -48,5 +48,12 @@ describe('money units', () => {
     expect(plainUnits(-3)).toBe('-3.00');
     expect(plainUnits(-0.05)).toBe('-0.05');
     expect(plainUnits(10_000_000)).toBe('10000000.00');
+  });
+
+  it('writes chart axis ticks with the layout sign, cents only when there are any', () => {
+    expect(formatAxisUnits(1200, '$')).toBe('$1,200');
+    expect(formatAxisUnits(-5.5, '$')).toBe('-$5.50');
+    expect(formatAxisUnits(300, '₡')).toBe('₡300');
+    expect(formatAxisUnits(0, '$')).toBe('$0');
   });
 });

@@ -19,6 +19,12 @@ export function formatUnits(units: number | null | undefined, sign: string): str
   return typeof units === 'number' && Number.isFinite(units) ? formatCents(unitsToCents(units), sign) : '-';
 }
 
+/** A chart axis tick: the sign kept, cents only when there are any (`$1,200`, `-$5.50`, `₡300`). */
+export function formatAxisUnits(units: number | null | undefined, sign: string): string {
+  const text = formatUnits(units, sign);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
 /** A signed change (`+$5.00`, `-$5.00`); zero as `-`, the way movement lists and over/short show it. */
 export function formatSignedUnits(units: number | null | undefined, sign: string): string {
   if (typeof units !== 'number' || !Number.isFinite(units)) return '-';

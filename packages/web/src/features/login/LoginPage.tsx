@@ -1,7 +1,8 @@
 import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
 import { C, loginPath, rememberKiosk } from '../../auth/session';
 import { readCookie } from '../../auth/cookies';
@@ -21,19 +22,72 @@ export default function LoginPage() {
 
   if (!kioskId) {
     // The counter PC remembers its kiosk: a bare /pos/login goes back to the kiosk's own URL.
-    if (savedKiosk && /^\d+$/.test(savedKiosk)) return <Navigate to={loginPath(savedKiosk)} replace />;
-    return (
-      <Paper withBorder shadow="sm" p="lg" w="100%" maw={420}>
-        <Title order={1} fz="h3" mb="md">
+    if (savedKiosk && kioskIdFrom(new URLSearchParams({ kioskId: savedKiosk }))) return <Navigate to={loginPath(savedKiosk)} replace />;
+    return <KioskEntry />;
+  }
+  return <LoginForm kioskId={kioskId} />;
+}
+
+/**
+ * No kiosk id in the URL and none remembered: the spec's message, and a way forward: the kiosk id
+ * typed here (a number, as in the URL) opens that kiosk's login.
+ */
+function KioskEntry() {
+  const { t } = useTranslation(['login', 'common']);
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const id = kioskIdFrom(new URLSearchParams({ kioskId: value }));
+    if (!id) {
+      setError(t('login:kioskIdInvalid'));
+      return;
+    }
+    // The kiosk must answer (an unknown or closed kiosk says so here, beside the field).
+    setBusy(true);
+    try {
+      await call<DrawerListReply>('/drawer/list', { kioskID: Number(id) }, { auth: false, handle: 'inline' });
+      navigate(loginPath(id));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder shadow="sm" p="lg" w="100%" maw={420} component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+      <Stack gap="md">
+        <Title order={1} fz="h3" id="login-title">
           {t('login:title')}
         </Title>
         <Alert color="red" role="alert" data-testid="kiosk-missing">
           {t('login:kioskMissing')}
         </Alert>
-      </Paper>
-    );
-  }
-  return <LoginForm kioskId={kioskId} />;
+        <TextInput
+          label={t('login:kioskId')}
+          description={t('login:kioskIdHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          maxLength={15}
+          required
+          data-autofocus
+          name="kioskId"
+          data-testid="kiosk-id-input"
+        />
+        <Button type="submit" loading={busy} data-testid="kiosk-id-submit">
+          {t('login:kioskIdGo')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }
 
 function LoginForm({ kioskId }: { kioskId: string }) {

@@ -48,8 +48,9 @@ export function LogoutButton() {
 
   return (
     <>
-      <Button variant="white" color="dark" size="compact-md" onClick={() => void start()} loading={busy && !confirming} data-testid="logout" leftSection={<LogoutIcon />}>
-        {t('logout')}
+      {/* On a phone only the icon shows (the word stays for screen readers), so the header keeps room for the kiosk id and the drawer. */}
+      <Button variant="white" color="dark" size="compact-md" className="mbx-icon-on-phone" onClick={() => void start()} loading={busy && !confirming} data-testid="logout" leftSection={<LogoutIcon />}>
+        <span className="mbx-hide-phone">{t('logout')}</span>
       </Button>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')} size={DIALOG_WIDTH} centered data-testid="logout-confirm">
         <Stack gap="md">

@@ -5,7 +5,7 @@ import '@mantine/charts/styles.css';
 import type { DailyRow, ReportChannel } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { formatUnits } from '../../money/units';
+import { formatAxisUnits, formatUnits } from '../../money/units';
 import { channelLabel, netByDay } from './daily-columns';
 
 const COLORS: Record<ReportChannel, string> = { pos: 'blue.6', reload_kiosk: 'teal.6', online: 'orange.6', reloader: 'grape.6' };
@@ -21,6 +21,8 @@ export default function DailyChart({ list, channels }: { list: readonly DailyRow
       dataKey="day"
       series={channels.map((c) => ({ name: c, label: channelLabel(c, t), color: COLORS[c] }))}
       valueFormatter={(v) => formatUnits(v, coinSign)}
+      // The value axis speaks money too: the layout's sign on every tick ('$', the colon sign on layout 2).
+      yAxisProps={{ tickFormatter: (v: number) => formatAxisUnits(v, coinSign), width: 80 }}
       withLegend
       tickLine="y"
       aria-label={t('chartTitle')}

@@ -1,4 +1,4 @@
-import { Alert, Card, NativeSelect, TextInput, Title } from '@mantine/core';
+import { Card, NativeSelect, TextInput, Title } from '@mantine/core';
 import type { ReportChannel } from '@moneybox/contract';
 import { REPORT_CHANNELS } from '@moneybox/contract/report-fields';
 import { lazy, Suspense, useState } from 'react';
@@ -40,7 +40,7 @@ export default function DailyReportsPage() {
     ...(filters.pinId.trim() && { pinId: filters.pinId.trim() }),
     ...(filters.channel && { fun_name: filters.channel }),
   };
-  const q = useApiQuery('/drawer/dailyLog', payload, { enabled: ready });
+  const q = useApiQuery('/drawer/dailyLog', payload, { enabled: ready, call: { handle: 'inline' } });
 
   const onApply = (p: Period) => {
     apply(p);
@@ -54,7 +54,7 @@ export default function DailyReportsPage() {
 
   return (
     <PageFrame title={t('reports:dailyTitle')} crumbs={[{ label: t('home:groups.report') }]}>
-      <PeriodForm period={period} today={today} onApply={onApply} actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`daily-${period.from}-${period.to}.csv`} disabled={!q.data} />}>
+      <PeriodForm period={period} today={today} onApply={onApply} error={q.isError ? q.error.message : null} actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`daily-${period.from}-${period.to}.csv`} disabled={!q.data} />}>
         <TextInput label={t('reports:customer')} placeholder={t('reports:customerHint')} value={draft.pinId} onChange={(e) => setDraft({ ...draft, pinId: e.currentTarget.value })} w={170} data-testid="filter-customer" />
         <NativeSelect
           label={t('reports:channel')}
@@ -64,11 +64,6 @@ export default function DailyReportsPage() {
           data-testid="filter-channel"
         />
       </PeriodForm>
-      {q.isError ? (
-        <Alert color="red" role="alert" data-testid="report-error">
-          {q.error.message}
-        </Alert>
-      ) : null}
       {q.data ? (
         <Card withBorder radius="md" padding="md" data-testid="daily-chart">
           <Title order={2} fz="h5" mb="sm">

@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -15,20 +15,28 @@ export interface PeriodFormProps {
   children?: ReactNode;
   /** CSV and Print, at the end of the row. */
   actions?: ReactNode;
+  /** The server's refusal of the applied period (39 'Improper time period: 31 days', ...), or null. */
+  error?: string | null;
 }
 
 /**
  * From/To store days and the page's filters, applied together by Show. 'To date' before 'From date'
  * is refused here, without a call; a period wider than the store's `limit_day` days goes to the
- * server, whose 39 is shown the spec's way (message, limit_day, 'days'). The hint says the limit.
+ * server, whose 39 reads the spec's way (message, limit_day, 'days'). The hint says the limit.
+ *
+ * One message per error, in one place: the form's own problem under the To date; the server's
+ * refusal in the alert under the form, only while the dates shown are the ones it refused (editing
+ * them clears it, and the form's own problem takes its place rather than standing beside it).
  */
-export function PeriodForm({ period, today, onApply, children, actions }: PeriodFormProps) {
+export function PeriodForm({ period, today, onApply, children, actions, error }: PeriodFormProps) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<Partial<Period>>({});
   const [shown, setShown] = useState(false);
   const limit = useApiQuery('/customer/getDayLimit', {}, { staleTime: 5 * 60_000, call: { handle: 'quiet' } });
   const value: Period = { from: draft.from ?? period.from, to: draft.to ?? period.to };
   const problem = periodProblem(value);
+  const formProblem = shown && problem !== null;
+  const serverError = !formProblem && error && value.from === period.from && value.to === period.to ? error : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,6 +88,11 @@ export function PeriodForm({ period, today, onApply, children, actions }: Period
         <Text size="xs" c="gray.7" mt={4} data-testid="period-limit">
           {t('limitHint', { n: limit.data.limit_day })}
         </Text>
+      ) : null}
+      {serverError ? (
+        <Alert color="red" role="alert" mt="sm" data-testid="report-error">
+          {serverError}
+        </Alert>
       ) : null}
     </form>
   );

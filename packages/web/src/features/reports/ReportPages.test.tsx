@@ -156,3 +156,43 @@ describe('Shift report page', () => {
     expect(document.querySelector('.mbx-print-a4')).toBeNull();
   });
 });
+
+describe('Report period errors', () => {
+  it('shows a 39 once, in place (no message box), and clears it when the period is changed or fixed', async () => {
+    const totals = { shifts: 0, initial_amount: 0, fills: 0, bleeds: 0, purchases: 0, redeems: 0, comps: 0, special_comps: 0, balance: 0, counted: null, over_short: null };
+    fakeServer({
+      '/drawer/shiftLog': (b) => (String(b.startTime) < '2026-01-01' ? { status: 39, limit_day: 31, error: 'Improper time period' } : { status: 0, list: [], totals, period }),
+    });
+    await renderRoutes([{ path: '/', element: <ShiftReportsPage /> }], '/');
+    await screen.findByTestId('shift-table', {}, { timeout: 5000 });
+    const from = screen.getByTestId('period-from');
+    const to = screen.getByTestId('period-to');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2025-10-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-03-08');
+    await userEvent.click(screen.getByTestId('period-show'));
+    await screen.findByText('Improper time period: 31 days');
+    // One message: inline, no message box beside it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getAllByText('Improper time period: 31 days')).toHaveLength(1);
+    expect(screen.queryByTestId('message-box-text')).toBeNull();
+
+    // A new problem replaces the old message rather than standing beside it.
+    await userEvent.clear(to);
+    await userEvent.type(to, '2025-09-01');
+    expect(screen.queryByText('Improper time period: 31 days')).toBeNull();
+    await userEvent.click(screen.getByTestId('period-show'));
+    expect(await screen.findByText("'To date' must be later than 'From date'")).toBeInTheDocument();
+    expect(screen.queryByText('Improper time period: 31 days')).toBeNull();
+
+    // Fixed: no message at all.
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-03-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-03-08');
+    await userEvent.click(screen.getByTestId('period-show'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.queryByText("'To date' must be later than 'From date'")).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { Alert, Anchor, NativeSelect, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, TextInput } from '@mantine/core';
 import type { ReportKind, TransactionReportReply, TransactionRow } from '@moneybox/contract';
 import { REPORT_KINDS, REPORT_LIMIT_MAX } from '@moneybox/contract/report-fields';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -63,7 +63,7 @@ export default function TransactionReportsPage() {
 
   const base = { ...periodPayload(period), ...filterPayload(filters) };
   const cursor = cursors[page];
-  const q = useApiQuery('/drawer/transaction', { ...base, page, limit: PAGE_SIZE, ...(cursor && { cursor }) }, { enabled: ready, placeholderData: keepPreviousData });
+  const q = useApiQuery('/drawer/transaction', { ...base, page, limit: PAGE_SIZE, ...(cursor && { cursor }) }, { enabled: ready, placeholderData: keepPreviousData, call: { handle: 'inline' } });
 
   const reply = q.data;
   useEffect(() => {
@@ -119,6 +119,7 @@ export default function TransactionReportsPage() {
     <PageFrame title={t('reports:transactionTitle')} crumbs={[{ label: t('home:groups.report') }]}>
       <PeriodForm
         period={period}
+        error={q.isError ? q.error.message : null}
         today={today}
         onApply={onApply}
         actions={<ReportActions csv={csv} fileName={`transactions-${period.from}-${period.to}.csv`} disabled={!reply} />}
@@ -134,11 +135,6 @@ export default function TransactionReportsPage() {
         <TextInput label={t('reports:drawer')} inputMode="numeric" value={draft.drawer} onChange={(e) => setDraft({ ...draft, drawer: e.currentTarget.value.replace(/\D/g, '') })} w={90} data-testid="filter-drawer" />
         <TextInput label={t('reports:account')} value={draft.account} onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} w={150} data-testid="filter-account" />
       </PeriodForm>
-      {q.isError ? (
-        <Alert color="red" role="alert" data-testid="report-error">
-          {q.error.message}
-        </Alert>
-      ) : null}
       <ReportTable
         columns={columns}
         rows={rows}

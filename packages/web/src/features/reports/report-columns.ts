@@ -30,6 +30,17 @@ export function dataColumns<Row>(columns: readonly ReportColumn<Row>[]): ReportC
   return columns.filter((c) => !c.screenOnly);
 }
 
+/**
+ * The columns as the screen shows them: the first column, then the `lead` ones (the key columns, in
+ * the given order), then the rest in the report's order. Every column stays; only the order moves.
+ */
+export function screenColumns<Row>(columns: readonly ReportColumn<Row>[], lead: readonly string[]): ReportColumn<Row>[] {
+  if (!lead.length || !columns.length) return [...columns];
+  const [first, ...rest] = columns;
+  const leading = lead.map((id) => rest.find((c) => c.id === id)).filter((c): c is ReportColumn<Row> => c !== undefined);
+  return [first!, ...leading, ...rest.filter((c) => !leading.includes(c))];
+}
+
 /** A money column: shown with the currency sign, plain `1234.50` in the CSV. */
 export function moneyColumn<Row>(id: string, header: string, get: (row: Row) => number | null, sign: string, total?: number | null): ReportColumn<Row> {
   return {
