@@ -40,7 +40,8 @@ export default function DefaultLayout() {
         <AppShell.Navbar data-testid="side-menu" visibleFrom="md">
           <SideMenu />
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* data-path: the location the page shown belongs to (it changes with the page, not before). */}
+        <AppShell.Main data-path={`${pathname}${search}`}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
