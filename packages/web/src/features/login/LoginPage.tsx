@@ -48,7 +48,7 @@ function KioskEntry() {
     // The kiosk must answer (an unknown or closed kiosk says so here, beside the field).
     setBusy(true);
     try {
-      await call<DrawerListReply>('/drawer/list', { kioskID: Number(id) }, { auth: false, handle: 'inline' });
+      await call('/drawer/list', { kioskID: Number(id) }, { auth: false, handle: 'inline' });
       navigate(loginPath(id));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
