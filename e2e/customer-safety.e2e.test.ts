@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoTerminalKey } from '../packages/server/src/auth/terminal-key.js';
@@ -24,7 +25,7 @@ describe('customer safety at the counter', () => {
     for (const r of rows) demo[r.first_name] = { id: r.id, mobile: r.mobile_id };
     // Drawer 1's shift with its initial amount; the browser's cashier picks it up at login.
     const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
-    expect((await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount: 1000, key: await e.server.key() })).status).toBe(0);
+    expect((await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount: 1000, key: await e.server.key() })).status).toBe(Status.OK);
   });
   afterAll(async () => {
     for (const t of terminals) await t.close().catch(() => undefined);
@@ -243,12 +244,12 @@ describe('customer safety at the counter', () => {
       e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });
 
     // Bob blocked (by another till): the card says so, Unblock stays available.
-    expect((await api('/customer/block', { id: demo.Bob!.id, block: true })).status).toBe(0);
+    expect((await api('/customer/block', { id: demo.Bob!.id, block: true })).status).toBe(Status.OK);
     await openExact(page, demo.Bob!.mobile, 'Bob Smith');
     await page.getByTestId('customer-locked').getByText('Customer error: this customer is blocked').waitFor();
     expect(await moneyEnabled(page)).toEqual([]);
     expect(await page.getByTestId('action-block').isEnabled()).toBe(true);
-    expect((await api('/customer/purchase', { id: demo.Bob!.id, amount: 10, key: await e.server.key() })).status).toBe(17);
+    expect((await api('/customer/purchase', { id: demo.Bob!.id, amount: 10, key: await e.server.key() })).status).toBe(Status.CUSTOMER_ERROR);
     await e.screenshot(page, 'customer-safety-blocked-en');
 
     // Carmen plays on machine 104: the spec's four 'customer playing' messages, Kick available.
@@ -264,8 +265,8 @@ describe('customer safety at the counter', () => {
     for (const m of ['Cannot redeem, customer playing', 'Cannot do special comps, customer playing', 'Cannot revert purchase, customer playing']) await locked.getByText(m).waitFor();
     expect(await moneyEnabled(page)).toEqual([]);
     expect(await page.getByTestId('action-kick').isEnabled()).toBe(true);
-    expect((await api('/customer/redeem', { id: demo.Carmen!.id, amount: 1, key: await e.server.key() })).status).toBe(29);
-    expect((await api('/customer/purchase', { id: demo.Carmen!.id, amount: 1, key: await e.server.key() })).status).toBe(25);
+    expect((await api('/customer/redeem', { id: demo.Carmen!.id, amount: 1, key: await e.server.key() })).status).toBe(Status.REDEEM_PLAYING);
+    expect((await api('/customer/purchase', { id: demo.Carmen!.id, amount: 1, key: await e.server.key() })).status).toBe(Status.PURCHASE_PLAYING);
 
     // Her game history says its unit: game credits, beside the card's dollars.
     await page.getByTestId('tab-rounds').click();
@@ -323,7 +324,7 @@ describe('customer safety at the counter', () => {
       bank: 'First National Bank of Springfield',
       bank_account: '0001234567890123456',
     });
-    expect(long.status).toBe(0);
+    expect(long.status).toBe(Status.OK);
     for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
       const page = await counter({ lang, viewport: VIEWPORTS[0] });
       await openExact(page, demo.Eva!.mobile, 'Eva Martinez');

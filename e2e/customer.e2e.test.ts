@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_KIOSK } from '../packages/server/src/db/seed.js';
@@ -22,7 +23,7 @@ describe('customer screens', () => {
   async function loginWithInitialAmount(page: Page, who: Who, drawer: number, amount: number) {
     const s = await e.server.loginAt(drawer, who);
     const r = await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount, key: await e.server.key() });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     await e.login(page, who, drawer);
     expect(await cookie(page, 'initAmount')).toBe('true');
   }
@@ -148,7 +149,7 @@ describe('customer screens', () => {
     const info = await api(page, '/customer/info', { type: 'id', rule: String(id) });
     expect((info.customer as { entries: number }).entries).toBe(50);
     const drawer = await api(page, '/drawer/info');
-    expect(drawer.status).toBe(0);
+    expect(drawer.status).toBe(Status.OK);
     expect(JSON.stringify(drawer)).toContain('"purchases":50');
     await page.keyboard.press('Enter'); // OK on the confirmation closes it
     await dialog.waitFor({ state: 'detached' });
@@ -183,7 +184,7 @@ describe('customer screens', () => {
     expect((await api(page, '/customer/blockState', { id })).block).toBe(true);
     await page.getByTestId('customer-locked').getByText('Customer error: this customer is blocked').waitFor();
     expect(await page.getByTestId('action-purchase').isDisabled()).toBe(true);
-    expect((await api(page, '/customer/purchase', { id, amount: 10, key: await e.server.key() })).status).toBe(17);
+    expect((await api(page, '/customer/purchase', { id, amount: 10, key: await e.server.key() })).status).toBe(Status.CUSTOMER_ERROR);
     await e.screenshot(page, 'customer-blocked-refused-en');
     await page.getByTestId('action-block').click();
     await confirmDialog(page);

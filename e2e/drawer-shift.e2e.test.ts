@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +29,8 @@ describe('shift close with a blind cash count', () => {
     await e.login(page, DEMO_LOGINS.cashier, drawer);
     await initAndFill(page, '300', { amount: '45.25', reason: 'coins' });
     const s = await session(page);
-    expect((await e.server.call('/customer/purchase', { ...s, id: 2, key: await e.server.key(), amount: 60 })).status).toBe(0);
-    expect((await e.server.call('/customer/redeem', { ...s, id: 1, key: await e.server.key(), amount: 25 })).status).toBe(0);
+    expect((await e.server.call('/customer/purchase', { ...s, id: 2, key: await e.server.key(), amount: 60 })).status).toBe(Status.OK);
+    expect((await e.server.call('/customer/redeem', { ...s, id: 1, key: await e.server.key(), amount: 25 })).status).toBe(Status.OK);
     // Expected: 300 + 45.25 + 60 - 25 = 380.25; under blind count the cashier's page shows the totals, not the balance.
     await page.locator('[data-total="redeems"]').getByText('$25.00').waitFor({ timeout: 15_000 });
     await page.locator('[data-total="purchases"]').getByText('$60.00').waitFor();

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.js';
@@ -95,8 +96,8 @@ describe('drawer page', () => {
 
     // The counter serves customers (their screens are another feature): the page follows by polling.
     const s = await session(page);
-    expect((await e.server.call('/customer/purchase', { ...s, id: 1, key: await e.server.key(), amount: 40 })).status).toBe(0);
-    expect((await e.server.call('/customer/redeem', { ...s, id: 1, key: await e.server.key(), amount: 20.5 })).status).toBe(0);
+    expect((await e.server.call('/customer/purchase', { ...s, id: 1, key: await e.server.key(), amount: 40 })).status).toBe(Status.OK);
+    expect((await e.server.call('/customer/redeem', { ...s, id: 1, key: await e.server.key(), amount: 20.5 })).status).toBe(Status.OK);
     await page.waitForFunction(() => document.querySelector('[data-testid="drawer-balance"]')?.textContent === '$569.50', undefined, { timeout: 15_000 });
     expect(await total(page, 'purchases')).toBe('$40.00');
     expect(await total(page, 'redeems')).toBe('$20.50');
@@ -147,6 +148,6 @@ describe('drawer page', () => {
     const info = await e.server.call('/drawer/setupList', s);
     const open = (info.list as Array<{ shift_id: number | null }>).find((d) => d.shift_id !== null);
     const r = await e.server.call('/drawer/fills', { ...s, shift_id: open?.shift_id ?? 1, amount: 5, key: await e.server.key(), reason: 'viewer' });
-    expect(r.status).toBe(21);
+    expect(r.status).toBe(Status.PERMISSION_ERROR);
   });
 });

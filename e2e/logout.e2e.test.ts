@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setDomainLayout } from '../packages/server/src/operator/operator.service.js';
@@ -17,7 +18,7 @@ describe('logout', () => {
   async function loginWithInitialAmount(page: Page, drawer: number, amount: number) {
     const s = await e.server.loginAt(drawer, DEMO_LOGINS.cashier);
     const r = await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount, key: await e.server.key() });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     await e.login(page, DEMO_LOGINS.cashier, drawer);
     expect(await cookie(page, 'initAmount')).toBe('true');
   }
@@ -115,7 +116,7 @@ describe('logout', () => {
     expect(await cookie(page, 'token')).toBeUndefined();
     await expect(page.getByTestId('drawer-3').textContent()).resolves.toContain('Available');
     const after = await e.server.call('/config/localtime', { UID: Number(uid), TOKEN: token });
-    expect(after.status).toBe(5);
+    expect(after.status).toBe(Status.SESSION_REPLACED);
   });
 
   it('viewer (moneybox -1): just clears auth', async () => {

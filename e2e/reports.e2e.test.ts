@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,9 +33,9 @@ describe('reports', () => {
 
   async function apiLogin(who: { username: string; password: string }, drawer: number | null) {
     const r = await e.server.call('/user/posLogin', { mode: drawer === null ? 'viewer' : 'pos', username: who.username, password: who.password, kiosk_id: st.id });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     const s = { UID: r.uid as number, TOKEN: r.token as string };
-    if (drawer !== null) expect((await e.server.call('/user/chooseDrawer', { ...s, moneybox: drawer })).status).toBe(0);
+    if (drawer !== null) expect((await e.server.call('/user/chooseDrawer', { ...s, moneybox: drawer })).status).toBe(Status.OK);
     return s;
   }
 
@@ -67,12 +68,12 @@ describe('reports', () => {
     await postPlan(e.server.handle.db, st, shifts, kiosk);
     // Today, through the money calls: cashier 0 on drawer 1 buys, reverts, redeems and closes the shift.
     const s = await apiLogin(st.cashiers[0]!, 1);
-    const money = async (path: string, body: object) => expect((await e.server.call(path, { ...s, key: await e.server.key(), ...body })).status).toBe(0);
+    const money = async (path: string, body: object) => expect((await e.server.call(path, { ...s, key: await e.server.key(), ...body })).status).toBe(Status.OK);
     await money('/drawer/init', { amount: 300 });
     await money('/customer/purchase', { id: st.customers[0]!.id, amount: 60 });
     await money('/customer/revert', { id: st.customers[0]!.id, amount: 10 });
     await money('/customer/purchase', { id: st.customers[1]!.id, amount: 40.5 });
-    expect((await e.server.call('/drawer/shift', { ...s, counted: 390.5 })).status).toBe(0);
+    expect((await e.server.call('/drawer/shift', { ...s, counted: 390.5 })).status).toBe(Status.OK);
     await refreshDailyTotals(e.server.handle);
   });
   afterAll(() => e?.close());

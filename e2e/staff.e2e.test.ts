@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.js';
@@ -102,7 +103,7 @@ describe('staff accounts, store information, activity', () => {
     await boss.getByTestId('account-password').fill('cash9999');
     await boss.getByTestId('account-save').click();
     await boss.getByText('Edit successful').waitFor();
-    expect((await e.server.call('/config/localtime', await session(counter))).status).toBe(5);
+    expect((await e.server.call('/config/localtime', await session(counter))).status).toBe(Status.SESSION_REPLACED);
     await counter.goto('/pos/login?kioskId=1001');
     await e.login(counter, { username: NEW.username, password: 'cash9999' }, 2);
 
@@ -111,13 +112,13 @@ describe('staff accounts, store information, activity', () => {
     await confirmOk(boss, `Remove ${NEW.username}?`);
     await expect(boss.getByTestId('message-box-text').textContent()).resolves.toBe('Account currently registered in a money box');
     await boss.getByRole('dialog').locator('button').last().click();
-    expect((await e.server.call('/drawer/shift', await session(counter))).status).toBe(0);
+    expect((await e.server.call('/drawer/shift', await session(counter))).status).toBe(Status.OK);
     await row(boss, NEW.username).getByTestId('remove').click();
     await confirmOk(boss, `Remove ${NEW.username}?`);
     await boss.getByText('Account removed').waitFor();
     await row(boss, NEW.username).waitFor({ state: 'detached' });
     const again = await e.server.call('/user/posLogin', { mode: 'pos', username: NEW.username, password: 'cash9999' });
-    expect(again.status).toBe(2);
+    expect(again.status).toBe(Status.LOGIN_INCORRECT);
   });
 
   it('a boss edits the contact fields and a purchase limit, the counter enforces it, and the Activity tab shows who did what', async () => {
@@ -138,7 +139,7 @@ describe('staff accounts, store information, activity', () => {
 
     // The counter enforces the new hourly limit: 25 goes through, the next 25 passes the 30 an hour.
     const bs = await session(boss);
-    expect((await e.server.call('/drawer/init', { ...bs, amount: 200, key: await e.server.key() })).status).toBe(0);
+    expect((await e.server.call('/drawer/init', { ...bs, amount: 200, key: await e.server.key() })).status).toBe(Status.OK);
     const c = await e.server.call('/customer/create', { ...bs, first_name: 'Lim', last_name: 'Ited' });
     await boss.goto('/CustomerAccount');
     await boss.getByTestId('customer-search').fill(String(c.id));

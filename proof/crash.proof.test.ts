@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 /**
  * Crash safety (issue 12): the real server as its own process under 40 concurrent clients of
  * purchases, redeems, fills and bleeds is killed with SIGKILL mid-load, five times per database,
@@ -196,7 +197,7 @@ describe('the ledger-against-answers check', () => {
       expect(missing.some((p) => p.includes('never-written-key') && p.includes('0 ledger rows'))).toBe(true);
       expect(missing.some((p) => p.includes(accepted.key) && p.includes('no accepted request explains'))).toBe(true);
       // ...an answer of refusal for a request that was applied...
-      const refused = await checkLedgerAgainstAnswers(db, KIOSK, sent.map((s) => (s === accepted ? { ...s, status: 38, retry: 38 } : s)));
+      const refused = await checkLedgerAgainstAnswers(db, KIOSK, sent.map((s) => (s === accepted ? { ...s, status: Status.DRAWER_BALANCE_ERROR, retry: 38 } : s)));
       expect(refused.some((p) => p.includes('not accepted, yet 1 ledger row'))).toBe(true);
       // ...and a cached balance that no longer equals its ledger sum.
       await db.updateTable('customer').set((eb) => ({ entries_cents: eb('entries_cents', '+', 1) })).where('id', '=', store.customerIds[0]!).execute();

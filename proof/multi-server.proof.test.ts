@@ -118,15 +118,15 @@ describe('two server processes on one PostgreSQL', () => {
   it('a session ended on one server is refused on the other: logout, and a boss disabling the account', async () => {
     const who = await newAccount();
     const s1 = await login(a, who, 'pos');
-    expect((await on(b, '/user/menu', s1)).status).toBe(0);
-    expect((await on(a, '/user/logout', s1)).status).toBe(0);
+    expect((await on(b, '/user/menu', s1)).status).toBe(Status.OK);
+    expect((await on(a, '/user/logout', s1)).status).toBe(Status.OK);
     expect((await on(b, '/user/menu', s1)).status).toBe(Status.SESSION_REPLACED);
 
     const s2 = await login(b, who, 'pos');
-    expect((await on(a, '/user/menu', s2)).status).toBe(0);
+    expect((await on(a, '/user/menu', s2)).status).toBe(Status.OK);
     const boss = await login(b, await newAccount(SaType.BOSS), 'pos');
-    expect((await on(b, '/user/chooseDrawer', { ...boss, moneybox: await newDrawer() })).status).toBe(0);
-    expect((await on(b, '/user/disable', { ...boss, id: s2.UID, disable: 1 })).status).toBe(0);
+    expect((await on(b, '/user/chooseDrawer', { ...boss, moneybox: await newDrawer() })).status).toBe(Status.OK);
+    expect((await on(b, '/user/disable', { ...boss, id: s2.UID, disable: 1 })).status).toBe(Status.OK);
     expect((await on(a, '/user/menu', s2)).status).toBe(Status.SESSION_REPLACED);
     // And a new login on server A is refused too: the account is disabled wherever it asks.
     expect((await on(a, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK })).status).toBe(Status.LOGIN_INCORRECT);
@@ -138,7 +138,7 @@ describe('two server processes on one PostgreSQL', () => {
     for (let i = 0; i < 5; i++) tries.push(await on(i % 2 ? b : a, '/user/posLogin', { mode: 'pos', username: who.username, password: 'wrong1234', kiosk_id: KIOSK }));
     expect(tries.map((r) => r.status)).toEqual([42, 42, 42, 42, 41]);
     expect(tries.slice(0, 4).map((r) => r.try_times)).toEqual([4, 3, 2, 1]);
-    expect((await on(a, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK })).status).toBe(41);
+    expect((await on(a, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK })).status).toBe(Status.ACCOUNT_LOCKED);
   });
 
   it("the operator's maintenance switch reaches both servers within a second or two", async () => {
@@ -149,13 +149,13 @@ describe('two server processes on one PostgreSQL', () => {
         const res = await fetch(`${srv.url}/API/config/key`, { method: 'POST', body: '{}' });
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({ e: 'maintenance', msg: 'Back at 6' });
-        expect(await on(srv, '/config/maintain')).toMatchObject({ status: 0, maintenance: true, msg: 'Back at 6' });
+        expect(await on(srv, '/config/maintain')).toMatchObject({ status: Status.OK, maintenance: true, msg: 'Back at 6' });
       }
     } finally {
       await writeMaintenance(database.handle.db, { on: false, msg: '' });
     }
     await sleep(1200);
-    for (const srv of [a, b]) expect((await on(srv, '/config/key')).status).toBe(0);
+    for (const srv of [a, b]) expect((await on(srv, '/config/key')).status).toBe(Status.OK);
   });
 
   it('a mixed money load spread over both servers: every answer is borne out by the ledger, verify passes', async () => {

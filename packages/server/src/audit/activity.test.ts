@@ -30,10 +30,10 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
     cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
     cashierId = cashier.UID;
-    expect((await s.call('/drawer/init', { ...cashier, amount: 500, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/drawer/init', { ...cashier, amount: 500, key: await s.key() })).status).toBe(Status.OK);
     customer = (await s.call('/customer/create', { ...cashier, first_name: 'Eva', last_name: 'Luna' })).id as number;
-    expect((await s.call('/customer/purchase', { ...cashier, id: customer, amount: 25, key: await s.key() })).status).toBe(0);
-    expect((await s.call('/user/create', { ...boss, username: 'newcash01', password: 'new12345', saType: 2 })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...cashier, id: customer, amount: 25, key: await s.key() })).status).toBe(Status.OK);
+    expect((await s.call('/user/create', { ...boss, username: 'newcash01', password: 'new12345', saType: 2 })).status).toBe(Status.OK);
   });
 
   const as = (who: S, body: Body = {}) => ({ UID: who.UID, TOKEN: who.TOKEN, ...body });
@@ -67,12 +67,12 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     const all = await list({ limit: 50 });
     expect(page2.list.map((r) => r.id)).toEqual(all.list.slice(2, 4).map((r) => r.id));
     expect((await s.call('/audit/list', as(boss, { kind: 'nope' }))).status).toBe(Status.INPUT_ERROR);
-    expect(await s.call('/audit/list', as(boss, { startTime: '2026-01-01', endTime: '2026-06-01' }))).toMatchObject({ status: 39, limit_day: 31 });
+    expect(await s.call('/audit/list', as(boss, { startTime: '2026-01-01', endTime: '2026-06-01' }))).toMatchObject({ status: Status.IMPROPER_PERIOD, limit_day: 31 });
   });
 
   it('exports CSV with a header row and one line per row', async () => {
     const r = await s.call('/audit/export', as(boss, { kind: 'money.purchase' }));
-    expect(r).toMatchObject({ status: 0, rows: 1, truncated: false });
+    expect(r).toMatchObject({ status: Status.OK, rows: 1, truncated: false });
     const lines = String(r.csv).trim().split('\n');
     expect(lines[0]).toBe('time,account,role,kind,target type,target,amount,before,after');
     expect(lines[1]).toContain('money.purchase');

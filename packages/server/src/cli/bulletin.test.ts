@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,7 +87,7 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     expect(r.text).toContain('for kiosk 1001');
     await cli('publish', 'event', '--stores', '1001', '--event', 'spring-spin', '--title', 'Second spin', '--body', body);
     const ev = await ask('/bulletin/event_news', { event_name: 'spring-spin', lang: 'cn' });
-    expect(ev).toMatchObject({ status: 0, title: '春季转盘', period: { start: '2020-01-01T00:00:00.000Z', end: '2099-01-01T00:00:00.000Z' } });
+    expect(ev).toMatchObject({ status: Status.OK, title: '春季转盘', period: { start: '2020-01-01T00:00:00.000Z', end: '2099-01-01T00:00:00.000Z' } });
     expect((ev.items as NewsItem[]).map((i) => i.title)).toEqual(['Second spin', 'Spin!']);
     const menu = async () => ((await ask('/user/menu', { lang: 'en' })).menu as Array<{ func_link: string; func_name: string }>).filter((e) => e.func_link.startsWith('/News/event_news/'));
     expect((await menu()).find((e) => e.func_link === '/News/event_news/spring-spin')?.func_name).toBe('Spring Spin');
@@ -94,7 +95,7 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     expect((await cli('event', 'spring-spin', '--ends', '2020-06-01')).text).toBe('Event "spring-spin" runs 2020-01-01T00:00:00.000Z to 2020-06-01T00:00:00.000Z.');
     expect((await ask('/bulletin/event_news', { event_name: 'spring-spin' })).status).toBe(404);
     await cli('event', 'spring-spin', '--ends', '2099-01-01');
-    expect((await ask('/bulletin/event_news', { event_name: 'spring-spin' })).status).toBe(0);
+    expect((await ask('/bulletin/event_news', { event_name: 'spring-spin' })).status).toBe(Status.OK);
     expect((await cli('remove-event', 'spring-spin')).code).toBe(0);
     expect((await ask('/bulletin/event_news', { event_name: 'spring-spin' })).status).toBe(404);
     expect((await menu()).map((e) => e.func_link)).not.toContain('/News/event_news/spring-spin');

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { OperatorError } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../testing/server.js';
@@ -46,7 +47,7 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     const drawers = await s.handle.db.selectFrom('drawer').select('number').where('store_id', '=', 3003).orderBy('number').execute();
     expect(drawers.map((d) => d.number)).toEqual([1, 2]);
     expect((await cli('verify')).code).toBe(0);
-    expect((await s.call('/drawer/list', { kioskID: 3003 })).status).toBe(0);
+    expect((await s.call('/drawer/list', { kioskID: 3003 })).status).toBe(Status.OK);
   });
 
   it.each([
@@ -67,9 +68,9 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     const r = await cli('create-boss', '--kiosk', '3003', '--username', 'cliboss01', '--password', 'boss1234');
     expect(r.code).toBe(0);
     expect(r.text).toMatch(/^Created boss "cliboss01" \(id \d+\) for kiosk 3003\.$/);
-    expect(await login('cliboss01', 'boss1234')).toMatchObject({ status: 0, saType: 1, kid: 3003, storename: 'Cli Arcade' });
+    expect(await login('cliboss01', 'boss1234')).toMatchObject({ status: Status.OK, saType: 1, kid: 3003, storename: 'Cli Arcade' });
     expect((await cli('create-cashier', '--kiosk', '3003', '--username', 'clicash01', '--password', 'cash1234')).code).toBe(0);
-    expect(await login('clicash01', 'cash1234')).toMatchObject({ status: 0, saType: 2 });
+    expect(await login('clicash01', 'cash1234')).toMatchObject({ status: Status.OK, saType: 2 });
   });
 
   it.each([
@@ -110,11 +111,11 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     await refused(/no kiosk 9999/, 'freeze', '--kiosk', '9999', '--message', 'x');
     const r = await cli('freeze', '--kiosk', '3003', '--message', 'Unpaid invoice, call 555-0199');
     expect(r).toEqual({ code: 0, text: 'Kiosk 3003 is frozen: staff see "Unpaid invoice, call 555-0199".' });
-    expect(await login('cliboss01', 'boss1234')).toMatchObject({ status: 46, freeze_msg: 'Unpaid invoice, call 555-0199' });
-    expect(await s.call('/drawer/list', { kioskID: 3003 })).toMatchObject({ status: 46, freeze_msg: 'Unpaid invoice, call 555-0199' });
+    expect(await login('cliboss01', 'boss1234')).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Unpaid invoice, call 555-0199' });
+    expect(await s.call('/drawer/list', { kioskID: 3003 })).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Unpaid invoice, call 555-0199' });
     expect(await cli('unfreeze', '--kiosk', '3003')).toEqual({ code: 0, text: 'Kiosk 3003 is open again.' });
     expect(await store()).toMatchObject({ frozen: 0, freeze_msg: '' });
-    expect((await login('cliboss01', 'boss1234')).status).toBe(0);
+    expect((await login('cliboss01', 'boss1234')).status).toBe(Status.OK);
   });
 
   it('set-layout maps a host to a layout in the domain map', async () => {
@@ -147,16 +148,16 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     const res = await s.raw('/API/user/posLogin', { method: 'POST', body: '{}' });
     expect(res.status).toBe(503);
     expect(await res.json()).toHaveProperty('e');
-    expect(await s.call('/config/maintain')).toMatchObject({ status: 0, msg: 'Back at 06:00' });
+    expect(await s.call('/config/maintain')).toMatchObject({ status: Status.OK, msg: 'Back at 06:00' });
     expect(await cli('maintenance', 'off')).toEqual({ code: 0, text: 'Maintenance is off.' });
-    expect((await s.call('/drawer/list', { kioskID: 3003 })).status).toBe(0);
+    expect((await s.call('/drawer/list', { kioskID: 3003 })).status).toBe(Status.OK);
   });
 
   it('unlock clears a lockout; an unknown username is refused', async () => {
     for (let i = 0; i < 5; i++) await login('clicash01', 'wrong1234');
-    expect((await login('clicash01', 'cash1234')).status).toBe(41);
+    expect((await login('clicash01', 'cash1234')).status).toBe(Status.ACCOUNT_LOCKED);
     expect(await cli('unlock', '--username', 'clicash01')).toEqual({ code: 0, text: 'Account "clicash01" is unlocked.' });
-    expect((await login('clicash01', 'cash1234')).status).toBe(0);
+    expect((await login('clicash01', 'cash1234')).status).toBe(Status.OK);
     await refused(/no account "ghost0001"/, 'unlock', '--username', 'ghost0001');
   });
 
@@ -165,14 +166,14 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     expect(first.code).toBe(0);
     const pw1 = /^Created the simulator account of kiosk 3003: --user simulator3003 --password ([A-Za-z0-9]{16})$/.exec(first.text)?.[1];
     expect(pw1, first.text).toBeDefined();
-    expect(await s.call('/user/posLogin', { mode: 'viewer', username: 'simulator3003', password: pw1, kiosk_id: 3003 })).toMatchObject({ status: 0, saType: 1 });
+    expect(await s.call('/user/posLogin', { mode: 'viewer', username: 'simulator3003', password: pw1, kiosk_id: 3003 })).toMatchObject({ status: Status.OK, saType: 1 });
 
     const again = await cli('simulator-account', '--kiosk', '3003');
     const pw2 = /^New password for the simulator account of kiosk 3003: --user simulator3003 --password ([A-Za-z0-9]{16})$/.exec(again.text)?.[1];
     expect(pw2, again.text).toBeDefined();
     expect(pw2).not.toBe(pw1);
-    expect((await login('simulator3003', pw1!)).status).toBe(42);
-    expect((await login('simulator3003', pw2!)).status).toBe(0);
+    expect((await login('simulator3003', pw1!)).status).toBe(Status.WRONG_PASSWORD);
+    expect((await login('simulator3003', pw2!)).status).toBe(Status.OK);
     const row = await s.handle.db.selectFrom('account').select(['password_hash', 'store_id']).where('username', '=', 'simulator3003').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ store_id: 3003, password_hash: expect.stringMatching(/^scrypt\$/) });
     const trail = await s.handle.db.selectFrom('audit').select(['actor_role', 'after_json']).where('kind', '=', 'operator.command').where('target_label', '=', 'simulator3003').orderBy('id').execute();
@@ -184,7 +185,7 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     // A boss who disabled it keeps it off; an unknown store is refused.
     await s.handle.db.updateTable('account').set({ disabled: 1 }).where('username', '=', 'simulator3003').execute();
     await refused(/the simulator account "simulator3003" is disabled in Account Setting/, 'simulator-account', '--kiosk', '3003');
-    expect((await login('simulator3003', pw2!)).status).toBe(2);
+    expect((await login('simulator3003', pw2!)).status).toBe(Status.LOGIN_INCORRECT);
     await refused(/no kiosk 9999/, 'simulator-account', '--kiosk', '9999');
   });
 

@@ -1,4 +1,4 @@
-import { allStatusCodes } from '@moneybox/contract';
+import { allStatusCodes, Status } from '@moneybox/contract';
 import { expect, it } from 'vitest';
 import { describeOnDatabases, type Session } from '../testing/server.js';
 
@@ -104,16 +104,16 @@ describeOnDatabases('the API envelope', (s) => {
     for (const path of ['/API/no/such', '/API/user/nosuch', '/API/', '/API/user/posLogin/extra']) {
       const res = await s.raw(path, { method: 'POST', body: '{}' });
       expect(res.status, path).toBe(200);
-      expect(await res.json(), path).toMatchObject({ status: 7, error: 'URI not found' });
+      expect(await res.json(), path).toMatchObject({ status: Status.URI_NOT_FOUND, error: 'URI not found' });
     }
-    expect(await (await s.raw('/API/no/such')).json()).toMatchObject({ status: 7 });
+    expect(await (await s.raw('/API/no/such')).json()).toMatchObject({ status: Status.URI_NOT_FOUND });
   });
 
   it('answers another method on a known call with status 6', async () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
       const res = await s.raw('/API/user/posLogin', { method, ...(method === 'GET' ? {} : { body: '{}' }) });
       expect(res.status, method).toBe(200);
-      expect(await res.json(), method).toMatchObject({ status: 6, error: 'Method not allowed' });
+      expect(await res.json(), method).toMatchObject({ status: Status.METHOD_NOT_ALLOWED, error: 'Method not allowed' });
     }
   });
 
@@ -121,11 +121,11 @@ describeOnDatabases('the API envelope', (s) => {
     const body = JSON.stringify({ kioskID: 1001 });
     for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/json', undefined]) {
       const res = await s.raw('/API/drawer/list', { method: 'POST', body, ...(contentType && { headers: { 'content-type': contentType } }) });
-      expect((await res.json()) as object, String(contentType)).toMatchObject({ status: 0 });
+      expect((await res.json()) as object, String(contentType)).toMatchObject({ status: Status.OK });
     }
     // An empty body is an empty object: a public call without fields still answers.
     expect((await s.raw('/API/config/key', { method: 'POST' })).status).toBe(200);
-    expect(await (await s.raw('/API/config/key', { method: 'POST' })).json()).toMatchObject({ status: 0 });
+    expect(await (await s.raw('/API/config/key', { method: 'POST' })).json()).toMatchObject({ status: Status.OK });
   });
 
   it('answers every reply with a catalogued status and its message', async () => {
@@ -164,8 +164,8 @@ describeOnDatabases('the API envelope', (s) => {
     await s.verify();
     // The key was never consumed by a refused call, and the session still works for the real thing.
     const me2 = await s.login();
-    expect((await s.call('/user/chooseDrawer', { ...me2, moneybox: 1 })).status).toBe(0);
-    expect((await s.call('/drawer/init', { UID: me2.UID, TOKEN: me2.TOKEN, amount: 12.5, key })).status).toBe(0);
+    expect((await s.call('/user/chooseDrawer', { ...me2, moneybox: 1 })).status).toBe(Status.OK);
+    expect((await s.call('/drawer/init', { UID: me2.UID, TOKEN: me2.TOKEN, amount: 12.5, key })).status).toBe(Status.OK);
     expect((await s.call('/drawer/shift', { UID: me2.UID, TOKEN: me2.TOKEN })).balance).toBe(12.5);
     await s.verify();
   });
@@ -175,7 +175,7 @@ describeOnDatabases('the API envelope', (s) => {
     const replies = await Promise.all(
       Array.from({ length: 60 }, (_, i) => s.raw('/API/user/posLogin', { method: 'POST', body: junk[i % junk.length]! }).then((r) => r.json() as Promise<{ status: number }>)),
     );
-    for (const r of replies) expect(r.status).toBe(13);
-    expect((await s.call('/drawer/list', { kioskID: 1001 })).status).toBe(0);
+    for (const r of replies) expect(r.status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/drawer/list', { kioskID: 1001 })).status).toBe(Status.OK);
   });
 });

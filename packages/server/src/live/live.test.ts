@@ -1,4 +1,4 @@
-import { LiveClose } from '@moneybox/contract';
+import { LiveClose, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
 import { namesCustomer, namesMachine, openLive, type LiveSocket } from '../testing/live-kit.js';
@@ -46,7 +46,7 @@ describeOnDatabases('live updates', (s) => {
 
   it('a connection, a login, a round, a counter purchase and a kick each reach the store\'s clients within a second', async () => {
     const c = await newCustomer(s, counter);
-    await pushedWithinASecond(namesCustomer(c.id), async () => expect(await s.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await s.key() })).toMatchObject({ status: 0 }));
+    await pushedWithinASecond(namesCustomer(c.id), async () => expect(await s.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await s.key() })).toMatchObject({ status: Status.OK }));
 
     const after = live.mark();
     const machine = await enrolTerminal(s, boss);
@@ -67,7 +67,7 @@ describeOnDatabases('live updates', (s) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(live.received.slice(quiet)).toEqual([]);
 
-    await pushedWithinASecond((m) => namesMachine(id)(m) && namesCustomer(c.id)(m), async () => expect(await s.call('/customer/kick', { ...counter, id: c.id })).toMatchObject({ status: 0 }));
+    await pushedWithinASecond((m) => namesMachine(id)(m) && namesCustomer(c.id)(m), async () => expect(await s.call('/customer/kick', { ...counter, id: c.id })).toMatchObject({ status: Status.OK }));
 
     await pushedWithinASecond(namesMachine(id), async () => {
       await t.close();
@@ -88,7 +88,7 @@ describeOnDatabases('live updates', (s) => {
     const c = await newCustomer(s, otherBoss);
     const after = live.mark();
     const r = await s.call('/customer/block', { ...otherBoss, id: c.id, block: true });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     expect(await otherLive.next(namesCustomer(c.id), 1000)).toMatchObject({ type: 'changed', customers: [c.id] });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(live.received.slice(after).some(namesCustomer(c.id))).toBe(false);
@@ -112,7 +112,7 @@ describeOnDatabases('live updates', (s) => {
   it('closes the socket of a session that logs out or is replaced by a newer login (4005)', async () => {
     const who = await openCounter(s, null);
     const socket = await hello(openLive(s.url, who));
-    expect((await s.call('/user/logout', who)).status).toBe(0);
+    expect((await s.call('/user/logout', who)).status).toBe(Status.OK);
     const started = Date.now();
     expect(await socket.closed).toMatchObject({ code: LiveClose.SESSION_ENDED });
     expect(Date.now() - started).toBeLessThan(1000);

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
 import { namesCustomer, namesMachine, openLive } from '../testing/live-kit.js';
@@ -15,7 +16,7 @@ describe('live updates across server processes on postgres', () => {
   it('a login and a round on server A reach a web client of server B within a second', async () => {
     const counter = await openCounter(a, 1000);
     const c = await newCustomer(a, counter);
-    expect((await a.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await a.key() })).status).toBe(0);
+    expect((await a.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await a.key() })).status).toBe(Status.OK);
     const boss = await bossSession(a);
     const live = openLive(b.url, boss);
     try {

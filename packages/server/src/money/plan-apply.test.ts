@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../db/seed.js';
@@ -58,13 +59,13 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
       moneyTestHooks.afterRead = async (n) => void attempts.push(n);
     });
     const r = await purchase(counter, c.id, 6, key);
-    expect(between?.status).toBe(0);
-    expect(r).toMatchObject({ status: 35, reason: 'purchase_limit', limit: 'hourly', left: 4 });
+    expect(between?.status).toBe(Status.OK);
+    expect(r).toMatchObject({ status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 4 });
     expect(attempts).toEqual([1, 2]);
     expect(await balances(s, c.id)).toEqual({ entries: 6_00, winnings: 0 });
     expect(await ledgerRows(c.id)).toBe(1);
     // The refused call's key is still unused: the corrected retry goes through.
-    expect((await purchase(counter, c.id, 4, key)).status).toBe(0);
+    expect((await purchase(counter, c.id, 4, key)).status).toBe(Status.OK);
   });
 
   it('any committed change of the customer row makes the plan stale; the retry applies once, with exact balances', async () => {
@@ -74,7 +75,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     const store0 = await storeMoney(s);
     onFirstAttempt(() => s.handle.db.updateTable('customer').set({ updated_at: isoNow() }).where('id', '=', c.id).execute());
     const r = await purchase(counter, c.id, 25);
-    expect(r).toMatchObject({ status: 0, entries: 25, balance: (drawer0 + 25_00) / 100 });
+    expect(r).toMatchObject({ status: Status.OK, entries: 25, balance: (drawer0 + 25_00) / 100 });
     expect(attempts).toEqual([1, 2]);
     expect(await ledgerRows(c.id)).toBe(1);
     expect(await storeMoney(s)).toEqual({ ...store0, credit: store0.credit - 25_00 });
@@ -85,7 +86,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     const c = await newCustomer(s, counter);
     const key = await s.key();
     onFirstAttempt(() => s.handle.db.updateTable('one_time_key').set({ used_at: isoNow() }).where('key', '=', key).execute());
-    expect((await purchase(counter, c.id, 5, key)).status).toBe(12);
+    expect((await purchase(counter, c.id, 5, key)).status).toBe(Status.KEY_ERROR);
     expect(attempts).toEqual([1, 2]);
     expect(await ledgerRows(c.id)).toBe(0);
   });
@@ -95,7 +96,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     const mine = await openCounter(s, 100);
     const c = await newCustomer(s, counter);
     onFirstAttempt(() => setOpenShift(mine, { ended_at: isoNow() }));
-    expect((await purchase(mine, c.id, 5)).status).toBe(10);
+    expect((await purchase(mine, c.id, 5)).status).toBe(Status.SHIFT_ERROR);
     expect(attempts).toEqual([1, 2]);
     expect(await ledgerRows(c.id)).toBe(0);
   });
@@ -104,12 +105,12 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     beforeEachAttempts();
     const mine = await openCounter(s, 50);
     const c = await newCustomer(s, counter);
-    expect((await purchase(mine, c.id, 30)).status).toBe(0);
+    expect((await purchase(mine, c.id, 30)).status).toBe(Status.OK);
     attempts = [];
     // A bleed of almost everything commits between the revert's read and its apply.
     onFirstAttempt(() => setOpenShift(mine, { balance_cents: 10_00 }));
     const r = await s.call('/customer/revert', { ...mine, id: c.id, amount: 20, key: await s.key() });
-    expect(r.status).toBe(38);
+    expect(r.status).toBe(Status.DRAWER_BALANCE_ERROR);
     expect(attempts).toEqual([1, 2]);
     await setOpenShift(mine, { balance_cents: 80_00 }); // back to what its ledger says
   });
@@ -119,7 +120,7 @@ describe('read, decide, apply on postgres: a row changed after the read', () => 
     const c = await newCustomer(s, counter);
     onFirstAttempt(() => s.handle.db.updateTable('customer').set({ updated_at: isoNow() }).where('id', '=', c.id).execute(), 3);
     const r = await purchase(counter, c.id, 7);
-    expect(r).toMatchObject({ status: 0, entries: 7 });
+    expect(r).toMatchObject({ status: Status.OK, entries: 7 });
     expect(attempts).toEqual([1, 2, 3, 4]);
     expect(await ledgerRows(c.id)).toBe(1);
   });
@@ -160,7 +161,7 @@ describe('a terminal round on postgres: the customer row changed after the read'
   /** A customer with 10.00 of entries, seated at a machine of their own. */
   async function seatedPlayer() {
     const c = await newCustomer(s, counter);
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(Status.OK);
     const m = await enrolTerminal(s, boss);
     seq = 0;
     expect(await m.socket.command({ type: 'login', seq: ++seq, mobile_id: c.mobile_id, pin: c.pin })).toMatchObject({ ok: true });
@@ -198,7 +199,7 @@ describe('a terminal round on postgres: the customer row changed after the read'
     const { c, socket } = await seatedPlayer();
     moneyTestHooks.afterRead = async () => {
       moneyTestHooks.afterRead = undefined;
-      expect((await s.call('/customer/kick', { ...counter, id: c.id })).status).toBe(0);
+      expect((await s.call('/customer/kick', { ...counter, id: c.id })).status).toBe(Status.OK);
     };
     expect(await socket.command(round())).toMatchObject({ ok: false, reason: 'not_playing' });
     expect(await balances(s, c.id)).toEqual({ entries: 10_00, winnings: 0 });

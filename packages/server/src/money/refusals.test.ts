@@ -1,4 +1,4 @@
-import { RefusalReason, type StatusCode } from '@moneybox/contract';
+import { RefusalReason, type StatusCode, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../db/seed.js';
@@ -45,60 +45,60 @@ describeOnDatabases('every money refusal', (s) => {
   it('key, shift, store, drawer and initial amount', async () => {
     const c = await newCustomer(s, counter);
     const used = await s.key();
-    expect((await money('purchase', counter, c.id, 1)(used)).status).toBe(0);
-    await refused(RefusalReason.KEY, { status: 12 }, () => money('purchase', counter, c.id, 1)(used));
+    expect((await money('purchase', counter, c.id, 1)(used)).status).toBe(Status.OK);
+    await refused(RefusalReason.KEY, { status: Status.KEY_ERROR }, () => money('purchase', counter, c.id, 1)(used));
 
     const who = await newStaff(s);
     const noDrawer = await s.login(who);
-    await refused(RefusalReason.NO_SHIFT, { status: 10 }, money('purchase', noDrawer, c.id, 1));
+    await refused(RefusalReason.NO_SHIFT, { status: Status.SHIFT_ERROR }, money('purchase', noDrawer, c.id, 1));
 
     await setStore({ closed: 1 });
-    await refused(RefusalReason.STORE_CLOSED, { status: 1 }, money('redeem', counter, c.id, 1));
+    await refused(RefusalReason.STORE_CLOSED, { status: Status.KIOSK_CLOSED }, money('redeem', counter, c.id, 1));
     await setStore({ closed: 0, frozen: 1, freeze_msg: 'audit' });
-    await refused(RefusalReason.STORE_FROZEN, { status: 46, freeze_msg: 'audit' }, money('revert', counter, c.id, 1));
+    await refused(RefusalReason.STORE_FROZEN, { status: Status.STORE_FROZEN, freeze_msg: 'audit' }, money('revert', counter, c.id, 1));
     await setStore({ frozen: 0, freeze_msg: '' });
 
     const shift = await s.handle.db.selectFrom('shift').select('drawer_id').where('account_id', '=', counter.UID).where('ended_at', 'is', null).executeTakeFirstOrThrow();
     await s.handle.db.updateTable('drawer').set({ frozen: 1 }).where('id', '=', shift.drawer_id).execute();
-    await refused(RefusalReason.DRAWER_FROZEN, { status: 45 }, money('comps', counter, c.id, 1));
+    await refused(RefusalReason.DRAWER_FROZEN, { status: Status.DRAWER_FROZEN }, money('comps', counter, c.id, 1));
     await s.handle.db.updateTable('drawer').set({ frozen: 0 }).where('id', '=', shift.drawer_id).execute();
 
     const fresh = await openCounter(s, null);
-    await refused(RefusalReason.NEEDS_INIT, { status: 24 }, money('purchase', fresh, c.id, 1));
-    await refused(RefusalReason.NEEDS_INIT, { status: 30 }, money('comps', fresh, c.id, 1));
-    await refused(RefusalReason.NEEDS_INIT, { status: 11 }, async (key) => {
+    await refused(RefusalReason.NEEDS_INIT, { status: Status.PURCHASE_NEEDS_INIT }, money('purchase', fresh, c.id, 1));
+    await refused(RefusalReason.NEEDS_INIT, { status: Status.COMPS_NEEDS_INIT }, money('comps', fresh, c.id, 1));
+    await refused(RefusalReason.NEEDS_INIT, { status: Status.DRAWER_STATE_ERROR }, async (key) => {
       const shiftId = (await s.call('/drawer/info', fresh)).shift_id;
       return s.call('/drawer/fills', { ...fresh, shift_id: shiftId, amount: 1, key, reason: 'float' });
     });
-    await refused(RefusalReason.INIT_ALREADY_SET, { status: 11 }, (key) => s.call('/drawer/init', { ...counter, amount: 1, key }));
+    await refused(RefusalReason.INIT_ALREADY_SET, { status: Status.DRAWER_STATE_ERROR }, (key) => s.call('/drawer/init', { ...counter, amount: 1, key }));
     const credit = (await storeMoney(s)).credit;
-    await refused(RefusalReason.INIT_OVER_CREDIT, { status: 16 }, (key) => s.call('/drawer/init', { ...fresh, amount: (credit + 1) / 100, key }));
+    await refused(RefusalReason.INIT_OVER_CREDIT, { status: Status.INITIAL_OVER_CREDIT }, (key) => s.call('/drawer/init', { ...fresh, amount: (credit + 1) / 100, key }));
   });
 
   it('customer, amount, limits and balances', async () => {
     const c = await newCustomer(s, counter);
-    await refused(RefusalReason.CUSTOMER, { status: 17 }, money('purchase', counter, 987_654_321, 1));
+    await refused(RefusalReason.CUSTOMER, { status: Status.CUSTOMER_ERROR }, money('purchase', counter, 987_654_321, 1));
     const seated = await newCustomer(s, counter);
     await seatAtMachine(s, seated.id);
-    await refused(RefusalReason.PLAYING, { status: 29 }, money('redeem', counter, seated.id, 1));
+    await refused(RefusalReason.PLAYING, { status: Status.REDEEM_PLAYING }, money('redeem', counter, seated.id, 1));
 
     await setStore({ min_amount_cents: 10_00 });
-    await refused(RefusalReason.MIN_AMOUNT, { status: 35, min_amount: 10 }, money('purchase', counter, c.id, 5));
+    await refused(RefusalReason.MIN_AMOUNT, { status: Status.AMOUNT_ERROR, min_amount: 10 }, money('purchase', counter, c.id, 5));
     await setStore({ min_amount_cents: 0, limit_hourly_cents: 50_00 });
-    await refused(RefusalReason.PURCHASE_LIMIT, { status: 35, reason: 'purchase_limit', limit: 'hourly', left: 50 }, money('purchase', counter, c.id, 60));
+    await refused(RefusalReason.PURCHASE_LIMIT, { status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 50 }, money('purchase', counter, c.id, 60));
     await setStore({ limit_hourly_cents: 0 });
-    await refused(RefusalReason.OVER_REVERTABLE, { status: 35, reason: 'over_revertable', revertable: 0 }, money('revert', counter, c.id, 1));
-    await refused(RefusalReason.WINNINGS, { status: 35, reason: 'winnings' }, money('redeem', counter, c.id, 1));
+    await refused(RefusalReason.OVER_REVERTABLE, { status: Status.AMOUNT_ERROR, reason: 'over_revertable', revertable: 0 }, money('revert', counter, c.id, 1));
+    await refused(RefusalReason.WINNINGS, { status: Status.AMOUNT_ERROR, reason: 'winnings' }, money('redeem', counter, c.id, 1));
 
     await giveWinnings(s, c.id, 1_000_00);
-    await refused(RefusalReason.DRAWER_SHORT, { status: 38 }, money('redeem', counter, c.id, 500));
+    await refused(RefusalReason.DRAWER_SHORT, { status: Status.DRAWER_BALANCE_ERROR }, money('redeem', counter, c.id, 500));
 
     const { credit, budget } = await storeMoney(s);
     await addCredit(s.handle.db, DEMO_KIOSK, -(credit - 1_00), 'parity test');
-    await refused(RefusalReason.CREDIT, { status: 32 }, money('purchase', counter, c.id, 2));
+    await refused(RefusalReason.CREDIT, { status: Status.CREDIT_ERROR }, money('purchase', counter, c.id, 2));
     await addCredit(s.handle.db, DEMO_KIOSK, credit - 1_00, 'parity test');
     if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, -(budget - 1_00), 'parity test');
-    await refused(RefusalReason.BUDGET, { status: 32 }, money('comps', counter, c.id, 2));
+    await refused(RefusalReason.BUDGET, { status: Status.CREDIT_ERROR }, money('comps', counter, c.id, 2));
     if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, budget - 1_00, 'parity test');
   });
 

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ describe('SQLite backup while the server takes money, and restore with the serve
     const workers = Array.from({ length: 8 }, async () => {
       while (!stop) {
         const r = await s.call('/customer/purchase', { ...s.session, id: s.customerId, amount: 1, key: await s.key() });
-        expect(r.status).toBe(0);
+        expect(r.status).toBe(Status.OK);
         answered++;
       }
     });
@@ -107,7 +108,7 @@ describe('SQLite backup while the server takes money, and restore with the serve
     const again = await startServerProcess({ DATA_DIR: dataDir });
     try {
       const res = await fetch(`${again.url}/API/user/posLogin`, { method: 'POST', body: JSON.stringify({ mode: 'pos', ...DEMO_LOGINS.cashier, kiosk_id: DEMO_KIOSK }) });
-      expect(((await res.json()) as { status: number }).status).toBe(0);
+      expect(((await res.json()) as { status: number }).status).toBe(Status.OK);
     } finally {
       await again.stop();
     }

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -75,10 +76,10 @@ describeOnDatabases('health, readiness and metrics', (s, dialect) => {
 
     const counter = await openCounter(s, 1000);
     const c = await newCustomer(s, counter);
-    for (let i = 0; i < 3; i++) expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(0);
-    expect((await s.call('/customer/purchase', { UID: counter.UID, TOKEN: 'not-the-token', id: c.id, amount: 10, key: await s.key() })).status).toBe(5);
+    for (let i = 0; i < 3; i++) expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() })).status).toBe(Status.OK);
+    expect((await s.call('/customer/purchase', { UID: counter.UID, TOKEN: 'not-the-token', id: c.id, amount: 10, key: await s.key() })).status).toBe(Status.SESSION_REPLACED);
     // A refused movement (more than the customer has) counts no movement.
-    expect((await s.call('/customer/redeem', { ...counter, id: c.id, amount: 99999, key: await s.key() })).status).not.toBe(0);
+    expect((await s.call('/customer/redeem', { ...counter, id: c.id, amount: 99999, key: await s.key() })).status).not.toBe(Status.OK);
     const t = await enrolTerminal(s, await bossSession(s));
 
     const after = (await metrics()).text;

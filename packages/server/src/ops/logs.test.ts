@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { SaType } from '@moneybox/contract';
+import { SaType, Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { dialects } from '../testing/databases.js';
@@ -29,7 +29,7 @@ describe.each(dialects)('logs on %s: JSON lines with a request id, never a secre
 
   it('drives logins, PINs, one-time keys, staff passwords and terminal enrol/auth without logging a secret', async () => {
     secrets.push(DEMO_LOGINS.cashier.password, DEMO_LOGINS.boss.password, 'Wr0ngPassw0rd');
-    expect((await s.call('/user/posLogin', { mode: 'pos', username: DEMO_LOGINS.cashier.username, password: 'Wr0ngPassw0rd', kiosk_id: DEMO_KIOSK })).status).not.toBe(0);
+    expect((await s.call('/user/posLogin', { mode: 'pos', username: DEMO_LOGINS.cashier.username, password: 'Wr0ngPassw0rd', kiosk_id: DEMO_KIOSK })).status).not.toBe(Status.OK);
     const boss = await bossSession(s);
     secrets.push(boss.TOKEN);
     const counter = await openCounter(s, 500);
@@ -40,18 +40,18 @@ describe.each(dialects)('logs on %s: JSON lines with a request id, never a secre
     secrets.push(c.pin);
     const key = await s.key();
     secrets.push(key);
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 20, key })).status).toBe(0);
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 20, key })).status).not.toBe(0); // used key
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 20, key })).status).toBe(Status.OK);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 20, key })).status).not.toBe(Status.OK); // used key
     const reset = await s.call('/customer/reset', { ...boss, id: c.id });
-    expect(reset.status).toBe(0);
+    expect(reset.status).toBe(Status.OK);
     secrets.push(reset.pin as string);
 
     // A boss creating staff with a password; a wrong token; a token in a query string.
     const bossAtDrawer = await openCounter(s, null, { saType: SaType.BOSS });
     secrets.push(bossAtDrawer.TOKEN);
-    expect((await s.call('/user/create', { UID: bossAtDrawer.UID, TOKEN: bossAtDrawer.TOKEN, username: 'logcheck1', password: 'Secr3tPass99', saType: 2 })).status).toBe(0);
+    expect((await s.call('/user/create', { UID: bossAtDrawer.UID, TOKEN: bossAtDrawer.TOKEN, username: 'logcheck1', password: 'Secr3tPass99', saType: 2 })).status).toBe(Status.OK);
     secrets.push('Secr3tPass99');
-    expect((await s.call('/customer/info', { UID: counter.UID, TOKEN: 'BadToken0000secret', id: c.id })).status).toBe(5);
+    expect((await s.call('/customer/info', { UID: counter.UID, TOKEN: 'BadToken0000secret', id: c.id })).status).toBe(Status.SESSION_REPLACED);
     secrets.push('BadToken0000secret');
     await s.raw(`/API/customer/info?UID=${counter.UID}&TOKEN=${counter.TOKEN}&key=${key}`);
     // Body that is not JSON at all, carrying a password.

@@ -1,4 +1,4 @@
-import { cents } from '@moneybox/contract';
+import { cents, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStoreQuota } from '../operator/operator.service.js';
 import { openPostgres } from '../db/database.js';
@@ -42,8 +42,8 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
     const a = servers[0]!.url;
     const login = await post(a, '/user/posLogin', { mode: 'pos', ...DEMO_LOGINS.cashier, kiosk_id: DEMO_KIOSK });
     session = { UID: login.uid as number, TOKEN: login.token as string };
-    expect((await post(a, '/user/chooseDrawer', { ...session, moneybox: 1 })).status).toBe(0);
-    expect((await post(a, '/drawer/init', { ...session, amount: 1000, key: (await post(a, '/config/key')).key })).status).toBe(0);
+    expect((await post(a, '/user/chooseDrawer', { ...session, moneybox: 1 })).status).toBe(Status.OK);
+    expect((await post(a, '/drawer/init', { ...session, amount: 1000, key: (await post(a, '/config/key')).key })).status).toBe(Status.OK);
     const c = await post(a, '/customer/create', { ...session, first_name: 'Proxy', last_name: 'Customer' });
     customerId = c.id as number;
     // No purchase limits: the load below is about the proxy, not the limits.
@@ -66,7 +66,7 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
     it('serves the API from both servers, upgrades /terminal and /API/live, passes a request id, keeps /metrics in', async () => {
       const before = await Promise.all(servers.map(infoCalls));
       const replies = await Promise.all(Array.from({ length: 40 }, () => post(proxy.url, '/customer/info', { ...session, type: 'id', rule: customerId })));
-      for (const r of replies) expect(r.status).toBe(0);
+      for (const r of replies) expect(r.status).toBe(Status.OK);
       const after = await Promise.all(servers.map(infoCalls));
       expect(after[0]! - before[0]! + after[1]! - before[1]!).toBe(40);
       expect(after[0]).toBeGreaterThan(before[0]!);

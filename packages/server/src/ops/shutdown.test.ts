@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { TerminalClose } from '@moneybox/contract';
+import { TerminalClose, Status } from '@moneybox/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
 import { verifyLedger } from '../money/verify.js';
@@ -32,7 +32,7 @@ describe.each(dialects)('graceful shutdown of a server process on %s', (dialect)
     await new Promise((r) => setTimeout(r, 300));
     // The server is closing and waits: the half-received purchase finishes after the signal.
     slow.finish();
-    expect((await slow.reply).status).toBe(0);
+    expect((await slow.reply).status).toBe(Status.OK);
     const answered = (await Promise.all(burst)).filter((r): r is Reply => r !== null);
     // Every answer of the burst is a success or the "closing" 503 (never a lost or half-applied call).
     for (const r of answered) expect(r.status === 0 || r.status === undefined, JSON.stringify(r)).toBe(true);

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,16 +96,16 @@ describe.each(dialects)('a first-release database on %s migrates to this release
       try {
         const call = async (p: string, body: Record<string, unknown>) => (await app.inject({ method: 'POST', url: `/API${p}`, payload: JSON.stringify(body), headers: { 'content-type': 'text/plain' } })).json() as Record<string, unknown>;
         const boss = await call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
-        expect(boss.status).toBe(0);
+        expect(boss.status).toBe(Status.OK);
         const cashier = await call('/user/posLogin', { mode: 'pos', ...DEMO_LOGINS.cashier, kiosk_id: DEMO_KIOSK });
-        expect(cashier.status).toBe(0);
+        expect(cashier.status).toBe(Status.OK);
         const s = { UID: cashier.uid, TOKEN: cashier.token };
         // The cashier's shift of the first release is still open on drawer 1.
-        expect((await call('/user/chooseDrawer', { ...s, moneybox: 1 })).status).toBe(0);
+        expect((await call('/user/chooseDrawer', { ...s, moneybox: 1 })).status).toBe(Status.OK);
         const customer = before.customers.find((c) => c[2] === 5750)!;
         const key = (await call('/config/key', {})).key;
         const bought = await call('/customer/purchase', { ...s, id: customer[0], amount: 10, key });
-        expect(bought.status).toBe(0);
+        expect(bought.status).toBe(Status.OK);
         expect(bought.entries).toBe(67.5);
         expect(await verifyLedger(handle.db)).toEqual([]);
       } finally {

@@ -81,7 +81,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
   it('enrols up to the store limit, keeps the boss signed in, survives a release and a rename, ends on time with its summary; the ledger verifies', { timeout: 300_000 }, async () => {
     const { url, dir } = await fresh();
     const boss = await call(url, '/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
-    expect(boss.status).toBe(0);
+    expect(boss.status).toBe(Status.OK);
     const auth = { UID: boss.uid, TOKEN: boss.token };
     // The Machine screen: the boss's session polls the list the whole run.
     const statuses: number[] = [];
@@ -112,8 +112,8 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     const released = list.find((m) => m.kind === 'game' && m.status === 'playing')!;
     expect(released, 'a machine playing').toBeDefined();
     const renamed = list.find((m) => m.kind === 'game' && m.status !== 'disconnected' && m.id !== released.id)!;
-    expect(await call(url, '/machine/remove', { ...auth, id: released.id, confirm: true })).toMatchObject({ status: 0, released: true });
-    expect(await call(url, '/machine/update', { ...auth, id: renamed.id, machine_id: 777 })).toMatchObject({ status: 0 });
+    expect(await call(url, '/machine/remove', { ...auth, id: released.id, confirm: true })).toMatchObject({ status: Status.OK, released: true });
+    expect(await call(url, '/machine/update', { ...auth, id: renamed.id, machine_id: 777 })).toMatchObject({ status: Status.OK });
     expect(Date.now() - startedAt).toBeLessThan(minutes * 60_000);
 
     const code = await run.code;
@@ -127,7 +127,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     // The boss was never thrown out: every poll answered 0, and the session still works.
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 0)).toEqual([]);
-    expect((await call(url, '/machine/list', auth)).status).toBe(0);
+    expect((await call(url, '/machine/list', auth)).status).toBe(Status.OK);
     expect(statuses).not.toContain(Status.SESSION_REPLACED);
 
     const out = run.stdout();
@@ -210,7 +210,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     expect((JSON.parse(fs.readFileSync(stateFile, 'utf8')) as typeof remembered).players.some((p) => p.id === 99999)).toBe(false);
     expect(second.stdout()).not.toContain('new password');
     expect(second.stdout()).toContain('signed in as simulator1001 (viewer)');
-    expect((await call(url, '/machine/list', { UID: boss.uid, TOKEN: boss.token })).status).toBe(0);
+    expect((await call(url, '/machine/list', { UID: boss.uid, TOKEN: boss.token })).status).toBe(Status.OK);
 
     // A store that switched its simulator account off (a boss disabled it) stays so: the simulator says why and stops.
     const off = openSqlite(sqliteFile(dir));

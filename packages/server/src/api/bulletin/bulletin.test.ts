@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation } from '@moneybox/contract';
+import { downloadReply, eventNewsReply, menuReply, newsReply, regulationsReply, type MenuEntry, type NewsItem, type Poster, type Regulation, Status } from '@moneybox/contract';
 import { isoAgo, isoIn } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
 import { demoPdf, demoPng } from '../../db/demo-files.js';
@@ -35,8 +35,8 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
     expect(Date.parse(en[0]!.date)).toBeGreaterThan(Date.parse(en[1]!.date));
     for (const lang of ['mx', 'es']) expect((await news(me, lang))[0]).toMatchObject({ title: 'Horario de días festivos', language: 'mx' });
     for (const lang of ['zh_Hans', 'cn']) expect((await news(me, lang))[0]).toMatchObject({ title: '节假日营业时间', language: 'zh_Hans' });
-    expect((await ask('/bulletin/news', me, { lang: 'fr' })).status).toBe(13);
-    expect((await s.call('/bulletin/news', { lang: 'en' })).status).toBe(5);
+    expect((await ask('/bulletin/news', me, { lang: 'fr' })).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/bulletin/news', { lang: 'en' })).status).toBe(Status.SESSION_REPLACED);
   });
 
   it('answers exactly the contract of each call (every field, on the demo content)', async () => {
@@ -77,7 +77,7 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
 
   it("answers a running event's items, and 404 for an event not started, ended, removed, unknown or not for the store", async () => {
     const r = await ask('/bulletin/event_news', me, { lang: 'es', event_name: DEMO_EVENT });
-    expect(r).toMatchObject({ status: 0, name: DEMO_EVENT, title: 'Festival de invierno' });
+    expect(r).toMatchObject({ status: Status.OK, name: DEMO_EVENT, title: 'Festival de invierno' });
     const items = r.items as NewsItem[];
     expect(items.map((i) => i.title)).toEqual(['Noche de jackpot del festival', 'Hoy empieza el Festival de invierno']);
     const period = r.period as { start: string; end: string };
@@ -95,9 +95,9 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
     for (const name of ['not-started', 'ended', 'removed', 'theirs-only', 'no-such-event']) {
       expect((await ask('/bulletin/event_news', me, { event_name: name })).status, name).toBe(404);
     }
-    expect((await ask('/bulletin/event_news', other, { event_name: 'theirs-only' })).status).toBe(0);
-    expect((await ask('/bulletin/event_news', me, { event_name: 'running' })).status).toBe(0);
-    expect((await ask('/bulletin/event_news', me, { event_name: '../etc' })).status).toBe(13);
+    expect((await ask('/bulletin/event_news', other, { event_name: 'theirs-only' })).status).toBe(Status.OK);
+    expect((await ask('/bulletin/event_news', me, { event_name: 'running' })).status).toBe(Status.OK);
+    expect((await ask('/bulletin/event_news', me, { event_name: '../etc' })).status).toBe(Status.INPUT_ERROR);
 
     // The period's end is exclusive: at the end instant the event is over.
     await s.handle.db.updateTable('bulletin_event').set({ ends_at: isoAgo(1) }).where('name', '=', 'running').execute();

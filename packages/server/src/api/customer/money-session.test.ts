@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { expect, it } from 'vitest';
 import { isoAgo } from '../../clock.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
@@ -20,7 +21,7 @@ describeOnDatabases('session checks of the money calls', (s) => {
     const c = await newCustomer(s, counter);
     await lastSeen(counter, isoAgo(5 * 60_000));
     const r = await s.call('/customer/purchase', { ...counter, id: c.id, amount: 10, key: await s.key() });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     expect((await sessionRow(counter)).last_seen_at > isoAgo(60_000)).toBe(true);
     expect(await balances(s, c.id)).toEqual({ entries: 10_00, winnings: 0 });
   });
@@ -30,11 +31,11 @@ describeOnDatabases('session checks of the money calls', (s) => {
     const c = await newCustomer(s, idle);
     await lastSeen(idle, isoAgo(s.settings.sessionIdleMs + 60_000));
     const key = await s.key();
-    expect((await s.call('/customer/purchase', { ...idle, id: c.id, amount: 10, key })).status).toBe(5);
+    expect((await s.call('/customer/purchase', { ...idle, id: c.id, amount: 10, key })).status).toBe(Status.SESSION_REPLACED);
     expect((await sessionRow(idle)).revoked_at).not.toBeNull();
     // The key was not used by the refused call: another cashier can still use it.
     const other = await openCounter(s, 1000);
-    expect((await s.call('/customer/purchase', { ...other, id: c.id, amount: 10, key })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...other, id: c.id, amount: 10, key })).status).toBe(Status.OK);
   });
 
   it('answers 5 for an unknown token, a token with another UID, or no token, and 5 before 13', async () => {
@@ -46,8 +47,8 @@ describeOnDatabases('session checks of the money calls', (s) => {
       // A UID sent as a string still names the same account, as for every call.
       expect(r.status, JSON.stringify(who)).toBe(typeof who.UID === 'string' ? 0 : 5);
     }
-    expect((await s.call('/customer/purchase', { ...wrongUid, id: c.id, amount: 'abc', key: await s.key() })).status).toBe(5);
-    expect((await s.call('/customer/purchase', { ...first, id: c.id, amount: 'abc', key: await s.key() })).status).toBe(13);
+    expect((await s.call('/customer/purchase', { ...wrongUid, id: c.id, amount: 'abc', key: await s.key() })).status).toBe(Status.SESSION_REPLACED);
+    expect((await s.call('/customer/purchase', { ...first, id: c.id, amount: 'abc', key: await s.key() })).status).toBe(Status.INPUT_ERROR);
     expect(await balances(s, c.id)).toEqual({ entries: 10_00, winnings: 0 });
   });
 }, { verifyEach: true });

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { expect, it } from 'vitest';
 import { verifyLedger } from '../../money/verify.js';
 import { describeOnDatabases } from '../../testing/server.js';
@@ -8,7 +9,7 @@ describeOnDatabases('ledger verify after customer movements', (s) => {
   it('passes on honest books and reports a tampered customer balance, drawer and store credit', async () => {
     const counter = await openCounter(s, 500);
     const c = await newCustomer(s, counter);
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 25, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 25, key: await s.key() })).status).toBe(Status.OK);
     expect(await verifyLedger(s.handle.db)).toEqual([]);
 
     await s.handle.db.updateTable('customer').set((eb) => ({ entries_cents: eb('entries_cents', '+', 1) })).where('id', '=', c.id).execute();

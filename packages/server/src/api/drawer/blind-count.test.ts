@@ -1,4 +1,4 @@
-import { SaType } from '@moneybox/contract';
+import { SaType, Status } from '@moneybox/contract';
 import { expect, it } from 'vitest';
 import { DEMO_KIOSK } from '../../db/seed.js';
 import type { Actor } from '../../domain/actor.js';
@@ -74,9 +74,9 @@ describeOnDatabases('blind count: the expected drawer balance', (s) => {
 
     // The close is the count: its report shows the expected balance beside it, and so does every later read.
     const closed = await s.call('/drawer/shift', { ...session, counted: 310 });
-    expect(closed).toMatchObject({ status: 0, balance: EXPECTED, counted: 310, over_short: -5 });
+    expect(closed).toMatchObject({ status: Status.OK, balance: EXPECTED, counted: 310, over_short: -5 });
     const later = session;
-    expect(await s.call('/drawer/shiftReport', { ...later, shift_id: closed.shift_id })).toMatchObject({ status: 0, balance: EXPECTED });
+    expect(await s.call('/drawer/shiftReport', { ...later, shift_id: closed.shift_id })).toMatchObject({ status: Status.OK, balance: EXPECTED });
     const log = await s.call('/drawer/shiftLog', later);
     const row = (log.list as Array<Record<string, unknown>>).find((r) => r.shift_id === closed.shift_id)!;
     expect(row).toMatchObject({ open: false, balance: EXPECTED, over_short: -5 });

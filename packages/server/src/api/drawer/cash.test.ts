@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../db/seed.js';
 import { freezeStore } from '../../operator/operator.service.js';
@@ -21,15 +22,15 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
   it('moves cash in and out and keeps balance = initial + fills - bleeds + purchases - redeems', async () => {
     const c = await counter(1, 200);
     const fill = await cash(s, 'fills', c, 50.25);
-    expect(fill).toMatchObject({ status: 0, shift_id: c.shift_id, amount: 50.25, fills: 50.25, bleeds: 0, balance: 250.25 });
+    expect(fill).toMatchObject({ status: Status.OK, shift_id: c.shift_id, amount: 50.25, fills: 50.25, bleeds: 0, balance: 250.25 });
     expect(typeof fill.movement_id).toBe('number');
-    expect(await cash(s, 'bleeds', c, '30.10')).toMatchObject({ status: 0, bleeds: 30.1, balance: 220.15 });
+    expect(await cash(s, 'bleeds', c, '30.10')).toMatchObject({ status: Status.OK, bleeds: 30.1, balance: 220.15 });
     const [alice, bob] = await customerIds(s);
     await counterSale(s, c, 'purchase', 40_00, alice!);
     await counterSale(s, c, 'redeem', 100_00, bob!);
     const live = await info(s, c);
     expect(live).toMatchObject({
-      status: 0,
+      status: Status.OK,
       moneybox: 1,
       shift_id: c.shift_id,
       initAmount: true,
@@ -52,66 +53,66 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
     const c = await counter(1, 20);
     const key = await s.key();
     const r = await cash(s, 'bleeds', c, 20.01, { key });
-    expect(r.status).toBe(38);
+    expect(r.status).toBe(Status.DRAWER_BALANCE_ERROR);
     expect((await info(s, c)).balance).toBe(20);
-    expect(await cash(s, 'bleeds', c, 20, { key })).toMatchObject({ status: 0, balance: 0 });
-    expect((await cash(s, 'bleeds', c, 0.01)).status).toBe(38);
+    expect(await cash(s, 'bleeds', c, 20, { key })).toMatchObject({ status: Status.OK, balance: 0 });
+    expect((await cash(s, 'bleeds', c, 0.01)).status).toBe(Status.DRAWER_BALANCE_ERROR);
   });
 
   it('requires a reason (13), at most 200 characters, and a positive amount (35) with at most two decimals (13)', async () => {
     const c = await counter(1);
-    expect((await cash(s, 'fills', c, 10, { reason: '' })).status).toBe(13);
-    expect((await cash(s, 'fills', c, 10, { reason: '   ' })).status).toBe(13);
-    expect((await cash(s, 'bleeds', c, 10, { reason: undefined })).status).toBe(13);
-    expect((await cash(s, 'fills', c, 10, { reason: 'x'.repeat(201) })).status).toBe(13);
-    expect((await cash(s, 'fills', c, 10, { reason: 'x'.repeat(200) })).status).toBe(0);
-    expect((await cash(s, 'fills', c, 0)).status).toBe(35);
-    expect((await cash(s, 'bleeds', c, 0)).status).toBe(35);
-    for (const bad of [-5, 1.005, 'NaN', '1e3', null, 1e12]) expect((await cash(s, 'fills', c, bad as number)).status).toBe(13);
-    expect((await cash(s, 'fills', c, 10, { key: 'not-a-key-we-gave' })).status).toBe(12);
+    expect((await cash(s, 'fills', c, 10, { reason: '' })).status).toBe(Status.INPUT_ERROR);
+    expect((await cash(s, 'fills', c, 10, { reason: '   ' })).status).toBe(Status.INPUT_ERROR);
+    expect((await cash(s, 'bleeds', c, 10, { reason: undefined })).status).toBe(Status.INPUT_ERROR);
+    expect((await cash(s, 'fills', c, 10, { reason: 'x'.repeat(201) })).status).toBe(Status.INPUT_ERROR);
+    expect((await cash(s, 'fills', c, 10, { reason: 'x'.repeat(200) })).status).toBe(Status.OK);
+    expect((await cash(s, 'fills', c, 0)).status).toBe(Status.AMOUNT_ERROR);
+    expect((await cash(s, 'bleeds', c, 0)).status).toBe(Status.AMOUNT_ERROR);
+    for (const bad of [-5, 1.005, 'NaN', '1e3', null, 1e12]) expect((await cash(s, 'fills', c, bad as number)).status).toBe(Status.INPUT_ERROR);
+    expect((await cash(s, 'fills', c, 10, { key: 'not-a-key-we-gave' })).status).toBe(Status.KEY_ERROR);
     expect((await info(s, c)).fills).toBe(10);
   });
 
   it('refuses a shift that is not the caller open one (10)', async () => {
     const c = await counter(1);
-    expect((await cash(s, 'fills', c, 10, { shift_id: c.shift_id + 1000 })).status).toBe(10);
+    expect((await cash(s, 'fills', c, 10, { shift_id: c.shift_id + 1000 })).status).toBe(Status.SHIFT_ERROR);
     const other = await counter(2);
-    expect((await cash(s, 'bleeds', c, 10, { shift_id: other.shift_id })).status).toBe(10);
+    expect((await cash(s, 'bleeds', c, 10, { shift_id: other.shift_id })).status).toBe(Status.SHIFT_ERROR);
     expect((await info(s, other)).bleeds).toBe(0);
   });
 
   it('needs the initial amount before fills and bleeds (11); init is once per shift (11), not above credit (16)', async () => {
     const c = await takeDrawer(s, 3, await newCashier(s));
     open.push(c);
-    expect((await cash(s, 'fills', c, 10)).status).toBe(11);
-    expect((await cash(s, 'bleeds', c, 10)).status).toBe(11);
+    expect((await cash(s, 'fills', c, 10)).status).toBe(Status.DRAWER_STATE_ERROR);
+    expect((await cash(s, 'bleeds', c, 10)).status).toBe(Status.DRAWER_STATE_ERROR);
     const store = await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', DEMO_KIOSK).executeTakeFirstOrThrow();
     const overCredit = (Number(store.credit_cents) + 1) / 100;
     const over = await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: overCredit, key: await s.key() });
-    expect(over.status).toBe(16);
+    expect(over.status).toBe(Status.INITIAL_OVER_CREDIT);
     const key = await s.key();
-    expect(await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 150, key })).toMatchObject({ status: 0, initial_amount: 150, balance: 150 });
-    expect((await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 150, key })).status).toBe(12);
-    expect((await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 10, key: await s.key() })).status).toBe(11);
+    expect(await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 150, key })).toMatchObject({ status: Status.OK, initial_amount: 150, balance: 150 });
+    expect((await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 150, key })).status).toBe(Status.KEY_ERROR);
+    expect((await s.call('/drawer/init', { UID: c.UID, TOKEN: c.TOKEN, amount: 10, key: await s.key() })).status).toBe(Status.DRAWER_STATE_ERROR);
     expect(await info(s, c)).toMatchObject({ initAmount: true, initial_amount: 150, balance: 150 });
-    expect((await cash(s, 'fills', c, 10)).status).toBe(0);
+    expect((await cash(s, 'fills', c, 10)).status).toBe(Status.OK);
   });
 
   it('refuses money calls on a frozen drawer (45) and in a frozen store (46 with the message)', async () => {
     const c = await counter(2);
     const boss = await s.login(DEMO_LOGINS.boss, 'viewer');
     const two = await drawerId(s, 2);
-    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: true })).status).toBe(0);
-    expect((await cash(s, 'fills', c, 10)).status).toBe(45);
-    expect((await cash(s, 'bleeds', c, 10)).status).toBe(45);
+    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: true })).status).toBe(Status.OK);
+    expect((await cash(s, 'fills', c, 10)).status).toBe(Status.DRAWER_FROZEN);
+    expect((await cash(s, 'bleeds', c, 10)).status).toBe(Status.DRAWER_FROZEN);
     expect((await info(s, c)).freeze).toBe(true);
-    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: 0 })).status).toBe(0);
-    expect((await cash(s, 'fills', c, 10)).status).toBe(0);
+    expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: 0 })).status).toBe(Status.OK);
+    expect((await cash(s, 'fills', c, 10)).status).toBe(Status.OK);
 
     await freezeStore(s.handle.db, DEMO_KIOSK, true, 'Audit in progress');
     try {
-      expect(await cash(s, 'fills', c, 10)).toMatchObject({ status: 46, freeze_msg: 'Audit in progress' });
-      expect((await cash(s, 'bleeds', c, 10)).status).toBe(46);
+      expect(await cash(s, 'fills', c, 10)).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Audit in progress' });
+      expect((await cash(s, 'bleeds', c, 10)).status).toBe(Status.STORE_FROZEN);
     } finally {
       await freezeStore(s.handle.db, DEMO_KIOSK, false, '');
     }
@@ -122,20 +123,20 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
     const c = await counter(1);
     const boss = await s.login(DEMO_LOGINS.boss, 'viewer');
     const asBoss = { ...c, UID: boss.UID, TOKEN: boss.TOKEN };
-    expect((await cash(s, 'fills', asBoss, 10)).status).toBe(21);
-    expect((await cash(s, 'bleeds', asBoss, 10)).status).toBe(21);
-    expect((await s.call('/drawer/init', { UID: boss.UID, TOKEN: boss.TOKEN, amount: 1, key: await s.key() })).status).toBe(21);
-    expect(await info(s, boss, { id: await drawerId(s, 1) })).toMatchObject({ status: 0, moneybox: 1, shift_id: c.shift_id, balance: 200 });
+    expect((await cash(s, 'fills', asBoss, 10)).status).toBe(Status.PERMISSION_ERROR);
+    expect((await cash(s, 'bleeds', asBoss, 10)).status).toBe(Status.PERMISSION_ERROR);
+    expect((await s.call('/drawer/init', { UID: boss.UID, TOKEN: boss.TOKEN, amount: 1, key: await s.key() })).status).toBe(Status.PERMISSION_ERROR);
+    expect(await info(s, boss, { id: await drawerId(s, 1) })).toMatchObject({ status: Status.OK, moneybox: 1, shift_id: c.shift_id, balance: 200 });
     // The viewer holds no drawer of its own.
-    expect((await info(s, boss)).status).toBe(10);
+    expect((await info(s, boss)).status).toBe(Status.SHIFT_ERROR);
   });
 
   it('applies a key once: twice in a row, and ten times at once', async () => {
     const c = await counter(1, 100);
     const key = await s.key();
-    expect((await cash(s, 'fills', c, 5, { key })).status).toBe(0);
-    expect((await cash(s, 'fills', c, 5, { key })).status).toBe(12);
-    expect((await cash(s, 'bleeds', c, 5, { key })).status).toBe(12);
+    expect((await cash(s, 'fills', c, 5, { key })).status).toBe(Status.OK);
+    expect((await cash(s, 'fills', c, 5, { key })).status).toBe(Status.KEY_ERROR);
+    expect((await cash(s, 'bleeds', c, 5, { key })).status).toBe(Status.KEY_ERROR);
 
     const fillKey = await s.key();
     const fills = await Promise.all(Array.from({ length: 10 }, () => cash(s, 'fills', c, 7, { key: fillKey })));
@@ -194,7 +195,7 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
     const [alice] = await customerIds(s);
     await counterSale(s, c, 'purchase', 15_00, alice!);
     const r = await s.call('/drawer/movements', { UID: c.UID, TOKEN: c.TOKEN });
-    expect(r).toMatchObject({ status: 0, shift_id: c.shift_id, total: 4, page: 1, limit: 20 });
+    expect(r).toMatchObject({ status: Status.OK, shift_id: c.shift_id, total: 4, page: 1, limit: 20 });
     const list = r.list as Array<Record<string, unknown>>;
     expect(list.map((m) => m.kind)).toEqual(['purchase', 'bleed', 'fill', 'init']);
     expect(list[0]).toMatchObject({ amount: 15, drawer: 15, customer_id: alice });
@@ -205,9 +206,9 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
     expect((page2.list as Array<{ kind: string }>).map((m) => m.kind)).toEqual(['init']);
     // A cashier sees only their own shifts.
     const other = await counter(2);
-    expect((await s.call('/drawer/movements', { UID: other.UID, TOKEN: other.TOKEN, shift_id: c.shift_id })).status).toBe(21);
+    expect((await s.call('/drawer/movements', { UID: other.UID, TOKEN: other.TOKEN, shift_id: c.shift_id })).status).toBe(Status.PERMISSION_ERROR);
     const boss = await s.login(DEMO_LOGINS.boss, 'viewer');
     expect((await s.call('/drawer/movements', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: c.shift_id })).total).toBe(4);
-    expect((await s.call('/drawer/movements', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: 999999 })).status).toBe(10);
+    expect((await s.call('/drawer/movements', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: 999999 })).status).toBe(Status.SHIFT_ERROR);
   });
 }, { verifyEach: true });

@@ -1,4 +1,4 @@
-import { TerminalClose } from '@moneybox/contract';
+import { TerminalClose, Status } from '@moneybox/contract';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { signNonce } from '../../auth/terminal-key.js';
 import { DEMO_KIOSK, DEMO_TERMINALS } from '../../db/seed.js';
@@ -50,9 +50,9 @@ describeOnDatabases('machine calls', (s) => {
     const other = await otherStore(s);
     await createAccount(s.handle.db, other, 'otherboss1', 'pass1234', SaType.BOSS);
     const o = await s.call('/user/posLogin', { mode: 'viewer', username: 'otherboss1', password: 'pass1234', kiosk_id: other });
-    expect(await s.call('/machine/list', { UID: o.uid, TOKEN: o.token })).toMatchObject({ status: 0, list: [] });
+    expect(await s.call('/machine/list', { UID: o.uid, TOKEN: o.token })).toMatchObject({ status: Status.OK, list: [] });
     const cashier = await s.login();
-    for (const call of ['list', 'update', 'remove']) expect((await s.call(`/machine/${call}`, { UID: cashier.UID, TOKEN: cashier.TOKEN, id: 1, machine_id: 5 })).status).toBe(21);
+    for (const call of ['list', 'update', 'remove']) expect((await s.call(`/machine/${call}`, { UID: cashier.UID, TOKEN: cashier.TOKEN, id: 1, machine_id: 5 })).status).toBe(Status.PERMISSION_ERROR);
   });
 
   it('rename: the name must be a number, 18 when not connected, 19 when used or unchanged, and the terminal learns it', async () => {
@@ -63,34 +63,34 @@ describeOnDatabases('machine calls', (s) => {
       expect(r.status, String(bad)).toBe(13);
       expect(r.error).toMatch(/machine name must be a number/);
     }
-    expect((await s.call('/machine/update', { ...boss, id, machine_id: t.name })).status).toBe(19);
-    expect((await s.call('/machine/update', { ...boss, id, machine_id: 101 })).status).toBe(19);
+    expect((await s.call('/machine/update', { ...boss, id, machine_id: t.name })).status).toBe(Status.MACHINE_NAME_USED);
+    expect((await s.call('/machine/update', { ...boss, id, machine_id: 101 })).status).toBe(Status.MACHINE_NAME_USED);
     const renamed = t.socket.next((m) => m.type === 'renamed');
-    expect(await s.call('/machine/update', { ...boss, id, machine_id: '777' })).toMatchObject({ status: 0, id, machine_id: 777 });
+    expect(await s.call('/machine/update', { ...boss, id, machine_id: '777' })).toMatchObject({ status: Status.OK, id, machine_id: 777 });
     expect(await renamed).toEqual({ type: 'renamed', name: 777 });
     expect((await byName(777))?.id).toBe(id);
     const renamedRow = await s.handle.db.selectFrom('audit').select(['before_json', 'after_json']).where('kind', '=', 'machine.rename').where('target_id', '=', id).executeTakeFirstOrThrow();
     expect([JSON.parse(renamedRow.before_json!), JSON.parse(renamedRow.after_json!)]).toEqual([{ name: t.name }, { name: 777 }]);
     const demo = await s.handle.db.selectFrom('machine').select('id').where('store_id', '=', DEMO_KIOSK).where('machine_id', '=', 105).executeTakeFirstOrThrow();
-    expect((await s.call('/machine/update', { ...boss, id: demo.id, machine_id: 505 })).status).toBe(18);
+    expect((await s.call('/machine/update', { ...boss, id: demo.id, machine_id: 505 })).status).toBe(Status.MACHINE_NOT_CONNECTED_SAVE);
     // Another store's machine is not found here: the same 18.
-    expect((await s.call('/machine/update', { ...boss, id: 999_999, machine_id: 506 })).status).toBe(18);
+    expect((await s.call('/machine/update', { ...boss, id: 999_999, machine_id: 506 })).status).toBe(Status.MACHINE_NOT_CONNECTED_SAVE);
     await t.socket.close();
   });
 
   it('release: 20 when not connected; occupied asks to confirm; release ends the session, forgets the key, disconnects', async () => {
     const demo = await s.handle.db.selectFrom('machine').select('id').where('store_id', '=', DEMO_KIOSK).where('machine_id', '=', 106).executeTakeFirstOrThrow();
-    expect((await s.call('/machine/remove', { ...boss, id: demo.id })).status).toBe(20);
+    expect((await s.call('/machine/remove', { ...boss, id: demo.id })).status).toBe(Status.MACHINE_NOT_CONNECTED_RELEASE);
 
     const t = await enrolTerminal(s, boss);
     const id = t.credentials.terminalId;
     const c = await newCustomer(s, counter);
     await t.socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: c.pin });
-    expect(await s.call('/machine/remove', { ...boss, id })).toMatchObject({ status: 0, released: false, occupied: true });
+    expect(await s.call('/machine/remove', { ...boss, id })).toMatchObject({ status: Status.OK, released: false, occupied: true });
     expect((await byName(t.name))?.status).toBe('playing'); // a cancel leaves it as it was
 
     const kicked = t.socket.next((m) => m.type === 'kicked');
-    expect(await s.call('/machine/remove', { ...boss, id, confirm: true })).toMatchObject({ status: 0, released: true, occupied: true });
+    expect(await s.call('/machine/remove', { ...boss, id, confirm: true })).toMatchObject({ status: Status.OK, released: true, occupied: true });
     expect(await kicked).toMatchObject({ customer_id: c.id });
     expect(await t.socket.closed).toMatchObject({ code: TerminalClose.RELEASED });
     expect(await byName(t.name)).toBeUndefined();

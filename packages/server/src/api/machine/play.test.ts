@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { dialects } from '../../testing/databases.js';
@@ -44,7 +45,7 @@ describe.each(dialects)('game machines on %s', (dialect) => {
   /** A customer with `entries` units bought at the counter, and a machine of their own. */
   async function player(entries = 10) {
     const c = await newCustomer(s, counter);
-    if (entries > 0) expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: entries, key: await s.key() })).status).toBe(0);
+    if (entries > 0) expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: entries, key: await s.key() })).status).toBe(Status.OK);
     const m = await enrolTerminal(s, boss);
     return { c, m, socket: m.socket };
   }
@@ -132,7 +133,7 @@ describe.each(dialects)('game machines on %s', (dialect) => {
     await socket.command({ type: 'login', seq: 1, mobile_id: c.mobile_id, pin: c.pin });
     const started = Date.now();
     const kicked = socket.next((msg) => msg.type === 'kicked', 1000);
-    expect(await s.call('/customer/kick', { ...counter, id: c.id })).toMatchObject({ status: 0, playing: false });
+    expect(await s.call('/customer/kick', { ...counter, id: c.id })).toMatchObject({ status: Status.OK, playing: false });
     expect(await kicked).toEqual({ type: 'kicked', customer_id: c.id });
     expect(Date.now() - started).toBeLessThan(1000);
     const before = await balances(s, c.id);
@@ -142,7 +143,7 @@ describe.each(dialects)('game machines on %s', (dialect) => {
     expect(await balances(s, c.id)).toEqual(before);
     expect(await ledgerRows(c.id)).toBe(rows);
     // The counter can move money again.
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 1, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 1, key: await s.key() })).status).toBe(Status.OK);
     await socket.close();
   });
 

@@ -1,4 +1,4 @@
-import { RefusalReason, type StatusCode, type TerminalAck, type TerminalRefusal } from '@moneybox/contract';
+import { RefusalReason, type StatusCode, type TerminalAck, type TerminalRefusal, Status } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK } from '../../db/seed.js';
 import { moneyTestHooks } from '../../money/apply-movement.js';
@@ -123,24 +123,24 @@ describeOnDatabases(
       }
 
       await setStore(s, { closed: 1 });
-      await both(RefusalReason.STORE_CLOSED, { status: 1 }, { reason: 'store_closed' });
+      await both(RefusalReason.STORE_CLOSED, { status: Status.KIOSK_CLOSED }, { reason: 'store_closed' });
       await setStore(s, { closed: 0, frozen: 1, freeze_msg: 'audit' });
-      await both(RefusalReason.STORE_FROZEN, { status: 46 }, { reason: 'store_frozen' });
+      await both(RefusalReason.STORE_FROZEN, { status: Status.STORE_FROZEN }, { reason: 'store_frozen' });
       await setStore(s, { frozen: 0, freeze_msg: '' });
-      await both(RefusalReason.CUSTOMER, { status: 17 }, { reason: 'no_customer' }, 10, { ...c, id: 987_654_321, mobile_id: '1' });
+      await both(RefusalReason.CUSTOMER, { status: Status.CUSTOMER_ERROR }, { reason: 'no_customer' }, 10, { ...c, id: 987_654_321, mobile_id: '1' });
       await s.call('/customer/block', { ...counter, id: c.id, block: true });
-      await both(RefusalReason.CUSTOMER, { status: 17 }, { reason: 'blocked' });
+      await both(RefusalReason.CUSTOMER, { status: Status.CUSTOMER_ERROR }, { reason: 'blocked' });
       await s.call('/customer/block', { ...counter, id: c.id, block: false });
       await seatAtMachine(s, c.id);
-      await both(RefusalReason.PLAYING, { status: 25 }, { reason: 'customer_playing' });
+      await both(RefusalReason.PLAYING, { status: Status.PURCHASE_PLAYING }, { reason: 'customer_playing' });
       await unseat(s, c.id);
-      await both(RefusalReason.MIN_AMOUNT, { status: 35, min_amount: 1 }, { reason: 'min_amount', min_amount_cents: 100 }, 0.5);
+      await both(RefusalReason.MIN_AMOUNT, { status: Status.AMOUNT_ERROR, min_amount: 1 }, { reason: 'min_amount', min_amount_cents: 100 }, 0.5);
       // 400.00 bought at the counter: 150.00 more is over the hourly 500.00 on either channel.
-      expect((await atCounter(c.id, 400)).status).toBe(0);
-      await both(RefusalReason.PURCHASE_LIMIT, { status: 35, reason: 'purchase_limit', limit: 'hourly', left: 100 }, { reason: 'limit', limit: 'hourly', left_cents: 100_00 }, 150);
-      await withCredit(s, 1_00, () => both(RefusalReason.CREDIT, { status: 32 }, { reason: 'credit' }, 2));
+      expect((await atCounter(c.id, 400)).status).toBe(Status.OK);
+      await both(RefusalReason.PURCHASE_LIMIT, { status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 100 }, { reason: 'limit', limit: 'hourly', left_cents: 100_00 }, 150);
+      await withCredit(s, 1_00, () => both(RefusalReason.CREDIT, { status: Status.CREDIT_ERROR }, { reason: 'credit' }, 2));
       // And both accept the same purchase once the state allows it.
-      expect((await atCounter(c.id, 50)).status).toBe(0);
+      expect((await atCounter(c.id, 50)).status).toBe(Status.OK);
       expect(await atKiosk(c.mobile_id, 50_00)).toMatchObject({ ok: true, entries_cents: 500_00 });
     });
 
@@ -226,7 +226,7 @@ describe('reload terminals on postgres: read, decide, apply', () => {
 
   it('a counter purchase between the read and the apply: the kiosk decides again and finds the limit reached', async () => {
     const c = await newCustomer(s, counter);
-    onRead(async () => expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 450, key: await s.key() })).status).toBe(0));
+    onRead(async () => expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 450, key: await s.key() })).status).toBe(Status.OK));
     expect(await kiosk.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 100_00 })).toMatchObject({ ok: false, reason: 'limit', limit: 'hourly', left_cents: 50_00 });
     expect(await balances(s, c.id)).toEqual({ entries: 450_00, winnings: 0 });
   });

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../testing/databases.js';
 import { startTestServer, type Session, type TestServer } from '../../testing/server.js';
@@ -47,7 +48,7 @@ describe.each(dialects)('reload terminals on %s', (dialect) => {
     const t = await demoTerminal(s, 900);
     let seq = t.welcome.last_seq;
     // The demo store allows 500.00 an hour: 400 at the counter, then 150 at the kiosk is over.
-    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 400, key: await s.key() })).status).toBe(0);
+    expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 400, key: await s.key() })).status).toBe(Status.OK);
     expect(await t.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 150_00 })).toMatchObject({ ok: false, reason: 'limit', limit: 'hourly', left_cents: 100_00 });
     expect(await t.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 50 })).toMatchObject({ ok: false, reason: 'min_amount', min_amount_cents: 100 });
     expect(await t.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 100_00 })).toMatchObject({ ok: true });

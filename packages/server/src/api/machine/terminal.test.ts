@@ -1,4 +1,4 @@
-import { TerminalClose } from '@moneybox/contract';
+import { TerminalClose, Status } from '@moneybox/contract';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { newKeyPair, signNonce } from '../../auth/terminal-key.js';
 import { DEMO_KIOSK } from '../../db/seed.js';
@@ -15,7 +15,7 @@ describeOnDatabases('terminal protocol', (s) => {
   });
   afterEach(async () => {
     // The server keeps running whatever a terminal sent.
-    expect((await s.call('/config/key')).status).toBe(0);
+    expect((await s.call('/config/key')).status).toBe(Status.OK);
     await s.verify();
   });
 
@@ -51,7 +51,7 @@ describeOnDatabases('terminal protocol', (s) => {
 
     await s.handle.db.updateTable('store').set({ max_machines: 0 }).where('id', '=', DEMO_KIOSK).execute();
     try {
-      expect(await s.call('/machine/enrolCode', { ...boss })).toMatchObject({ status: 14, reason: 'machine_limit' });
+      expect(await s.call('/machine/enrolCode', { ...boss })).toMatchObject({ status: Status.EXECUTE_ERROR, reason: 'machine_limit' });
       const over = await TerminalSocket.open(s.url);
       over.socket.send({ type: 'enrol', kiosk_id: DEMO_KIOSK, code: fresh, public_key: newKeyPair().publicKeyB64 });
       expect(await over.socket.closed).toMatchObject({ code: TerminalClose.ENROL_REFUSED, reason: 'the store has its maximum number of machines' });
@@ -62,7 +62,7 @@ describeOnDatabases('terminal protocol', (s) => {
 
   it('a cashier cannot create enrolment codes', async () => {
     const cashier = await s.login();
-    expect((await s.call('/machine/enrolCode', { UID: cashier.UID, TOKEN: cashier.TOKEN })).status).toBe(21);
+    expect((await s.call('/machine/enrolCode', { UID: cashier.UID, TOKEN: cashier.TOKEN })).status).toBe(Status.PERMISSION_ERROR);
   });
 
   it('refuses unknown machines, forged and replayed signatures, and another store’s kiosk id', async () => {

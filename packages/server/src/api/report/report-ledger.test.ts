@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { refreshDailyTotals } from './daily-totals.js';
@@ -73,7 +74,7 @@ describeOnDatabases('reports equal the ledger', (s) => {
 
         // Daily: every day and channel.
         const daily = await s.call('/drawer/dailyLog', { ...boss, ...period });
-        expect(daily.status).toBe(0);
+        expect(daily.status).toBe(Status.OK);
         const rows = daily.list as Array<Record<string, number | string>>;
         expect(new Set(rows.map((r) => r.day)).size).toBe((daily.period as { days: number }).days);
         for (const r of rows) {
@@ -91,7 +92,7 @@ describeOnDatabases('reports equal the ledger', (s) => {
 
         // Shift report: each shift's numbers are its ledger rows' sums; the totals row their sum.
         const shifts = await s.call('/drawer/shiftLog', { ...boss, ...period });
-        expect(shifts.status).toBe(0);
+        expect(shifts.status).toBe(Status.OK);
         const list = shifts.list as Array<Record<string, number | string | null | boolean>>;
         expect(list.length).toBe(p.shifts.length);
         let balanceSum = 0;
@@ -121,7 +122,7 @@ describeOnDatabases('reports equal the ledger', (s) => {
         let cursor: string | null = null;
         for (let page = 1; page < 100; page++) {
           const r: Reply = await s.call('/drawer/transaction', { ...boss, ...period, page, limit: 7, ...(cursor ? { cursor } : {}) });
-          expect(r.status).toBe(0);
+          expect(r.status).toBe(Status.OK);
           expect(r.total).toBe(want.length);
           got.push(...(r.list as Array<{ id: number }>).map((x) => x.id));
           links.push(...(r.list as Linked[]).map((x) => ({ id: x.id, reverts_id: x.reverts_id, reverted_by: x.reverted_by })));

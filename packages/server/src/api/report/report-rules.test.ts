@@ -65,7 +65,7 @@ describeOnDatabases('report rules', (s) => {
     const first = await s.call('/drawer/transaction', { ...boss, ...nov1, limit: 2 });
     expect(first.cursor).toEqual(expect.any(String));
     const same = await s.call('/drawer/transaction', { ...boss, ...nov1, limit: 2, page: 2, cursor: first.cursor });
-    expect(same.status).toBe(0);
+    expect(same.status).toBe(Status.OK);
     const otherFilter = await s.call('/drawer/transaction', { ...boss, ...nov1, limit: 2, page: 2, cursor: first.cursor, fun_name: 'purchase' });
     expect(otherFilter.status).toBe(Status.INPUT_ERROR);
   });
@@ -75,7 +75,7 @@ describeOnDatabases('report rules', (s) => {
       expect(await s.call(call, { ...boss, startTime: '2026-11-02', endTime: '2026-11-01' })).toMatchObject({ status: Status.IMPROPER_PERIOD, limit_day: 31 });
       expect(await s.call(call, { ...boss, startTime: '2026-11-01T10:00:00Z', endTime: '2026-11-01T10:00:00Z' })).toMatchObject({ status: Status.IMPROPER_PERIOD });
       expect(await s.call(call, { ...boss, startTime: '2026-10-01', endTime: '2026-11-01' })).toMatchObject({ status: Status.IMPROPER_PERIOD, limit_day: 31 });
-      expect((await s.call(call, { ...boss, startTime: '2026-10-02', endTime: '2026-11-01' })).status).toBe(0);
+      expect((await s.call(call, { ...boss, startTime: '2026-10-02', endTime: '2026-11-01' })).status).toBe(Status.OK);
     }
   });
 
@@ -85,12 +85,12 @@ describeOnDatabases('report rules', (s) => {
     // Both shifts start on Nov 1 in store time; the second shift's redeem (00:00 CST) is on Nov 2.
     expect(r.totals).toMatchObject({ purchases: 80 + 9, redeems: 7, reverts: 20, purchase_count: 3, revert_count: 2, redeem_count: 1 });
     const today = await s.call('/drawer/dailyLog', { ...boss });
-    expect(today.status).toBe(0);
+    expect(today.status).toBe(Status.OK);
     expect((today.period as { days: number }).days).toBe(1);
   });
 
   it('gives limit_day to the client in /customer/getDayLimit, beside the purchase limits', async () => {
-    expect(await s.call('/customer/getDayLimit', { ...boss })).toMatchObject({ status: 0, limit_day: 31, hourly: expect.any(Object), daily: expect.any(Object), weekly: expect.any(Object) });
+    expect(await s.call('/customer/getDayLimit', { ...boss })).toMatchObject({ status: Status.OK, limit_day: 31, hourly: expect.any(Object), daily: expect.any(Object), weekly: expect.any(Object) });
   });
 
   it('shows a cashier only their own shifts, and no daily report (21)', async () => {
@@ -105,9 +105,9 @@ describeOnDatabases('report rules', (s) => {
     expect(mine.total).toBe((await ledgerOf(s.handle.db, st.id)).filter((r) => r.shift_id === ownShift).length);
     // Even naming the other cashier or their drawer shows nothing of theirs.
     const theirs = await s.call('/drawer/transaction', { ...cashier0, ...nov1, account: st.cashiers[1]!.username });
-    expect(theirs).toMatchObject({ status: 0, total: 0, list: [] });
+    expect(theirs).toMatchObject({ status: Status.OK, total: 0, list: [] });
     // Reprint of the closed shift's drawer report (the logout flow's receipt).
-    expect(await s.call('/drawer/shiftReport', { ...cashier0, shift_id: ownShift })).toMatchObject({ status: 0, shift_id: ownShift, counted: 130, moneybox: 1 });
+    expect(await s.call('/drawer/shiftReport', { ...cashier0, shift_id: ownShift })).toMatchObject({ status: Status.OK, shift_id: ownShift, counted: 130, moneybox: 1 });
   });
 
   it("never shows another store's rows, whatever the filters", async () => {
@@ -115,7 +115,7 @@ describeOnDatabases('report rules', (s) => {
     const theirs = other.customers[0]!;
     for (const f of [{}, { pinId: theirs.mobile_id }, { pinId: String(theirs.id) }, { drawer: 1 }, { account: other.cashiers[0]!.username }, { fun_name: 'purchase' }]) {
       const r = await s.call('/drawer/transaction', { ...boss, ...nov1, limit: 200, ...f });
-      expect(r.status).toBe(0);
+      expect(r.status).toBe(Status.OK);
       for (const row of r.list as Array<{ id: number }>) expect(ours.has(row.id), JSON.stringify(f)).toBe(true);
     }
     expect((await s.call('/drawer/transaction', { ...boss, ...nov1, pinId: theirs.mobile_id })).total).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../http/call.js';
 import { describeOnDatabases } from '../../testing/server.js';
-import { SCREENS } from '@moneybox/contract';
+import { SCREENS, Status } from '@moneybox/contract';
 import { menuFor } from './menu.js';
 
 const caller = (role: Caller['role'], mode: Caller['mode']): Caller => ({
@@ -63,13 +63,13 @@ describeOnDatabases('/user/menu', (s) => {
     const me = await s.login();
     for (const lang of ['en', 'es', 'cn', undefined]) {
       const r = await s.call('/user/menu', { UID: me.UID, TOKEN: me.TOKEN, ...(lang && { lang }) });
-      expect(r).toMatchObject({ status: 0, menu: expect.any(Array), serverVer: expect.any(String), env: expect.any(String) });
+      expect(r).toMatchObject({ status: Status.OK, menu: expect.any(Array), serverVer: expect.any(String), env: expect.any(String) });
     }
   });
 
   it('refuses a language the menu does not have (13) and a missing session (5)', async () => {
     const me = await s.login();
-    expect((await s.call('/user/menu', { UID: me.UID, TOKEN: me.TOKEN, lang: 'fr' })).status).toBe(13);
-    expect((await s.call('/user/menu', { lang: 'en' })).status).toBe(5);
+    expect((await s.call('/user/menu', { UID: me.UID, TOKEN: me.TOKEN, lang: 'fr' })).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/user/menu', { lang: 'en' })).status).toBe(Status.SESSION_REPLACED);
   });
 });

@@ -1,3 +1,4 @@
+import { Status } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../testing/server.js';
 import { setBlindCount } from '../../testing/drawer-kit.js';
@@ -15,14 +16,14 @@ describeOnDatabases('drawer list, init and shift close', (s) => {
 
 
   it('/drawer/list answers 1 for an unknown kiosk and 13 without a kiosk id', async () => {
-    expect(await s.call('/drawer/list', { kioskID: 424242 })).toMatchObject({ status: 1, error: 'Kiosk closed' });
-    expect((await s.call('/drawer/list', {})).status).toBe(13);
-    expect((await s.call('/drawer/list', { kioskID: 'abc' })).status).toBe(13);
+    expect(await s.call('/drawer/list', { kioskID: 424242 })).toMatchObject({ status: Status.KIOSK_CLOSED, error: 'Kiosk closed' });
+    expect((await s.call('/drawer/list', {})).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/drawer/list', { kioskID: 'abc' })).status).toBe(Status.INPUT_ERROR);
   });
 
   it('/drawer/list shows every drawer of the kiosk as available, with its fields', async () => {
     const r = await s.call('/drawer/list', { kioskID: '1001' });
-    expect(r).toMatchObject({ status: 0, storename: 'Demo Arcade' });
+    expect(r).toMatchObject({ status: Status.OK, storename: 'Demo Arcade' });
     const list = r.list as Array<Record<string, unknown>>;
     expect(list.map((d) => d.number)).toEqual([1, 2, 3]);
     for (const d of list) {
@@ -35,17 +36,17 @@ describeOnDatabases('drawer list, init and shift close', (s) => {
     const me = await s.loginAt(1);
     const creditBefore = await storeCredit();
     const init = await s.call('/drawer/init', { ...me, amount: 150.25, key: await s.key() });
-    expect(init).toMatchObject({ status: 0, initial_amount: 150.25, balance: 150.25 });
-    expect(await s.call('/drawer/init', { ...me, amount: 10, key: await s.key() })).toMatchObject({ status: 11, error: 'Money box state error' });
+    expect(init).toMatchObject({ status: Status.OK, initial_amount: 150.25, balance: 150.25 });
+    expect(await s.call('/drawer/init', { ...me, amount: 10, key: await s.key() })).toMatchObject({ status: Status.DRAWER_STATE_ERROR, error: 'Money box state error' });
 
     // A new login on the same drawer sees initAmount true.
     const again = await s.login();
     const resumed = await s.call('/user/chooseDrawer', { UID: again.UID, TOKEN: again.TOKEN, moneybox: 1 });
-    expect(resumed).toMatchObject({ status: 0, initAmount: true });
+    expect(resumed).toMatchObject({ status: Status.OK, initAmount: true });
 
     const closed = await s.call('/drawer/shift', { UID: again.UID, TOKEN: again.TOKEN });
     expect(closed).toMatchObject({
-      status: 0,
+      status: Status.OK,
       moneybox: 1,
       account: 'cashier01',
       initial_amount: 150.25,
@@ -63,7 +64,7 @@ describeOnDatabases('drawer list, init and shift close', (s) => {
     // The opening float is cash counted into the drawer, not credit taken from the store.
     expect(await storeCredit()).toBe(creditBefore);
     // The shift is closed: a second close is 10 and the drawer is available again.
-    expect((await s.call('/drawer/shift', { UID: again.UID, TOKEN: again.TOKEN })).status).toBe(10);
+    expect((await s.call('/drawer/shift', { UID: again.UID, TOKEN: again.TOKEN })).status).toBe(Status.SHIFT_ERROR);
     const list = (await s.call('/drawer/list', { kioskID: 1001 })).list as Array<{ number: number; status: string }>;
     expect(list.find((d) => d.number === 1)?.status).toBe('available');
     await s.verify();
@@ -74,24 +75,24 @@ describeOnDatabases('drawer list, init and shift close', (s) => {
     const credit = await storeCredit();
     const key = await s.key();
     const rows = await ledgerRows();
-    expect(await s.call('/drawer/init', { ...me, amount: credit / 100 + 0.01, key })).toMatchObject({ status: 16 });
+    expect(await s.call('/drawer/init', { ...me, amount: credit / 100 + 0.01, key })).toMatchObject({ status: Status.INITIAL_OVER_CREDIT });
     expect(await ledgerRows()).toBe(rows);
-    expect((await s.call('/drawer/init', { ...me, amount: credit / 100, key })).status).toBe(0);
-    expect((await s.call('/drawer/shift', me)).status).toBe(0);
+    expect((await s.call('/drawer/init', { ...me, amount: credit / 100, key })).status).toBe(Status.OK);
+    expect((await s.call('/drawer/shift', me)).status).toBe(Status.OK);
     await s.verify();
   });
 
   it('/drawer/init with a reused key answers 12 and changes nothing', async () => {
     const me = await s.loginAt(3);
     const key = await s.key();
-    expect((await s.call('/drawer/init', { ...me, amount: 20, key })).status).toBe(0);
+    expect((await s.call('/drawer/init', { ...me, amount: 20, key })).status).toBe(Status.OK);
     const rows = await ledgerRows();
     const shift = await s.handle.db.selectFrom('shift').selectAll().where('account_id', '=', me.UID).where('ended_at', 'is', null).executeTakeFirstOrThrow();
     // The same key again: 12 before anything else (not 11), nothing changes.
-    expect((await s.call('/drawer/init', { ...me, amount: 99, key })).status).toBe(12);
+    expect((await s.call('/drawer/init', { ...me, amount: 99, key })).status).toBe(Status.KEY_ERROR);
     expect(await ledgerRows()).toBe(rows);
     expect(await s.handle.db.selectFrom('shift').selectAll().where('id', '=', shift.id).executeTakeFirstOrThrow()).toEqual(shift);
-    expect((await s.call('/drawer/shift', me)).status).toBe(0);
+    expect((await s.call('/drawer/shift', me)).status).toBe(Status.OK);
     await s.verify();
   });
 
@@ -125,9 +126,9 @@ describeOnDatabases('drawer list, init and shift close', (s) => {
 
   it('/drawer/init and /drawer/shift answer 10 without an open shift and 21 for a viewer', async () => {
     const me = await s.login();
-    expect((await s.call('/drawer/init', { UID: me.UID, TOKEN: me.TOKEN, amount: 5, key: await s.key() })).status).toBe(10);
-    expect((await s.call('/drawer/shift', { UID: me.UID, TOKEN: me.TOKEN })).status).toBe(10);
+    expect((await s.call('/drawer/init', { UID: me.UID, TOKEN: me.TOKEN, amount: 5, key: await s.key() })).status).toBe(Status.SHIFT_ERROR);
+    expect((await s.call('/drawer/shift', { UID: me.UID, TOKEN: me.TOKEN })).status).toBe(Status.SHIFT_ERROR);
     const viewer = await s.login({ username: 'boss01', password: 'boss1234' }, 'viewer');
-    expect((await s.call('/drawer/init', { UID: viewer.UID, TOKEN: viewer.TOKEN, amount: 5, key: await s.key() })).status).toBe(21);
+    expect((await s.call('/drawer/init', { UID: viewer.UID, TOKEN: viewer.TOKEN, amount: 5, key: await s.key() })).status).toBe(Status.PERMISSION_ERROR);
   });
 });

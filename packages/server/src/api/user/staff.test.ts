@@ -32,7 +32,7 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
   const newUser = async (saType: number = SaType.CASHIER, password = 'pass1234') => {
     const username = name();
     const r = await create({ username, password, saType });
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(Status.OK);
     return { ...(r.user as User), username, password };
   };
   const login = (u: { username: string; password: string }, mode: 'pos' | 'viewer' = 'pos') =>
@@ -62,10 +62,10 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
     });
     await createAccount(s.handle.db, 4004, 'farboss01', 'far12345', SaType.BOSS);
     const taken = await create({ username: 'farboss01', password: 'pass1234', saType: 2 });
-    expect(taken).toMatchObject({ status: 22, error: 'Account name repeated' });
+    expect(taken).toMatchObject({ status: Status.ACCOUNT_NAME_REPEATED, error: 'Account name repeated' });
     const u = await newUser();
     expect(u).toMatchObject({ type: 'cashier', status: 'enabled', self: false, moneybox: null });
-    expect((await login(u)).status).toBe(0);
+    expect((await login(u)).status).toBe(Status.OK);
     expect((await list()).some((x) => x.id === u.id)).toBe(true);
   });
 
@@ -75,43 +75,43 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
     const session = { UID: l.uid as number, TOKEN: l.token as string };
     expect((await s.call('/user/update', as(boss, { id: u.id, password: 'bad' }))).status).toBe(Status.PASSWORD_LENGTH);
     expect((await s.call('/user/update', as(boss, { id: u.id, password: 'nodigits' }))).status).toBe(Status.PASSWORD_LETTERS_NUMBERS);
-    expect((await s.call('/config/localtime', as(session))).status).toBe(0);
-    expect(await s.call('/user/update', as(boss, { id: u.id, password: 'newpass99' }))).toMatchObject({ status: 0, user: { id: u.id } });
+    expect((await s.call('/config/localtime', as(session))).status).toBe(Status.OK);
+    expect(await s.call('/user/update', as(boss, { id: u.id, password: 'newpass99' }))).toMatchObject({ status: Status.OK, user: { id: u.id } });
     expect((await s.call('/config/localtime', as(session))).status).toBe(Status.SESSION_REPLACED);
     expect((await login(u)).status).toBe(Status.WRONG_PASSWORD);
     const again = await login({ username: u.username, password: 'newpass99' });
-    expect(again.status).toBe(0);
-    expect(await s.call('/user/update', as(boss, { id: u.id, saType: 1 }))).toMatchObject({ status: 0, user: { type: 'boss', saType: 1 } });
+    expect(again.status).toBe(Status.OK);
+    expect(await s.call('/user/update', as(boss, { id: u.id, saType: 1 }))).toMatchObject({ status: Status.OK, user: { type: 'boss', saType: 1 } });
     expect((await s.call('/config/localtime', { UID: again.uid, TOKEN: again.token })).status).toBe(Status.SESSION_REPLACED);
-    expect((await login({ username: u.username, password: 'newpass99' }, 'viewer')).status).toBe(0);
+    expect((await login({ username: u.username, password: 'newpass99' }, 'viewer')).status).toBe(Status.OK);
   });
 
   it('disables and enables: a disabled account is signed out at once and cannot log in (2); enabled again it can', async () => {
     const u = await newUser();
     const l = await login(u);
-    expect(await s.call('/user/disable', as(boss, { id: u.id, disable: 1 }))).toMatchObject({ status: 0, user: { status: 'disabled' } });
+    expect(await s.call('/user/disable', as(boss, { id: u.id, disable: 1 }))).toMatchObject({ status: Status.OK, user: { status: 'disabled' } });
     expect((await s.call('/config/localtime', { UID: l.uid, TOKEN: l.token })).status).toBe(Status.SESSION_REPLACED);
     expect((await login(u)).status).toBe(Status.LOGIN_INCORRECT);
-    expect(await s.call('/user/disable', as(boss, { id: u.id, disable: false }))).toMatchObject({ status: 0, user: { status: 'enabled' } });
-    expect((await login(u)).status).toBe(0);
+    expect(await s.call('/user/disable', as(boss, { id: u.id, disable: false }))).toMatchObject({ status: Status.OK, user: { status: 'enabled' } });
+    expect((await login(u)).status).toBe(Status.OK);
   });
 
   it('removes an account: 23 while it holds a drawer; then gone from the list, never logs in, name kept in reports and taken', async () => {
     const u = await newUser();
     const l = await login(u);
     const session = { UID: l.uid as number, TOKEN: l.token as string };
-    expect((await s.call('/user/chooseDrawer', as(session, { moneybox: 2 }))).status).toBe(0);
-    expect(await s.call('/user/remove', as(boss, { id: u.id }))).toMatchObject({ status: 23, error: 'Account currently registered in a money box' });
+    expect((await s.call('/user/chooseDrawer', as(session, { moneybox: 2 }))).status).toBe(Status.OK);
+    expect(await s.call('/user/remove', as(boss, { id: u.id }))).toMatchObject({ status: Status.ACCOUNT_IN_DRAWER, error: 'Account currently registered in a money box' });
     const closed = await s.call('/drawer/shift', as(session));
-    expect(closed.status).toBe(0);
-    expect(await s.call('/user/remove', as(boss, { id: u.id }))).toMatchObject({ status: 0, id: u.id });
+    expect(closed.status).toBe(Status.OK);
+    expect(await s.call('/user/remove', as(boss, { id: u.id }))).toMatchObject({ status: Status.OK, id: u.id });
     expect((await s.call('/config/localtime', as(session))).status).toBe(Status.SESSION_REPLACED);
     expect((await list()).some((x) => x.id === u.id)).toBe(false);
     expect((await login(u)).status).toBe(Status.LOGIN_INCORRECT);
     expect((await create({ username: u.username, password: 'pass1234', saType: 2 })).status).toBe(Status.ACCOUNT_NAME_REPEATED);
     // The removed cashier's shift still shows their name.
     const report = await s.call('/drawer/shiftReport', as(boss, { shift_id: closed.shift_id }));
-    expect(report).toMatchObject({ status: 0 });
+    expect(report).toMatchObject({ status: Status.OK });
     expect(JSON.stringify(report)).toContain(u.username);
     expect((await s.call('/user/remove', as(boss, { id: u.id }))).status).toBe(Status.USER_NOT_FOUND);
   });
@@ -119,7 +119,7 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
   it("never lets a boss remove, disable or demote their own account (21), nor leave the store without a boss, even racing", async () => {
     const me = (await list()).find((u) => u.self)!;
     for (const [path, body] of [['/user/remove', {}], ['/user/disable', { disable: 1 }], ['/user/update', { saType: 2 }]] as const) {
-      expect(await s.call(path, as(boss, { id: me.id, ...body }))).toMatchObject({ status: 21, reason: 'self' });
+      expect(await s.call(path, as(boss, { id: me.id, ...body }))).toMatchObject({ status: Status.PERMISSION_ERROR, reason: 'self' });
     }
     const activeBosses = async () =>
       (await s.handle.db.selectFrom('account').select('id').where('store_id', '=', DEMO_KIOSK).where('sa_type', '=', 1).where('disabled', '=', 0).where('removed', '=', 0).execute()).map((r) => r.id);
@@ -152,8 +152,8 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
     for (let i = 0; i < 5; i++) await login({ username: u.username, password: 'wrong123' });
     expect((await login(u)).status).toBe(Status.ACCOUNT_LOCKED);
     expect((await list()).find((x) => x.id === u.id)!.status).toBe('locked');
-    expect(await s.call('/user/unlock', as(boss, { id: u.id }))).toMatchObject({ status: 0, user: { status: 'enabled' } });
-    expect((await login(u)).status).toBe(0);
+    expect(await s.call('/user/unlock', as(boss, { id: u.id }))).toMatchObject({ status: Status.OK, user: { status: 'enabled' } });
+    expect((await login(u)).status).toBe(Status.OK);
   });
 
   it('keeps stores apart: a boss of another store can neither list nor touch these accounts, whatever ids it sends', async () => {
@@ -166,19 +166,19 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
       expect((await s.call(path, as(farBoss, { id: u.id, ...body }))).status).toBe(Status.USER_NOT_FOUND);
     }
     expect((await list()).find((x) => x.id === u.id)).toMatchObject({ status: 'enabled', type: 'cashier' });
-    expect((await login(u)).status).toBe(0);
+    expect((await login(u)).status).toBe(Status.OK);
   });
 
   it('lets a cashier do none of it (21) and a viewer boss only look', async () => {
     const u = await newUser();
     const c = await login(u);
     const cashier = { UID: c.uid as number, TOKEN: c.token as string };
-    expect((await s.call('/user/list', as(cashier))).status).toBe(21);
-    expect((await create({ username: name(), password: 'pass1234', saType: 2 }, cashier)).status).toBe(21);
+    expect((await s.call('/user/list', as(cashier))).status).toBe(Status.PERMISSION_ERROR);
+    expect((await create({ username: name(), password: 'pass1234', saType: 2 }, cashier)).status).toBe(Status.PERMISSION_ERROR);
     const viewer = await login(DEMO_LOGINS.boss, 'viewer');
     const v = { UID: viewer.uid as number, TOKEN: viewer.token as string };
-    expect((await s.call('/user/list', as(v))).status).toBe(0);
-    expect((await s.call('/user/disable', as(v, { id: u.id, disable: 1 }))).status).toBe(21);
+    expect((await s.call('/user/list', as(v))).status).toBe(Status.OK);
+    expect((await s.call('/user/disable', as(v, { id: u.id, disable: 1 }))).status).toBe(Status.PERMISSION_ERROR);
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
   });
 });
