@@ -131,7 +131,7 @@ describe('staff accounts, store information, activity', () => {
     await boss.getByTestId('store-address').fill('400 Lake Shore Dr');
     await boss.getByTestId('store-limit_hourly').fill('600');
     await boss.getByTestId('store-save').click();
-    await boss.getByText('Can not be above $500.00, nor 0 (set by your provider)').waitFor();
+    await boss.getByText("Can not be above $500.00 (your provider's cap)").waitFor();
     await boss.getByTestId('store-limit_hourly').fill('30');
     await boss.getByTestId('store-save').click();
     await boss.getByText('Edit successful').waitFor();
