@@ -91,9 +91,7 @@ describe('customer safety at the counter', () => {
     await expect.poll(() => page.getByTestId('customer-search-results').getByRole('option').count(), SLOW).toBe(count);
   }
 
-  // Skipped at the session's end: on an idle machine the 'choose one' list did not appear after a fast Enter
-  // on the shared prefix (it passed under load). Issue 20 stays open until this is found and the test runs again.
-  it.skip('a fast Enter on a shared phone prefix opens nobody; an exact or only match opens that customer', async () => {
+  it('a fast Enter on a shared phone prefix opens nobody; an exact or only match opens that customer', async () => {
     const page = await counter();
     // Nothing open yet: '2175550' + Enter with no pause shows the five, opens none.
     await typeEnter(page, '2175550');
@@ -136,7 +134,7 @@ describe('customer safety at the counter', () => {
     expect(await moneyEnabled(page)).toEqual([...MONEY]);
   });
 
-  it.skip('on a slow network, Enter waits for the search of the text typed and never uses an earlier prefix’s list', async () => {
+  it('on a slow network, Enter waits for the search of the text typed and never uses an earlier prefix’s list', async () => {
     const page = await counter();
     await openExact(page, demo.Alice!.mobile, 'Alice Johnson');
 

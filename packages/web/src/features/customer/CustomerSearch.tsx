@@ -48,6 +48,14 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
   const [settling, setSettling] = useState(false);
   // What the box holds now, for an Enter whose search settles later (it must not act on text typed since).
   const now = useRef({ text: '', type: 'any' as CustomerSearchType });
+  // The list closes a moment after the box loses focus (so a click on a suggestion lands first). Focus coming
+  // back cancels it: a stale close must never hide the list of a search typed since (a scanner types fast).
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelClose = () => {
+    clearTimeout(closing.current);
+    closing.current = undefined;
+  };
+  useEffect(() => cancelClose, []);
   const listId = useId();
 
   // Suggestions follow the text once typing pauses (spec section 9's fetch delay).
@@ -80,6 +88,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
   };
 
   const openNow = async () => {
+    cancelClose();
     const r = text.trim();
     if (!r || (type === 'id' && !isCustomerId(r))) return;
     // A suggestion the cashier highlighted, in the list shown for this very text: their choice.
@@ -157,12 +166,19 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           aria-label={t('search.label')}
           value={text}
           onChange={(e) => {
+            cancelClose();
             setText(e.currentTarget.value);
             setOpen(true);
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            cancelClose();
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
+          onFocus={() => {
+            cancelClose();
+            setOpen(true);
+          }}
           error={badId ? t('errors.customerId') : undefined}
           maxLength={100}
           autoComplete="off"

@@ -3,30 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OneTimeKey } from '../../api/one-time-key';
 import { renderRoutes } from '../../test/render';
-import type { CustomerRecord } from './customer-api';
+import { customerRecord } from '../../test/customers';
 import { MoneyDialog } from './MoneyDialog';
 
-const alice: CustomerRecord = {
+const alice = customerRecord({
   id: 1,
-  mobile_id: '10010001',
   first_name: 'Alice',
   last_name: 'Johnson',
-  drivers_license: '',
   birthday: '1990-01-01',
   gender: 'F',
   phone: '2175550101',
   mail: 'alice@example.com',
-  bank: '',
-  bank_account: '',
   account_type: 0,
-  block: false,
-  playing: false,
-  machine: null,
   entries: 50,
   winnings: 120,
-  createTime: '2026-01-15T14:00:00.000Z',
-  updateTime: '2026-01-15T14:00:00.000Z',
-};
+});
 
 describe('money dialog', () => {
   it('names the customer and checks the amount before any call: empty, below 1.00, more than two decimals', async () => {

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerRecord } from './customer-api';
+import { customerRecord, demoCustomers } from '../../test/customers';
 import { enterChoice, isExactMatch } from './enter-choice';
 
-const customer = (id: number, mobile_id: string, phone: string, first_name: string): CustomerRecord => ({
-  id,
-  mobile_id,
-  first_name,
-  last_name: 'Demo',
-  drivers_license: '',
-  birthday: '',
-  gender: '',
-  phone,
-  mail: '',
-  bank: '',
-  bank_account: '',
-  account_type: 1,
-  block: false,
-  playing: false,
-  machine: null,
-  entries: 0,
-  winnings: 0,
-  createTime: '2026-01-15T14:00:00.000Z',
-  updateTime: '2026-01-15T14:00:00.000Z',
-});
-
-// The demo store's five customers: phones 2175550101-105, mobile ids 10010001-005.
-const demo = [1, 2, 3, 4, 5].map((i) => customer(i, `1001000${i}`, `217555010${i}`, ['Alice', 'Bob', 'Carmen', 'David', 'Eva'][i - 1]!));
+const demo = demoCustomers;
+const customer = (id: number, mobile_id: string, phone: string, first_name: string) => customerRecord({ id, mobile_id, phone, first_name });
 const opened = (c: ReturnType<typeof enterChoice>) => (c.action === 'open' ? c.customer.first_name : c.action);
 
 describe('which customer a fast Enter may open', () => {
