@@ -3,11 +3,10 @@
 // machine's integers; money is integer cents (never floats on this wire).
 import { z } from 'zod';
 import { GIFT_AWARD_TYPES } from './customer-fields.js';
+import { TERMINAL_KINDS, type TerminalKind } from './terminal-kinds.js';
 
-/** The kinds of terminal a store enrols. Only game machines seat customers and play rounds. */
-export const TERMINAL_KINDS = ['game', 'reload_kiosk', 'reloader', 'online'] as const;
+export { TERMINAL_KINDS, type TerminalKind } from './terminal-kinds.js';
 export const terminalKind = z.enum(TERMINAL_KINDS);
-export type TerminalKind = z.infer<typeof terminalKind>;
 
 /** Path of the WebSocket endpoint on the server's port. */
 export const TERMINAL_PATH = '/terminal';

@@ -27,7 +27,20 @@ function offending(pattern: RegExp, allowed: string[] = []): string[] {
   return found;
 }
 
+/** Value imports (not `import type`) from the contract's index, which carries every schema and zod. */
+function zodImports(text: string): string[] {
+  return [...text.matchAll(/^(import|export) (?!type\b)[^;]*?from '@moneybox\/contract';/gms)].map((m) => m[0].replace(/\s+/g, ' '));
+}
+
 describe('web conventions (docs/WEB.md)', () => {
+  it('imports runtime values only from the zod-free subpaths, never the contract index', () => {
+    const found = sources(src).flatMap((file) => zodImports(readFileSync(file, 'utf8')).map((i) => `${path.relative(src, file)}: ${i}`));
+    expect(found).toEqual([]);
+    // The bad case: a value import (also one mixed with types, over lines) is caught; a type-only one is not.
+    expect(zodImports("import {\n  TERMINAL_KINDS,\n  type CallReply,\n} from '@moneybox/contract';")).toHaveLength(1);
+    expect(zodImports("import type { CallReply } from '@moneybox/contract';\nexport type { X } from '@moneybox/contract';")).toEqual([]);
+  });
+
   it('compares statuses by name (Status.KEY_ERROR from @moneybox/contract/status), never by bare number', () => {
     // transport.ts reads HTTP statuses (200, 511), not the catalogue's.
     expect(offending(/status(Of\([^)]*\))?\s*[!=]==?\s*\d/i, ['api/transport.ts'])).toEqual([]);

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { TERMINAL_KINDS, type CallReply, type TerminalKind } from '@moneybox/contract';
+import type { CallReply } from '@moneybox/contract';
+import { TERMINAL_KINDS, type TerminalKind } from '@moneybox/contract/terminal-kinds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
