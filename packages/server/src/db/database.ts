@@ -66,8 +66,13 @@ export function openPostgres(url: string, max = 20): DatabaseHandle {
   // the next burst then waited for new backends that plan every statement and compile the money
   // functions again (a 250 ms stall at 1,300 purchases/s; docs/DECISIONS.md "Pool keeps its connections").
   const pool = new pg.Pool({ connectionString: url, max, min: max });
-  // An idle client that errors (server restart) must not crash the process.
+  // A connection the database ends (a restart, a failover, pg_terminate_backend, a network blip)
+  // must never end the process. pg emits 'error' on the client; the pool listens only while the
+  // client is idle, so every client gets a listener of its own for while it is checked out (a
+  // transaction, the LISTEN connection). The query in flight fails with the error itself (its call
+  // answers 14), and the pool drops the dead client when it is released and opens a new one.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy(), pgPool: pool };
 }
