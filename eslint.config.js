@@ -4,10 +4,13 @@ import globals from 'globals';
 
 
 /** The terminal protocol's files: keyed by a terminal that proved its machine row and store. */
-const TERMINAL_PROTOCOL = ['packages/server/src/api/machine/play.service.ts', 'packages/server/src/api/machine/reload.service.ts', 'packages/server/src/api/machine/sequence.ts', 'packages/server/src/api/machine/terminal-hello.ts'];
+const TERMINAL_PROTOCOL = ['packages/server/src/services/terminal/**/*.ts'];
 
-/** The HTTP adapters in api/: call definitions, the file route, the money calls' session fast path. */
-const HTTP_ADAPTERS = ['packages/server/src/api/**/*.calls.ts', 'packages/server/src/api/**/*.route.ts', 'packages/server/src/api/index.ts', 'packages/server/src/api/customer/money-session.ts'];
+/** The HTTP adapter's calls (http/api/): call definitions, the file route, the money calls' session fast path. */
+const HTTP_ADAPTERS = ['packages/server/src/http/api/**/*.ts'];
+
+/** The operator's actions (publishing, credit, stores): they act across stores, for the CLI and the seed. */
+const OPERATOR = ['packages/server/src/services/operator/**/*.ts'];
 
 /** Services take (dependencies, actor, input) and throw transport-free refusals (docs/DECISIONS.md). */
 const NO_HTTP = {
@@ -43,6 +46,7 @@ export default tseslint.config(
     // The money core is transport-free (docs/ARCHITECTURE.md): HTTP calls, the operator CLI and the
     // terminal protocol are adapters over it, never the other way round.
     files: ['packages/server/src/money/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -51,6 +55,7 @@ export default tseslint.config(
             { group: ['**/http/*', '**/http'], message: 'the money core must not depend on the HTTP layer' },
             { group: ['**/cli/*', '**/cli'], message: 'the money core must not depend on the CLI' },
             { group: ['**/terminal/*', '**/api/*'], message: 'the money core must not depend on a transport or its calls' },
+            { group: ['**/services/*'], message: 'the money core must not depend on the services over it' },
             { group: ['**/web/*', '@moneybox/web', '@moneybox/web/*'], message: 'the money core must not depend on the web' },
           ],
         },
@@ -59,7 +64,7 @@ export default tseslint.config(
   },
   {
     // The operator's actions serve the CLI and the seed: words, not HTTP statuses (docs/DECISIONS.md).
-    files: ['packages/server/src/operator/**/*.ts'],
+    files: OPERATOR,
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -77,9 +82,9 @@ export default tseslint.config(
     // Store scoping by construction (docs/DECISIONS.md): API code reaches the store repositories only
     // through repositories/store-scope.ts, bound once to the caller's store. The terminal protocol's
     // files are keyed by a terminal that proved its row and store (docs/ARCHITECTURE.md).
-    // Services and the rest of api/ are transport-free; the HTTP adapters are the exception.
-    files: ['packages/server/src/api/**/*.ts'],
-    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL, ...HTTP_ADAPTERS],
+    // Services are transport-free; the HTTP adapter's calls (http/api/) are store-bound too.
+    files: ['packages/server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL, ...OPERATOR],
     rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, NO_HTTP] }] },
   },
   {
@@ -93,8 +98,8 @@ export default tseslint.config(
   },
   {
     // The report services read through reportScope(...).reports, bound to the caller's store.
-    files: ['packages/server/src/api/**/*.service.ts'],
-    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL],
+    files: ['packages/server/src/services/**/*.service.ts'],
+    ignores: ['**/*.test.ts', ...TERMINAL_PROTOCOL, ...OPERATOR],
     rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, REPORT_BOUND, NO_HTTP] }] },
   },
   {
@@ -108,6 +113,7 @@ export default tseslint.config(
           patterns: [
             NO_HTTP,
             { group: ['**/cli/*', '**/cli', '**/terminal/*', '**/api/*'], message: 'the domain, repositories and the audit trail must not depend on a transport or its calls' },
+            { group: ['**/services/*'], message: 'the domain, repositories and the audit trail must not depend on the services over them' },
           ],
         },
       ],

@@ -4,7 +4,7 @@
  * demo store. Baselines measured in the same run: a no-op GET /healthz round trip, and for
  * posLogin the bare scrypt verification it spends most of its time in.
  */
-import { DEMO_LOGINS, seedDemoStore } from '../packages/server/src/db/seed.js';
+import { DEMO_LOGINS, seedDemoStore } from '../packages/server/src/cli/seed/seed.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { verifySecret, hashSecret } from '../packages/server/src/auth/password.js';
 import { buildApp } from '../packages/server/src/http/app.js';

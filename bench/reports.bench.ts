@@ -6,7 +6,7 @@
  *
  * The SQLite database is generated once and kept in data/bench/ (a rerun reuses it); PostgreSQL
  * gets a fresh database each run, dropped afterwards. The daily totals are built by the server's
- * own refresher (api/report/daily-totals.ts) before measuring.
+ * own refresher (services/report/daily-totals.ts) before measuring.
  * Env: BENCH_DATABASES (default "sqlite,postgres"), BENCH_REPORT_ROWS (default 10000000),
  * BENCH_REPORT_SAMPLES (HTTP samples per report, default 300), BENCH_REPORT_BASELINE_SAMPLES (default 10).
  */
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
-import { refreshDailyTotals } from '../packages/server/src/api/report/daily-totals.js';
+import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
 import { startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { BOSS, REPORT_KIOSK, generateReportStore } from './lib/report-data.js';

@@ -14,7 +14,7 @@ import { SaType } from '@moneybox/contract';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/db/migrate.js';
 import { customerRepository } from '../packages/server/src/repositories/customer.repository.js';
-import { createAccount } from '../packages/server/src/operator/operator.service.js';
+import { createAccount } from '../packages/server/src/services/operator/operator.service.js';
 import { startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { FIRST, LAST, SEARCH_KIOSK, generateSearchStore, phoneOf } from './lib/search-data.js';

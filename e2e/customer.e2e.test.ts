@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_KIOSK } from '../packages/server/src/db/seed.js';
+import { DEMO_KIOSK } from '../packages/server/src/cli/seed/seed.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E, type Who } from './harness.js';
 
 /**

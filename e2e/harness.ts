@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { ensureWebBuilt, root, webDist } from './build-web.js';
 

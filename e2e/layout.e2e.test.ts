@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventScreenLink } from '../packages/contract/src/news-links.js';
 import { SCREENS } from '../packages/contract/src/screens.js';
-import { DEMO_EVENT } from '../packages/server/src/db/seed-bulletins.js';
+import { DEMO_EVENT } from '../packages/server/src/cli/seed/seed-bulletins.js';
 import { DEMO_KIOSK, DEMO_LOGINS, loginUrl, startE2E, type E2E, type Lang, type Who } from './harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { SaType } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../packages/server/src/operator/operator.service.js';
+import { createAccount } from '../packages/server/src/services/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
 import { cookie, DEMO_KIOSK, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
 

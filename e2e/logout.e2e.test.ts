@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setDomainLayout } from '../packages/server/src/operator/operator.service.js';
+import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E, type Lang } from './harness.js';
 
 describe('logout', () => {

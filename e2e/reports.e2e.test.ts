@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, postPlan, reportStore, type ReportStore } from '../packages/server/src/testing/report-kit.js';
-import { refreshDailyTotals } from '../packages/server/src/api/report/daily-totals.js';
-import { setDomainLayout } from '../packages/server/src/operator/operator.service.js';
+import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
+import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
 import { loginUrl, screenshotDir, startE2E, type E2E } from './harness.js';
 

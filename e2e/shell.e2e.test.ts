@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { announce, setDomainLayout } from '../packages/server/src/operator/operator.service.js';
+import { announce, setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
 

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 12): fast-check sends hostile payloads to EVERY registered call (api/index.ts
+ * Fuzzing (issue 12): fast-check sends hostile payloads to EVERY registered call (http/api/index.ts
  * allCalls), generated from the call's contract schema (testing/hostile.ts): fields plausible,
  * of the wrong type, missing or extra; huge and fractional numbers; long and odd Unicode; invalid
  * UTF-8; prototype-pollution keys; deep nesting. Most carry a valid session (a boss and a cashier
@@ -13,7 +13,7 @@
 import fc from 'fast-check';
 import { SaType } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls } from '../packages/server/src/api/index.js';
+import { allCalls } from '../packages/server/src/http/api/index.js';
 import type { Db } from '../packages/server/src/db/database.js';
 import { openCounter } from '../packages/server/src/testing/customer-kit.js';
 import { body, inputSchema, payload } from '../packages/server/src/testing/hostile.js';

@@ -7,9 +7,9 @@
  */
 import { SaType, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMaintenance } from '../packages/server/src/api/config/maintenance.js';
+import { writeMaintenance } from '../packages/server/src/services/config/maintenance.js';
 import { isoNow } from '../packages/server/src/clock.js';
-import { createAccount } from '../packages/server/src/operator/operator.service.js';
+import { createAccount } from '../packages/server/src/services/operator/operator.service.js';
 import { drawerRepository } from '../packages/server/src/repositories/drawer.repository.js';
 import { freshDatabase, type TestDatabase } from '../packages/server/src/testing/databases.js';
 import {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SaType, cents } from '@moneybox/contract';
 import type { Db } from '../../packages/server/src/db/database.js';
-import { createAccount, createStore } from '../../packages/server/src/operator/operator.service.js';
+import { createAccount, createStore } from '../../packages/server/src/services/operator/operator.service.js';
 
 export interface CounterStore {
   kiosk: number;

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { SaType, cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
-import { createAccount, createStore } from '../../packages/server/src/operator/operator.service.js';
+import { createAccount, createStore } from '../../packages/server/src/services/operator/operator.service.js';
 
 export const REPORT_KIOSK = 8101;
 export const OTHER_STORES = 100;

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
-import { createStore } from '../../packages/server/src/operator/operator.service.js';
+import { createStore } from '../../packages/server/src/services/operator/operator.service.js';
 
 export const SEARCH_KIOSK = 8001;
 

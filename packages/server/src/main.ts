@@ -1,6 +1,6 @@
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedDemoStore } from './db/seed.js';
+import { seedDemoStore } from './cli/seed/seed.js';
 import { buildApp } from './http/app.js';
 import { settingsFromEnv } from './settings.js';
 import { startHousekeeping } from './housekeeping.js';

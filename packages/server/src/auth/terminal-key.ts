@@ -47,7 +47,7 @@ export function signNonce(privateKey: KeyObject, nonce: string): string {
 }
 
 /**
- * The demo store's terminals (db/seed.ts) have keys derived from a published seed, so the
+ * The demo store's terminals (cli/seed/seed.ts) have keys derived from a published seed, so the
  * simulator can play them on a fresh `npm start` without an enrolment step. Only the demo store
  * uses these; any real terminal enrols with a code and a random key.
  */

@@ -5,14 +5,14 @@ import { BULLETIN_LIMITS, toBulletinLang, type BulletinLang } from '@moneybox/co
 import { OPERATOR, writeAudit } from '../audit/audit.js';
 import { inTransaction, type Db } from '../db/database.js';
 import { retryOnConflict } from '../db/errors.js';
-import { OperatorError } from '../operator/operator.service.js';
-import { bulletinWrites, type BulletinKind } from '../api/bulletin/bulletin.repository.js';
-import { sizeLimit, type FileUse } from '../api/bulletin/file-type.js';
-import { publish, removeEvent, saveEvent, update, withdraw, type FileIn, type Published, type TextIn } from '../api/bulletin/publish.service.js';
+import { OperatorError } from '../services/operator/operator.service.js';
+import { bulletinWrites, type BulletinKind } from '../repositories/bulletin.repository.js';
+import { sizeLimit, type FileUse } from '../services/bulletin/file-type.js';
+import { publish, removeEvent, saveEvent, update, withdraw, type FileIn, type Published, type TextIn } from '../services/operator/publish.service.js';
 
 /**
  * `npm run admin -- bulletin ...`: the operator publishes platform news from files. This file only
- * reads arguments and files; every rule is in api/bulletin/publish.service.ts. Each change commits
+ * reads arguments and files; every rule is in services/operator/publish.service.ts. Each change commits
  * with its audit row (kind operator.command, target bulletin).
  */
 export const BULLETIN_HELP = `  bulletin publish <news|event|poster|regulation> --stores <all|1001,1002> --title [lang=]<text> ...

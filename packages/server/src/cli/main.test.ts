@@ -1,6 +1,6 @@
 import { Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
-import { OperatorError } from '../operator/operator.service.js';
+import { OperatorError } from '../services/operator/operator.service.js';
 import { describeOnDatabases } from '../testing/server.js';
 import { runCli } from './main.js';
 

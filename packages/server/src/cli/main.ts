@@ -14,15 +14,15 @@ import {
   freezeStore,
   setDomainLayout,
   setStoreQuota,
-} from '../operator/operator.service.js';
+} from '../services/operator/operator.service.js';
 import { activityCsv, activityPage } from '../audit/activity.js';
 import { permissionsMarkdown } from '../domain/permissions.js';
 import { verifyLedger } from '../money/verify.js';
-import { writeMaintenance } from '../api/config/maintenance.js';
+import { writeMaintenance } from '../services/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../ops/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
-import { provideSimulatorAccount } from '../operator/simulator-account.js';
+import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
 
 const HELP = `Moneybox POS operator tool
 

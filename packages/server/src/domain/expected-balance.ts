@@ -16,7 +16,7 @@ export function seesExpectedBalance(role: Role, store: { blind_count: number | b
 
 /**
  * Every reply that carries a drawer's expected balance, and what blind count does to it (docs/PERMISSIONS.md
- * lists them; api/drawer/blind-count.test.ts calls each one as a cashier, a boss, and with blind count off).
+ * lists them; services/drawer/blind-count.test.ts calls each one as a cashier, a boss, and with blind count off).
  */
 export const EXPECTED_BALANCE_REPLIES: ReadonlyArray<readonly [path: string, underBlindCount: string]> = [
   ['/drawer/info', '`balance` left out for a cashier (their own drawer); a boss asking by id gets it'],

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Status } from '@moneybox/contract';
-import { allCalls } from '../api/index.js';
-import { readMaintenance } from '../api/config/maintenance.js';
+import { allCalls } from './api/index.js';
+import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
@@ -18,8 +18,8 @@ import { loggerOptions, requestId } from '../ops/logging.js';
 import { registerHealth } from '../ops/health.js';
 import { registerMetrics } from '../ops/metrics.js';
 import { endKeepAliveWhenClosing } from '../ops/shutdown.js';
-import { registerBulletinFiles } from '../api/bulletin/file.route.js';
-import { startDailyTotals } from '../api/report/daily-totals.js';
+import { registerBulletinFiles } from './api/bulletin/file.route.js';
+import { startDailyTotals } from '../services/report/daily-totals.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -93,7 +93,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   const live = registerLive(app, deps);
   registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
-  // Reports' daily totals follow the ledger in the background, outside the money transactions (api/report/daily-totals.ts).
+  // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).
   if (deps.settings.reportRefreshMs > 0) {
     const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
     app.addHook('onClose', () => stopDailyTotals());

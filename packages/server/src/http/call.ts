@@ -71,7 +71,7 @@ export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Pro
 
 /**
  * One call of the map with its handler. The input and reply types come from the map
- * (`@moneybox/contract` CALLS), so the handler cannot drift from the contract; api/index.ts fails
+ * (`@moneybox/contract` CALLS), so the handler cannot drift from the contract; http/api/index.ts fails
  * to compile while any path of the map has no call defined.
  */
 export function defineCall<P extends CallPath>(path: P, h: CallHandler<P>): CallDef<P> {

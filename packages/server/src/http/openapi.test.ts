@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allCalls } from '../api/index.js';
+import { allCalls } from './api/index.js';
 import { useTestServer } from '../testing/server.js';
 
 // The document does not depend on the database: one, unseeded, is enough.

@@ -74,7 +74,7 @@ END
 $fn$`;
 
 /**
- * A terminal's sequenced command (api/machine/sequence.ts), planned by its rules: the customer's
+ * A terminal's sequenced command (services/terminal/sequence.ts), planned by its rules: the customer's
  * movements (ledger rows of this machine, their deltas summed on the customer and, for a reload
  * terminal's purchase or redeem, on the store's credit), the game round row, the acknowledgement
  * stored for resends (an ack naming a `movement_id` gets the first ledger row's id there), the

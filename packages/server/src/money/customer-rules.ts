@@ -56,7 +56,7 @@ export interface ChannelChecks<C> {
  * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32).
  * Pure: it refuses (Refusal with the contract's RefusalReason and its figures) or returns the
  * customer it allowed. Each transport words the refusal its own way: the counter's status codes
- * (refusal-status.ts), the terminal protocol's refusal strings (api/machine/terminal-refusal.ts).
+ * (refusal-status.ts), the terminal protocol's refusal strings (services/terminal/terminal-refusal.ts).
  */
 export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, channel: ChannelChecks<C> = {}): C {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, m.kind, figures);

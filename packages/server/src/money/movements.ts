@@ -40,11 +40,11 @@ export const MOVEMENTS = {
   init: define({ kind: 'init', channel: 'pos', needsInitialAmount: false, effects: (a) => ({ drawer: a, shiftTotals: { initial_cents: a } }) }),
   fill: define({ kind: 'fill', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: a, shiftTotals: { fills_cents: a } }) }),
   bleed: define({ kind: 'bleed', channel: 'pos', needsInitialAmount: true, effects: (a) => ({ drawer: -a, shiftTotals: { bleeds_cents: a } }) }),
-  // Game machines (api/machine/play.service.ts). A bet's split is betEffects below.
+  // Game machines (services/terminal/play.service.ts). A bet's split is betEffects below.
   win: define({ kind: 'win', channel: 'machine', needsInitialAmount: false, effects: (a) => ({ winnings: a }) }),
   // A bonus award's amount is promotional credit: playable, not redeemable.
   gift: define({ kind: 'gift', channel: 'machine', needsInitialAmount: false, effects: (a) => ({ entries: a }) }),
-  // Reload terminals (api/machine/reload.service.ts): no cashier's drawer; the channel is the terminal's kind.
+  // Reload terminals (services/terminal/reload.service.ts): no cashier's drawer; the channel is the terminal's kind.
   terminal_purchase: define({ kind: 'purchase', channel: 'reload_kiosk', needsInitialAmount: false, effects: (a) => ({ entries: a, credit: -a }) }),
   terminal_redeem: define({ kind: 'redeem', channel: 'reload_kiosk', needsInitialAmount: false, effects: (a) => ({ winnings: -a, credit: a }) }),
 } satisfies Record<string, MovementDefinition>;

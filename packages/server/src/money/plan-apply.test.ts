@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
-import { DEMO_KIOSK } from '../db/seed.js';
+import { DEMO_KIOSK } from '../cli/seed/seed.js';
 import { useTestServer, type Reply, type Session } from '../testing/server.js';
 import { balances, drawerBalance, newCustomer, openCounter, storeMoney } from '../testing/customer-kit.js';
 import { bossSession, enrolTerminal } from '../testing/terminal-kit.js';

@@ -1,8 +1,8 @@
 import { RefusalReason, type StatusCode, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isoNow } from '../clock.js';
-import { DEMO_KIOSK } from '../db/seed.js';
-import { addCompsBudget, addCredit } from '../operator/operator.service.js';
+import { DEMO_KIOSK } from '../cli/seed/seed.js';
+import { addCompsBudget, addCredit } from '../services/operator/operator.service.js';
 import { describeOnDatabases, type Reply, type Session } from '../testing/server.js';
 import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney } from '../testing/customer-kit.js';
 import { post } from './ledger.js';

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { isPostgresUrl, openSqlite, sqliteFile } from '../db/database.js';
 import { migrate, migrationNames } from '../db/migrate.js';
 import { verifyLedger } from '../money/verify.js';
-import { OperatorError } from '../operator/operator.service.js';
+import { OperatorError } from '../services/operator/operator.service.js';
 import { runningServer } from './pidfile.js';
 
 export interface Place {

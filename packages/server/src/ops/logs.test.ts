@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { SaType, Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { dialects } from '../testing/databases.js';
 import { newCustomer, openCounter } from '../testing/customer-kit.js';
 import { useTestServer } from '../testing/server.js';

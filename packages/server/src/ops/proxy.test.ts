@@ -1,8 +1,8 @@
 import { cents, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setStoreQuota } from '../operator/operator.service.js';
+import { setStoreQuota } from '../services/operator/operator.service.js';
 import { openPostgres } from '../db/database.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { verifyLedger } from '../money/verify.js';
 import { TerminalSocket } from '../simulator/terminal-socket.js';
 import { openLive } from '../testing/live-kit.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { TerminalClose, Status } from '@moneybox/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { verifyLedger } from '../money/verify.js';
 import { TerminalSocket } from '../simulator/terminal-socket.js';
 import { dialects } from '../testing/databases.js';

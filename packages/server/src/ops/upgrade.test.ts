@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect, type Db } from '../db/database.js';
 import { migrate, migrationNames } from '../db/migrate.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { buildApp } from '../http/app.js';
 import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv } from '../settings.js';

@@ -167,11 +167,11 @@ export const customerRepository = {
   /**
    * Locks the customer's row for the rest of the transaction (PostgreSQL; SQLite runs one
    * transaction at a time), so limits and revertable amounts summed afterwards cannot change under us.
-   * The terminal protocol's (api/machine/play.service.ts), with its authenticated terminal's store;
+   * The terminal protocol's (services/terminal/play.service.ts), with its authenticated terminal's store;
    * not bound by repositories/store-scope.ts.
    */
   async lock(tx: Db, dialect: Dialect, storeId: number, id: number): Promise<CustomerLock | undefined> {
-    // Plain SQL: on every terminal round (api/machine/play.service.ts).
+    // Plain SQL: on every terminal round (services/terminal/play.service.ts).
     const r = await sql<CustomerLock>`SELECT id, blocked, playing_machine_id, entries_cents, winnings_cents FROM customer
       WHERE store_id = ${storeId} AND id = ${id}${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(tx);
     return r.rows[0];
@@ -186,7 +186,7 @@ export const customerRepository = {
   },
 
   setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {
-    // A new PIN also unlocks the machines' PIN lock (api/machine/play.service.ts).
+    // A new PIN also unlocks the machines' PIN lock (services/terminal/play.service.ts).
     return updateOne(db, storeId, id, { pin_hash: pinHash, pin_failures: 0, updated_at: at });
   },
 

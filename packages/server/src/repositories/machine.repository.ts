@@ -175,7 +175,7 @@ export const machineRepository = {
   },
 
   /**
-   * PostgreSQL's fast path of a seated customer's command (api/machine/sequence.ts applySeatedOnce):
+   * PostgreSQL's fast path of a seated customer's command (services/terminal/sequence.ts applySeatedOnce):
    * the machine's state and its seated customer with the row version (xmin) the apply guards on.
    */
   async seatedState(handle: DatabaseHandle, id: number): Promise<SeatedState | undefined> {

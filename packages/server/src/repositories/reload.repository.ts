@@ -5,7 +5,7 @@ import type { PurchaseWindows } from './customer-movement.repository.js';
 import { customerColumns, windowSums } from './money-read.js';
 
 /**
- * Everything a reload terminal's purchase or redeem decides on (api/machine/reload.service.ts),
+ * Everything a reload terminal's purchase or redeem decides on (services/terminal/reload.service.ts),
  * from one statement: the terminal's last seq and seat, the store, the customer of that mobile id
  * in the terminal's store (null when unknown there) with its PIN and row version, and for a
  * purchase its net purchases in the limit windows (every channel).

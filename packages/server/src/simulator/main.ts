@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, sqliteFile } from '../db/database.js';
-import { OperatorError } from '../operator/operator.service.js';
-import { provideSimulatorAccount } from '../operator/simulator-account.js';
+import { OperatorError } from '../services/operator/operator.service.js';
+import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
 import { settingsFromEnv } from '../settings.js';
 import { runSimulation, SimulationError, type Credential } from './simulation.js';
 

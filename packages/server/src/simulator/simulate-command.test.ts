@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Status, type MachineListItem } from '@moneybox/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite, sqliteFile } from '../db/database.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { verifyLedger } from '../money/verify.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { describeOnDatabases } from '../testing/server.js';
 import { bossSession } from '../testing/terminal-kit.js';
 import { runSimulation } from './simulation.js';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createPrivateKey } from 'node:crypto';
 import { GIFT_AWARD_TYPES, Status, TERMINAL_KINDS, isStatusCode, statusMessages, type MachineListItem, type TerminalKind } from '@moneybox/contract';
 import { demoTerminalKey } from '../auth/terminal-key.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
-import { simulatorUsername } from '../operator/simulator-account.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
+import { simulatorUsername } from '../services/operator/simulator-account.js';
 import { AckGivenUp, SimTerminal, TerminalGone } from './sim-terminal.js';
 import { TerminalClosed } from './terminal-socket.js';
 

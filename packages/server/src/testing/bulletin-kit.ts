@@ -1,7 +1,7 @@
 import { SaType, cents } from '@moneybox/contract';
-import { publish, type PublishIn } from '../api/bulletin/publish.service.js';
+import { publish, type PublishIn } from '../services/operator/publish.service.js';
 import { inTransaction } from '../db/database.js';
-import { createAccount, createStore } from '../operator/operator.service.js';
+import { createAccount, createStore } from '../services/operator/operator.service.js';
 import type { Session, TestServer } from './server.js';
 
 /** Platform news in tests: a second store with its own boss, publishing, and file fetches with the session cookies. */

@@ -2,9 +2,9 @@
 // (machine wins and a customer sitting at a machine come from the terminal protocol).
 import { SaType } from '@moneybox/contract';
 import { isoNow } from '../clock.js';
-import { DEMO_KIOSK } from '../db/seed.js';
+import { DEMO_KIOSK } from '../cli/seed/seed.js';
 import { post } from '../money/ledger.js';
-import { createAccount } from '../operator/operator.service.js';
+import { createAccount } from '../services/operator/operator.service.js';
 import { drawerRepository } from '../repositories/drawer.repository.js';
 import type { Reply, Session, TestServer } from './server.js';
 

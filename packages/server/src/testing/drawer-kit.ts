@@ -1,9 +1,9 @@
 import { SaType } from '@moneybox/contract';
 import { isoNow } from '../clock.js';
-import { DEMO_KIOSK } from '../db/seed.js';
+import { DEMO_KIOSK } from '../cli/seed/seed.js';
 import { post } from '../money/ledger.js';
 import { MOVEMENTS } from '../money/movements.js';
-import { createAccount } from '../operator/operator.service.js';
+import { createAccount } from '../services/operator/operator.service.js';
 import type { Reply, TestServer } from './server.js';
 
 /** Helpers for the drawer tests: real accounts, real calls, real ledger. */

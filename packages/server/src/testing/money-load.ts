@@ -7,7 +7,7 @@ import { isoNow } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { post } from '../money/ledger.js';
 import { verifyLedger } from '../money/verify.js';
-import { createAccount, createStore } from '../operator/operator.service.js';
+import { createAccount, createStore } from '../services/operator/operator.service.js';
 
 export type MoneyPath = '/customer/purchase' | '/customer/redeem' | '/drawer/fills' | '/drawer/bleeds';
 

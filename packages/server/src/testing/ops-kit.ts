@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { freshDatabase, type TestDatabase } from './databases.js';
 import { freePort, startServerProcess, type ServerProcess } from './server-process.js';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import type { LedgerRow } from '../db/schema.js';
 import { post, type Channel } from '../money/ledger.js';
 import { MOVEMENTS } from '../money/movements.js';
-import { createAccount, createStore } from '../operator/operator.service.js';
+import { createAccount, createStore } from '../services/operator/operator.service.js';
 import { shiftRepository } from '../repositories/shift.repository.js';
 import type { TestServer } from './server.js';
 

@@ -1,8 +1,8 @@
 // Terminals for tests: a boss's enrolment code through the API, a real WebSocket terminal.
 import { cents } from '@moneybox/contract';
 import { demoTerminalKey } from '../auth/terminal-key.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../db/seed.js';
-import { createStore } from '../operator/operator.service.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
+import { createStore } from '../services/operator/operator.service.js';
 import { TerminalSocket, type TerminalCredentials } from '../simulator/terminal-socket.js';
 import type { Session, TestServer } from './server.js';
 

@@ -1,0 +1,47 @@
+import { hashSecret } from '../../auth/password.js';
+import { isoNow } from '../../clock.js';
+import { nameSearch } from '../../services/customer/present.js';
+import { post } from '../../money/ledger.js';
+import type { Db } from '../../db/database.js';
+
+const DEMO_CUSTOMERS = [
+  { first: 'Alice', last: 'Johnson', phone: '2175550101', mail: 'alice@example.com', entries: 50_00, winnings: 120_00 },
+  { first: 'Bob', last: 'Smith', phone: '2175550102', mail: 'bob@example.com', entries: 0, winnings: 300_00 },
+  { first: 'Carmen', last: 'Lopez', phone: '2175550103', mail: 'carmen@example.com', entries: 25_00, winnings: 0 },
+  { first: 'David', last: 'Chen', phone: '2175550104', mail: 'david@example.com', entries: 0, winnings: 0 },
+  { first: 'Eva', last: 'Martinez', phone: '2175550105', mail: 'eva@example.com', entries: 10_00, winnings: 45_50 },
+];
+
+/**
+ * A handful of demo customers (mobile ids 10010001-10010005, PINs 1001-1005); their opening
+ * balances are ledger rows like any other movement.
+ */
+export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> {
+  const at = isoNow();
+  let i = 0;
+  for (const c of DEMO_CUSTOMERS) {
+    i++;
+    await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('customer')
+        .values({
+          store_id: storeId,
+          mobile_id: String(storeId * 10000 + i),
+          pin_hash: await hashSecret(String(1000 + i)),
+          first_name: c.first,
+          last_name: c.last,
+          name_search: nameSearch(c.first, c.last),
+          phone: c.phone,
+          mail: c.mail,
+          birthday: '1990-01-01',
+          gender: i % 2 ? 'F' : 'M',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (c.entries) await post(tx, { storeId, kind: 'adjust', channel: 'operator', amount: c.entries, customerId: row.id, entries: c.entries, note: 'demo opening entries', at });
+      if (c.winnings) await post(tx, { storeId, kind: 'win', channel: 'machine', amount: c.winnings, customerId: row.id, winnings: c.winnings, note: 'demo opening winnings', at });
+    });
+  }
+}

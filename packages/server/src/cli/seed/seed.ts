@@ -1,0 +1,65 @@
+import { SaType, cents } from '@moneybox/contract';
+import type { DatabaseHandle } from '../../db/database.js';
+import { storeRepository } from '../../repositories/store.repository.js';
+import { announce, createAccount, createStore } from '../../services/operator/operator.service.js';
+import { seedDemoCustomers } from './seed-customers.js';
+import { isoNow } from '../../clock.js';
+import { demoTerminalKey } from '../../auth/terminal-key.js';
+import { seedDemoBulletins } from './seed-bulletins.js';
+
+export const DEMO_KIOSK = 1001;
+export const DEMO_LOGINS = {
+  boss: { username: 'boss01', password: 'boss1234' },
+  cashier: { username: 'cashier01', password: 'cash1234' },
+  /** The simulator's own account (services/operator/simulator-account.ts): `npm run simulate` never signs in as a person. */
+  simulator: { username: 'simulator1001', password: 'sim12345' },
+} as const;
+
+/** The demo store's terminals: six game machines and a reload kiosk. */
+export const DEMO_TERMINALS: ReadonlyArray<{ name: number; kind: 'game' | 'reload_kiosk' }> = [
+  ...[101, 102, 103, 104, 105, 106].map((name) => ({ name, kind: 'game' as const })),
+  { name: 900, kind: 'reload_kiosk' },
+];
+
+/** Creates the demo store of DESIGN.md section 5 when the database has none; true when it did. */
+export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
+  const { db } = handle;
+  const any = await db.selectFrom('store').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await createStore(db, {
+    id: DEMO_KIOSK,
+    name: 'Demo Arcade',
+    timezone: 'America/Chicago',
+    credit: cents(100_000_00),
+    compsBudget: cents(5_000_00),
+    maxDrawers: 5,
+    maxMachines: 20,
+    limitDay: 31,
+    limitHourly: cents(500_00),
+    limitDaily: cents(2_000_00),
+    limitWeekly: cents(5_000_00),
+    drawers: 3,
+    address: '100 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    phone: '217-555-0100',
+  });
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.boss.username, DEMO_LOGINS.boss.password, SaType.BOSS);
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.cashier.username, DEMO_LOGINS.cashier.password, SaType.CASHIER);
+  // A boss account the simulator signs in with as a viewer (machine list, enrolment codes, its players).
+  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.simulator.username, DEMO_LOGINS.simulator.password, SaType.BOSS);
+  await seedDemoCustomers(db, DEMO_KIOSK);
+  const at = isoNow();
+  // Enrolled terminals, disconnected until the simulator plays them (`npm run simulate`): their keys
+  // derive from a published demo seed (auth/terminal-key.ts demoTerminalKey).
+  for (const t of DEMO_TERMINALS) {
+    await db
+      .insertInto('machine')
+      .values({ store_id: DEMO_KIOSK, machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at })
+      .execute();
+  }
+  await seedDemoBulletins(db, DEMO_KIOSK);
+  await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
+  return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
+}

@@ -1,0 +1,33 @@
+import type { CustomerMoneyInput } from '@moneybox/contract';
+import { hashToken } from '../../../auth/token.js';
+import { provenFresh, sessionFreshAfter, tokenShapeOk } from '../../authenticate.js';
+import type { CallContext } from '../../call.js';
+import { moveCustomerMoneyWithSession } from '../../../money/customer-money.js';
+import type { MoneyKind } from '../../../services/customer/movement.service.js';
+
+/**
+ * The envelope's fast path (call.ts withSession) for the money calls: the session is read in the
+ * money call's own read statement (on SQLite inside the group commit, which the batch's calls
+ * share) instead of authenticate() running a transaction of its own first. Undefined whenever the
+ * session is not plainly valid and fresh (http/authenticate.ts provenFresh): the envelope then
+ * authenticates as usual (5, 21, touch, revoke) and calls moveMoney (movement.service.ts).
+ */
+export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
+  const { token, uid } = credentials;
+  if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
+  const freshAfter = sessionFreshAfter(ctx.deps.settings);
+  let storeId: number | undefined;
+  const r = await moveCustomerMoneyWithSession(
+    ctx.deps.handle,
+    hashToken(token),
+    (s) => {
+      storeId = provenFresh(s, uid, freshAfter)?.storeId;
+      return storeId !== undefined;
+    },
+    kind,
+    { id: input.id, amount: input.amount ?? 0, key: input.key },
+  );
+  // Committed: the customer's open screens refetch (live/); noting is in memory, no round trip.
+  if (r !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
+  return r;
+}
