@@ -38,11 +38,19 @@ export function tokenShapeOk(token: unknown): token is string {
 }
 
 /**
+ * A UID as authenticate() compares it: a plain string or number. Anything else (an object whose
+ * toString is not a function, an array that prints as the right id) is nobody's, before String() sees it.
+ */
+export function uidShapeOk(uid: unknown): uid is string | number {
+  return typeof uid === 'string' || (typeof uid === 'number' && Number.isFinite(uid));
+}
+
+/**
  * Resolves UID + TOKEN to the caller. A missing, unknown, revoked or idle-expired token,
  * or one that does not belong to UID, answers 5: the client then returns to login.
  */
 export async function authenticate(deps: Deps, uid: unknown, token: unknown): Promise<Caller> {
-  if (!tokenShapeOk(token)) refuse(Status.SESSION_REPLACED);
+  if (!tokenShapeOk(token) || !uidShapeOk(uid)) refuse(Status.SESSION_REPLACED);
   const db = deps.handle.db;
   const session = await sessionRepository.findByTokenHash(db, hashToken(token));
   if (!session || session.revoked_at !== null || session.disabled === 1 || session.removed === 1) refuse(Status.SESSION_REPLACED);

@@ -49,6 +49,13 @@ const hostile: Hostile[] = [
   { what: 'key with SQL in it', path: '/drawer/init', body: (me) => ({ ...me, amount: 1, key: "x' OR '1'='1" }), statuses: [13] },
   { what: 'key as an object', path: '/drawer/init', body: (me) => ({ ...me, amount: 1, key: { key: 1 } }), statuses: [13] },
   { what: 'UID as an object', path: '/drawer/init', body: (me, key) => ({ UID: { id: me.UID }, TOKEN: me.TOKEN, key, amount: 1 }), statuses: [5, 13] },
+  // Issue 25: an object whose toString is not a function made String(UID) throw (an internal error, 14).
+  { what: 'UID as an object with a toString that is not a function', path: '/user/menu', body: (me) => ({ UID: { toString: 1 }, TOKEN: me.TOKEN }), statuses: [5] },
+  { what: 'UID with a toString, on a money call', path: '/customer/purchase', body: (me, key) => ({ UID: { toString: 1 }, TOKEN: me.TOKEN, id: 1, key, amount: 1 }), statuses: [5] },
+  { what: 'UID with a valueOf that is not a function', path: '/user/menu', body: (me) => ({ UID: { valueOf: 1, toString: 1 }, TOKEN: me.TOKEN }), statuses: [5] },
+  { what: 'UID as an array holding the right id', path: '/user/menu', body: (me) => ({ UID: [me.UID], TOKEN: me.TOKEN }), statuses: [5] },
+  { what: 'UID as a boolean', path: '/user/menu', body: (me) => ({ UID: true, TOKEN: me.TOKEN }), statuses: [5] },
+  { what: 'TOKEN as an object with a toString', path: '/user/menu', body: (me) => ({ UID: me.UID, TOKEN: { toString: 1 } }), statuses: [5] },
   { what: 'TOKEN as an array', path: '/drawer/init', body: (me, key) => ({ UID: me.UID, TOKEN: [me.TOKEN], key, amount: 1 }), statuses: [5] },
   { what: "username ' OR 1=1 --", path: '/user/posLogin', body: () => ({ mode: 'pos', username: "' OR 1=1 --", password: 'pass1234' }), statuses: [2] },
   { what: 'username with a DROP TABLE', path: '/user/posLogin', body: () => ({ mode: 'pos', username: "a';DROP TABLE account;--", password: 'pass1234' }), statuses: [43] },

@@ -83,6 +83,25 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   deep,
 );
 
+/**
+ * Objects that break a careless String() or comparison (issue 25: `{"toString": 1}` as UID was an
+ * internal error): methods replaced by plain values, arrays that print as a real id.
+ */
+const crafted = (real: unknown): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constantFrom<unknown>({ toString: 1 }, { valueOf: 1, toString: 1 }, { toString: {} }, { toJSON: 1 }, { length: 1 }, [real], [[real]], { 0: real }, true, null),
+    pollution,
+    hostileValue,
+  );
+
+/** A session's UID and TOKEN with one of them crafted (the other real), so the crafted one is what decides. */
+export function craftedCredentials(real: { UID: number; TOKEN: string }): fc.Arbitrary<{ UID: unknown; TOKEN: unknown }> {
+  return fc.oneof(
+    crafted(real.UID).map((UID) => ({ UID, TOKEN: real.TOKEN })),
+    crafted(real.TOKEN).map((TOKEN) => ({ UID: real.UID, TOKEN })),
+  );
+}
+
 export interface Plausible {
   /** Ids that exist (customers, shifts, accounts, drawers), so some payloads reach the business rules. */
   ids: number[];

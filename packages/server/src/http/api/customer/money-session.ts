@@ -1,6 +1,6 @@
 import type { CustomerMoneyInput } from '@moneybox/contract';
 import { hashToken } from '../../../auth/token.js';
-import { provenFresh, sessionFreshAfter, tokenShapeOk } from '../../authenticate.js';
+import { provenFresh, sessionFreshAfter, tokenShapeOk, uidShapeOk } from '../../authenticate.js';
 import type { CallContext } from '../../call.js';
 import { moveCustomerMoneyWithSession } from '../../../money/customer-money.js';
 import type { MoneyKind } from '../../../services/customer/movement.service.js';
@@ -14,7 +14,7 @@ import type { MoneyKind } from '../../../services/customer/movement.service.js';
  */
 export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
   const { token, uid } = credentials;
-  if (!tokenShapeOk(token) || (typeof uid !== 'number' && typeof uid !== 'string')) return undefined;
+  if (!tokenShapeOk(token) || !uidShapeOk(uid)) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);
   let storeId: number | undefined;
   const r = await moveCustomerMoneyWithSession(
