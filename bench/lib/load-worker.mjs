@@ -49,7 +49,13 @@ let firstError = '';
 let exhausted = false;
 const start = performance.now();
 const warmEnd = start + warmupMs;
-const end = warmEnd + measureMs;
+let end = warmEnd + measureMs;
+// 'stop' from the bench ends the run early (bench/lib/load.ts: the purge bench measures while a purge runs).
+parentPort.on('message', (m) => {
+  if (m === 'stop') end = Math.min(end, performance.now());
+});
+// ...and hears when the warm-up is over, to start what it measures the load under.
+setTimeout(() => parentPort.postMessage({ measuring: true }), warmupMs);
 
 async function client(c) {
   const session = sessions[c % sessions.length];
@@ -78,4 +84,5 @@ async function client(c) {
 await Promise.all(Array.from({ length: concurrency }, (_, c) => client(c)));
 const finished = performance.now();
 agent.destroy();
+parentPort.removeAllListeners('message');
 parentPort.postMessage({ latencies, errors, firstError, exhausted, totalMs: finished - warmEnd });

@@ -23,11 +23,20 @@ export interface LoadResult extends Sample {
   exhausted: boolean;
 }
 
-export function runPurchaseLoad(load: PurchaseLoad): Promise<LoadResult> {
+/**
+ * `during`: started when the warm-up is over; when it settles, the run ends early (its clients
+ * finish the purchase in flight). The load is then measured while `during` runs.
+ */
+export function runPurchaseLoad(load: PurchaseLoad, during?: () => Promise<unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: load });
     worker.once('error', reject);
-    worker.once('message', (m: { latencies: number[]; errors: number; firstError: string; exhausted: boolean; totalMs: number }) => {
+    worker.on('message', (m: { measuring: true } | { latencies: number[]; errors: number; firstError: string; exhausted: boolean; totalMs: number }) => {
+      if ('measuring' in m) {
+        const end = () => worker.postMessage('stop');
+        if (during) during().then(end, (err: unknown) => (end(), reject(err)));
+        return;
+      }
       const latencies = m.latencies.sort((a, b) => a - b);
       resolve({ n: latencies.length, totalMs: m.totalMs, latencies, errors: m.errors, firstError: m.firstError, exhausted: m.exhausted });
       void worker.terminate();

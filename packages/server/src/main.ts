@@ -15,7 +15,7 @@ await migrate(handle);
 const seeded = await seedDemoStore(handle);
 const app = await buildApp({ handle, settings });
 await app.listen({ port: settings.port, host: settings.host });
-const stopHousekeeping = startHousekeeping(handle.db, (err) => app.log.error({ err }, 'housekeeping failed'));
+const stopHousekeeping = startHousekeeping(handle, (err) => app.log.error({ err }, 'housekeeping failed'));
 
 const url = `http://localhost:${settings.port}`;
 const where = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`;

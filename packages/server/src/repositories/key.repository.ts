@@ -11,8 +11,12 @@ export const keyRepository = {
     const r = await sql`UPDATE one_time_key SET used_at = ${at} WHERE key = ${key} AND used_at IS NULL AND expires_at > ${at}`.execute(db);
     return Number(r.numAffectedRows) === 1;
   },
-  /** Keys long expired carry no information: removing them keeps the table small. */
-  purgeExpired(db: Db, before: string) {
-    return db.deleteFrom('one_time_key').where('expires_at', '<', before).execute();
+  /** Keys long expired carry no information: removes up to `limit` of them, returns how many it removed. */
+  async purgeExpired(db: Db, before: string, limit: number): Promise<number> {
+    const r = await db
+      .deleteFrom('one_time_key')
+      .where('key', 'in', (eb) => eb.selectFrom('one_time_key').select('key').where('expires_at', '<', before).limit(limit))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   },
 };

@@ -30,7 +30,11 @@ export const loginAttemptRepository = {
   },
 };
 
-/** Attempts older than every rate-limit window carry no information. */
-export function purgeLoginAttemptsBefore(db: Db, before: string) {
-  return db.deleteFrom('login_attempt').where('at', '<', before).execute();
+/** Attempts older than every rate-limit window carry no information: removes up to `limit`, returns how many. */
+export async function purgeLoginAttemptsBefore(db: Db, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom('login_attempt')
+    .where('id', 'in', (eb) => eb.selectFrom('login_attempt').select('id').where('at', '<', before).limit(limit))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
