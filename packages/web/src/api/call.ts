@@ -2,6 +2,7 @@ import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
 import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut, type Session } from '../auth/session';
 import { messageBox } from '../components/message';
+import type { ReadPath } from './call-kinds';
 import { i18n } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
@@ -45,16 +46,25 @@ async function maintenanceMessage(): Promise<string> {
 export type CallArgs<P extends CallPath> = object extends CallInput<P> ? [payload?: CallInput<P>, opts?: CallOptions] : [payload: CallInput<P>, opts?: CallOptions];
 
 /**
- * POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws ApiError.
- * Typed by the contract's call map: the path is a call of it, the payload its input (less UID and
- * TOKEN, added here) and the reply its status-0 reply.
+ * A read: POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws
+ * ApiError. Typed by the contract's call map: the path is a read of it (a write does not compile:
+ * writes go through `api/write.ts`), the payload its input (less UID and TOKEN, added here) and the
+ * reply its status-0 reply.
  */
-export function call<P extends CallPath>(path: P, ...[payload, opts]: CallArgs<P>): Promise<CallReply<P>> {
-  return callWith(path, payload ?? ({} as CallInput<P>), opts);
+export function call<P extends ReadPath>(path: P, ...[payload, opts]: CallArgs<P>): Promise<CallReply<P>> {
+  return request(path, payload ?? ({} as CallInput<P>), opts);
 }
 
 /** `call` with every argument spelled out (for code that passes a payload and options along). */
-export async function callWith<P extends CallPath>(path: P, payload: CallInput<P>, opts: CallOptions = {}): Promise<CallReply<P>> {
+export function callWith<P extends ReadPath>(path: P, payload: CallInput<P>, opts: CallOptions = {}): Promise<CallReply<P>> {
+  return request(path, payload, opts);
+}
+
+/**
+ * Any call, read or write. Only api/ uses it (`app/write-path.test.ts`): a write elsewhere goes
+ * through the mutation path, which runs it with this.
+ */
+export async function request<P extends CallPath>(path: P, payload: CallInput<P>, opts: CallOptions = {}): Promise<CallReply<P>> {
   const session = opts.session ?? (opts.auth === false ? null : currentSession());
   const body = session ? { UID: Number(session.uid), TOKEN: session.token, ...payload } : payload;
   const reply = await post(path, body);

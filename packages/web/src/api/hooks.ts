@@ -1,11 +1,12 @@
 import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
-import { callWith, type CallOptions } from './call';
+import type { CallInput, CallReply } from '@moneybox/contract';
+import { callWith, request, type CallOptions } from './call';
+import type { ReadPath, WritePath } from './call-kinds';
 
 type QueryExtras<T> = Omit<UseQueryOptions<T, Error, T>, 'queryKey' | 'queryFn'>;
 
 /** A read call as a TanStack query keyed by path and payload, typed by the call map. UID/TOKEN are added by `call`. */
-export function useApiQuery<P extends CallPath>(
+export function useApiQuery<P extends ReadPath>(
   path: P,
   payload: CallInput<P> = {} as CallInput<P>,
   options: QueryExtras<CallReply<P>> & { call?: CallOptions; /** More cache-key parts that are not sent. */ key?: unknown[] } = {},
@@ -18,9 +19,13 @@ export function useApiQuery<P extends CallPath>(
   });
 }
 
-/** A write call (state changes that move no money) as a TanStack mutation, typed by the call map. */
-export function useApiMutation<P extends CallPath>(path: P, callOptions?: CallOptions) {
+/**
+ * One write call (a change that moves no money) as a TanStack mutation, typed by the call map: the
+ * same path as `runWrite` (overlay while in flight, refusals mapped by `request`), with its state.
+ */
+export function useApiMutation<P extends WritePath>(path: P, callOptions?: CallOptions) {
   return useMutation<CallReply<P>, Error, CallInput<P>>({
-    mutationFn: (payload) => callWith(path, payload, callOptions),
+    mutationKey: [path],
+    mutationFn: (payload) => request(path, payload, callOptions),
   });
 }

@@ -3,7 +3,7 @@ import { centsToUnits } from '../money/units';
 import { Status } from '@moneybox/contract/status';
 import { messageBox } from '../components/message';
 import { i18n } from '../i18n/i18n';
-import { ApiError, call, callWith, handleFailure } from './call';
+import { ApiError, call, handleFailure, request } from './call';
 import { handledGlobally } from './failure';
 import { KeyAlreadyRecorded, OneTimeKey } from './one-time-key';
 
@@ -49,7 +49,7 @@ export interface KeyedCallOptions {
 export async function keyedCall<P extends KeyedPath>(keys: OneTimeKey, req: KeyedRequest<P>, opts: KeyedCallOptions = {}): Promise<CallReply<P>> {
   const body = { ...req.payload, amount: centsToUnits(req.cents) };
   try {
-    return await keys.submit({ kind: req.path, target: req.target, cents: req.cents }, (key) => callWith(req.path, { ...body, key } as CallInput<P>, { handle: false }));
+    return await keys.submit({ kind: req.path, target: req.target, cents: req.cents }, (key) => request(req.path, { ...body, key } as CallInput<P>, { handle: false }));
   } catch (err) {
     if (err instanceof KeyAlreadyRecorded) {
       if (!opts.inline) void messageBox(i18n.t('common:alreadyRecorded'));

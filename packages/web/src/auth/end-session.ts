@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../api/call';
+import { runWrite } from '../api/write';
 import { kioskData, loginPath, signOut } from './session';
 
 /**
  * Ends the session on the server too, then clears the browser's auth. A failure to reach the
  * server must not keep the cashier logged in on this PC, so its errors are not shown.
  */
-export async function endSession(): Promise<void> {
+export async function endSession(client: QueryClient): Promise<void> {
   if (kioskData().account) {
-    await call('/user/logout', {}, { handle: false }).catch(() => undefined);
+    await runWrite(client, '/user/logout', {}, { handle: false }).catch(() => undefined);
   }
   signOut();
 }
@@ -20,7 +20,7 @@ export function useEndSession(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await endSession();
+    await endSession(queryClient);
     const to = loginPath();
     queryClient.clear();
     void navigate(to, { replace: true });

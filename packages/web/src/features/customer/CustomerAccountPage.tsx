@@ -1,12 +1,14 @@
-import type { CallInput, CallPath, CallReply, CustomerInfoReply } from '@moneybox/contract';
+import type { CallInput, CustomerInfoReply } from '@moneybox/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Status } from '@moneybox/contract/status';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callWith } from '../../api/call';
+import { ApiError } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
 import { useOneTimeKey } from '../../api/useKeyedCall';
+import type { WritePath } from '../../api/call-kinds';
+import { useWrite } from '../../api/write';
 import { kioskData } from '../../auth/session';
 import { livePoll, useLive } from '../../live/useLive';
 import { confirmBox, toast } from '../../components/message';
@@ -25,6 +27,9 @@ import { PinDialog, type ShownPin } from './PinDialog';
 export default function CustomerAccountPage() {
   const { t } = useTranslation(['customer', 'home', 'common']);
   const client = useQueryClient();
+  const write = useWrite();
+  /** A write whose refusal gets the spec's message box; resolves null when it was refused. */
+  const writeOrNull = <P extends WritePath>(path: P, payload: CallInput<P>) => write(path, payload).catch(() => null);
   const [customerId, setCustomerId] = useCurrentCustomerId();
   const [moving, setMoving] = useState<MovementKind | null>(null);
   const [form, setForm] = useState<{ editing: CustomerRecord | null } | null>(null);
@@ -86,7 +91,7 @@ export default function CustomerAccountPage() {
     if (!customer) return;
     const next = !blocked;
     if (!(await confirmBox(t(next ? 'confirm.block' : 'confirm.unblock', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow('/customer/block', { id: customer.id, block: next });
+    const r = await writeOrNull('/customer/block', { id: customer.id, block: next });
     if (!r) return;
     client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
     toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
@@ -95,13 +100,13 @@ export default function CustomerAccountPage() {
 
   const resetPin = async () => {
     if (!customer || !(await confirmBox(t('confirm.reset', { name: `${customer.first_name} ${customer.last_name}` })))) return;
-    const r = await callOrShow('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
+    const r = await writeOrNull('/customer/reset', { id: customer.id, pin_id: kiosk.moneybox });
     if (r) setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'reset' });
   };
 
   const kick = async () => {
     if (!customer || !(await confirmBox(t('confirm.kick', { name: `${customer.first_name} ${customer.last_name}`, machine: customer.machine ?? '-' })))) return;
-    const r = await callOrShow('/customer/kick', { id: customer.id });
+    const r = await writeOrNull('/customer/kick', { id: customer.id });
     if (!r) return;
     toast(t('done.kicked'));
     void refreshCustomer(client);
@@ -228,13 +233,4 @@ export default function CustomerAccountPage() {
       <PinDialog shown={pin} onClose={() => setPin(null)} />
     </PageFrame>
   );
-}
-
-/** A call whose refusal gets the spec's message box; resolves null when it was refused. */
-async function callOrShow<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P> | null> {
-  try {
-    return await callWith(path, payload);
-  } catch {
-    return null;
-  }
 }

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import { callInline, type CustomerRecord, } from './customer-api';
+import { useWrite } from '../../api/write';
+import type { CustomerRecord } from './customer-api';
 import { emptyProfile, profilePayload, validateProfile, type Gender, type ProfileErrors, type ProfileField, type ProfileForm } from './customer-rules';
 import { storeToday } from '../../time/store-time';
 import { POPUP_WIDTH } from './MoneyDialog';
@@ -55,6 +56,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const write = useWrite();
 
   useEffect(() => {
     if (!opened) return;
@@ -78,8 +80,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setProblem(null);
     try {
       const payload = profilePayload(form);
-      if (editing) onUpdated(await callInline('/customer/update', { id: editing.id, ...payload }));
-      else onCreated(await callInline('/customer/create', payload));
+      if (editing) onUpdated(await write('/customer/update', { id: editing.id, ...payload }, { handle: 'inline' }));
+      else onCreated(await write('/customer/create', payload, { handle: 'inline' }));
     } catch (err) {
       if (err instanceof ApiError && err.failure.kind === 'message') {
         const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';

@@ -1,11 +1,11 @@
 import type { CustomerInfoReply, CustomerMoneyReply } from '@moneybox/contract';
 import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
-import { keyedCall } from '../../api/keyed-call';
 import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
+import { useKeyedCall } from '../../api/useKeyedCall';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
 import { checkAmount } from './customer-rules';
@@ -52,9 +52,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     if (done) okRef.current?.focus();
   }, [done]);
 
-  const move = useMutation<CustomerMoneyReply, Error, { kind: MovementKind; cents: number }>({
-    mutationFn: ({ kind: k, cents }) => keyedCall(keys, { path: MOVEMENTS[k].path, target: customer.id, cents, payload: { id: customer.id } }, { inline: true }),
-  });
+  const move = useKeyedCall({ keys, inline: true });
 
   if (!kind) return null;
 
@@ -69,7 +67,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     setFieldError(null);
     setProblem(null);
     try {
-      const reply = await move.mutateAsync({ kind, cents: checked.cents });
+      const reply = await move.run({ path: MOVEMENTS[kind].path, target: customer.id, cents: checked.cents, payload: { id: customer.id } });
       client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
         old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
       );
@@ -143,10 +141,10 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
               </Alert>
             ) : null}
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose} disabled={move.isPending}>
+              <Button variant="default" onClick={onClose} disabled={move.busy}>
                 {t('common:cancel')}
               </Button>
-              <Button type="submit" loading={move.isPending} data-testid="money-confirm">
+              <Button type="submit" loading={move.busy} data-testid="money-confirm">
                 {t('dialog.confirm')}
               </Button>
             </Group>

@@ -1,6 +1,7 @@
-import type { CallInput, CallPath, CallReply, CustomerSearchType } from '@moneybox/contract';
+import type { CallInput, CallReply, CustomerSearchType } from '@moneybox/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, callWith } from '../../api/call';
+import type { ReadPath } from '../../api/call-kinds';
 
 export type { CustomerRecord, CustomerSearchType } from '@moneybox/contract';
 
@@ -11,10 +12,10 @@ export const infoPayload = (id: number) => ({ type: 'id' as const, rule: String(
 export const idPayload = (id: number) => ({ id });
 
 /**
- * A call whose business refusal is shown in place (an inline alert) rather than in a message box.
+ * A read whose business refusal is shown in place (an inline alert) rather than in a message box.
  * Session loss, a gone page and maintenance still get the spec's global handling.
  */
-export function callInline<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
+export function callInline<P extends ReadPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
   return callWith(path, payload, { handle: 'inline' });
 }
 

@@ -3,8 +3,8 @@ import type { DrawerSetupItem, ShiftReport } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageFrame } from '../../components/PageFrame';
 import { confirmBox, toast } from '../../components/message';
@@ -15,6 +15,7 @@ import { DrawerCard } from './DrawerCard';
 export default function DrawerSetupPage() {
   const { t } = useTranslation(['drawer-setup', 'home', 'drawer-report']);
   const client = useQueryClient();
+  const write = useWrite();
   const q = useApiQuery('/drawer/setupList', {}, { refetchInterval: 10_000 });
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
@@ -43,14 +44,14 @@ export default function DrawerSetupPage() {
     act(`freeze-${d.id}`, async () => {
       const to = !d.freeze;
       if (!(await confirmBox(t(to ? 'drawer-setup:freezeConfirm' : 'drawer-setup:unfreezeConfirm', { number: d.number })))) return;
-      await call('/drawer/freeze', { id: d.id, freeze: to });
+      await write('/drawer/freeze', { id: d.id, freeze: to });
       toast(t(to ? 'drawer-setup:frozenDone' : 'drawer-setup:unfrozenDone', { number: d.number }));
     });
 
   const forceClose = (d: DrawerSetupItem) =>
     act(`close-${d.id}`, async () => {
       if (!(await confirmBox(t('drawer-setup:forceCloseConfirm', { number: d.number, account: d.account ?? '-' })))) return;
-      setReport(await call('/drawer/forceClose', { id: d.id }));
+      setReport(await write('/drawer/forceClose', { id: d.id }));
     });
 
   // Confirmed first, with the count against the store's maximum ("Create drawer 4 of 5?"). At the
@@ -59,7 +60,7 @@ export default function DrawerSetupPage() {
     act('create', async () => {
       const max = q.data?.max_drawers ?? 0;
       if (list.length < max && !(await confirmBox(t('drawer-setup:createConfirm', { n: list.length + 1, max })))) return;
-      const r = await call('/drawer/create');
+      const r = await write('/drawer/create', {});
       toast(t('drawer-setup:createDone', { number: r.drawer.number }));
     });
 

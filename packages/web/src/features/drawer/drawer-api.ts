@@ -1,7 +1,8 @@
-import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
+import type { CallInput, CallReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callWith } from '../../api/call';
+import type { ReadPath } from '../../api/call-kinds';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
 export const DRAWER_POLL_MS = 10_000;
@@ -11,7 +12,7 @@ export const MOVEMENTS_PAGE_SIZE = 10;
  * A polled read: failures show inline instead of a message box every 10 s, except a lost session,
  * which still takes the spec's way back to login.
  */
-function quietCall<P extends CallPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
+function quietCall<P extends ReadPath>(path: P, payload: CallInput<P>): Promise<CallReply<P>> {
   return callWith(path, payload, { handle: 'quiet' });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call, resetSessionAlert } from '../../api/call';
+import { resetSessionAlert } from '../../api/call';
+import { useWrite } from '../../api/write';
 import { signIn, takeBeforePage } from '../../auth/session';
 import { currentLanguage } from '../../i18n/i18n';
 import { menuCodes } from '../../i18n/languages';
@@ -10,10 +11,11 @@ import type { LoginForm } from './login-rules';
 export function useLogin(kioskId: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const write = useWrite();
   return useMutation({
     mutationFn: async (form: LoginForm) => {
       const username = form.username.trim();
-      const login = await call(
+      const login = await write(
         '/user/posLogin',
         { mode: form.mode, username, password: form.password, kiosk_id: Number(kioskId) },
         { auth: false },
@@ -23,7 +25,7 @@ export function useLogin(kioskId: string) {
         signIn(session, { ...login, moneybox: -1, initAmount: false });
         return;
       }
-      const chosen = await call(
+      const chosen = await write(
         '/user/chooseDrawer',
         { moneybox: form.drawer!, lang: menuCodes[currentLanguage()], username, kiosk_id: Number(kioskId) },
         { session },

@@ -1,4 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndSession } from '../../auth/end-session';
@@ -14,6 +15,7 @@ export function LogoutButton() {
   const { t } = useTranslation('logout');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
 
   const finish = useEndSession();
   // OK: the blind cash count (when the store asks for one), shift close, then the report; its Close logs out.
@@ -27,7 +29,7 @@ export function LogoutButton() {
     }
     setBusy(true);
     try {
-      if (path === 'close-shift') await closeShift().catch(() => undefined);
+      if (path === 'close-shift') await closeShift(client).catch(() => undefined);
       await finish();
     } finally {
       setBusy(false);

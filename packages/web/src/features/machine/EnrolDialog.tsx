@@ -3,7 +3,7 @@ import type { CallReply } from '@moneybox/contract';
 import { TERMINAL_KINDS, type TerminalKind } from '@moneybox/contract/terminal-kinds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call';
+import { useApiMutation } from '../../api/hooks';
 import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { readMachineName, spacedCode } from './machine-rules';
@@ -18,7 +18,7 @@ export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState<EnrolCode | null>(null);
-  const [busy, setBusy] = useState(false);
+  const enrol = useApiMutation('/machine/enrolCode');
 
   const close = () => {
     setCode(null);
@@ -29,13 +29,10 @@ export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const create = async () => {
     const n = name.trim() === '' ? undefined : readMachineName(name);
     if (n === null) return setError(t('machine:nameMustBeNumber'));
-    setBusy(true);
     try {
-      setCode(await call('/machine/enrolCode', { kind, ...(n === undefined ? {} : { machine_id: n }) }));
+      setCode(await enrol.mutateAsync({ kind, ...(n === undefined ? {} : { machine_id: n }) }));
     } catch {
       // Shown by the call's handler.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -86,7 +83,7 @@ export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () 
               <Button variant="default" onClick={close}>
                 {t('common:cancel')}
               </Button>
-              <Button type="submit" loading={busy} data-testid="enrol-create">
+              <Button type="submit" loading={enrol.isPending} data-testid="enrol-create">
                 {t('machine:createCode')}
               </Button>
             </Group>

@@ -3,8 +3,8 @@ import type { MachineListItem } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageFrame } from '../../components/PageFrame';
 import { confirmBox, toast } from '../../components/message';
@@ -20,6 +20,7 @@ const POLL_MS = 2_000;
 export default function MachinePage() {
   const { t } = useTranslation(['machine']);
   const client = useQueryClient();
+  const write = useWrite();
   // Pushed: the server says when a machine changed (live/); the poll is only the fallback.
   const live = useLive();
   const q = useApiQuery('/machine/list', {}, { refetchInterval: livePoll(live, POLL_MS) });
@@ -30,7 +31,7 @@ export default function MachinePage() {
 
   const rename = async (name: number) => {
     const m = renaming!;
-    await call('/machine/update', { id: m.id, machine_id: name });
+    await write('/machine/update', { id: m.id, machine_id: name });
     setRenaming(null);
     toast(t('machine:editSuccessful'));
     reload();
@@ -40,10 +41,10 @@ export default function MachinePage() {
     setBusy(`release-${m.id}`);
     try {
       if (!(await confirmBox(t('machine:releaseConfirm', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
-      let r = await call('/machine/remove', { id: m.id });
+      let r = await write('/machine/remove', { id: m.id });
       if (!r.released && r.occupied) {
         if (!(await confirmBox(t('machine:machineOccupied', { name: m.machine_id })))) return toast(t('machine:releaseCanceled'), 'info');
-        r = await call('/machine/remove', { id: m.id, confirm: true });
+        r = await write('/machine/remove', { id: m.id, confirm: true });
       }
       if (r.released) toast(t('machine:releaseCompleted'));
     } catch {

@@ -1,5 +1,6 @@
 import type { DrawerShiftReply } from '@moneybox/contract';
-import { call } from '../../api/call';
+import type { QueryClient } from '@tanstack/react-query';
+import { runWrite } from '../../api/write';
 
 /** The blind cash count sent with shift close (currency units; denominations optional). */
 export interface ShiftCount {
@@ -8,6 +9,6 @@ export interface ShiftCount {
 }
 
 /** Shift close: the drawer's numbers, frozen from now on; with the cashier's count when one was taken. */
-export function closeShift(count: ShiftCount = {}): Promise<DrawerShiftReply> {
-  return call('/drawer/shift', count);
+export function closeShift(client: QueryClient, count: ShiftCount = {}): Promise<DrawerShiftReply> {
+  return runWrite(client, '/drawer/shift', count);
 }

@@ -1,4 +1,5 @@
 import type { DrawerInfo, ShiftReport } from '@moneybox/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { call } from '../../api/call';
 import { i18n } from '../../i18n/i18n';
@@ -17,6 +18,7 @@ export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> 
  * Without the count setting this is exactly the spec's flow.
  */
 export function useShiftClose({ onDone }: { onDone: () => void }) {
+  const client = useQueryClient();
   const [counting, setCounting] = useState<{ drawerNumber: number } | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
@@ -29,11 +31,11 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
       setCounting({ drawerNumber: info.moneybox });
       return;
     }
-    setReport(await closeShift());
+    setReport(await closeShift(client));
   };
 
   const submitCount = async (count: CashCount) => {
-    const r = await closeShift(count);
+    const r = await closeShift(client, count);
     setCounting(null);
     setReport(r);
   };

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import type { SaTypeCode, UserListItem } from '@moneybox/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/call';
+import { ApiError } from '../../api/call';
+import { useWrite } from '../../api/write';
 import { passwordProblem, usernameProblem } from './staff-rules';
 
 interface Props {
@@ -25,6 +26,7 @@ export function AccountFormDialog({ opened, editing, onClose, onSaved }: Props) 
   const { t } = useTranslation(['staff', 'status', 'common']);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const write = useWrite();
   const form = useForm<Values>({
     initialValues: { username: '', password: '', saType: '2' },
     validate: {
@@ -48,8 +50,8 @@ export function AccountFormDialog({ opened, editing, onClose, onSaved }: Props) 
     setProblem(null);
     try {
       const r = editing
-        ? await call('/user/update', { id: editing.id, ...(v.password && { password: v.password }), saType: Number(v.saType) as SaTypeCode }, { handle: false })
-        : await call('/user/create', { username: v.username, password: v.password, saType: Number(v.saType) as SaTypeCode }, { handle: false });
+        ? await write('/user/update', { id: editing.id, ...(v.password && { password: v.password }), saType: Number(v.saType) as SaTypeCode }, { handle: 'inline' })
+        : await write('/user/create', { username: v.username, password: v.password, saType: Number(v.saType) as SaTypeCode }, { handle: 'inline' });
       onSaved(r.user, !editing);
     } catch (err) {
       if (err instanceof ApiError) setProblem(err.message);

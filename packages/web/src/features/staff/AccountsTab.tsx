@@ -4,8 +4,8 @@ import { SCREENS } from '@moneybox/contract/screens';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { confirmBox, toast } from '../../components/message';
 import { currentLanguage } from '../../i18n/i18n';
@@ -21,6 +21,7 @@ const STATUS_COLOR = { enabled: 'teal.9', disabled: 'gray.7', locked: 'red.9' } 
 export function AccountsTab({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation(['staff', 'common']);
   const client = useQueryClient();
+  const write = useWrite();
   const q = useApiQuery('/user/list');
   const { diff } = useLocalTimeDiff();
   const [dialog, setDialog] = useState<{ editing: UserListItem | null } | null>(null);
@@ -44,18 +45,18 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
   const toggle = (u: UserListItem) =>
     act(`disable-${u.id}`, async () => {
       if (!u.disable && !(await confirmBox(t('staff:disableConfirm', { account: u.account })))) return;
-      await call('/user/disable', { id: u.id, disable: !u.disable });
+      await write('/user/disable', { id: u.id, disable: !u.disable });
       toast(t('staff:changeDone'));
     });
   const remove = (u: UserListItem) =>
     act(`remove-${u.id}`, async () => {
       if (!(await confirmBox(t('staff:removeConfirm', { account: u.account })))) return;
-      await call('/user/remove', { id: u.id });
+      await write('/user/remove', { id: u.id });
       toast(t('staff:removeDone'));
     });
   const unlock = (u: UserListItem) =>
     act(`unlock-${u.id}`, async () => {
-      await call('/user/unlock', { id: u.id });
+      await write('/user/unlock', { id: u.id });
       toast(t('staff:changeDone'));
     });
 

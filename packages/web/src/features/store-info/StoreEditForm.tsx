@@ -4,7 +4,8 @@ import type { StoreInfo } from '@moneybox/contract';
 import { PHONE_PATTERN, STORE_CONTACT_FIELDS, STORE_CONTACT_MAX, ZIP_PATTERN, type StoreContactField } from '@moneybox/contract/staff-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/call';
+import { ApiError } from '../../api/call';
+import { useWrite } from '../../api/write';
 import { toast } from '../../components/message';
 import { useMoney } from '../../money/useMoney';
 import { limitHint, limitProblem } from './limit-rules';
@@ -29,6 +30,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
   const [problem, setProblem] = useState<string | null>(null);
   const hintText = (h: ReturnType<typeof limitHint>) => (h.key === 'capIs' ? t('store-info:capIs', { cap: money(h.cap), min: money(0.01) }) : t('store-info:noCap'));
   const [busy, setBusy] = useState(false);
+  const write = useWrite();
   const form = useForm<Values>({
     initialValues: valuesOf(info),
     validate: {
@@ -62,7 +64,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
     setBusy(true);
     setProblem(null);
     try {
-      const r = await call('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: false });
+      const r = await write('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: 'inline' });
       toast(t('store-info:saved'));
       form.setValues(valuesOf(r.info));
       form.resetDirty(valuesOf(r.info));
