@@ -103,8 +103,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [STORE_BOUND, REPORT_BOUND, NO_HTTP] }] },
   },
   {
-    // The actor, the permission matrix, the audit trail and every query serve all transports.
-    files: ['packages/server/src/domain/**/*.ts', 'packages/server/src/repositories/**/*.ts', 'packages/server/src/audit/**/*.ts'],
+    // The actor, the permission matrix and every query serve all transports.
+    files: ['packages/server/src/domain/**/*.ts', 'packages/server/src/repositories/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -112,8 +112,8 @@ export default tseslint.config(
         {
           patterns: [
             NO_HTTP,
-            { group: ['**/cli/*', '**/cli', '**/terminal/*', '**/api/*'], message: 'the domain, repositories and the audit trail must not depend on a transport or its calls' },
-            { group: ['**/services/*'], message: 'the domain, repositories and the audit trail must not depend on the services over them' },
+            { group: ['**/cli/*', '**/cli', '**/terminal/*', '**/api/*'], message: 'the domain and the repositories must not depend on a transport or its calls' },
+            { group: ['**/services/*'], message: 'the domain and the repositories must not depend on the services over them' },
           ],
         },
       ],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BULLETIN_LIMITS, toBulletinLang, type BulletinLang } from '@moneybox/contract';
-import { OPERATOR, writeAudit } from '../audit/audit.js';
+import { OPERATOR, writeAudit } from '../services/audit/audit.js';
 import { inTransaction, type Db } from '../db/database.js';
 import { retryOnConflict } from '../db/errors.js';
 import { OperatorError } from '../services/operator/operator.service.js';

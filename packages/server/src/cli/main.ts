@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
 import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
-import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../audit/audit.js';
+import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
 import { migrate } from '../db/migrate.js';
 import { settingsFromEnv } from '../settings.js';
 import {
@@ -15,12 +15,12 @@ import {
   setDomainLayout,
   setStoreQuota,
 } from '../services/operator/operator.service.js';
-import { activityCsv, activityPage } from '../audit/activity.js';
+import { activityCsv, activityPage } from '../services/audit/activity.js';
 import { permissionsMarkdown } from '../domain/permissions.js';
 import { verifyLedger } from '../money/verify.js';
 import { writeMaintenance } from '../services/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
-import { backupDatabase, restoreDatabase } from '../ops/backup.js';
+import { backupDatabase, restoreDatabase } from '../services/operator/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
 import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
 

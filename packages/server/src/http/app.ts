@@ -8,11 +8,11 @@ import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
-import { INVALID_TEXT, refuseBadText } from './json-text.js';
+import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
 import { openApiDocument } from './openapi.js';
 import { openTerminalBus } from '../bus/terminal-bus.js';
 import { LiveChanges } from '../live/live-changes.js';
-import { registerLive } from '../live/live-hub.js';
+import { registerLive } from './live-hub.js';
 import { registerTerminals } from '../terminal/hub.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
 import { registerHealth } from '../ops/health.js';
@@ -89,7 +89,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     app.addHook('preClose', () => live.close());
   }
   const terminals = await registerTerminals(app, deps);
-  // Signed-in web clients hear what changed in their store (live/live-hub.ts); after the terminals, which register the WebSocket plugin.
+  // Signed-in web clients hear what changed in their store (http/live-hub.ts); after the terminals, which register the WebSocket plugin.
   const live = registerLive(app, deps);
   registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 

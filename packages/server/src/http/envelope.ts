@@ -9,7 +9,7 @@ import { Refusal } from '../money/refusal.js';
 import { refusalStatus } from '../money/refusal-status.js';
 import { StatusRefusal } from '../domain/status-refusal.js';
 import { RateLimited } from './rate-limit.js';
-import { INVALID_TEXT } from './json-text.js';
+import { INVALID_TEXT } from '../domain/json-text.js';
 import { noteCallStatus } from '../ops/metrics.js';
 
 /** Marks a body that was not valid JSON; the call answers 13. */

@@ -19,7 +19,7 @@ export interface LiveChange {
 }
 
 /**
- * What moved, for the signed-in web clients of each store (live/live-hub.ts delivers it). Noting a
+ * What moved, for the signed-in web clients of each store (http/live-hub.ts delivers it). Noting a
  * change only adds ids to an in-memory set: no database round trip inside anyone's transaction.
  * Callers note after their commit; every LIVE_BATCH_MS the sets go out on the bus in one message
  * (one NOTIFY on PostgreSQL, split only past its size limit), so 1,000 terminals each playing a

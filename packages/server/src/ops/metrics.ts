@@ -37,7 +37,7 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 export interface MetricsSources {
   handle: DatabaseHandle;
   terminals(): number;
-  /** Signed-in browsers' live sockets (live/live-hub.ts). */
+  /** Signed-in browsers' live sockets (http/live-hub.ts). */
   liveClients(): number;
   token: string | undefined;
 }

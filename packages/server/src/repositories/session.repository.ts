@@ -43,7 +43,7 @@ export const sessionRepository = {
   revoke(db: Db, id: number, at: string) {
     return db.updateTable('session').set({ revoked_at: at }).where('id', '=', id).execute();
   },
-  /** What the live sockets need to know of their sessions, all in one query (live/live-hub.ts). */
+  /** What the live sockets need to know of their sessions, all in one query (http/live-hub.ts). */
   liveStates(db: Db, ids: number[]) {
     return db
       .selectFrom('session')

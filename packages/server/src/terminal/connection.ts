@@ -18,7 +18,7 @@ import { purchase, redeem } from '../services/terminal/reload.service.js';
 import { applyOnce, refuseCommand } from '../services/terminal/sequence.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
 import type { Deps } from '../domain/actor.js';
-import { INVALID_TEXT, refuseBadText } from '../http/json-text.js';
+import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
 
 /** A terminal that has not enrolled or authenticated by then is closed. */
 const OPENING_TIMEOUT_MS = 10_000;

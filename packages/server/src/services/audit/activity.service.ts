@@ -1,5 +1,5 @@
 import { AUDIT_KINDS, Status, isActivityKind } from '@moneybox/contract';
-import { activityCsv, activityPage, type ActivityQuery } from '../../audit/activity.js';
+import { activityCsv, activityPage, type ActivityQuery } from './activity.js';
 import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';

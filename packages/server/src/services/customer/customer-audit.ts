@@ -1,5 +1,5 @@
 import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput } from '@moneybox/contract';
-import { audited, changes, type AuditTarget } from '../../audit/audit.js';
+import { audited, changes, type AuditTarget } from '../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
 import type { Actor, Deps } from '../../domain/actor.js';
 import { storeScope } from '../../repositories/store-scope.js';

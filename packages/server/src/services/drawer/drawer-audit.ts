@@ -1,5 +1,5 @@
 import type { DrawerListItem } from '@moneybox/contract';
-import { audited, type AuditTarget } from '../../audit/audit.js';
+import { audited, type AuditTarget } from '../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
 import type { Actor, Deps } from '../../domain/actor.js';
 import { createDrawer, freezeDrawer } from './drawer-setup.service.js';

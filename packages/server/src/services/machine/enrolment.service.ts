@@ -5,7 +5,7 @@ import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
-import { actorOf, writeAudit } from '../../audit/audit.js';
+import { actorOf, writeAudit } from '../audit/audit.js';
 
 /** How long a boss's enrolment code works. */
 export const ENROL_CODE_TTL_MS = 60 * 60_000;

@@ -5,7 +5,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
-import { actorOf, writeAudit } from '../../audit/audit.js';
+import { actorOf, writeAudit } from '../audit/audit.js';
 
 /**
  * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever

@@ -3,7 +3,7 @@ import { SaType, USERNAME_MAX } from '@moneybox/contract';
 import { inTransaction, type Db } from '../../db/database.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { OPERATOR, writeAudit } from '../../audit/audit.js';
+import { OPERATOR, writeAudit } from '../audit/audit.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { OperatorError } from './operator.service.js';

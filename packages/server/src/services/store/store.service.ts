@@ -1,5 +1,5 @@
 import { STORE_CONTACT_FIELDS, Status, toUnits, type StoreInfo, type StoreUpdateInput } from '@moneybox/contract';
-import { audited, changes } from '../../audit/audit.js';
+import { audited, changes } from '../audit/audit.js';
 import type { Store } from '../../db/schema.js';
 import type { Actor, Deps } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';

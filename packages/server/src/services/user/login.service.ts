@@ -1,5 +1,5 @@
 import { SERVER_VERSION, SaType, Status, credentialProblem, type CredentialProblem, type StatusCode } from '@moneybox/contract';
-import { actorOfAccount, writeAudit } from '../../audit/audit.js';
+import { actorOfAccount, writeAudit } from '../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
 import { isoAgo, isoNow } from '../../clock.js';

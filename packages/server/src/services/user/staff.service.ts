@@ -1,5 +1,5 @@
 import { SaType, Status, audienceOf, type UserListItem } from '@moneybox/contract';
-import { audited, type AuditTarget } from '../../audit/audit.js';
+import { audited, type AuditTarget } from '../audit/audit.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,5 +1,5 @@
 import { defineCall, serve } from '../../call.js';
-import { notingCustomer } from '../../../live/noting.js';
+import { notingCustomer } from '../../noting.js';
 import { blockState, customerInfo, dayLimit, listCustomers, searchCustomers } from '../../../services/customer/customer.service.js';
 import { auditedCustomer } from '../../../services/customer/customer-audit.js';
 import { gameHistory, giftHistory } from '../../../services/customer/history.service.js';

@@ -1,4 +1,4 @@
-import type { AuthedContext } from '../http/call.js';
+import type { AuthedContext } from './call.js';
 
 /**
  * A call's handler that changes one customer (its input's `id`): once it has returned, so its

@@ -1,8 +1,8 @@
 import { SaType, type AuditKind } from '@moneybox/contract';
-import { isoNow } from '../clock.js';
-import type { Db } from '../db/database.js';
-import { inTransactionDeps, type Actor, type Deps } from '../domain/actor.js';
-import { auditRepository } from '../repositories/audit.repository.js';
+import { isoNow } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { inTransactionDeps, type Actor, type Deps } from '../../domain/actor.js';
+import { auditRepository } from '../../repositories/audit.repository.js';
 
 /**
  * The audit trail: one append-only row per change a person makes, written with the SAME database

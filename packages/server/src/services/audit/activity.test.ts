@@ -1,11 +1,11 @@
 import { SaType, Status } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { runCli } from '../cli/main.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
-import { createAccount } from '../services/operator/operator.service.js';
-import { describeOnDatabases, type Body } from '../testing/server.js';
-import { giveWinnings, newCustomer } from '../testing/customer-kit.js';
-import { demoTerminal } from '../testing/terminal-kit.js';
+import { runCli } from '../../cli/main.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
+import { createAccount } from '../operator/operator.service.js';
+import { describeOnDatabases, type Body } from '../../testing/server.js';
+import { giveWinnings, newCustomer } from '../../testing/customer-kit.js';
+import { demoTerminal } from '../../testing/terminal-kit.js';
 
 type S = { UID: number; TOKEN: string };
 interface Row {
@@ -80,7 +80,7 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
 
   it("shows a store only its own trail, and a cashier none of it (21)", async () => {
     expect((await s.call('/audit/list', as(cashier))).status).toBe(Status.PERMISSION_ERROR);
-    const { createStore } = await import('../services/operator/operator.service.js');
+    const { createStore } = await import('../operator/operator.service.js');
     const { cents } = await import('@moneybox/contract');
     await createStore(s.handle.db, { id: 6006, name: 'Six', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
     await createAccount(s.handle.db, 6006, 'sixboss01', 'six12345', SaType.BOSS);

@@ -1,9 +1,9 @@
 import { AUDIT_KINDS, MONEY_KINDS, SaType, toUnits, type ActivityRow } from '@moneybox/contract';
 import { stringify } from 'csv-stringify/sync';
-import type { Db } from '../db/database.js';
-import type { AuditRow } from '../db/schema.js';
-import { activityRepository, type MoneyActivityRow } from '../repositories/activity.repository.js';
-import { auditRepository } from '../repositories/audit.repository.js';
+import type { Db } from '../../db/database.js';
+import type { AuditRow } from '../../db/schema.js';
+import { activityRepository, type MoneyActivityRow } from '../../repositories/activity.repository.js';
+import { auditRepository } from '../../repositories/audit.repository.js';
 
 /**
  * The trail as people read it (Activity tab, CLI): audit rows and the money calls' ledger rows

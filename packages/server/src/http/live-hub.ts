@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../bus/terminal-bus.js';
 import { isoAgo } from '../clock.js';
-import { authenticate } from '../http/authenticate.js';
+import { authenticate } from './authenticate.js';
 import type { Deps } from '../domain/actor.js';
 import { StatusRefusal } from '../domain/status-refusal.js';
-import { sessionCookies } from '../http/session-cookies.js';
+import { sessionCookies } from './session-cookies.js';
 import { sessionRepository } from '../repositories/session.repository.js';
 
 /** A WebSocket ping this often; a browser that has not answered the previous one is dropped. */

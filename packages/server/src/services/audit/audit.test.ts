@@ -1,9 +1,9 @@
 import { SaType, Status } from '@moneybox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
-import { createAccount } from '../services/operator/operator.service.js';
-import { describeOnDatabases } from '../testing/server.js';
-import type { Actor } from '../domain/actor.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
+import { createAccount } from '../operator/operator.service.js';
+import { describeOnDatabases } from '../../testing/server.js';
+import type { Actor } from '../../domain/actor.js';
 import { audited, scrub } from './audit.js';
 
 describe('scrub', () => {

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../db/database.js';
-import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
-import { verifyLedger } from '../money/verify.js';
-import { OperatorError } from '../services/operator/operator.service.js';
-import { startServerProcess } from '../testing/server-process.js';
-import { runAdmin, serverWithCounter } from '../testing/ops-kit.js';
+import { openSqlite } from '../../db/database.js';
+import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
+import { verifyLedger } from '../../money/verify.js';
+import { OperatorError } from './operator.service.js';
+import { startServerProcess } from '../../testing/server-process.js';
+import { runAdmin, serverWithCounter } from '../../testing/ops-kit.js';
 import { backupDatabase, inspectDatabase, restoreDatabase } from './backup.js';
 
 const purchases = (file: string) => {
@@ -154,7 +154,7 @@ describe('SQLite backup while the server takes money, and restore with the serve
   it('restores a backup of the first release: migrated to this release and verified', async () => {
     // A copy: opening the stored fixture itself would leave -wal and -shm files beside it.
     const fixture = path.join(work, 'first-release.sqlite');
-    fs.copyFileSync(path.resolve(import.meta.dirname, '../testing/fixtures/first-release.sqlite'), fixture);
+    fs.copyFileSync(path.resolve(import.meta.dirname, '../../testing/fixtures/first-release.sqlite'), fixture);
     const r = await restoreDatabase({ dataDir, databaseUrl: undefined }, fixture);
     expect(r.ok).toBe(true);
     expect(r.lines[0]).toMatch(/ledger rows, migrated from 002_money_path to \d{3}_/);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { isPostgresUrl, openSqlite, sqliteFile } from '../db/database.js';
-import { migrate, migrationNames } from '../db/migrate.js';
-import { verifyLedger } from '../money/verify.js';
-import { OperatorError } from '../services/operator/operator.service.js';
-import { runningServer } from './pidfile.js';
+import { isPostgresUrl, openSqlite, sqliteFile } from '../../db/database.js';
+import { migrate, migrationNames } from '../../db/migrate.js';
+import { verifyLedger } from '../../money/verify.js';
+import { OperatorError } from './operator.service.js';
+import { runningServer } from '../../ops/pidfile.js';
 
 export interface Place {
   dataDir: string;
