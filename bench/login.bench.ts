@@ -7,7 +7,7 @@
 import { DEMO_LOGINS, seedDemoStore } from '../packages/server/src/cli/seed/seed.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { verifySecret, hashSecret } from '../packages/server/src/auth/password.js';
-import { buildApp } from '../packages/server/src/http/app.js';
+import { buildApp } from '../packages/server/src/app.js';
 import { settingsFromEnv } from '../packages/server/src/settings.js';
 import { TEST_PG_URL, freshDatabase } from '../packages/server/src/testing/databases.js';
 import { postgresReachable } from './lib/bench-db.js';

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
-import { migrate } from '../packages/server/src/db/migrate.js';
+import { migrate } from '../packages/server/src/money/migrate.js';
 import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
 import { startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';

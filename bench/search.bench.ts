@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SaType } from '@moneybox/contract';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
-import { migrate } from '../packages/server/src/db/migrate.js';
+import { migrate } from '../packages/server/src/money/migrate.js';
 import { customerRepository } from '../packages/server/src/repositories/customer.repository.js';
 import { createAccount } from '../packages/server/src/services/operator/operator.service.js';
 import { startServer } from './lib/api.js';

@@ -18,7 +18,7 @@ import { round } from '../packages/server/src/services/terminal/play.service.js'
 import { newKeyPair } from '../packages/server/src/auth/terminal-key.js';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
 import { freshDatabase } from '../packages/server/src/testing/databases.js';
-import { migrate } from '../packages/server/src/db/migrate.js';
+import { migrate } from '../packages/server/src/money/migrate.js';
 import { DEMO_KIOSK, seedDemoStore } from '../packages/server/src/cli/seed/seed.js';
 import { post } from '../packages/server/src/money/ledger.js';
 import { verifyLedger } from '../packages/server/src/money/verify.js';

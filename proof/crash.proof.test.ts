@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
-import { migrate } from '../packages/server/src/db/migrate.js';
+import { migrate } from '../packages/server/src/money/migrate.js';
 import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { freshDatabase } from '../packages/server/src/testing/databases.js';
 import {

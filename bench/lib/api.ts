@@ -1,7 +1,7 @@
 /** The real server on a port, and the calls a bench makes to prepare its load (not timed). */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
-import { buildApp } from '../../packages/server/src/http/app.js';
+import { buildApp } from '../../packages/server/src/app.js';
 import { settingsFromEnv, type Settings } from '../../packages/server/src/settings.js';
 
 export type Reply = Record<string, unknown> & { status: number };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../../packages/server/src/db/database.js';
-import { migrate } from '../../packages/server/src/db/migrate.js';
+import { migrate } from '../../packages/server/src/money/migrate.js';
 import { TEST_PG_URL } from '../../packages/server/src/testing/databases.js';
 
 export interface BenchDatabase {

@@ -1,7 +1,7 @@
 import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { migrate } from './money/migrate.js';
 import { seedDemoStore } from './cli/seed/seed.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app.js';
 import { settingsFromEnv } from './settings.js';
 import { startHousekeeping } from './housekeeping.js';
 import { writePidFile } from './ops/pidfile.js';

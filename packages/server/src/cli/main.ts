@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
 import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
 import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
-import { migrate } from '../db/migrate.js';
+import { migrate } from '../money/migrate.js';
 import { settingsFromEnv } from '../settings.js';
 import {
   OperatorError,

@@ -1,5 +1,4 @@
 import { Migrator, type Migration } from 'kysely';
-import { installMoneyFunctions } from '../money/apply-movement.js';
 import type { DatabaseHandle } from './database.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_money_path.js';
@@ -16,7 +15,11 @@ const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rul
 /** This release's migrations, oldest first (GET /readyz and restore compare a database's with them). */
 export const migrationNames: readonly string[] = Object.keys(migrations);
 
-export async function migrate(handle: DatabaseHandle): Promise<void> {
+/**
+ * The schema's migrations only. Servers, the CLI and tests call money/migrate.ts `migrate`, which
+ * then re-creates the money core's PostgreSQL functions: the database layer knows no money rules.
+ */
+export async function migrateSchema(handle: DatabaseHandle): Promise<void> {
   const all: Record<string, Migration> = {};
   for (const [name, mod] of Object.entries(migrations)) {
     all[name] = { up: (db) => mod.up(db, handle.dialect) };
@@ -24,6 +27,4 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => all } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  // Database functions are declared once, beside their caller, and re-created at every migrate.
-  await installMoneyFunctions(handle);
 }

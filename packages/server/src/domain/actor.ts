@@ -1,8 +1,3 @@
-import type { TerminalBus } from '../bus/terminal-bus.js';
-import type { DatabaseHandle } from '../db/database.js';
-import type { LiveChanges } from '../live/live-changes.js';
-import type { Settings } from '../settings.js';
-
 export type Role = 'boss' | 'cashier';
 
 /**
@@ -17,19 +12,4 @@ export interface Actor {
   role: Role;
   /** 'pos' holds (or will hold) a drawer; 'viewer' is a boss looking without cash. */
   mode: 'pos' | 'viewer';
-}
-
-/** What services work with, whatever transport called them. */
-export interface Deps {
-  handle: DatabaseHandle;
-  settings: Settings;
-  /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
-  bus?: TerminalBus;
-  /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
-  live?: LiveChanges;
-}
-
-/** The same dependencies with the database handle replaced by an open transaction `tx`. */
-export function inTransactionDeps(deps: Deps, tx: DatabaseHandle['db']): Deps {
-  return { ...deps, handle: { ...deps.handle, db: tx } };
 }

@@ -10,16 +10,9 @@ import type { Deps } from './call.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
 import { openApiDocument } from './openapi.js';
-import { openTerminalBus } from '../bus/terminal-bus.js';
-import { LiveChanges } from '../live/live-changes.js';
-import { registerLive } from './live-hub.js';
-import { registerTerminals } from '../terminal/hub.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
-import { registerHealth } from '../ops/health.js';
-import { registerMetrics } from '../ops/metrics.js';
 import { endKeepAliveWhenClosing } from '../ops/shutdown.js';
 import { registerBulletinFiles } from './api/bulletin/file.route.js';
-import { startDailyTotals } from '../services/report/daily-totals.js';
 
 /** Request bodies above this answer 13; no call needs more than a few kilobytes. */
 const BODY_LIMIT = 64 * 1024;
@@ -29,7 +22,11 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
-export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+/**
+ * The HTTP server and what every request goes through (request id, body parsing, errors, the
+ * maintenance switch); the app (app.ts) adds the terminals, live updates and operations, then the calls.
+ */
+export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(deps.settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
     genReqId: requestId,
@@ -76,37 +73,20 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     return Object.fromEntries(rows.map((r) => [r.host, r.layout]));
   });
 
-  // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.
-  if (!deps.bus) {
-    const bus = openTerminalBus(deps.handle, (err) => app.log.error({ err }, 'terminal bus'));
-    deps.bus = bus;
-    app.addHook('onClose', () => bus.close());
-  }
-  if (!deps.live) {
-    const bus = deps.bus;
-    const live = new LiveChanges((e) => bus.publish(e), (err) => app.log.error({ err }, 'live changes'));
-    deps.live = live;
-    app.addHook('preClose', () => live.close());
-  }
-  const terminals = await registerTerminals(app, deps);
-  // Signed-in web clients hear what changed in their store (http/live-hub.ts); after the terminals, which register the WebSocket plugin.
-  const live = registerLive(app, deps);
-  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
+  return app;
+}
 
-  // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).
-  if (deps.settings.reportRefreshMs > 0) {
-    const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
-    app.addHook('onClose', () => stopDailyTotals());
-  }
-
+/** Every call of the map (http/api/), the news files and the OpenAPI document. */
+export function registerCalls(app: FastifyInstance, deps: Deps): void {
   for (const call of allCalls) registerCall(app, deps, call);
   registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument();
   app.get('/API/openapi.json', async () => openApi);
+}
 
-  registerHealth(app, deps.handle);
-
+/** The built web app (packages/web/dist) and what answers a path nothing else does. */
+export async function serveWeb(app: FastifyInstance, deps: Deps): Promise<void> {
   const webDist = deps.settings.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
@@ -121,6 +101,4 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     }
     return reply.code(404).send({ error: 'Not found' });
   });
-
-  return app;
 }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { CALLS, type CallPath, type Calls } from '@moneybox/contract';
-import type { Actor, Deps } from '../domain/actor.js';
+import type { Actor } from '../domain/actor.js';
+import type { Deps } from '../services/deps.js';
 
-export type { Deps, Role } from '../domain/actor.js';
+export type { Role } from '../domain/actor.js';
+export type { Deps } from '../services/deps.js';
 /** The signed-in staff member behind a call: the services' actor (domain/actor.ts). */
 export type Caller = Actor;
 

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { BusEvent } from '../bus/terminal-bus.js';
 import { isoAgo } from '../clock.js';
 import { authenticate } from './authenticate.js';
-import type { Deps } from '../domain/actor.js';
+import type { Deps } from '../services/deps.js';
 import { StatusRefusal } from '../domain/status-refusal.js';
 import { sessionCookies } from './session-cookies.js';
 import { sessionRepository } from '../repositories/session.repository.js';

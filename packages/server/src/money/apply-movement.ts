@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
-import { noteMovement } from '../ops/money-metrics.js';
+import { noteMovement } from './money-observer.js';
 import { RefusalReason } from '@moneybox/contract';
 import { shiftRepository } from '../repositories/shift.repository.js';
 import { consumeKey, post, SHIFT_TOTALS, type Movement } from './ledger.js';

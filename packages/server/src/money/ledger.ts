@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { ShiftTable } from '../db/schema.js';
 import { keyRepository } from '../repositories/key.repository.js';
 import { refuseMovement } from './refusal.js';
-import { noteMovement } from '../ops/money-metrics.js';
+import { noteMovement } from './money-observer.js';
 
 export type { Channel, LedgerKind } from './ledger-kind.js';
 import type { Channel, LedgerKind } from './ledger-kind.js';

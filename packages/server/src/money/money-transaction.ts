@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { DatabaseHandle, Db } from '../db/database.js';
-import { movementTracker, observeGroupCommit } from '../ops/money-metrics.js';
+import { movementTracker, observeGroupCommit } from './money-observer.js';
 
 /**
  * The money transaction runner: every call that moves money runs its transaction through here

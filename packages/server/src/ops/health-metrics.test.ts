@@ -2,7 +2,7 @@ import { Status } from '@moneybox/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app.js';
 import { settingsFromEnv } from '../settings.js';
 import { TEST_PG_URL, dialects, freshDatabase } from '../testing/databases.js';
 import { openCounter, newCustomer } from '../testing/customer-kit.js';

@@ -17,7 +17,7 @@ import { gift, login, logout, round } from '../services/terminal/play.service.js
 import { purchase, redeem } from '../services/terminal/reload.service.js';
 import { applyOnce, refuseCommand } from '../services/terminal/sequence.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
-import type { Deps } from '../domain/actor.js';
+import type { Deps } from '../services/deps.js';
 import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
 
 /** A terminal that has not enrolled or authenticated by then is closed. */

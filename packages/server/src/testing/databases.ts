@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
+import { migrate } from '../money/migrate.js';
 
 /** The PostgreSQL the tests use; `.ci/run` fails when it is unreachable. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

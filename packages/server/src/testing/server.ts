@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../cli/seed/seed.js';
 import { allCalls } from '../http/api/index.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app.js';
 import { verifyLedger } from '../money/verify.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
 import { dialects, freshDatabase } from './databases.js';

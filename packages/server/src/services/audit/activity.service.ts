@@ -1,6 +1,7 @@
 import { AUDIT_KINDS, Status, isActivityKind } from '@moneybox/contract';
 import { activityCsv, activityPage, type ActivityQuery } from './activity.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { logRange } from '../log-range.js';

@@ -1,7 +1,8 @@
 import { SaType, type AuditKind } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { inTransactionDeps, type Actor, type Deps } from '../../domain/actor.js';
+import { type Actor } from '../../domain/actor.js';
+import { inTransactionDeps, type Deps } from '../deps.js';
 import { auditRepository } from '../../repositories/audit.repository.js';
 
 /**

@@ -11,7 +11,8 @@ import {
 } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { bulletinReads, type BulletinKind, type FileMeta } from '../../repositories/bulletin.repository.js';
 

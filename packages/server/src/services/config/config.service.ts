@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isoIn, isoNow, tzOffsetMinutes } from '../../clock.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { runDurableWrite } from '../../money/money-transaction.js';
 import { keyRepository } from '../../repositories/key.repository.js';
 import { platformRepository } from '../../repositories/platform.repository.js';

@@ -1,7 +1,8 @@
 import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput } from '@moneybox/contract';
 import { audited, changes, type AuditTarget } from '../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { blockState, createCustomer, kick, resetPin, setBlock, updateCustomer } from './customer.service.js';
 import { presentCustomer } from './present.js';

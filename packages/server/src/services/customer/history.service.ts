@@ -1,5 +1,6 @@
 import { Status, toUnits } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerLogFilter } from '../../repositories/customer-log.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';

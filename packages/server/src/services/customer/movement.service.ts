@@ -1,5 +1,6 @@
 import type { CustomerMoneyInput } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { moveCustomerMoney } from '../../money/customer-money.js';
 import type { CustomerMoneyKind } from '../../money/movements.js';
 

@@ -1,5 +1,6 @@
 import type { Cents } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { moveDrawerCash } from '../../money/drawer-money.js';
 
 export interface CashMove {

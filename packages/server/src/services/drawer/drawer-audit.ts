@@ -1,7 +1,8 @@
 import type { DrawerListItem } from '@moneybox/contract';
 import { audited, type AuditTarget } from '../audit/audit.js';
 import { retryOnConflict } from '../../db/errors.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { createDrawer, freezeDrawer } from './drawer-setup.service.js';
 import { closeOwnShift, forceClose, type CountInput } from './shift-close.service.js';
 

@@ -1,6 +1,7 @@
 import { Status, toUnits, type DrawerInfo, type DrawerMovement } from '@moneybox/contract';
 import type { Drawer, Shift } from '../../db/schema.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';

@@ -1,7 +1,8 @@
 import { Status, toUnits, type DrawerListItem, type DrawerSetupItem } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import type { DrawerWithShift } from '../../repositories/drawer.repository.js';

@@ -1,5 +1,6 @@
 import { Status, type Cents } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { setInitialAmount } from '../../money/drawer-money.js';
 import type { Db } from '../../db/database.js';

@@ -2,7 +2,8 @@ import { Status, countDetailCents, type Cents, type ShiftReport } from '@moneybo
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { Shift } from '../../db/schema.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';

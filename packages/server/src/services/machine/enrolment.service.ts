@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Status, type TerminalKind } from '@moneybox/contract';
 import { isoIn, isoNow } from '../../clock.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';

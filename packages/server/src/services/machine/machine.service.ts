@@ -1,6 +1,7 @@
 import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
 import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';

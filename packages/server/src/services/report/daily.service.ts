@@ -1,5 +1,6 @@
 import { REPORT_CHANNELS, toUnits, type DailyFigures, type ReportChannel } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { bucket, storeDailyTotals, totalKey, type Totals } from './daily-totals.js';
 import { presentPeriod } from './period.js';
 import { customersOf, reportScope } from './report-scope.js';

@@ -1,6 +1,7 @@
 import { Status } from '@moneybox/contract';
 import type { Store } from '../../db/schema.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { bindToStore, only, storeScope, type BoundToStore } from '../../repositories/store-scope.js';
 import { resolvePeriod, type Period } from './period.js';

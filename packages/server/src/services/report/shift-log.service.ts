@@ -1,5 +1,6 @@
 import { toUnits, type ShiftLogRow } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { presentPeriod } from './period.js';
 import { reportScope } from './report-scope.js';

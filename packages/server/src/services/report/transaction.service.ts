@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Status, toUnits, type ReportKind, type TransactionRow } from '@moneybox/contract';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeDailyTotals } from './daily-totals.js';
 import { presentPeriod } from './period.js';

@@ -1,7 +1,8 @@
 import { STORE_CONTACT_FIELDS, Status, toUnits, type StoreInfo, type StoreUpdateInput } from '@moneybox/contract';
 import { audited, changes } from '../audit/audit.js';
 import type { Store } from '../../db/schema.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { assertStoreOpen } from './store-guard.js';

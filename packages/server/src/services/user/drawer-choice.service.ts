@@ -1,6 +1,7 @@
 import { SERVER_VERSION, Status } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { openStore } from '../store/store-guard.js';
 import { isUniqueViolation } from '../../db/errors.js';

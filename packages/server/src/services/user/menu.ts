@@ -1,6 +1,7 @@
 import { SERVER_VERSION, audienceOf, type MenuEntry, type MenuLang } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { Actor, Deps } from '../../domain/actor.js';
+import type { Actor } from '../../domain/actor.js';
+import type { Deps } from '../deps.js';
 import { allowed, screensAllowed, screensOpenable } from '../../domain/permissions.js';
 import { withNewsEntries } from '../bulletin/bulletin-menu.js';
 

@@ -2,7 +2,7 @@ import { BULLETIN_DOCUMENT_TYPES, Status, audienceOf, bulletinFileId } from '@mo
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isoNow } from '../../../clock.js';
 import { authenticate } from '../../authenticate.js';
-import type { Deps } from '../../../domain/actor.js';
+import type { Deps } from '../../../services/deps.js';
 import { statusReply } from '../../envelope.js';
 import { StatusRefusal } from '../../../domain/status-refusal.js';
 import { sessionCookies } from '../../session-cookies.js';

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { openTerminalBus } from './bus/terminal-bus.js';
+import { createHttpServer, registerCalls, serveWeb, type AppOptions } from './http/app.js';
+import { registerLive } from './http/live-hub.js';
+import { LiveChanges } from './live/live-changes.js';
+import { observeMoney } from './money/money-observer.js';
+import { registerHealth } from './ops/health.js';
+import { registerMetrics } from './ops/metrics.js';
+import { moneyMetrics } from './ops/money-metrics.js';
+import { startDailyTotals } from './services/report/daily-totals.js';
+import type { Deps } from './services/deps.js';
+import { registerTerminals } from './terminal/hub.js';
+
+export type { AppOptions } from './http/app.js';
+
+/**
+ * The server assembled: the services' dependencies completed (the terminal bus, live changes),
+ * then the adapters over the same services: HTTP calls (http/), the terminal protocol
+ * (terminal/), live updates for web clients; operations (health, metrics) and background work.
+ */
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = createHttpServer(deps, opts);
+  observeMoney(moneyMetrics);
+
+  // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.
+  if (!deps.bus) {
+    const bus = openTerminalBus(deps.handle, (err) => app.log.error({ err }, 'terminal bus'));
+    deps.bus = bus;
+    app.addHook('onClose', () => bus.close());
+  }
+  if (!deps.live) {
+    const bus = deps.bus;
+    const live = new LiveChanges((e) => bus.publish(e), (err) => app.log.error({ err }, 'live changes'));
+    deps.live = live;
+    app.addHook('preClose', () => live.close());
+  }
+  const terminals = await registerTerminals(app, deps);
+  // Signed-in web clients hear what changed in their store (http/live-hub.ts); after the terminals, which register the WebSocket plugin.
+  const live = registerLive(app, deps);
+  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
+
+  // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).
+  if (deps.settings.reportRefreshMs > 0) {
+    const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
+    app.addHook('onClose', () => stopDailyTotals());
+  }
+
+  registerCalls(app, deps);
+  registerHealth(app, deps.handle);
+  await serveWeb(app, deps);
+  return app;
+}

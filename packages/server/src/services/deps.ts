@@ -1,0 +1,19 @@
+import type { TerminalBus } from '../bus/terminal-bus.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { LiveChanges } from '../live/live-changes.js';
+import type { Settings } from '../settings.js';
+
+/** What services work with, whatever transport called them; the app (app.ts) assembles it. */
+export interface Deps {
+  handle: DatabaseHandle;
+  settings: Settings;
+  /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
+  bus?: TerminalBus;
+  /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
+  live?: LiveChanges;
+}
+
+/** The same dependencies with the database handle replaced by an open transaction `tx`. */
+export function inTransactionDeps(deps: Deps, tx: DatabaseHandle['db']): Deps {
+  return { ...deps, handle: { ...deps.handle, db: tx } };
+}
