@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importGraph, importLoops, type ImportGraph } from './testing/import-graph.js';
+import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -25,6 +25,54 @@ describe('imports', () => {
     ]);
     expect(importLoops(bad)).toEqual(expect.arrayContaining([['money/ledger.ts', 'money/refusal.ts'], ['a.ts', 'b.ts', 'c.ts'], ['self.ts']]));
     expect(importLoops(bad)).toHaveLength(3);
+  });
+});
+
+/**
+ * The server's layers, highest first (docs/ARCHITECTURE.md): a file imports its own layer or the
+ * ones below. The transports are thin and apart: each reaches the services, never another transport.
+ */
+const SERVER_LAYERS: Layer[] = [
+  { name: 'test harness', holds: ['testing/'] },
+  { name: 'programs', holds: ['main.ts', 'app.ts', 'simulator/'] },
+  { name: 'transports', holds: ['http/', 'terminal/', 'cli/'], apart: true },
+  { name: 'services', holds: ['services/', 'housekeeping.ts'] },
+  { name: 'operations', holds: ['ops/'] },
+  { name: 'money core and repositories', holds: ['money/', 'repositories/'] },
+  { name: 'notifications', holds: ['live/', 'bus/'] },
+  { name: 'credentials', holds: ['auth/'] },
+  { name: 'domain', holds: ['domain/'] },
+  { name: 'database', holds: ['db/', 'clock.ts', 'settings.ts'] },
+];
+
+describe("the server's layers", () => {
+  it('are imported downward only, every source file in one of them (type-only imports count)', () => {
+    const root = path.join(PACKAGES, 'server', 'src');
+    const graph = importGraph(root);
+    expect(graph.size).toBeGreaterThan(150);
+    expect(layerBreaches(graph, root, SERVER_LAYERS)).toEqual([]);
+  });
+
+  it('finds an upward import, one transport importing another and a file in no layer (the check fed bad cases)', () => {
+    const root = path.join(path.sep, 'src');
+    const at = (f: string) => path.join(root, f);
+    const bad: ImportGraph = new Map([
+      [at('money/ledger.ts'), [at('services/customer/customer.service.ts'), at('db/database.ts')]],
+      [at('services/customer/customer.service.ts'), [at('money/ledger.ts'), at('repositories/customer.repository.ts')]],
+      [at('repositories/customer.repository.ts'), [at('money/customer-rules.ts')]],
+      [at('money/customer-rules.ts'), []],
+      [at('terminal/connection.ts'), [at('http/json-text.ts'), at('services/customer/customer.service.ts')]],
+      [at('http/json-text.ts'), []],
+      [at('db/migrate.ts'), [at('money/ledger.ts')]],
+      [at('db/database.ts'), []],
+      [at('platform/console.ts'), [at('db/database.ts')]],
+    ]);
+    expect(layerBreaches(bad, root, SERVER_LAYERS)).toEqual([
+      'db/migrate.ts → money/ledger.ts: database imports money core and repositories above it',
+      'money/ledger.ts → services/customer/customer.service.ts: money core and repositories imports services above it',
+      'platform/console.ts: in no layer',
+      'terminal/connection.ts → http/json-text.ts: terminal/ imports http/, another of the transports',
+    ]);
   });
 });
 

@@ -74,3 +74,47 @@ export function importLoops(graph: ImportGraph): string[][] {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return loops;
 }
+
+/**
+ * One layer of the dependency order: the source paths it holds (a folder as `name/`, or a file),
+ * relative to the sources' root. `apart`: its folders must not import one another either (the
+ * transports: each reaches the services, never another transport).
+ */
+export interface Layer {
+  name: string;
+  holds: string[];
+  apart?: boolean;
+}
+
+/** The layer of a file (its path relative to the root), and the folder or file of the layer that holds it. */
+function placeOf(file: string, layers: readonly Layer[]): { layer: number; part: string } | undefined {
+  for (const [layer, l] of layers.entries()) {
+    const part = l.holds.find((h) => (h.endsWith('/') ? file.startsWith(h) : file === h));
+    if (part) return { layer, part };
+  }
+  return undefined;
+}
+
+/**
+ * Every import against the order (`layers`, highest first): to a file of a higher layer, or between
+ * two folders of an `apart` layer; and every file no layer holds. Paths are relative to `root`.
+ */
+export function layerBreaches(graph: ImportGraph, root: string, layers: readonly Layer[]): string[] {
+  const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  const breaches: string[] = [];
+  for (const [file, deps] of graph) {
+    const from = placeOf(rel(file), layers);
+    if (!from) {
+      breaches.push(`${rel(file)}: in no layer`);
+      continue;
+    }
+    for (const dep of deps) {
+      const to = placeOf(rel(dep), layers);
+      if (!to) continue;
+      const name = (i: number) => layers[i]!.name;
+      if (to.layer < from.layer) breaches.push(`${rel(file)} → ${rel(dep)}: ${name(from.layer)} imports ${name(to.layer)} above it`);
+      else if (to.layer === from.layer && layers[to.layer]!.apart && to.part !== from.part) breaches.push(`${rel(file)} → ${rel(dep)}: ${from.part} imports ${to.part}, another of the ${name(to.layer)}`);
+    }
+  }
+  return breaches.sort();
+}
