@@ -141,6 +141,22 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await on(a, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK })).status).toBe(Status.ACCOUNT_LOCKED);
   });
 
+  it('19 wrong passwords and the right one at once over both servers: five checked, no token, the account locked', async () => {
+    const who = await newAccount();
+    const wrong = Array.from({ length: 19 }, (_, i) => on(i % 2 ? b : a, '/user/posLogin', { mode: 'pos', username: who.username, password: 'wrong1234', kiosk_id: KIOSK }));
+    // The right one a moment later, while the wrong ones are still being checked (a hash takes longer).
+    await sleep(10);
+    const right = await on(b, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK });
+    const replies = await Promise.all(wrong);
+    expect(right.status).toBe(Status.ACCOUNT_LOCKED);
+    expect(right.token).toBeUndefined();
+    expect(replies.filter((r) => r.status === Status.WRONG_PASSWORD).map((r) => r.try_times as number).sort()).toEqual([1, 2, 3, 4]);
+    const account = await database.handle.db.selectFrom('account').select(['id', 'locked']).where('username', '=', who.username).executeTakeFirstOrThrow();
+    expect(account.locked).toBe(1);
+    const checked = await database.handle.db.selectFrom('audit').select('kind').where('target_type', '=', 'account').where('target_id', '=', account.id).where('kind', 'in', ['login.failed', 'login.locked']).execute();
+    expect(checked).toHaveLength(5);
+  });
+
   it("the operator's maintenance switch reaches both servers within a second or two", async () => {
     await writeMaintenance(database.handle.db, { on: true, msg: 'Back at 6' });
     try {

@@ -13,18 +13,29 @@ export const accountRepository = {
     const r = await db.insertInto('account').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
-  /** Counts a failure atomically and locks the account when it reaches the store's limit; returns the new count. */
-  async recordFailure(db: Db, id: number, maxFailures: number): Promise<{ failed: number; locked: boolean }> {
+  /**
+   * Takes one of the account's password tries before its password is checked, in one conditional
+   * statement (atomic on both databases and across servers): the new count, or undefined when none
+   * is left. The last try locks the account as it is taken, so a burst can never check more
+   * passwords than the store allows, and a crash during the check leaves it plainly locked.
+   */
+  async takeTry(db: Db, id: number, maxTries: number): Promise<number | undefined> {
     const row = await db
       .updateTable('account')
       .set((eb) => ({
         failed_logins: eb('failed_logins', '+', 1),
-        locked: eb.case().when('failed_logins', '>=', maxFailures - 1).then(1).else(eb.ref('locked')).end(),
+        locked: eb.case().when('failed_logins', '>=', maxTries - 1).then(1).else(0).end(),
       }))
       .where('id', '=', id)
-      .returning(['failed_logins', 'locked'])
-      .executeTakeFirstOrThrow();
-    return { failed: row.failed_logins, locked: row.locked === 1 };
+      .where('locked', '=', 0)
+      .where('failed_logins', '<', maxTries)
+      .returning('failed_logins')
+      .executeTakeFirst();
+    return row?.failed_logins;
+  },
+  /** The right password gives the tries back (and the lock its last try took). */
+  giveTriesBack(db: Db, id: number, tookLast: boolean) {
+    return db.updateTable('account').set({ failed_logins: 0, ...(tookLast ? { locked: 0 } : {}) }).where('id', '=', id).execute();
   },
   recordSuccess(db: Db, id: number, at: string) {
     return db.updateTable('account').set({ failed_logins: 0, last_login_at: at }).where('id', '=', id).execute();

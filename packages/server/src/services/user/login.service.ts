@@ -52,26 +52,26 @@ export async function posLogin(deps: Deps, input: LoginInput) {
     await verifySecret(input.password, await dummySecretHash());
     refuse(Status.LOGIN_INCORRECT);
   }
-  if (account.locked === 1) refuse(Status.ACCOUNT_LOCKED);
   const store = await storeScope(db, account.store_id).store.find();
   if (!store) refuse(Status.LOGIN_INCORRECT);
+  // The try is counted (and the last one locks) before the password is checked (issue 25): under a
+  // burst only the tries the store allows are ever checked; the rest are refused as locked.
+  const tries = await accountRepository.takeTry(db, account.id, store.max_failed_logins);
+  if (tries === undefined) refuse(Status.ACCOUNT_LOCKED);
 
+  const locked = tries >= store.max_failed_logins;
   if (!(await verifySecret(input.password, account.password_hash))) {
-    // The failure, the lockout it may cause and their audit row commit together.
-    const r = await db.transaction().execute(async (tx) => {
-      const counted = await accountRepository.recordFailure(tx, account.id, store.max_failed_logins);
-      await writeAudit(tx, actorOfAccount(account), {
-        storeId: store.id,
-        kind: counted.locked ? 'login.locked' : 'login.failed',
-        target: { type: 'account', id: account.id, label: account.username },
-        after: { failed_logins: counted.failed, locked: counted.locked, ip: input.ip },
-      });
-      return counted;
+    await writeAudit(db, actorOfAccount(account), {
+      storeId: store.id,
+      kind: locked ? 'login.locked' : 'login.failed',
+      target: { type: 'account', id: account.id, label: account.username },
+      after: { failed_logins: tries, locked, ip: input.ip },
     });
-    if (r.locked) refuse(Status.ACCOUNT_LOCKED);
-    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - r.failed) });
+    if (locked) refuse(Status.ACCOUNT_LOCKED);
+    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - tries) });
   }
   // The right password is no guess, whatever the outcome below (disabled, closed, frozen, viewer).
+  await accountRepository.giveTriesBack(db, account.id, locked);
   await loginAttemptRepository.markOk(db, attempt);
   if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
   assertStoreOpen(store);

@@ -174,6 +174,25 @@ describe.each(dialects)('sessions and login limits on %s', (dialect) => {
     expect((await s.call('/user/posLogin', pos('boss01', 'boss1234'))).status).toBe(Status.ACCOUNT_LOCKED);
   }));
 
+  it('checks no more than the allowed tries under a burst of 19 wrong passwords and the right one: no token, the account locked', () => withTestServer(dialect, {}, async (s) => {
+    const { db } = s.handle;
+    const id = await createAccount(db, 1001, 'burst0001', 'right1234', SaType.CASHIER);
+    const wrong = Array.from({ length: 19 }, () => s.call('/user/posLogin', pos('burst0001', 'wrong1234')));
+    // The right one a moment later: still while every wrong one is being checked (a hash takes longer).
+    await new Promise((r) => setTimeout(r, 10));
+    const right = await s.call('/user/posLogin', pos('burst0001', 'right1234'));
+    const replies = await Promise.all(wrong);
+    expect(right.status).toBe(Status.ACCOUNT_LOCKED);
+    expect(right.token).toBeUndefined();
+    expect(replies.filter((r) => r.status === Status.WRONG_PASSWORD).map((r) => r.try_times as number).sort()).toEqual([1, 2, 3, 4]);
+    expect(replies.filter((r) => r.status === Status.ACCOUNT_LOCKED)).toHaveLength(15);
+    // Exactly five passwords were checked: each check is an audited failure.
+    const checked = await db.selectFrom('audit').select('kind').where('target_type', '=', 'account').where('target_id', '=', id).where('kind', 'in', ['login.failed', 'login.locked']).execute();
+    expect(checked).toHaveLength(5);
+    expect(await db.selectFrom('account').select('locked').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ locked: 1 });
+    expect(await db.selectFrom('session').select('id').where('account_id', '=', id).execute()).toEqual([]);
+  }));
+
   it('limits attempts on one username from any address (HTTP 511)', () => withTestServer(dialect, { loginUserLimit: 2 }, async (s) => {
     expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(Status.WRONG_PASSWORD);
     expect((await s.call('/user/posLogin', pos('boss01', 'wrong1234'))).status).toBe(Status.WRONG_PASSWORD);
