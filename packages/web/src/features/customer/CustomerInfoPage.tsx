@@ -11,7 +11,7 @@ import type { CustomerRecord } from './customer-api';
 import { writeCurrentCustomerId } from './current-customer';
 import { formatUnits as money } from '../../money/units';
 import { accountTypeName, fullName } from './format';
-import { STICKY_CELL, WideTable } from './WideTable';
+import { STICKY_CELL, WideTable } from '../../components/WideTable';
 
 const PAGE_SIZE = 20;
 const NUMBER: React.CSSProperties = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { accountTypeName, credits, limitText, loginQrValue, purchaseRoom } from './format';
-import { hasMoreRight } from './WideTable';
 
 describe('customer formatting', () => {
   it('shows game credits as machines report them', () => {
@@ -24,11 +23,4 @@ describe('customer formatting', () => {
     expect(accountTypeName(3, t)).toBe('customer:accountType.other{"n":3}');
   });
 
-  it('knows when a table has columns hidden past its right edge', () => {
-    expect(hasMoreRight({ scrollLeft: 0, clientWidth: 800, scrollWidth: 800 })).toBe(false);
-    expect(hasMoreRight({ scrollLeft: 0, clientWidth: 800, scrollWidth: 1200 })).toBe(true);
-    expect(hasMoreRight({ scrollLeft: 400, clientWidth: 800, scrollWidth: 1200 })).toBe(false);
-    // A fractional scroll position at the end is the end.
-    expect(hasMoreRight({ scrollLeft: 399.5, clientWidth: 800, scrollWidth: 1200 })).toBe(false);
-  });
 });

@@ -1,8 +1,8 @@
-import { Button, Group } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableEdge } from '../../components/WideTable';
 import { screenColumns, type ReportColumn } from './report-columns';
 
 export interface ReportPaging {
@@ -28,25 +28,14 @@ export interface ReportTableProps<Row> {
   lead?: readonly string[];
 }
 
-interface Edges {
-  left: boolean;
-  right: boolean;
-}
-
-/** Whether the scroll area hides columns on either side. */
-function edgesOf(el: HTMLElement): Edges {
-  return { left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 };
-}
-
 /**
  * A report on screen: mantine-datatable from the report's columns, the totals row as its footer.
- * The first column stays put while the rest scrolls sideways; when columns are hidden to the right
- * (or left), the edge fades and a 'More columns' button above the table says so and scrolls there.
+ * The first column stays put while the rest scrolls sideways, inside the wide-table edge
+ * (`components/WideTable.tsx`: faded edge, 'More columns' button).
  */
 export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, testId, label, lead = [] }: ReportTableProps<Row>) {
   const { t } = useTranslation('reports');
   const viewport = useRef<HTMLDivElement | null>(null);
-  const [edges, setEdges] = useState<Edges>({ left: false, right: false });
   useEffect(() => {
     // The table scrolls sideways on narrow screens: name its region and let the keyboard scroll it.
     const el = viewport.current;
@@ -55,24 +44,6 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
     el.setAttribute('role', 'region');
     el.setAttribute('aria-label', label);
   }, [label]);
-  useEffect(() => {
-    const el = viewport.current;
-    if (!el) return;
-    const update = () => {
-      const next = edgesOf(el);
-      setEdges((e) => (e.left === next.left && e.right === next.right ? e : next));
-    };
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    const resize = new ResizeObserver(update);
-    resize.observe(el);
-    if (el.firstElementChild) resize.observe(el.firstElementChild);
-    return () => {
-      el.removeEventListener('scroll', update);
-      resize.disconnect();
-    };
-  }, [rows, columns.length]);
-
   const shown = screenColumns(columns, lead);
   const withTotals = shown.some((c) => c.total);
   const dtColumns: DataTableColumn<Row>[] = shown.map((c) => ({
@@ -94,26 +65,8 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
         paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => t('pageInfo', { from, to, total: totalRecords }),
       }
     : {};
-  const scrollBy = (dir: 1 | -1) => {
-    const el = viewport.current;
-    if (el) el.scrollBy({ left: dir * Math.max(120, el.clientWidth * 0.6), behavior: 'smooth' });
-  };
   return (
-    <div data-testid={testId} className="mbx-report-table" data-more-right={edges.right || undefined} data-more-left={edges.left || undefined}>
-      {edges.left || edges.right ? (
-        <Group justify="flex-end" gap="xs" mb={4} data-testid="more-columns">
-          {edges.left ? (
-            <Button variant="subtle" size="compact-sm" onClick={() => scrollBy(-1)} data-testid="columns-left">
-              ← {t('columnsLeft')}
-            </Button>
-          ) : null}
-          {edges.right ? (
-            <Button variant="light" size="compact-sm" onClick={() => scrollBy(1)} data-testid="columns-right">
-              {t('columnsRight')} →
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
+    <TableEdge scroller={viewport} watch={[rows, columns.length]} testId={testId} rootTestId={testId} className="mbx-report-table">
       <DataTable<Row>
         withTableBorder
         borderRadius="sm"
@@ -132,6 +85,6 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
         scrollViewportRef={viewport}
         {...pagingProps}
       />
-    </div>
+    </TableEdge>
   );
 }
