@@ -34,6 +34,14 @@ export interface Settings {
    * server does it). Reports stay exact either way: they read the totals plus the live tail above them.
    */
   reportRefreshMs: number;
+  /** A request's headers must have arrived by then (slow clients, docs/DECISIONS.md "Issue 25"). */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must have arrived by then; the handler's own time does not count. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this; above every proxy's own idle time to its upstream. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
+  maxConnectionsPerAddress: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -57,5 +65,21 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     reportRefreshMs: int(env.REPORT_REFRESH_MS, 1000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
+    ...connectionLimits(env, int),
+  };
+}
+
+/**
+ * Node refuses a header timeout above the request timeout: the header one is held to it. Behind a
+ * proxy (TRUST_PROXY=1) every connection comes from the proxy, so a per-address cap would cap all
+ * clients together: the proxy caps each client instead (docs/ops), unless a cap is set explicitly.
+ */
+function connectionLimits(env: NodeJS.ProcessEnv, int: (v: string | undefined, d: number) => number) {
+  const requestTimeoutMs = Math.max(1, int(env.REQUEST_TIMEOUT_SECONDS, 30)) * 1000;
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(requestTimeoutMs, Math.max(1, int(env.HEADERS_TIMEOUT_SECONDS, 10)) * 1000),
+    keepAliveTimeoutMs: Math.max(1, int(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72)) * 1000,
+    maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, env.TRUST_PROXY === '1' ? 0 : 512),
   };
 }

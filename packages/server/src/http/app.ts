@@ -7,6 +7,7 @@ import { allCalls } from './api/index.js';
 import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
+import { capConnectionsPerAddress, slowClientOptions } from './connection-limits.js';
 import { INVALID_BODY, registerCall, statusReply } from './envelope.js';
 import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
 import { openApiDocument } from './openapi.js';
@@ -32,7 +33,11 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
     genReqId: requestId,
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === '1',
+    ...slowClientOptions(deps.settings),
   });
+  capConnectionsPerAddress(app.server, deps.settings.maxConnectionsPerAddress, (address) =>
+    app.log.warn({ address, max: deps.settings.maxConnectionsPerAddress }, 'connections from one address at the cap: new ones closed'),
+  );
 
   // The request id of every log line of this request, handed back for the operator's grep.
   app.addHook('onRequest', async (req, reply) => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
@@ -36,15 +36,18 @@ export { freePort };
 export async function startServerProcess(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
   env: Record<string, string> = {},
-  opts: { port?: number; startTimeoutMs?: number } = {},
+  opts: { port?: number; startTimeoutMs?: number; fileLimit?: number } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const options = {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+  };
+  const child: ChildProcess = opts.fileLimit
+    ? spawnWithFileLimit(opts.fileLimit, options)
+    : spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'], options);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -78,4 +81,13 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/**
+ * The same server process under an open-descriptor limit (`ulimit -n`), as a small machine's would be;
+ * `exec` keeps the pid node's, so stop and kill reach the server itself.
+ */
+function spawnWithFileLimit(fileLimit: number, options: SpawnOptions): ChildProcess {
+  const node = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'];
+  return spawn('bash', ['-c', `ulimit -n ${fileLimit} && exec "$0" "$@"`, ...node], options);
 }
