@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -28,8 +28,34 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** SQLite's answer to a ROLLBACK when it has already rolled the transaction back itself. */
+export function isNoTransactionActive(err: unknown): boolean {
+  return err instanceof Error && /no transaction is active/.test(err.message);
+}
+
+/**
+ * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) SQLite rolls the whole transaction back
+ * itself; Kysely's ROLLBACK then fails with "cannot rollback - no transaction is active", and that
+ * error replaced the real cause in the log (a full disk showed as a rollback problem). A ROLLBACK
+ * with no transaction left to undo has nothing to do: the caller gets the original error.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      try {
+        await rollback(connection);
+      } catch (err) {
+        if (!isNoTransactionActive(err)) throw err;
+      }
+    };
+    return driver;
+  }
 }
 
 /** Distinct SQL texts kept prepared; the app has a few hundred, bulk inserts add one per row count. */

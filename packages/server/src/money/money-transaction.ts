@@ -198,11 +198,17 @@ async function inSavepoint(tx: Db, fn: (tx: Db) => Promise<unknown>): Promise<Ou
   try {
     outcome = { ok: true, value: await fn(tx) };
   } catch (err) {
-    await tx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+    // A savepoint that cannot be rolled back to after SQLite's own error means SQLite already ended
+    // the whole transaction (a full disk): the batch fails with that error, the real cause.
+    await tx.executeQuery(ROLLBACK_TO_SAVEPOINT).catch((rollbackErr: unknown) => Promise.reject(isSqliteError(err) ? err : rollbackErr));
     outcome = { ok: false, err };
   }
   await tx.executeQuery(RELEASE_SAVEPOINT);
   return outcome;
+}
+
+function isSqliteError(err: unknown): boolean {
+  return !!err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('SQLITE_');
 }
 
 // Compiled once: they run around every money call of a batch.
