@@ -1,17 +1,11 @@
-import { Status, toUnits, type CustomerCreateInput, type CustomerSearchType, type CustomerUpdateInput } from '@moneybox/contract';
-import { hashSecret } from '../../auth/password.js';
-import { isoNow } from '../../clock.js';
-import { inTransaction } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { Status, toUnits, type CustomerSearchType } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
-import type { CustomerView, ProfilePatch } from '../../repositories/customer.repository.js';
+import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
-import { openStore } from '../store/store-guard.js';
 import { presentLimits, windowStarts } from '../../money/purchase-limits.js';
 import { revertableCents } from './movement.service.js';
-import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
@@ -69,95 +63,16 @@ export async function customerInfo(deps: Deps, actor: Actor, q: { type: Customer
   return { customer: presentCustomer(c), revertable };
 }
 
-async function mustFind(deps: Deps, actor: Actor, id: number): Promise<CustomerView> {
+/** The customer of the caller's store (27 when there is none). */
+export async function mustFind(deps: Deps, actor: Actor, id: number): Promise<CustomerView> {
   const c = await storeScope(deps.handle.db, actor.storeId).customers.find(id);
   if (!c) refuse(Status.CUSTOMER_ERROR);
   return c;
 }
 
-/** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
-export async function createCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
-  const pin = newPin();
-  const pinHash = await hashSecret(pin);
-  const at = isoNow();
-  for (let attempt = 0; ; attempt++) {
-    const mobileId = newMobileId();
-    try {
-      const id = await scope.customers.insert({
-        mobile_id: mobileId,
-        pin_hash: pinHash,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        name_search: nameSearch(input.first_name, input.last_name),
-        drivers_license: input.drivers_license,
-        birthday: input.birthday,
-        gender: input.gender,
-        phone: input.phone,
-        mail: input.mail,
-        bank: input.bank,
-        bank_account: input.bank_account,
-        created_at: at,
-        updated_at: at,
-      });
-      const c = await mustFind(deps, actor, id);
-      return { id, mobile_id: mobileId, pin, customer: presentCustomer(c) };
-    } catch (err) {
-      // 9 random digits clash rarely; a few retries make a clash invisible.
-      if (!isUniqueViolation(err) || attempt >= 5) throw err;
-    }
-  }
-}
-
-export async function updateCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInput) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
-  const current = await mustFind(deps, actor, input.id);
-  const { id, UID: _uid, TOKEN: _token, ...fields } = input;
-  const patch: ProfilePatch = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
-  if (patch.first_name !== undefined || patch.last_name !== undefined) {
-    patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
-  }
-  if (!(await scope.customers.updateProfile(id, patch, isoNow()))) refuse(Status.CUSTOMER_ERROR);
-  return { customer: presentCustomer(await mustFind(deps, actor, id)) };
-}
-
-export async function setBlock(deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
-  if (!(await scope.customers.setBlocked(id, block, isoNow()))) refuse(Status.CUSTOMER_ERROR);
-  return { id, block };
-}
-
 export async function blockState(deps: Deps, actor: Actor, id: number) {
   const c = await mustFind(deps, actor, id);
   return { id, block: c.blocked === 1 };
-}
-
-/** A new PIN, shown once; the old one stops working at once. */
-export async function resetPin(deps: Deps, actor: Actor, id: number) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
-  const c = await mustFind(deps, actor, id);
-  const pin = newPin();
-  if (!(await scope.customers.setPinHash(id, await hashSecret(pin), isoNow()))) refuse(Status.CUSTOMER_ERROR);
-  return { id, mobile_id: c.mobile_id, pin };
-}
-
-/** Ends the customer's session on a machine; kicking a customer who is not playing changes nothing. */
-export async function kick(deps: Deps, actor: Actor, id: number) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
-  const c = await mustFind(deps, actor, id);
-  if (c.playing_machine_id !== null) {
-    await inTransaction(scope.db, (tx) => scope.in(tx).customers.release(id, isoNow()));
-    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
-    await deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
-    deps.live?.note(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
-  }
-  return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }
 
 /** Purchase limits left and total; without a customer, the store's totals with nothing used. */

@@ -8,7 +8,12 @@ export type MoneyKind = CustomerMoneyKind;
 export { revertableCents } from '../../money/customer-money.js';
 export { PURCHASE_LIMIT_MESSAGE } from '../../money/refusal-status.js';
 
-/** The customer money calls of the money core (money/customer-money.ts), by movement kind. */
-export function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyInput & { kind: MoneyKind }) {
-  return moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key });
+/**
+ * The customer money calls of the money core (money/customer-money.ts), by movement kind. Once
+ * committed, the customer's open screens refetch (live/); a refusal throws and notes nothing.
+ */
+export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyInput & { kind: MoneyKind }) {
+  const r = await moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key });
+  deps.live?.note(actor.storeId, { customers: [input.id] });
+  return r;
 }

@@ -1,7 +1,8 @@
 import { Status, toUnits, type DrawerListItem, type DrawerSetupItem } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
 import type { Actor } from '../../domain/actor.js';
+import { audited, type AuditTarget } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { assertStoreOpen } from '../store/store-guard.js';
@@ -59,7 +60,7 @@ async function drawerItem(deps: Deps, actor: Actor, id: number): Promise<DrawerL
  * Freezes or unfreezes a drawer of the caller's store (33 when unknown). A frozen drawer cannot be
  * chosen at login and refuses money calls; its open shift can still be closed.
  */
-export async function freezeDrawer(deps: Deps, actor: Actor, { id, freeze }: { id: number; freeze: boolean }) {
+async function setFrozen(deps: Deps, actor: Actor, { id, freeze }: { id: number; freeze: boolean }) {
   const r = await storeScope(deps.handle.db, actor.storeId).drawers.setFrozen(id, freeze);
   if (Number(r.numUpdatedRows) !== 1) refuse(Status.DRAWER_ERROR);
   return { drawer: await drawerItem(deps, actor, id) };
@@ -73,7 +74,7 @@ const CREATE_ATTEMPTS = 5;
  * the same highest number; the unique (store, number) index lets one insert win and the other
  * reads again, so the count never passes the maximum.
  */
-export async function createDrawer(deps: Deps, actor: Actor): Promise<{ drawer: DrawerListItem }> {
+async function addDrawer(deps: Deps, actor: Actor): Promise<{ drawer: DrawerListItem }> {
   const { db } = deps.handle;
   const scope = storeScope(db, actor.storeId);
   const store = (await scope.store.find())!;
@@ -90,3 +91,26 @@ export async function createDrawer(deps: Deps, actor: Actor): Promise<{ drawer: 
   }
   return refuse(Status.DRAWER_LIMIT_REACHED);
 }
+
+/** Drawer Setup's changes write their audit row in the same transaction, whatever transport calls them. */
+const target = (d: Pick<DrawerListItem, 'id' | 'number'>): AuditTarget => ({ type: 'drawer', id: d.id, label: String(d.number) });
+
+export const freezeDrawer = (deps: Deps, actor: Actor, { id, freeze }: { id: number; freeze: boolean }) =>
+  audited(deps, actor, async (tx, audit) => {
+    const r = await setFrozen(tx, actor, { id, freeze });
+    await audit({ kind: freeze ? 'drawer.freeze' : 'drawer.unfreeze', target: target(r.drawer), after: { freeze: r.drawer.freeze } });
+    return r;
+  });
+
+/**
+ * On PostgreSQL a lost number race (unique violation) aborts the whole transaction, so the retry
+ * addDrawer makes inside it cannot run there: the whole audited change is retried instead.
+ */
+export const createDrawer = (deps: Deps, actor: Actor) =>
+  retryOnConflict(() =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await addDrawer(tx, actor);
+      await audit({ kind: 'drawer.create', target: target(r.drawer), after: { number: r.drawer.number } });
+      return r;
+    }),
+  );

@@ -1,7 +1,6 @@
 import { defineCall, serve } from '../../call.js';
-import { notingCustomer } from '../../noting.js';
 import { blockState, customerInfo, dayLimit, listCustomers, searchCustomers } from '../../../services/customer/customer.service.js';
-import { auditedCustomer } from '../../../services/customer/customer-audit.js';
+import { createCustomer, kick, resetPin, setBlock, updateCustomer } from '../../../services/customer/customer-change.service.js';
 import { gameHistory, giftHistory } from '../../../services/customer/history.service.js';
 import { moveMoneyWithSession } from './money-session.js';
 import { moveMoney, type MoneyKind } from '../../../services/customer/movement.service.js';
@@ -10,21 +9,21 @@ const search = defineCall('/customer/search', { handler: serve(searchCustomers) 
 
 const info = defineCall('/customer/info', { handler: serve(customerInfo) });
 
-const create = defineCall('/customer/create', { handler: serve(auditedCustomer.create) });
-const update = defineCall('/customer/update', { handler: notingCustomer(serve(auditedCustomer.update)) });
+const create = defineCall('/customer/create', { handler: serve(createCustomer) });
+const update = defineCall('/customer/update', { handler: serve(updateCustomer) });
 
 const getDayLimit = defineCall('/customer/getDayLimit', { handler: (i, ctx) => dayLimit(ctx.deps, ctx.caller, i.id) });
 
 const money = (path: '/customer/purchase' | '/customer/redeem' | '/customer/comps' | '/customer/revert', kind: MoneyKind) =>
   defineCall(path, {
-    handler: notingCustomer((i, ctx) => moveMoney(ctx.deps, ctx.caller, { ...i, kind })),
+    handler: (i, ctx) => moveMoney(ctx.deps, ctx.caller, { ...i, kind }),
     withSession: (i, credentials, ctx) => moveMoneyWithSession(kind, i, credentials, ctx),
   });
 
-const block = defineCall('/customer/block', { handler: notingCustomer((i, ctx) => auditedCustomer.block(ctx.deps, ctx.caller, { id: i.id, block: i.block })) });
+const block = defineCall('/customer/block', { handler: (i, ctx) => setBlock(ctx.deps, ctx.caller, { id: i.id, block: i.block }) });
 const blockStateCall = defineCall('/customer/blockState', { handler: (i, ctx) => blockState(ctx.deps, ctx.caller, i.id) });
-const reset = defineCall('/customer/reset', { handler: notingCustomer((i, ctx) => auditedCustomer.reset(ctx.deps, ctx.caller, i.id)) });
-const kickCall = defineCall('/customer/kick', { handler: (i, ctx) => auditedCustomer.kick(ctx.deps, ctx.caller, i.id) });
+const reset = defineCall('/customer/reset', { handler: (i, ctx) => resetPin(ctx.deps, ctx.caller, i.id) });
+const kickCall = defineCall('/customer/kick', { handler: (i, ctx) => kick(ctx.deps, ctx.caller, i.id) });
 const history = defineCall('/customer/history', { handler: serve(gameHistory) });
 const gifts = defineCall('/customer/giftHistory', { handler: serve(giftHistory) });
 const customerInfoList = defineCall('/customer/customerInfo', { handler: serve(listCustomers) });

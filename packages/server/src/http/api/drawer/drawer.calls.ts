@@ -1,8 +1,8 @@
 import { defineCall } from '../../call.js';
 import { moveCash } from '../../../services/drawer/cash.service.js';
 import { drawerInfo, shiftMovements } from '../../../services/drawer/drawer-info.service.js';
-import { auditedDrawer } from '../../../services/drawer/drawer-audit.js';
-import { kioskDrawers, setupList as listForSetup } from '../../../services/drawer/drawer-setup.service.js';
+import { createDrawer, freezeDrawer, kioskDrawers, setupList as listForSetup } from '../../../services/drawer/drawer-setup.service.js';
+import { closeOwnShift, forceClose as forceCloseShift } from '../../../services/drawer/shift-close.service.js';
 import { initDrawer } from '../../../services/drawer/drawer.service.js';
 import { recentShifts as recent, shiftReportFor } from '../../../services/drawer/shift-record.service.js';
 
@@ -19,16 +19,16 @@ export const info = defineCall('/drawer/info', { handler: (input, ctx) => drawer
 
 export const movements = defineCall('/drawer/movements', { handler: (input, ctx) => shiftMovements(ctx.deps, ctx.caller, { shiftId: input.shift_id, page: input.page, limit: input.limit }) });
 
-export const freeze = defineCall('/drawer/freeze', { handler: (input, ctx) => auditedDrawer.freeze(ctx.deps, ctx.caller, { id: input.id, freeze: input.freeze }) });
+export const freeze = defineCall('/drawer/freeze', { handler: (input, ctx) => freezeDrawer(ctx.deps, ctx.caller, { id: input.id, freeze: input.freeze }) });
 
-export const create = defineCall('/drawer/create', { handler: (_input, ctx) => auditedDrawer.create(ctx.deps, ctx.caller) });
+export const create = defineCall('/drawer/create', { handler: (_input, ctx) => createDrawer(ctx.deps, ctx.caller) });
 
 export const setupList = defineCall('/drawer/setupList', { handler: (_input, ctx) => listForSetup(ctx.deps, ctx.caller) });
 
 /** Shift close. `counted` (the blind cash count) and `count_detail` (denominations) are optional. */
-export const shift = defineCall('/drawer/shift', { handler: (input, ctx) => auditedDrawer.closeOwn(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail }) });
+export const shift = defineCall('/drawer/shift', { handler: (input, ctx) => closeOwnShift(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail }) });
 
-export const forceClose = defineCall('/drawer/forceClose', { handler: (input, ctx) => auditedDrawer.forceClose(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }) });
+export const forceClose = defineCall('/drawer/forceClose', { handler: (input, ctx) => forceCloseShift(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }) });
 
 export const shiftReport = defineCall('/drawer/shiftReport', { handler: (input, ctx) => shiftReportFor(ctx.deps, ctx.caller, input.shift_id) });
 

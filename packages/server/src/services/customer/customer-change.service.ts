@@ -1,0 +1,176 @@
+import { Status, type CustomerCreateInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
+import { hashSecret } from '../../auth/password.js';
+import { isoNow } from '../../clock.js';
+import { inTransaction } from '../../db/database.js';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
+import type { Actor } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
+import type { ProfilePatch } from '../../repositories/customer.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
+import { audited, changes, type AuditTarget } from '../audit/audit.js';
+import type { Deps } from '../deps.js';
+import { openStore } from '../store/store-guard.js';
+import { blockState, mustFind } from './customer.service.js';
+import { newMobileId, newPin } from './pin.js';
+import { nameSearch, presentCustomer } from './present.js';
+
+/**
+ * The customer changes a person makes. Each writes its audit row in the same transaction, whatever
+ * transport calls it (only these functions are exported: a change cannot skip its row), and tells
+ * the customer's open screens once committed (live/). The trail keeps the profile fields (never
+ * the PIN, nor balances: those move only through the ledger).
+ */
+const PROFILE = ['first_name', 'last_name', 'drivers_license', 'birthday', 'gender', 'phone', 'mail', 'bank', 'bank_account', 'account_type'] as const;
+
+function target(c: Pick<CustomerRecord, 'id' | 'first_name' | 'last_name' | 'mobile_id'>): AuditTarget {
+  return { type: 'customer', id: c.id, label: `${c.first_name} ${c.last_name}`.trim() || c.mobile_id };
+}
+
+function profile(c: CustomerRecord): Record<string, unknown> {
+  return Object.fromEntries(PROFILE.map((f) => [f, c[f]]));
+}
+
+/** Committed: the customer's open screens in the store refetch (noting is in memory, no round trip). */
+function noted<R>(deps: Deps, actor: Actor, id: number, r: R): R {
+  deps.live?.note(actor.storeId, { customers: [id] });
+  return r;
+}
+
+/** A mobile id clash aborts a PostgreSQL transaction, so the whole change is tried again. */
+export const createCustomer = (deps: Deps, actor: Actor, input: CustomerCreateInput) =>
+  retryOnConflict(() =>
+    audited(deps, actor, async (tx, audit) => {
+      const r = await insertCustomer(tx, actor, input);
+      await audit({ kind: 'customer.create', target: target(r.customer), after: { mobile_id: r.customer.mobile_id, ...profile(r.customer) } });
+      return r;
+    }),
+  );
+
+export const updateCustomer = async (deps: Deps, actor: Actor, input: CustomerUpdateInput) =>
+  noted(
+    deps,
+    actor,
+    input.id,
+    await audited(deps, actor, async (tx, audit) => {
+      const found = await storeScope(tx.handle.db, actor.storeId).customers.find(input.id);
+      const r = await patchCustomer(tx, actor, input);
+      const diff = found ? changes(profile(presentCustomer(found)), profile(r.customer)) : { before: null, after: profile(r.customer) };
+      await audit({ kind: 'customer.update', target: target(r.customer), ...diff });
+      return r;
+    }),
+  );
+
+export const setBlock = async (deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) =>
+  noted(
+    deps,
+    actor,
+    id,
+    await audited(deps, actor, async (tx, audit) => {
+      const before = await blockState(tx, actor, id);
+      const r = await writeBlock(tx, actor, { id, block });
+      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
+      await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { block: before.block }, after: { block } });
+      return r;
+    }),
+  );
+
+export const resetPin = async (deps: Deps, actor: Actor, id: number) =>
+  noted(
+    deps,
+    actor,
+    id,
+    await audited(deps, actor, async (tx, audit) => {
+      const r = await writeNewPin(tx, actor, id);
+      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
+      await audit({ kind: 'customer.reset_pin', target: c ? target(presentCustomer(c)) : { type: 'customer', id } });
+      return r;
+    }),
+  );
+
+export const kick = (deps: Deps, actor: Actor, id: number) =>
+  audited(deps, actor, async (tx, audit) => {
+    const r = await release(tx, actor, id);
+    const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
+    await audit({ kind: 'customer.kick', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { machine: r.machine }, after: { playing: false } });
+    return r;
+  });
+
+/** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
+async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  await openStore(scope);
+  const pin = newPin();
+  const pinHash = await hashSecret(pin);
+  const at = isoNow();
+  for (let attempt = 0; ; attempt++) {
+    const mobileId = newMobileId();
+    try {
+      const id = await scope.customers.insert({
+        mobile_id: mobileId,
+        pin_hash: pinHash,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        name_search: nameSearch(input.first_name, input.last_name),
+        drivers_license: input.drivers_license,
+        birthday: input.birthday,
+        gender: input.gender,
+        phone: input.phone,
+        mail: input.mail,
+        bank: input.bank,
+        bank_account: input.bank_account,
+        created_at: at,
+        updated_at: at,
+      });
+      const c = await mustFind(deps, actor, id);
+      return { id, mobile_id: mobileId, pin, customer: presentCustomer(c) };
+    } catch (err) {
+      // 9 random digits clash rarely; a few retries make a clash invisible.
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInput) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  await openStore(scope);
+  const current = await mustFind(deps, actor, input.id);
+  const { id, UID: _uid, TOKEN: _token, ...fields } = input;
+  const patch: ProfilePatch = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
+  if (patch.first_name !== undefined || patch.last_name !== undefined) {
+    patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
+  }
+  if (!(await scope.customers.updateProfile(id, patch, isoNow()))) refuse(Status.CUSTOMER_ERROR);
+  return { customer: presentCustomer(await mustFind(deps, actor, id)) };
+}
+
+async function writeBlock(deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  await openStore(scope);
+  if (!(await scope.customers.setBlocked(id, block, isoNow()))) refuse(Status.CUSTOMER_ERROR);
+  return { id, block };
+}
+
+/** A new PIN, shown once; the old one stops working at once. */
+async function writeNewPin(deps: Deps, actor: Actor, id: number) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  await openStore(scope);
+  const c = await mustFind(deps, actor, id);
+  const pin = newPin();
+  if (!(await scope.customers.setPinHash(id, await hashSecret(pin), isoNow()))) refuse(Status.CUSTOMER_ERROR);
+  return { id, mobile_id: c.mobile_id, pin };
+}
+
+/** Ends the customer's session on a machine; kicking a customer who is not playing changes nothing. */
+async function release(deps: Deps, actor: Actor, id: number) {
+  const scope = storeScope(deps.handle.db, actor.storeId);
+  await openStore(scope);
+  const c = await mustFind(deps, actor, id);
+  if (c.playing_machine_id !== null) {
+    await inTransaction(scope.db, (tx) => scope.in(tx).customers.release(id, isoNow()));
+    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
+    await deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
+    deps.live?.note(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
+  }
+  return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
+}
