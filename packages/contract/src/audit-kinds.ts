@@ -38,7 +38,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const MONEY_KINDS = ['init', 'fill', 'bleed', 'purchase', 'revert', 'redeem', 'special_comps', 'store_credit', 'comps_budget', 'adjust'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
 
-export type ActivityKind = AuditKind | `money.${MoneyKind}`;
+type ActivityKind = AuditKind | `money.${MoneyKind}`;
 export const ACTIVITY_KINDS: readonly ActivityKind[] = [...AUDIT_KINDS, ...MONEY_KINDS.map((k) => `money.${k}` as const)];
 
 export function isActivityKind(k: string): k is ActivityKind {

@@ -28,7 +28,7 @@ export const BULLETIN_LANGS = ['en', 'mx', 'zh_Hans'] as const;
 export type BulletinLang = (typeof BULLETIN_LANGS)[number];
 
 /** Every code the spec's clients use for a language (UI codes and the menu's en/es/cn) → the bulletin language. */
-export const BULLETIN_LANG_ALIASES: Readonly<Record<string, BulletinLang>> = {
+const BULLETIN_LANG_ALIASES: Readonly<Record<string, BulletinLang>> = {
   en: 'en',
   mx: 'mx',
   es: 'mx',
@@ -42,7 +42,7 @@ export function toBulletinLang(code: string): BulletinLang | undefined {
 }
 
 /** `lang` of the /bulletin calls: any code of BULLETIN_LANG_ALIASES, English when absent. */
-export const bulletinLangField = z
+const bulletinLangField = z
   .string()
   .max(10)
   .optional()
@@ -72,14 +72,14 @@ export const BULLETIN_LIMITS = {
 } as const;
 
 /** File types accepted, recognised by their content (magic bytes), never by name. SVG is refused. */
-export const BULLETIN_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const BULLETIN_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const BULLETIN_DOCUMENT_TYPES = [...BULLETIN_IMAGE_TYPES, 'application/pdf'] as const;
 
 export { BULLETIN_NEW_DAYS, EVENT_MENU_LINK_PREFIX, EVENT_NAME, EVENT_NEWS_SCREEN, eventMenuLink, eventOfMenuLink, eventScreenLink } from './news-links.js';
 export const eventName = z.string().trim().regex(EVENT_NAME, 'must be 1-64 letters, digits, - or _');
 
 /** A stored file as the client fetches it. */
-export const bulletinFile = z.object({
+const bulletinFile = z.object({
   id: z.number().int(),
   file_name: z.string(),
   content_type: z.string(),
@@ -104,7 +104,7 @@ const itemBase = {
 };
 
 /** A news item or an event item: Markdown body and the images it shows. */
-export const newsItem = z.object({
+const newsItem = z.object({
   ...itemBase,
   body: z.string(),
   images: z.array(bulletinFile),
@@ -113,7 +113,6 @@ export type NewsItem = z.infer<typeof newsItem>;
 
 export const newsRequest = auth.extend({ lang: bulletinLangField });
 export const newsReply = z.object({ status: z.literal(0), list: z.array(newsItem) });
-export type NewsReply = z.infer<typeof newsReply>;
 
 /**
  * One event's items. An event unknown to this store, removed, not started or ended answers status
@@ -170,7 +169,6 @@ export const menuEvent = z.object({
   latest: isoTime,
   period: z.object({ start: isoTime, end: isoTime }),
 });
-export type MenuEvent = z.infer<typeof menuEvent>;
 
 /** GET /API/bulletin/file/{id}[?download=1]: the id path parameter. */
 export const bulletinFileId = id;

@@ -209,16 +209,9 @@ export const CALLS = {
 export type Calls = typeof CALLS;
 /** Every call's path. */
 export type CallPath = keyof Calls;
-/** A call open to anonymous callers (no UID/TOKEN needed). */
-export type PublicPath = { [P in CallPath]: Calls[P]['who']['anonymous'] extends true ? P : never }[CallPath];
 /** What a caller sends, less the session fields the transport adds. */
 export type CallInput<P extends CallPath> = Omit<z.input<Calls[P]['input']>, 'UID' | 'TOKEN'>;
 /** The status-0 reply. */
 export type CallReply<P extends CallPath> = z.output<Calls[P]['reply']>;
 
 export const CALL_PATHS = Object.keys(CALLS) as CallPath[];
-
-/** Whether a string is a call of the map (for code that receives paths from outside). */
-export function isCallPath(path: string): path is CallPath {
-  return Object.prototype.hasOwnProperty.call(CALLS, path);
-}

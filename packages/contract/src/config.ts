@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { auth } from './common.js';
 
-export const localtimeRequest = auth;
 export const localtimeReply = z.object({ status: z.literal(0), diff: z.number().int(), timezone: z.string() });
 
-export const keyRequest = z.object({}).passthrough();
 export const keyReply = z.object({ status: z.literal(0), key: z.string(), expiresIn: z.number().int() });
 
-export const announceRequest = auth;
 export const announcement = z.object({ msg: z.string(), mode: z.array(z.number().int()) });
 export const announceReply = z.object({ status: z.literal(0), msgInfo: z.array(announcement) });
 export type Announcement = z.infer<typeof announcement>;
@@ -16,4 +12,3 @@ export const maintainReply = z.object({ status: z.number().int(), msg: z.string(
 
 /** GET /API/config/domain.json: host → layout 0-6. */
 export const domainMap = z.record(z.string(), z.number().int().min(0).max(6));
-export type DomainMap = z.infer<typeof domainMap>;

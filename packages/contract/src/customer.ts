@@ -122,7 +122,7 @@ export type CustomerUpdateInput = z.output<typeof customerUpdateRequest>;
 export const customerUpdateReply = z.object({ status: z.literal(0), customer: customerRecord });
 
 /** An empty amount (missing, null or "") is the spec's "must not be empty" (35), not an input error. */
-export const moneyAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amount.optional());
+const moneyAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amount.optional());
 
 /** Purchase, redeem, special comps and revert purchase. */
 export const customerMoneyRequest = auth.extend({ id, key, amount: moneyAmount });
@@ -143,7 +143,7 @@ export const customerMoneyReply = z.object({
 /** With `id`: that customer's limits; without: the store's totals with nothing used. */
 export const customerDayLimitRequest = auth.extend({ id: id.optional(), fun_name: z.unknown().optional() });
 /** `total` 0 means no limit; `left` is then null. */
-export const limitWindow = z.object({ left: z.number().nullable(), total: z.number() });
+const limitWindow = z.object({ left: z.number().nullable(), total: z.number() });
 export const customerDayLimitReply = z.object({
   status: z.literal(0),
   hourly: limitWindow,
@@ -178,7 +178,7 @@ export const customerHistoryRequest = historyBase.extend({ fun_name: z.unknown()
 export const customerGiftHistoryRequest = historyBase.extend({ lan: z.unknown().optional() });
 
 /** A game round; credits and bets are game credits as the machine reports them. */
-export const roundRecord = z.object({
+const roundRecord = z.object({
   round_no: z.string(),
   serial_no: z.string(),
   time: z.string(),
@@ -199,7 +199,7 @@ export const customerHistoryReply = z.object({
   limit: z.number().int(),
 });
 
-export const giftRecord = z.object({
+const giftRecord = z.object({
   time: z.string(),
   title: z.string(),
   award_type: z.string(),

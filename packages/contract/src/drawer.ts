@@ -13,7 +13,7 @@ export const drawerListRequest = z.object({
   freeze: z.unknown().optional(),
   fields: z.unknown().optional(),
 });
-export const drawerListItem = z.object({
+const drawerListItem = z.object({
   id: z.number().int(),
   number: z.number().int(),
   status: drawerStatus,
@@ -43,7 +43,7 @@ export const reason = z
   .max(REASON_MAX, `can not have more than ${REASON_MAX} characters`);
 
 /** Fills and bleeds: cash into or out of the caller's drawer, on the caller's open shift. */
-export const drawerCashRequest = auth.extend({ shift_id: id, amount, key, reason });
+const drawerCashRequest = auth.extend({ shift_id: id, amount, key, reason });
 export const drawerFillsRequest = drawerCashRequest;
 export const drawerBleedsRequest = drawerCashRequest;
 export const drawerCashReply = z.object({
@@ -96,7 +96,7 @@ export type DrawerInfo = z.infer<typeof drawerInfoReply>;
  * One ledger row of a shift, newest first. `kind`: init, fill, bleed, purchase, revert, redeem, special_comps, ...
  * `drawer` is the signed change to the drawer's cash.
  */
-export const drawerMovement = z.object({
+const drawerMovement = z.object({
   id: z.number().int(),
   kind: z.string(),
   amount: z.number(),
@@ -132,7 +132,7 @@ export const drawerCreateReply = z.object({ status: z.literal(0), drawer: drawer
 
 /** Drawer Setup (boss): the public list plus the open shift's state and the store's maximum. */
 export const drawerSetupListRequest = auth;
-export const drawerSetupItem = drawerListItem.extend({
+const drawerSetupItem = drawerListItem.extend({
   shift_id: z.number().int().nullable(),
   shiftStart: isoTime.nullable(),
   initAmount: z.boolean(),
@@ -146,7 +146,7 @@ export const drawerSetupListReply = z.object({
 });
 
 /** Most denominations a count may list (bills and coins of any currency fit well inside). */
-export const COUNT_DETAIL_MAX_KEYS = 30;
+const COUNT_DETAIL_MAX_KEYS = 30;
 /**
  * The blind count by denomination: `{ "<denomination in currency units>": <pieces> }`,
  * e.g. `{ "100": 3, "20": 7, "0.25": 12 }`.
@@ -167,7 +167,7 @@ export function countDetailCents(detail: Record<string, number>): number {
  * Shift close. `counted` (the blind cash count) and `count_detail` are optional; with only
  * `count_detail`, counted is its sum; with both, they must agree (35).
  */
-export const shiftCount = z.object({ counted: amount.optional(), count_detail: countDetail.optional() });
+const shiftCount = z.object({ counted: amount.optional(), count_detail: countDetail.optional() });
 export const drawerShiftRequest = auth.extend(shiftCount.shape);
 
 /** Boss: closes the shift left open on a drawer (by drawer id); the report records who closed it. */

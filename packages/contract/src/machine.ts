@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { auth, id } from './common.js';
 import { terminalKind } from './terminal.js';
 
-export const machineStatus = z.enum(['playing', 'connected', 'disconnected']);
+const machineStatus = z.enum(['playing', 'connected', 'disconnected']);
 export type MachineStatus = z.infer<typeof machineStatus>;
 
 /** A machine name is a number (spec section 5): a positive whole number, as a number or digits. */
-export const machineName = z
+const machineName = z
   .union([z.number(), z.string().trim()])
   .transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN;
@@ -20,7 +20,7 @@ export const machineName = z
   });
 
 export const machineListRequest = auth;
-export const machineListItem = z.object({
+const machineListItem = z.object({
   id: z.number().int(),
   /** The machine's name (a number). */
   machine_id: z.number().int(),

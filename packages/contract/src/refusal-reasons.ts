@@ -45,11 +45,3 @@ export const RefusalReason = {
 } as const;
 
 export type RefusalReason = (typeof RefusalReason)[keyof typeof RefusalReason];
-
-/** The reasons a reply carries as its `reason` field (the others are said by the status alone). */
-export const WIRE_REASONS: readonly RefusalReason[] = [
-  RefusalReason.PURCHASE_LIMIT,
-  RefusalReason.OVER_REVERTABLE,
-  RefusalReason.ENTRIES,
-  RefusalReason.WINNINGS,
-];

@@ -27,14 +27,14 @@ export const STORE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** Whether a period bound is well formed (a store day, an ISO instant with zone, or epoch ms). */
-export function isReportTime(v: string | number): boolean {
+function isReportTime(v: string | number): boolean {
   if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v <= 8.64e15;
   if (STORE_DAY.test(v)) return !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
   return ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v));
 }
 
 /** A period bound; '' means not given. */
-export const reportTime = z
+const reportTime = z
   .union([z.string().trim().max(40), z.number()])
   .optional()
   .transform((v) => (v === '' ? undefined : v))
@@ -42,10 +42,10 @@ export const reportTime = z
 
 const period = { startTime: reportTime, endTime: reportTime };
 
-export const reportKind = z.enum(REPORT_KINDS);
+const reportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof reportKind>;
 
-export const reportChannel = z.enum(REPORT_CHANNELS);
+const reportChannel = z.enum(REPORT_CHANNELS);
 export type ReportChannel = z.infer<typeof reportChannel>;
 export type Station = (typeof STATIONS)[number];
 
@@ -57,7 +57,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' || v === undefined ? undefined : String(v)));
 
 /** `pinId`: a customer id or a mobile id (spec section 7). */
-export const pinIdFilter = optionalText(40);
+const pinIdFilter = optionalText(40);
 
 const positiveInt = (max: number) => z.union([z.number().int(), z.string().regex(/^\d{1,9}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
 
@@ -78,9 +78,8 @@ export const transactionReportRequest = auth.extend({
   limit: positiveInt(REPORT_LIMIT_MAX).optional().default(20),
   cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'not a cursor from this report').optional().transform((v) => (v === '' ? undefined : v)),
 });
-export type TransactionReportRequest = z.input<typeof transactionReportRequest>;
 
-export const transactionRow = z.object({
+const transactionRow = z.object({
   /** The ledger row. */
   id: z.number().int(),
   /** ISO-8601 UTC. */
@@ -112,7 +111,7 @@ export const transactionRow = z.object({
 export type TransactionRow = z.infer<typeof transactionRow>;
 
 /** The period as the server applied it: ISO UTC instants [from, to) and the store days it covers. */
-export const reportPeriod = z.object({
+const reportPeriod = z.object({
   from: isoTime,
   to: isoTime,
   first_day: z.string(),
@@ -141,13 +140,13 @@ export const shiftLogRequest = auth.extend({ ...period });
  * A shift row: the drawer report's numbers (reprint with /drawer/shiftReport by `shift_id` when
  * closed). `shiftTime` null: still open. `closedBy`: the boss who force-closed it, else the owner.
  */
-export const shiftLogRow = shiftReport.omit({ count_detail: true }).extend({
+const shiftLogRow = shiftReport.omit({ count_detail: true }).extend({
   open: z.boolean(),
   store_start: z.string(),
   store_end: z.string().nullable(),
 });
 export type ShiftLogRow = z.infer<typeof shiftLogRow>;
-export const shiftLogTotals = z.object({
+const shiftLogTotals = z.object({
   shifts: z.number().int(),
   initial_amount: z.number(),
   fills: z.number(),
@@ -180,7 +179,7 @@ export const dailyLogRequest = auth.extend({
 });
 
 /** Figures of one store day and channel, or of a totals row. */
-export const dailyFigures = z.object({
+const dailyFigures = z.object({
   /** Net of reverted purchases. */
   purchases: z.number(),
   redeems: z.number(),
@@ -195,7 +194,7 @@ export const dailyFigures = z.object({
 });
 export type DailyFigures = z.infer<typeof dailyFigures>;
 /** One row per store day × channel, oldest day first, channels in REPORT_CHANNELS order; every day and channel listed. */
-export const dailyRow = dailyFigures.extend({ day: z.string(), channel: reportChannel });
+const dailyRow = dailyFigures.extend({ day: z.string(), channel: reportChannel });
 export type DailyRow = z.infer<typeof dailyRow>;
 export const dailyLogReply = z.object({
   status: z.literal(0),

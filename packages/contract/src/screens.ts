@@ -13,11 +13,11 @@ export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
 
 /** Who opens a screen: a cashier at a drawer, a boss at a drawer, a boss in viewer mode. */
 export type Audience = 'cashier' | 'boss' | 'viewer';
-export const EVERYONE: readonly Audience[] = ['cashier', 'boss', 'viewer'];
-export const BOSSES: readonly Audience[] = ['boss', 'viewer'];
-export const AT_A_DRAWER: readonly Audience[] = ['cashier', 'boss'];
+const EVERYONE: readonly Audience[] = ['cashier', 'boss', 'viewer'];
+const BOSSES: readonly Audience[] = ['boss', 'viewer'];
+const AT_A_DRAWER: readonly Audience[] = ['cashier', 'boss'];
 
-export interface ScreenDef {
+interface ScreenDef {
   /** The spec's route, also the menu's `func_link`. */
   link: string;
   group: ScreenGroup;
@@ -54,15 +54,4 @@ export const SCREENS: readonly ScreenDef[] = [
 export function audienceOf(role: 'boss' | 'cashier', mode: 'pos' | 'viewer'): Audience {
   if (role === 'cashier') return 'cashier';
   return mode === 'viewer' ? 'viewer' : 'boss';
-}
-
-export function screensFor(audience: Audience): ScreenDef[] {
-  return SCREENS.filter((s) => s.audience.includes(audience));
-}
-
-/** Registry order: by group in the spec's order, then by position in SCREENS. */
-export function screenRank(link: string): number {
-  const i = SCREENS.findIndex((s) => s.link === link);
-  if (i === -1) return Number.MAX_SAFE_INTEGER;
-  return SCREEN_GROUPS.indexOf(SCREENS[i]!.group) * 1000 + i;
 }

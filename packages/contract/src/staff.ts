@@ -2,7 +2,7 @@
 // Amounts on the wire are currency units; times ISO-8601 UTC.
 import { z } from 'zod';
 import { amount, auth, id, paging } from './common.js';
-import { PHONE_PATTERN, STORE_CONTACT_FIELDS, STORE_CONTACT_MAX, ZIP_PATTERN } from './staff-fields.js';
+import { PHONE_PATTERN, STORE_CONTACT_MAX, ZIP_PATTERN } from './staff-fields.js';
 
 export * from './staff-fields.js';
 
@@ -13,7 +13,7 @@ const tooLong = (n: number) => `can not have more than ${n} characters`;
 
 export const userListRequest = auth;
 /** One staff account with the spec's administrator labels. */
-export const userListItem = z.object({
+const userListItem = z.object({
   id: z.number().int(),
   account: z.string(),
   saType: z.number().int(),
@@ -74,9 +74,7 @@ export const storeInfo = z.object({
   blind_count: z.boolean(),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;
-export const STORE_INFO_FIELDS = Object.keys(storeInfo.shape) as (keyof StoreInfo)[];
-/** What the boss may change with /store/update; everything else is the operator's. */
-export const STORE_EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count'] as const;
+const STORE_INFO_FIELDS = Object.keys(storeInfo.shape) as (keyof StoreInfo)[];
 
 export const storeInfoRequest = auth.extend({
   fields: z
@@ -103,7 +101,7 @@ export type StoreUpdateInput = z.output<typeof storeUpdateRequest>;
 export const storeUpdateReply = z.object({ status: z.literal(0), info: storeInfo, editable: z.array(z.string()) });
 
 export const storeQuotaRequest = auth.extend({ days: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(1).max(366)).optional() });
-export const creditDay = z.object({
+const creditDay = z.object({
   /** Store day, YYYY-MM-DD. */
   day: z.string(),
   /** The operator's top-ups that day (negative when taken back). */
@@ -111,7 +109,7 @@ export const creditDay = z.object({
   /** Credit the counter used: purchases minus reverts and redeems (negative when more came back). */
   used: z.number(),
 });
-export const creditTopup = z.object({ at: z.string(), amount: z.number(), note: z.string() });
+const creditTopup = z.object({ at: z.string(), amount: z.number(), note: z.string() });
 export const storeQuotaReply = z.object({
   status: z.literal(0),
   credit: z.number(),
@@ -134,7 +132,7 @@ export const auditListRequest = auth.extend({
   endTime: z.union([z.string().max(40), z.number()]).optional(),
   ...paging.shape,
 });
-export const activityRow = z.object({
+const activityRow = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string(),
@@ -157,13 +155,3 @@ export type ActivityRow = z.infer<typeof activityRow>;
 export const auditListReply = z.object({ status: z.literal(0), list: z.array(activityRow), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 export const auditExportRequest = auditListRequest.omit({ page: true, limit: true });
 export const auditExportReply = z.object({ status: z.literal(0), csv: z.string(), rows: z.number().int(), truncated: z.boolean() });
-
-type Out<S extends z.ZodType> = z.output<S>;
-export type UserListReply = Out<typeof userListReply>;
-export type UserCreateReply = Out<typeof userCreateReply>;
-export type UserRemoveReply = Out<typeof userRemoveReply>;
-export type StoreInfoReply = Out<typeof storeInfoReply>;
-export type StoreUpdateReply = Out<typeof storeUpdateReply>;
-export type StoreQuotaReply = Out<typeof storeQuotaReply>;
-export type AuditListReply = Out<typeof auditListReply>;
-export type AuditExportReply = Out<typeof auditExportReply>;

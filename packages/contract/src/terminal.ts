@@ -33,13 +33,13 @@ const kioskId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().max(max);
 
 /** Cumulative meters since enrolment, in credits (SAS-style): the Machine screen reconciles them with the ledger. */
-export const terminalMeters = z.object({ played: credits, won: credits, games: credits });
+const terminalMeters = z.object({ played: credits, won: credits, games: credits });
 export type TerminalMeters = z.infer<typeof terminalMeters>;
 
 // ---- terminal → server ----
 
 /** First message of a new terminal: the boss's one-time enrolment code and the terminal's public key. */
-export const enrolMessage = z.object({
+const enrolMessage = z.object({
   type: z.literal('enrol'),
   kiosk_id: kioskId,
   code: text(40),
@@ -48,7 +48,7 @@ export const enrolMessage = z.object({
 });
 
 /** First message of an enrolled terminal: the server's challenge nonce signed with its private key. */
-export const authMessage = z.object({
+const authMessage = z.object({
   type: z.literal('auth'),
   kiosk_id: kioskId,
   terminal_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -56,12 +56,12 @@ export const authMessage = z.object({
   signature: text(200),
 });
 
-export const heartbeatMessage = z.object({ type: z.literal('heartbeat') });
-export const metersMessage = z.object({ type: z.literal('meters'), meters: terminalMeters });
+const heartbeatMessage = z.object({ type: z.literal('heartbeat') });
+const metersMessage = z.object({ type: z.literal('meters'), meters: terminalMeters });
 
 /** A customer logs in on a game machine. */
-export const loginCommand = z.object({ type: z.literal('login'), seq, mobile_id: text(20), pin: text(20) });
-export const logoutCommand = z.object({ type: z.literal('logout'), seq });
+const loginCommand = z.object({ type: z.literal('login'), seq, mobile_id: text(20), pin: text(20) });
+const logoutCommand = z.object({ type: z.literal('logout'), seq });
 
 /** One game round: the game history fields (spec section 3), in credits. */
 export const roundCommand = z.object({
@@ -94,12 +94,9 @@ export const giftCommand = z.object({
 });
 
 /** Reload kiosks, reloaders, online: a customer buys entries (cash or card taken by the terminal). */
-export const purchaseCommand = z.object({ type: z.literal('purchase'), seq, mobile_id: text(20), amount_cents: cents });
+const purchaseCommand = z.object({ type: z.literal('purchase'), seq, mobile_id: text(20), amount_cents: cents });
 /** Reload kiosks only: a customer cashes out winnings with their PIN. */
-export const redeemCommand = z.object({ type: z.literal('redeem'), seq, mobile_id: text(20), pin: text(20), amount_cents: cents });
-
-export const terminalCommand = z.discriminatedUnion('type', [loginCommand, logoutCommand, roundCommand, giftCommand, purchaseCommand, redeemCommand]);
-export type TerminalCommand = z.infer<typeof terminalCommand>;
+const redeemCommand = z.object({ type: z.literal('redeem'), seq, mobile_id: text(20), pin: text(20), amount_cents: cents });
 
 /** Every message an authenticated terminal may send. */
 export const terminalMessage = z.discriminatedUnion('type', [
@@ -120,26 +117,24 @@ export const openingMessage = z.discriminatedUnion('type', [enrolMessage, authMe
 // ---- server → terminal ----
 
 /** Why a command was refused (its ack has ok: false). A refused command changed nothing but its seq. */
-export const REFUSALS = [
-  'seq_gap', // seq is not last_seq + 1: resend the missing ones first (ack carries `expected`)
-  'wrong_kind', // this terminal kind cannot do that
-  'no_customer', // mobile id unknown in this store
-  'blocked', // customer blocked at the counter
-  'pin_locked', // too many wrong PINs: a new PIN at the counter unlocks
-  'wrong_pin', // ack carries tries_left
-  'playing_elsewhere', // customer is seated at another machine
-  'machine_busy', // another customer is seated here
-  'not_playing', // nobody is seated (logged out or kicked)
-  'no_balance', // entries + winnings below the bet, or winnings below the redeem
-  'not_whole_cents', // credits do not convert to whole cents at the exchange rate
-  'store_closed',
-  'store_frozen',
-  'limit', // purchase limit reached (ack carries limit and left_cents)
-  'min_amount',
-  'credit', // store credit too low
-  'customer_playing', // a purchase or redeem for a seated customer
-] as const;
-export type TerminalRefusal = (typeof REFUSALS)[number];
+export type TerminalRefusal =
+  | 'seq_gap' // seq is not last_seq + 1: resend the missing ones first (ack carries `expected`)
+  | 'wrong_kind' // this terminal kind cannot do that
+  | 'no_customer' // mobile id unknown in this store
+  | 'blocked' // customer blocked at the counter
+  | 'pin_locked' // too many wrong PINs: a new PIN at the counter unlocks
+  | 'wrong_pin' // ack carries tries_left
+  | 'playing_elsewhere' // customer is seated at another machine
+  | 'machine_busy' // another customer is seated here
+  | 'not_playing' // nobody is seated (logged out or kicked)
+  | 'no_balance' // entries + winnings below the bet, or winnings below the redeem
+  | 'not_whole_cents' // credits do not convert to whole cents at the exchange rate
+  | 'store_closed'
+  | 'store_frozen'
+  | 'limit' // purchase limit reached (ack carries limit and left_cents)
+  | 'min_amount'
+  | 'credit' // store credit too low
+  | 'customer_playing'; // a purchase or redeem for a seated customer
 
 export interface TerminalAck {
   type: 'ack';

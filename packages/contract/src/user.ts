@@ -48,7 +48,7 @@ export const chooseDrawerReply = z.object({
 });
 
 export const menuRequest = auth.extend({ lang: lang.optional().default('en') });
-export const menuEntry = z.object({
+const menuEntry = z.object({
   func_name: z.string(),
   func_link: z.string(),
   group: z.string(),

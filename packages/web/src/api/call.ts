@@ -43,7 +43,7 @@ async function maintenanceMessage(): Promise<string> {
 }
 
 /** A call's arguments: its input (optional when every field of it is) and the options. */
-export type CallArgs<P extends CallPath> = object extends CallInput<P> ? [payload?: CallInput<P>, opts?: CallOptions] : [payload: CallInput<P>, opts?: CallOptions];
+type CallArgs<P extends CallPath> = object extends CallInput<P> ? [payload?: CallInput<P>, opts?: CallOptions] : [payload: CallInput<P>, opts?: CallOptions];
 
 /**
  * A read: POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n/i18n';
 import { ApiError } from './call';
-import { keyedCall, newOneTimeKey } from './keyed-call';
+import { keyedCall, newOneTimeKey, type KeyedPath } from './keyed-call';
 import { KeyAlreadyRecorded } from './one-time-key';
 
 const shown = vi.hoisted(() => [] as string[]);
@@ -73,5 +73,15 @@ describe('money call with its one-time key', () => {
     expect(shown).toHaveLength(1);
     await expect(keyedCall(newOneTimeKey(), fills, { inline: true })).rejects.toMatchObject({ failure: { status: 38 } });
     expect(shown).toHaveLength(1);
+  });
+});
+
+describe('the money calls', () => {
+  it('are the calls of the map that take an amount and a key', () => {
+    const paths = ['/drawer/init', '/drawer/fills', '/drawer/bleeds', '/customer/purchase', '/customer/redeem', '/customer/comps', '/customer/revert'] as const satisfies readonly KeyedPath[];
+    // Both ways: no money call missing from the list above (the compiler checks this line).
+    expect(paths).toHaveLength(7);
+    const every: (typeof paths)[number] extends KeyedPath ? (KeyedPath extends (typeof paths)[number] ? true : false) : false = true;
+    expect(every).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { CallInput, CallReply } from '@moneybox/contract';
+import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
 import { centsToUnits } from '../money/units';
 import { Status } from '@moneybox/contract/status';
 import { messageBox } from '../components/message';
@@ -8,7 +8,7 @@ import { handledGlobally } from './failure';
 import { KeyAlreadyRecorded, OneTimeKey } from './one-time-key';
 
 /** A fresh one-time key (/config/key needs no session). */
-export async function fetchOneTimeKey(): Promise<string> {
+async function fetchOneTimeKey(): Promise<string> {
   return (await call('/config/key', {}, { auth: false })).key;
 }
 
@@ -20,8 +20,8 @@ export function newOneTimeKey(): OneTimeKey {
   return new OneTimeKey({ fetchKey: fetchOneTimeKey, isKeyRefused });
 }
 
-/** The money calls: each takes an `amount` and a one-time `key`. */
-export type KeyedPath = '/drawer/init' | '/drawer/fills' | '/drawer/bleeds' | '/customer/purchase' | '/customer/redeem' | '/customer/comps' | '/customer/revert';
+/** The money calls: each takes an `amount` and a one-time `key` (read off the call map). */
+export type KeyedPath = { [P in CallPath]: string extends keyof CallInput<P> ? never : 'amount' | 'key' extends keyof CallInput<P> ? P : never }[CallPath];
 
 /** One money call: its path, whom it is for, the amount in cents and the other fields. */
 export interface KeyedRequest<P extends KeyedPath> {

@@ -14,7 +14,7 @@
  */
 
 /** What a confirmation is about: the call, its target (customer, shift, drawer) and the amount in cents. */
-export interface KeyIntent {
+interface KeyIntent {
   kind: string;
   target: number | string;
   cents: number;
@@ -24,7 +24,7 @@ export function intentText(i: KeyIntent): string {
   return `${i.kind}:${i.target}:${i.cents}`;
 }
 
-export interface OneTimeKeyDeps {
+interface OneTimeKeyDeps {
   fetchKey: () => Promise<string>;
   /** True when the server refused the key itself (status 12: used, unknown or expired). */
   isKeyRefused: (error: unknown) => boolean;

@@ -25,7 +25,7 @@ export interface Session {
   token: string;
 }
 
-export interface KioskData {
+interface KioskData {
   kid: string;
   account: string;
   /** -1 means no drawer (viewer mode). */

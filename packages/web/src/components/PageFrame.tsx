@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../layouts/page-title';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   to?: string;
 }
 
-export interface PageFrameProps {
+interface PageFrameProps {
   title: string;
   /** Crumbs between Home and this page (e.g. the menu group). */
   crumbs?: Crumb[];

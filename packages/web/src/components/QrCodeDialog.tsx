@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH } from './message';
 
-export interface QrCodeDialogProps {
+interface QrCodeDialogProps {
   opened: boolean;
   /** What the code encodes (for example a customer's mobile id and PIN). */
   value: string;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Which sides of a scroll box hide columns. */
-export interface HiddenEdges {
+interface HiddenEdges {
   left: boolean;
   right: boolean;
 }

@@ -46,7 +46,7 @@ export function confirmBox(message: string, title?: string): Promise<boolean> {
   });
 }
 
-export type ToastKind = 'success' | 'error' | 'info';
+type ToastKind = 'success' | 'error' | 'info';
 
 /** A short message in the corner; 300px wide like every message box. */
 export function toast(message: string, kind: ToastKind = 'success'): void {

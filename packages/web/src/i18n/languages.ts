@@ -6,7 +6,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** localStorage key of the chosen language. */
 export const LANG_KEY = 'Lang';
 /** The spec's locale cookie lifetime. */
-export const LANG_COOKIE_DAYS = 365;
+const LANG_COOKIE_DAYS = 365;
 
 export const languageLabels: Record<Language, string> = { en: 'English', mx: 'Español', zh_Hans: '简体中文' };
 /** Short labels for the header on phones. */
@@ -18,7 +18,7 @@ export const dayjsLocales: Record<Language, string> = { en: 'en', mx: 'es', zh_H
 /** The html lang attribute (BCP 47). */
 export const htmlLang: Record<Language, string> = { en: 'en', mx: 'es-MX', zh_Hans: 'zh-Hans' };
 
-export function isLanguage(v: unknown): v is Language {
+function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (languages as readonly string[]).includes(v);
 }
 

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export interface ErrorLayoutProps {
+interface ErrorLayoutProps {
   statusCode: number | string;
   title: string;
   message: string;

@@ -6,7 +6,7 @@ import { BackIcon, MenuIcon } from '../components/icons';
 import { LogoutButton } from '../features/logout/LogoutButton';
 import { LanguagePicker } from './LanguagePicker';
 
-export interface HeaderProps {
+interface HeaderProps {
   /** Opens the side menu as a drawer (below 992px, where the side menu is hidden). */
   onMenu: () => void;
   menuOpen: boolean;

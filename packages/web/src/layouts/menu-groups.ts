@@ -4,9 +4,9 @@ import { SCREEN_GROUPS, SCREENS, type ScreenGroup } from '@moneybox/contract/scr
 import { isEventUnread } from './event-reads';
 
 /** The tile groups of spec section 2 (Home), in the spec's order, with their entries' links in registry order. */
-export const menuGroups = SCREEN_GROUPS.map((id) => ({ id, links: SCREENS.filter((s) => s.group === id).map((s) => s.link) }));
+const menuGroups = SCREEN_GROUPS.map((id) => ({ id, links: SCREENS.filter((s) => s.group === id).map((s) => s.link) }));
 
-export type GroupId = ScreenGroup;
+type GroupId = ScreenGroup;
 
 export interface MenuItem {
   name: string;

@@ -10,7 +10,7 @@ export interface SocketLike {
   close(code?: number): void;
 }
 
-export interface LiveFeedOptions {
+interface LiveFeedOptions {
   open(url: string): SocketLike;
   url(): string;
   /** Only a signed-in browser has the cookies the socket is authenticated by. */

@@ -34,7 +34,7 @@ export function formatSignedUnits(units: number | null | undefined, sign: string
 }
 
 export type AmountProblem = 'empty' | 'format' | 'belowMin' | 'aboveMax';
-export type AmountRead = { ok: true; cents: number } | { ok: false; problem: AmountProblem; minCents: number };
+type AmountRead = { ok: true; cents: number } | { ok: false; problem: AmountProblem; minCents: number };
 
 /** The largest amount any call accepts (the contract's), in cents: what an `aboveMax` message names. */
 export const MAX_CENTS = MAX_AMOUNT_CENTS;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { CUSTOMER_ID_KEY } from '../../auth/session';
 
 /** The customer being served: kept for the tab under `currentCustomerId`; signOut() clears it. */
-export function readCurrentCustomerId(): number | null {
+function readCurrentCustomerId(): number | null {
   try {
     const v = sessionStorage.getItem(CUSTOMER_ID_KEY);
     return v && /^\d{1,15}$/.test(v) ? Number(v) : null;

@@ -8,9 +8,9 @@ export interface Problem {
 }
 
 /** The store's default minimum for purchase, redeem, special comps and revert (the server answers 35 with its own min_amount). */
-export const MIN_AMOUNT_CENTS = 100;
+const MIN_AMOUNT_CENTS = 100;
 
-export type AmountCheck = { ok: true; cents: number } | { ok: false; problem: Problem };
+type AmountCheck = { ok: true; cents: number } | { ok: false; problem: Problem };
 
 /** Spec section 5: an amount must not be empty or below the minimum; at most two decimals (DESIGN.md section 2). */
 export function checkAmount(text: string, minCents: number = MIN_AMOUNT_CENTS): AmountCheck {

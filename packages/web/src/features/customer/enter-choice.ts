@@ -2,7 +2,7 @@ import type { CustomerRecord, CustomerSearchType } from './customer-api';
 import { isCustomerId } from './customer-rules';
 
 /** What Enter in the search box does with a settled search for exactly the text typed. */
-export type EnterChoice =
+type EnterChoice =
   | { action: 'open'; customer: CustomerRecord }
   /** Several customers and no single exact one: show them, open nobody. */
   | { action: 'choose'; list: CustomerRecord[] }

@@ -2,7 +2,7 @@ import { Divider, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reportLines, type DrawerReportData, type ReportContext } from './report-lines';
 
-export interface DrawerReportProps extends ReportContext {
+interface DrawerReportProps extends ReportContext {
   report: DrawerReportData;
   'data-testid'?: string;
 }

@@ -8,7 +8,7 @@ import { DrawerReport } from './DrawerReport';
 import type { DrawerReportData } from './report-lines';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
-export interface DrawerReportDialogProps {
+interface DrawerReportDialogProps {
   opened: boolean;
   report: DrawerReportData | null;
   /** Close goes on to wherever the caller decides (after logout: /pos/login). */

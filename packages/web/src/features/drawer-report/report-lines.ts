@@ -9,7 +9,7 @@ export type DrawerReportData = Pick<
 > &
   Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps'>>;
 
-export interface ReportLine {
+interface ReportLine {
   /** Translation key in the drawer-report namespace. */
   key: string;
   value: string;

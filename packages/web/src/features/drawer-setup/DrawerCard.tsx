@@ -9,7 +9,7 @@ import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 // Dark shades keep the badge text above 4.5:1 contrast on white (as on the login page).
 const statusColor: Record<DrawerStatus, string> = { available: 'teal.9', occupied: 'red.9', frozen: 'gray.7' };
 
-export interface DrawerCardProps {
+interface DrawerCardProps {
   drawer: DrawerSetupItem;
   /** The action in flight, if any (all buttons wait for it). */
   busy: string | null;

@@ -5,7 +5,7 @@ import { callWith } from '../../api/call';
 import type { ReadPath } from '../../api/call-kinds';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
-export const DRAWER_POLL_MS = 10_000;
+const DRAWER_POLL_MS = 10_000;
 export const MOVEMENTS_PAGE_SIZE = 10;
 
 /**

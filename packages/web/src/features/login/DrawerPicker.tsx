@@ -1,12 +1,9 @@
 import { Badge, Group, Radio, SimpleGrid, Text } from '@mantine/core';
-import type { DrawerStatus } from '@moneybox/contract';
+import type { DrawerListItem, DrawerStatus } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 
-export interface DrawerChoice {
-  number: number;
-  status: DrawerStatus;
-  account: string | null;
-}
+/** What the picker shows of a `/drawer/list` row. */
+type DrawerChoice = Pick<DrawerListItem, 'number' | 'status' | 'account'>;
 
 // Dark shades keep the badge text above 4.5:1 contrast on white.
 const statusColor: Record<DrawerStatus, string> = { available: 'teal.9', occupied: 'red.9', frozen: 'gray.7' };

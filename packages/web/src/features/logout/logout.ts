@@ -1,5 +1,5 @@
 /** Which way the logout goes (spec section 2, Logout flow). */
-export type LogoutPath = 'confirm-report' | 'close-shift' | 'clear-only';
+type LogoutPath = 'confirm-report' | 'close-shift' | 'clear-only';
 
 export function logoutPath(k: { initAmount: boolean; moneybox: number }): LogoutPath {
   if (k.initAmount) return 'confirm-report';

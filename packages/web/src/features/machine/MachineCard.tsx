@@ -8,7 +8,7 @@ import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 // Dark shades keep the badge text above 4.5:1 contrast on white.
 const statusColor: Record<MachineStatus, string> = { playing: 'blue.9', connected: 'teal.9', disconnected: 'gray.7' };
 
-export interface MachineCardProps {
+interface MachineCardProps {
   machine: MachineListItem;
   busy: string | null;
   onRename: () => void;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH } from '../../components/message';
 import { readMachineName } from './machine-rules';
 
-export interface RenameDialogProps {
+interface RenameDialogProps {
   current: number | null;
   onClose: () => void;
   /** Resolves when saved; rejects when refused (the refusal is already shown). */

@@ -1,20 +1,13 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { BulletinFile } from '@moneybox/contract';
+import type { NewsItem } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { languageLabels } from '../../i18n/languages';
 import { NewsMarkdown } from './NewsMarkdown';
 import { newsTime } from './news-time';
 
-export interface NewsCardItem {
-  id: number;
-  title: string;
-  date: string;
-  language: 'en' | 'mx' | 'zh_Hans';
-  isNew: boolean;
-  body?: string;
-  images?: readonly BulletinFile[];
-}
+/** Any bulletin item (news, event item, poster, regulation): what every one has, body and images when it has them. */
+type NewsCardItem = Omit<NewsItem, 'body' | 'images'> & Partial<Pick<NewsItem, 'body' | 'images'>>;
 
 /**
  * One item's head: title, publish date in store time, the 'new' marker, and a note when the

@@ -14,7 +14,7 @@ import { remarkDropRawText } from './remark-drop-raw-text';
  * those names to the server's URLs. A relative reference with no such file is dropped (it would only
  * resolve against this page's address); absolute http(s) images and links stay.
  */
-export function imageUrls(images: readonly BulletinFile[]): Map<string, string> {
+function imageUrls(images: readonly BulletinFile[]): Map<string, string> {
   const byName = new Map<string, string>();
   for (const f of images) {
     byName.set(f.file_name, f.url);
@@ -24,7 +24,7 @@ export function imageUrls(images: readonly BulletinFile[]): Map<string, string> 
   return byName;
 }
 
-export function urlTransformFor(images: readonly BulletinFile[]): UrlTransform {
+function urlTransformFor(images: readonly BulletinFile[]): UrlTransform {
   const byName = imageUrls(images);
   return (url, key, node) => {
     const safe = defaultUrlTransform(url);

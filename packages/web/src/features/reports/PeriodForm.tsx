@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import { periodProblem, type Period } from './period';
 
-export interface PeriodFormProps {
+interface PeriodFormProps {
   /** The applied period (the form starts from it). */
   period: Period;
   /** The store's today: the date pickers' upper bound. */

@@ -4,7 +4,7 @@ import { kioskData } from '../../auth/session';
 import { dataColumns, hasTotals, type ReportColumn } from './report-columns';
 import type { Period } from './period';
 
-export interface PrintReportProps<Row> {
+interface PrintReportProps<Row> {
   title: string;
   period: Period;
   /** Applied filters, already as text ("Type: Purchase"). */

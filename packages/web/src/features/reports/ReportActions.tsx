@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from './csv';
 
-export interface ReportActionsProps {
+interface ReportActionsProps {
   /** Builds the whole report's CSV (every row of the applied period, not only the page shown). */
   csv: () => Promise<string>;
   fileName: string;

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { TableEdge } from '../../components/WideTable';
 import { screenColumns, type ReportColumn } from './report-columns';
 
-export interface ReportPaging {
+interface ReportPaging {
   page: number;
   perPage: number;
   total: number;
   onPage: (page: number) => void;
 }
 
-export interface ReportTableProps<Row> {
+interface ReportTableProps<Row> {
   columns: readonly ReportColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;

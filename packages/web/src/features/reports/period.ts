@@ -10,7 +10,7 @@ export interface Period {
   to: string;
 }
 
-export type PeriodProblem = 'missing' | 'toBeforeFrom';
+type PeriodProblem = 'missing' | 'toBeforeFrom';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,7 +4,7 @@ import { moneyColumn, textColumn, type ReportColumn } from './report-columns';
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Where a movement happened, in words: "Drawer 2", "Reload kiosk", "Machine 101". */
-export function stationLabel(r: Pick<TransactionRow, 'station' | 'drawer' | 'machine'>, t: T): string {
+function stationLabel(r: Pick<TransactionRow, 'station' | 'drawer' | 'machine'>, t: T): string {
   if (r.station === 'pos') return t('reports:stations.pos', { n: r.drawer ?? '-' });
   if (r.station === 'machine') return r.machine === null ? t('reports:stations.anyMachine') : t('reports:stations.machine', { n: r.machine });
   return t(`reports:stations.${r.station}`, { defaultValue: r.station });

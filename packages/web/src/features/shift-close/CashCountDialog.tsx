@@ -1,3 +1,4 @@
+import type { CallInput } from '@moneybox/contract';
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +7,10 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { centsToUnits, formatCents, MAX_CENTS, readAmount } from '../../money/units';
 import { countDetail, countTotalCents, DENOMINATIONS, denominationCents, denominationLabel, parsePieces, type PieceCounts } from './denominations';
 
-export interface CashCount {
-  /** Currency units, as the wire takes them. */
-  counted: number;
-  count_detail?: Record<string, number>;
-}
+/** `/drawer/shift`'s input with the count taken (`counted` in currency units, as the wire takes them). */
+export type CashCount = CallInput<'/drawer/shift'> & { counted: number };
 
-export interface CashCountDialogProps {
+interface CashCountDialogProps {
   drawerNumber: number;
   /** Closes the shift with the count; rejects when the server refused (the dialog stays open). */
   onSubmit: (count: CashCount) => Promise<void>;

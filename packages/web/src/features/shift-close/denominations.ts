@@ -3,7 +3,7 @@ import { formatCents } from '../../money/units';
 
 /** Bills and coins a cashier counts, largest first, as the wire writes them (currency units). */
 export const DENOMINATIONS = ['100', '50', '20', '10', '5', '1', '0.25', '0.10', '0.05', '0.01'] as const;
-export type Denomination = (typeof DENOMINATIONS)[number];
+type Denomination = (typeof DENOMINATIONS)[number];
 
 /** Pieces counted per denomination, as typed (empty = none). */
 export type PieceCounts = Partial<Record<Denomination, string>>;

@@ -4,7 +4,7 @@
  * limit: from 0.01 up to the cap, so 0 (no limit) is refused. Each failure has its own message, and the
  * field's hint says the same rule before anything is typed.
  */
-export type LimitProblem = { key: 'limitFormat' } | { key: 'capNeedsLimit' | 'aboveCap'; cap: number };
+type LimitProblem = { key: 'limitFormat' } | { key: 'capNeedsLimit' | 'aboveCap'; cap: number };
 
 export function limitProblem(value: number | string, cap: number): LimitProblem | null {
   const n = Number(value);
