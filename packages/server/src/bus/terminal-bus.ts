@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../db/database.js';
  * own), so on PostgreSQL events go through LISTEN/NOTIFY, no new infrastructure; on SQLite one
  * process serves everything and an in-process emitter does it.
  */
-export type TerminalEvent =
+type TerminalEvent =
   | { kind: 'kick'; machineRowId: number; customerId: number }
   | { kind: 'release'; machineRowId: number }
   | { kind: 'rename'; machineRowId: number; name: number };

@@ -48,7 +48,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly CallPath[]>> = {
 };
 
 /** Whether an audience may open a screen, by the matrix: every call the screen makes is allowed. */
-export function screenAllowed(link: string, audience: Audience): boolean {
+function screenAllowed(link: string, audience: Audience): boolean {
   const calls = SCREEN_CALLS[link];
   return calls !== undefined && calls.every((c) => allowed(c, audience));
 }

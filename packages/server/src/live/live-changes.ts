@@ -2,7 +2,7 @@ import type { LiveIds } from '@moneybox/contract';
 import type { BusEvent, LiveBatch } from '../bus/terminal-bus.js';
 
 /** Changes are gathered this long, then sent as one bus message for every store that moved. */
-export const LIVE_BATCH_MS = 150;
+const LIVE_BATCH_MS = 150;
 /** A store's burst above this many ids of one kind is sent as 'all' (the screens refetch what they show). */
 const MAX_IDS = 200;
 /** PostgreSQL's NOTIFY payload must stay under 8000 bytes: batches are split below this. */

@@ -156,7 +156,7 @@ export async function installMoneyFunctions(handle: DatabaseHandle): Promise<voi
 export const moneyTestHooks: { afterRead?: (attempt: number) => Promise<void> } = {};
 
 /** A guard of the apply failed: a row changed since the rules read it. Read again and re-decide. */
-export class StaleRead extends Error {
+class StaleRead extends Error {
   constructor(readonly guard: string) {
     super(`money plan stale: ${guard}`);
   }

@@ -16,7 +16,7 @@ import { roleOf, seesExpectedBalance } from '../domain/expected-balance.js';
  * on the read (a pure function that refuses or returns the plan), and the reply built from the
  * read and the apply.
  */
-export interface CounterCall<R> {
+interface CounterCall<R> {
   caller: CounterCaller;
   key: string;
   /** The customer the call is for (customer money); none for the drawer's own cash. */

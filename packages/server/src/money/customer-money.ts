@@ -19,14 +19,15 @@ export interface CounterActor {
   accountId: number;
 }
 
-export interface CustomerMoneyInput {
+/** One customer money call as the core takes it: the customer, the cents (0 when the call has none) and the one-time key; the contract's CustomerMoneyInput is the whole request (credentials, optional amount). */
+interface CustomerMoneyMove {
   /** The customer's id in the actor's store. */
   id: number;
   amount: number;
   key: string;
 }
 
-export type CustomerMoneyResult = {
+type CustomerMoneyResult = {
   id: number;
   movement_id: number;
   amount: number;
@@ -45,7 +46,7 @@ export function revertableCents(entriesCents: number, shiftNetPurchasesCents: nu
  * Purchase, revert purchase, redeem and special comps at the counter, on SQLite and PostgreSQL
  * alike: read (one statement), the rules (planCustomerMoney), apply (money/apply-movement.ts).
  */
-export async function moveCustomerMoney(deps: MoneyDeps, actor: CounterActor, kind: CustomerMoneyKind, input: CustomerMoneyInput): Promise<CustomerMoneyResult> {
+export async function moveCustomerMoney(deps: MoneyDeps, actor: CounterActor, kind: CustomerMoneyKind, input: CustomerMoneyMove): Promise<CustomerMoneyResult> {
   return (await runCustomerMoney(deps.handle, actor, kind, input, () => true))!;
 }
 
@@ -59,7 +60,7 @@ export function moveCustomerMoneyWithSession(
   tokenHash: string,
   accept: (s: CallerSession) => boolean,
   kind: CustomerMoneyKind,
-  input: CustomerMoneyInput,
+  input: CustomerMoneyMove,
 ): Promise<CustomerMoneyResult | undefined> {
   return runCustomerMoney(handle, { tokenHash }, kind, input, (s) => !!s && accept(s));
 }
@@ -69,7 +70,7 @@ function runCustomerMoney(
   handle: DatabaseHandle,
   caller: CounterCaller,
   kind: CustomerMoneyKind,
-  input: CustomerMoneyInput,
+  input: CustomerMoneyMove,
   accept: (s: CallerSession | undefined) => boolean,
 ): Promise<CustomerMoneyResult | undefined> {
   return runCounterCall(handle, {
@@ -101,7 +102,7 @@ function runCustomerMoney(
  * (24/26/28/30); before the balances, a revert's revertable amount (35). A pure function of what
  * was read: it refuses (Refusal) or returns the plan to apply.
  */
-export function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: CustomerMoneyInput, at: string): MovementPlan {
+function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: CustomerMoneyMove, at: string): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, kind, figures);
   const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);

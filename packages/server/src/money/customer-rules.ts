@@ -24,7 +24,7 @@ export interface CustomerRead {
 }
 
 /** One customer money movement on any channel: the counter, a reload kiosk, a reloader, online. */
-export interface CustomerMove<C extends CustomerRead> {
+interface CustomerMove<C extends CustomerRead> {
   /** The ledger kind moved (a refusal names it: the counter answers its own code per kind). */
   kind: LedgerKind;
   amount: number;
@@ -43,7 +43,7 @@ export interface CustomerMove<C extends CustomerRead> {
  * after the store; the counter's revertable amount or a reload kiosk's PIN before the balances.
  * They throw to refuse, like the rules around them.
  */
-export interface ChannelChecks<C> {
+interface ChannelChecks<C> {
   afterStore?(): void;
   beforeBalances?(customer: C): void;
 }

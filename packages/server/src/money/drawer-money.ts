@@ -7,7 +7,7 @@ import type { CounterActor, MoneyDeps } from './customer-money.js';
 import { MOVEMENTS, overdrawn, type CashKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
 
-export interface DrawerCashInput {
+interface DrawerCashInput {
   /** The shift the caller means: it must be the caller's open one. */
   shiftId: number;
   amount: number;
@@ -16,7 +16,7 @@ export interface DrawerCashInput {
   reason: string;
 }
 
-export type DrawerCashResult = {
+type DrawerCashResult = {
   movement_id: number;
   shift_id: number;
   amount: number;
@@ -55,7 +55,7 @@ export async function moveDrawerCash(deps: MoneyDeps, actor: CounterActor, kind:
  * frozen (1/46), the caller's open shift and the one named (10), drawer frozen (45), initial amount
  * set (11), a positive amount (35), then the drawer's cash (38).
  */
-export function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerCashInput, at: string): MovementPlan {
+function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerCashInput, at: string): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, kind, figures);
   const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);
@@ -75,7 +75,7 @@ export function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerC
   };
 }
 
-export type InitialAmountResult = { initial_amount: number; balance?: number };
+type InitialAmountResult = { initial_amount: number; balance?: number };
 
 /** The drawer's opening float, once per shift, never above the store's credit: read, decide, apply. */
 export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, input: { amount: number; key: string }): Promise<InitialAmountResult> {
@@ -95,7 +95,7 @@ export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, inp
  * The rules of the initial amount, in the same order: key (12), store closed or frozen (1/46), the
  * caller's open shift (10), drawer frozen (45), not set yet (11), at most the store's credit (16).
  */
-export function planInitialAmount(read: CounterRead, input: { amount: number; key: string }, at: string): MovementPlan {
+function planInitialAmount(read: CounterRead, input: { amount: number; key: string }, at: string): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, 'init', figures);
   const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);

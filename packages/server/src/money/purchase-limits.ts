@@ -30,7 +30,7 @@ const WINDOWS = [
   ['weekly', 'limit_weekly_cents', 'week'],
 ] as const;
 
-export type LimitName = (typeof WINDOWS)[number][0];
+type LimitName = (typeof WINDOWS)[number][0];
 
 /** Cents still allowed per window; null where the store sets no limit (0). */
 function limitsLeft(store: StoreLimits, used: PurchaseWindows): Record<LimitName, number | null> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-export interface Difference {
+interface Difference {
   what: string;
   id: number;
   cached: number;

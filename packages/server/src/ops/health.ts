@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import { migrationNames } from '../db/migrate.js';
 
-export type Readiness = { ok: true } | { ok: false; error: string };
+type Readiness = { ok: true } | { ok: false; error: string };
 
 /** Reachable and on exactly this release's migrations (a newer database is as unready as an older one). */
 /** A database that has not answered by then is as good as unreachable to a probe. */

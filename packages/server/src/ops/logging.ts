@@ -21,7 +21,7 @@ const REDACT_PATHS = [
 /** Query parameters whose values are secrets; a URL in a log line has them replaced. */
 const SECRET_QUERY = /([?&](?:token|key|pin|password|code|signature)=)[^&#]*/gi;
 
-export function scrubUrl(url: string): string {
+function scrubUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 

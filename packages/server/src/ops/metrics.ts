@@ -24,7 +24,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * no proxy header says it is forwarding someone else's request (a reverse proxy on the same host
  * adds X-Forwarded-For, so the internet never reaches /metrics through it).
  */
-export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const given = Buffer.from(String(req.headers.authorization ?? ''));
     const want = Buffer.from(`Bearer ${token}`);
@@ -34,7 +34,7 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
   return LOOPBACK.has(peer) && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined && req.headers['x-real-ip'] === undefined;
 }
 
-export interface MetricsSources {
+interface MetricsSources {
   handle: DatabaseHandle;
   terminals(): number;
   /** Signed-in browsers' live sockets (http/live-hub.ts). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The running server's marker beside its SQLite file (restore refuses while it names a live process). */
-export function pidFilePath(dataDir: string): string {
+function pidFilePath(dataDir: string): string {
   return path.join(dataDir, 'moneybox.pid');
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** One named step of a shutdown: logged when it ends, so a hang names the step it is stuck in. */
-export type ShutdownStep = (name: string, work: () => Promise<void>) => Promise<void>;
+type ShutdownStep = (name: string, work: () => Promise<void>) => Promise<void>;
 
 /**
  * Graceful shutdown on SIGTERM and SIGINT: `close` stops accepting (Fastify answers 503 to new

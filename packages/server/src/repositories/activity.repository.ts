@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 
-export interface MoneyFilter {
+interface MoneyFilter {
   storeId: number | null;
   accountId?: number | undefined;
   kinds: readonly string[];

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AuditRow, AuditTable } from '../db/schema.js';
 
-export interface AuditFilter {
+interface AuditFilter {
   storeId: number | null;
   accountId?: number | undefined;
   kinds?: readonly string[] | undefined;

@@ -129,7 +129,7 @@ export const bulletinReads = {
   },
 };
 
-export interface NewBulletin {
+interface NewBulletin {
   kind: BulletinKind;
   eventId: number | null;
   allStores: boolean;
@@ -137,7 +137,7 @@ export interface NewBulletin {
   at: string;
 }
 
-export interface NewFile {
+interface NewFile {
   role: FileRole;
   lang: string | null;
   fileName: string;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** Credit movements of a store summed per UTC hour and kind: few rows whatever the store's business. */
-export interface CreditHour {
+interface CreditHour {
   hour: string; // YYYY-MM-DDTHH (UTC)
   kind: string;
   credit_cents: number;

@@ -25,7 +25,7 @@ export interface CustomerView {
 }
 
 /** What a money call needs from the customer row it locks. */
-export interface CustomerLock {
+interface CustomerLock {
   id: number;
   blocked: number;
   playing_machine_id: number | null;
@@ -36,7 +36,7 @@ export interface CustomerLock {
 type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
 export type ProfilePatch = Partial<Record<ProfileField, string>>;
 
-export interface NewCustomer {
+interface NewCustomer {
   mobile_id: string;
   pin_hash: string;
   first_name: string;

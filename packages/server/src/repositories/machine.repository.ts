@@ -35,14 +35,14 @@ const COLUMNS = [
 ] as const;
 
 /** Per machine: what its ledger rows and rounds add up to (cents, games). */
-export interface MachineTotals {
+interface MachineTotals {
   machine_id: number;
   played_cents: number;
   won_cents: number;
 }
 
 /** A machine and its seated customer as the fast path reads them (customer columns null when nobody sits). */
-export interface SeatedState {
+interface SeatedState {
   last_seq: number;
   customer_id: number | null;
   exchange_rate: number;

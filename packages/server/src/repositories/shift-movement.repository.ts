@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 
-export interface ShiftMovementRow {
+interface ShiftMovementRow {
   id: number;
   kind: string;
   amount_cents: number;

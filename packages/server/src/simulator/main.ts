@@ -9,7 +9,7 @@ import { runSimulation, SimulationError, type Credential } from './simulation.js
 
 const DEFAULT_URL = process.env.SIM_URL ?? 'http://127.0.0.1:8080';
 
-export const USAGE = `Moneybox floor simulator: plays a store's game machines and reload kiosk against a running server.
+const USAGE = `Moneybox floor simulator: plays a store's game machines and reload kiosk against a running server.
 
 Usage: npm run simulate -- [options]
 

@@ -14,7 +14,7 @@ export class AckGivenUp extends Error {}
 const RETRY_CODES = new Set([1001, 1006, 1011, 1012, 1013, 4005, 4007]);
 
 /** A refusal in the words of docs/TERMINAL.md. */
-export function closeWords(code: number, reason: string): string {
+function closeWords(code: number, reason: string): string {
   switch (code) {
     case 4003:
       return 'released by the store (its key is forgotten)';

@@ -13,7 +13,7 @@ export interface Credential {
   password: string;
 }
 
-export interface SimulationOptions {
+interface SimulationOptions {
   url: string;
   kiosk: number;
   /** Game machines asked for (the store's max machines may allow fewer; a reload kiosk comes besides). */
@@ -43,7 +43,7 @@ export interface SimulationOptions {
 }
 
 /** What the simulator sent and what the server accepted: the tests compare it with the history. */
-export interface SimulationReport {
+interface SimulationReport {
   rounds: Array<{ customerId: number; round_no: string; game_name: string; bet: number; win: number }>;
   gifts: Array<{ customerId: number; title: string; award_type: string; award_amount: number }>;
   purchases: number;
@@ -95,7 +95,7 @@ const GIFT_TITLES: Record<string, string> = {
 const KIND_WORDS: Record<TerminalKind, string> = { game: 'game machine', reload_kiosk: 'reload kiosk', reloader: 'reloader', online: 'online gateway' };
 
 /** How long after the end of play the machines may take to log their customers out before they are closed. */
-export const WIND_DOWN_MS = 10_000;
+const WIND_DOWN_MS = 10_000;
 /** No API call waits longer than this. */
 const API_TIMEOUT_MS = 30_000;
 /** Sign-in refusals that mean "this password does not open this account" (the account may be missing). */

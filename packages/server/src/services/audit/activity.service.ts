@@ -7,7 +7,7 @@ import { storeScope } from '../../repositories/store-scope.js';
 import { logRange } from '../log-range.js';
 
 /** What the Activity tab filters by (the calls' input). */
-export interface ActivityFilter {
+interface ActivityFilter {
   account_id?: number | undefined;
   kind?: string | undefined;
   startTime?: string | number | undefined;

@@ -13,7 +13,7 @@ import { auditRepository } from '../../repositories/audit.repository.js';
  */
 
 /** Who made a change: a staff account, or the operator's command-line tool. */
-export interface AuditActor {
+interface AuditActor {
   accountId: number | null;
   name: string;
   role: 'boss' | 'cashier' | 'operator';

@@ -43,14 +43,14 @@ export const storeRegulations = async (deps: Deps, actor: Actor, input: { lang: 
 
 const DAY = 86_400_000;
 
-export const fileUrl = (id: number) => `/API/bulletin/file/${id}`;
+const fileUrl = (id: number) => `/API/bulletin/file/${id}`;
 
 function fileView(f: FileMeta): BulletinFile {
   return { id: f.id, file_name: f.file_name, content_type: f.content_type, size: f.size, url: fileUrl(f.id), download_url: `${fileUrl(f.id)}?download=1` };
 }
 
 /** The asked language, else English, else the first the item has (in BULLETIN_LANGS order). */
-export function pickLanguage(available: readonly string[], asked: BulletinLang): BulletinLang | undefined {
+function pickLanguage(available: readonly string[], asked: BulletinLang): BulletinLang | undefined {
   const order = [asked, 'en', ...BULLETIN_LANGS] as const;
   return order.find((l) => available.includes(l));
 }
@@ -111,7 +111,7 @@ function asNewsItem(l: Loaded): NewsItem {
   return { id: l.id, title: l.title, date: l.date, language: l.language, isNew: l.isNew, body: l.body, images: imagesOf(l) };
 }
 
-export async function listNews(r: Reader): Promise<NewsItem[]> {
+async function listNews(r: Reader): Promise<NewsItem[]> {
   return (await load(r, 'news')).map(asNewsItem);
 }
 
@@ -124,7 +124,7 @@ export async function eventNews(r: Reader, name: string): Promise<Omit<EventNews
   return { name: event.name, title: pickTitle(event.titles, r.lang, event.name), period: { start: event.starts_at, end: event.ends_at }, items: items.map(asNewsItem) };
 }
 
-export async function listPosters(r: Reader): Promise<Poster[]> {
+async function listPosters(r: Reader): Promise<Poster[]> {
   const out: Poster[] = [];
   for (const l of await load(r, 'poster')) {
     const doc = pickFile(l.files, 'document', l.language);
@@ -136,7 +136,7 @@ export async function listPosters(r: Reader): Promise<Poster[]> {
   return out;
 }
 
-export async function listRegulations(r: Reader): Promise<Regulation[]> {
+async function listRegulations(r: Reader): Promise<Regulation[]> {
   return (await load(r, 'regulation')).map((l) => {
     const doc = pickFile(l.files, 'document', l.language);
     return { id: l.id, title: l.title, date: l.date, language: l.language, isNew: l.isNew, body: l.body, images: imagesOf(l), document: doc ? fileView(doc) : null };

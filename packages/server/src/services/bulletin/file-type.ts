@@ -6,7 +6,7 @@ import { OperatorError } from '../operator/operator.service.js';
  * refused outright: it is a document that can carry scripts, and a poster needs none of that
  * (docs/DECISIONS.md "Platform news").
  */
-export type BulletinFileType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf';
+type BulletinFileType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf';
 
 const starts = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));

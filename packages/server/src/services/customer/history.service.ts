@@ -7,7 +7,7 @@ import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { logRange } from '../log-range.js';
 import { pageOf, type PageQuery } from '../paging.js';
 
-export interface HistoryQuery extends PageQuery {
+interface HistoryQuery extends PageQuery {
   id: number;
   startTime?: string | number | undefined;
   endTime?: string | number | undefined;

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { moveDrawerCash } from '../../money/drawer-money.js';
 
-export interface CashMove {
+interface CashMove {
   shiftId: number;
   amount: Cents;
   key: string;

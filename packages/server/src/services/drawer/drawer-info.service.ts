@@ -47,7 +47,7 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
   };
 }
 
-export interface MovementsQuery extends PageQuery {
+interface MovementsQuery extends PageQuery {
   shiftId?: number | undefined;
 }
 

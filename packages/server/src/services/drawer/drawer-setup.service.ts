@@ -9,7 +9,7 @@ import { assertStoreOpen } from '../store/store-guard.js';
 import type { DrawerWithShift } from '../../repositories/drawer.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
-export function presentDrawer(r: DrawerWithShift): DrawerListItem {
+function presentDrawer(r: DrawerWithShift): DrawerListItem {
   return {
     id: r.id,
     number: r.number,

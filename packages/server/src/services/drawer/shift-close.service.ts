@@ -10,7 +10,7 @@ import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
-export interface CountInput {
+interface CountInput {
   counted?: Cents | undefined;
   count_detail?: Record<string, number> | undefined;
 }

@@ -27,7 +27,7 @@ export function presentShiftTotals(shift: Shift | undefined) {
 }
 
 /** Presents a shift's stored numbers as the spec's shift-close reply (currency units, ISO times). */
-export function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null): ShiftReport {
+function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null): ShiftReport {
   return {
     shift_id: shift.id,
     moneybox: drawerNumber,

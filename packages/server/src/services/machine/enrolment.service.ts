@@ -9,7 +9,7 @@ import { openStore } from '../store/store-guard.js';
 import { actorOf, writeAudit } from '../audit/audit.js';
 
 /** How long a boss's enrolment code works. */
-export const ENROL_CODE_TTL_MS = 60 * 60_000;
+const ENROL_CODE_TTL_MS = 60 * 60_000;
 
 /** Letters and digits nobody misreads (no 0/O, 1/I/L). */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

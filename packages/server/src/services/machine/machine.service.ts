@@ -12,7 +12,7 @@ import { actorOf, writeAudit } from '../audit/audit.js';
  * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever
  * server it is connected to (a crashed server's flags go stale by themselves).
  */
-export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, heartbeatMs: number, now = Date.now()): boolean {
+function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, heartbeatMs: number, now = Date.now()): boolean {
   return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(3 * heartbeatMs, now);
 }
 

@@ -8,7 +8,7 @@ import { verifyLedger } from '../../money/verify.js';
 import { OperatorError } from './operator.service.js';
 import { runningServer } from '../../ops/pidfile.js';
 
-export interface Place {
+interface Place {
   dataDir: string;
   databaseUrl: string | undefined;
 }
@@ -19,7 +19,7 @@ const PG_RESTORE = 'on PostgreSQL use pg_restore (README "Backup and restore"): 
 /** Tables every Moneybox database has had since the first release. */
 const CORE_TABLES = ['kysely_migration', 'store', 'account', 'customer', 'shift', 'ledger'];
 
-export interface Inspection {
+interface Inspection {
   migrations: string[];
   ledgerRows: number;
 }

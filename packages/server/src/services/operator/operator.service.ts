@@ -13,7 +13,7 @@ import { storeRepository } from '../../repositories/store.repository.js';
 /** An operator command refused, with the reason in words. */
 export class OperatorError extends Error {}
 
-export interface NewStore {
+interface NewStore {
   id: number;
   name: string;
   timezone: string;

@@ -26,7 +26,7 @@ export interface FileIn {
   bytes: Uint8Array;
 }
 
-export interface EventIn {
+interface EventIn {
   name: string;
   startsAt?: string;
   endsAt?: string;
@@ -79,7 +79,7 @@ function checkBody(b: string, lang: string): string {
   return b.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
-export function parseTime(v: string, what: string): string {
+function parseTime(v: string, what: string): string {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
   if (!Number.isFinite(ms)) throw new OperatorError(`${what} must be a date (2026-12-01, UTC midnight) or a date and time with a zone (2026-12-01T18:00:00-06:00)`);
   return new Date(ms).toISOString();
@@ -210,7 +210,7 @@ export async function publish(db: Db, input: PublishIn, at = isoNow()): Promise<
   return { id, kind: input.kind, languages: texts.map((t) => t.lang), stores, files, eventId };
 }
 
-export interface UpdateIn {
+interface UpdateIn {
   texts: TextIn[];
   stores?: 'all' | number[];
   publishAt?: string;

@@ -47,7 +47,7 @@ async function safeTarget(tx: Db, handle: DatabaseHandle, w: { pending_id: numbe
 }
 
 /** What a refresher step did. */
-export interface RefreshOutcome {
+interface RefreshOutcome {
   /** Ledger rows folded into the daily totals. */
   applied: number;
   /** PostgreSQL: a new sample of the sequence was taken that a later step may apply. */

@@ -6,7 +6,7 @@ import { storeScope } from '../../repositories/store-scope.js';
 
 const DAY = 86_400_000;
 /** The warning shows when the credit left lasts fewer days than this at the last week's pace. */
-export const LOW_CREDIT_DAYS = 3;
+const LOW_CREDIT_DAYS = 3;
 
 /** The store day (YYYY-MM-DD in the store's time zone) of a UTC hour bucket. */
 function storeDay(hour: string, timeZone: string): string {

@@ -8,9 +8,9 @@ import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { assertStoreOpen } from './store-guard.js';
 
 /** What the boss may change; the rest (credit, budget, maximums, exchange rate, freeze, time zone, caps) is the operator's. */
-export const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count'];
+const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count'];
 
-export function presentStore(s: Store): StoreInfo {
+function presentStore(s: Store): StoreInfo {
   return {
     kid: s.id,
     storename: s.name,

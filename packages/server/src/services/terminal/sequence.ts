@@ -67,7 +67,7 @@ export interface SeatedOutcome {
 }
 
 /** What a command's rules decided on PostgreSQL's fast path, for the one apply call. */
-export interface Decided {
+interface Decided {
   /** The machine's seated customer as read (the apply refuses if it changed). */
   seat: number | null;
   /** The customer whose money moves, and its row's version as read. */

@@ -13,7 +13,7 @@ import { RateLimited } from '../../domain/rate-limited.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
-export interface LoginInput {
+interface LoginInput {
   /** The address the attempt comes from (limits and the trail). */
   ip: string;
   mode: 'pos' | 'viewer';
