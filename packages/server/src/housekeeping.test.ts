@@ -67,4 +67,15 @@ describe.each(dialects)('a purge of many expired keys under purchases on %s', (d
     expect(await expiredLeft()).toBe(0);
     await s.verify();
   }, 60_000);
+
+  it('stops before its next batch when told to (a shutdown closes the database next)', async () => {
+    await insertExpiredKeys(s.handle, 5 * BATCH, new Date(Date.now() - 2 * DAY_MS).toISOString());
+    const stop = new AbortController();
+    const purge = purgeStaleRows(s.handle, Date.now(), BATCH, stop.signal);
+    stop.abort();
+    const report = await purge;
+    expect(report.keys).toBeLessThanOrEqual(BATCH);
+    expect(report.loginAttempts).toBe(0);
+    await purgeStaleRows(s.handle, Date.now(), BATCH);
+  });
 });

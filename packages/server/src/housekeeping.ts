@@ -29,17 +29,19 @@ export interface PurgeReport {
  * and the event loop gets a turn between batches: a money call that arrives during a purge waits for
  * one batch at most, never for the whole purge.
  */
-export async function purgeStaleRows(handle: DatabaseHandle, now = Date.now(), batchRows = PURGE_BATCH_ROWS): Promise<PurgeReport> {
+export async function purgeStaleRows(handle: DatabaseHandle, now = Date.now(), batchRows = PURGE_BATCH_ROWS, stop?: AbortSignal): Promise<PurgeReport> {
   const before = isoAgo(DAY_MS, now);
-  const keys = await inBatches(handle, batchRows, (db) => keyRepository.purgeExpired(db, before, batchRows));
-  const attempts = await inBatches(handle, batchRows, (db) => purgeLoginAttemptsBefore(db, before, batchRows));
+  const keys = await inBatches(handle, batchRows, stop, (db) => keyRepository.purgeExpired(db, before, batchRows));
+  const attempts = await inBatches(handle, batchRows, stop, (db) => purgeLoginAttemptsBefore(db, before, batchRows));
   return { keys: keys.rows, loginAttempts: attempts.rows, batches: keys.batches + attempts.batches };
 }
 
-async function inBatches(handle: DatabaseHandle, batchRows: number, removeBatch: (db: Db) => Promise<number>): Promise<{ rows: number; batches: number }> {
+/** `stop`: a shutdown ends the purge before its next batch (the database is about to close). */
+async function inBatches(handle: DatabaseHandle, batchRows: number, stop: AbortSignal | undefined, removeBatch: (db: Db) => Promise<number>): Promise<{ rows: number; batches: number }> {
   let rows = 0;
   let batches = 0;
   for (;;) {
+    if (stop?.aborted) return { rows, batches };
     const removed = await runDurableWrite(handle, removeBatch);
     rows += removed;
     batches++;
@@ -55,13 +57,17 @@ async function inBatches(handle: DatabaseHandle, batchRows: number, removeBatch:
  */
 export function startHousekeeping(handle: DatabaseHandle, log: (err: unknown) => void): () => void {
   let running = false;
+  const stop = new AbortController();
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    purgeStaleRows(handle)
+    purgeStaleRows(handle, Date.now(), PURGE_BATCH_ROWS, stop.signal)
       .catch(log)
       .finally(() => (running = false));
   }, 10 * 60 * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    stop.abort();
+  };
 }
