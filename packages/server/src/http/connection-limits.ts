@@ -24,19 +24,20 @@ export function slowClientOptions(limits: Limits) {
 
 /**
  * At most `max` open connections from one TCP peer address; the next ones are closed as they arrive,
- * so one address cannot take every descriptor while its connections wait for their timeouts. The
- * first refusal while an address is at its cap is logged (not each one: that would flood the log).
+ * so one address cannot take every descriptor while its connections wait for their timeouts. Refusals
+ * are logged at most once a minute per address (each one would flood the log).
  */
 export function capConnectionsPerAddress(server: Server, max: number, warn: (address: string) => void): void {
   if (max <= 0) return;
   const open = new Map<string, number>();
-  const warned = new Set<string>();
+  const warnedAt = new Map<string, number>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';
     const count = open.get(address) ?? 0;
     if (count >= max) {
-      if (!warned.has(address)) {
-        warned.add(address);
+      const now = Date.now();
+      if (now - (warnedAt.get(address) ?? 0) >= WARN_EVERY_MS) {
+        warnedAt.set(address, now);
         warn(address);
       }
       socket.destroy();
@@ -46,8 +47,12 @@ export function capConnectionsPerAddress(server: Server, max: number, warn: (add
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
       if (left > 0) open.set(address, left);
-      else open.delete(address);
-      if (left < max) warned.delete(address);
+      else {
+        open.delete(address);
+        warnedAt.delete(address);
+      }
     });
   });
 }
+
+const WARN_EVERY_MS = 60_000;
