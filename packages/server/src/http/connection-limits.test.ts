@@ -39,14 +39,13 @@ describe('slow clients under a low descriptor limit', () => {
       const open = () => dribblers.filter((d) => d.closedAt === undefined).length;
       await expect.poll(open, { timeout: REQUEST_S * 800, interval: 100 }).toBeLessThanOrEqual(CAP);
       expect(open()).toBe(CAP);
+      const kept = dribblers.filter((d) => d.closedAt === undefined);
 
       const fresh = await postFrom(server.url, '127.0.0.2', '/config/key');
       expect(fresh.status).toBe(Status.OK);
 
       // The ones the server kept are cut once the whole request has not arrived within the timeout: not before, not never.
       await Promise.all(dribblers.map((d) => d.closed));
-      const kept = dribblers.filter((d) => secondsSince(d) > 1);
-      expect(kept.length).toBe(CAP);
       for (const d of kept) expect(secondsSince(d)).toBeGreaterThanOrEqual(REQUEST_S - 0.5);
       expect(Math.max(...kept.map(secondsSince))).toBeLessThan(REQUEST_S + 10);
       // The address has its connections back.
