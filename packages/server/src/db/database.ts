@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -28,7 +28,7 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -37,13 +37,27 @@ export function isNoTransactionActive(err: unknown): boolean {
   return err instanceof Error && /no transaction is active/.test(err.message);
 }
 
+/** SQLite's DDL is transactional, though Kysely's adapter does not say so. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 /**
- * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) SQLite rolls the whole transaction back
- * itself; Kysely's ROLLBACK then fails with "cannot rollback - no transaction is active", and that
- * error replaced the real cause in the log (a full disk showed as a rollback problem). A ROLLBACK
- * with no transaction left to undo has nothing to do: the caller gets the original error.
+ * Kysely's SQLite dialect, with two changes:
+ * - The migrations run in one transaction, as on PostgreSQL: a kill during the first start leaves
+ *   all of them or none, never half a schema the next start cannot migrate (issue 25).
+ * - On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) SQLite rolls the whole transaction back
+ *   itself; Kysely's ROLLBACK then failed with "cannot rollback - no transaction is active", and that
+ *   error replaced the real cause in the log (a full disk showed as a rollback problem). A ROLLBACK
+ *   with no transaction left to undo has nothing to do: the caller gets the original error.
  */
-class SqliteDialectKeepingCause extends SqliteDialect {
+class AtomicSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const rollback = driver.rollbackTransaction.bind(driver);

@@ -36,7 +36,7 @@ export { freePort };
 export async function startServerProcess(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
   env: Record<string, string> = {},
-  opts: { port?: number; startTimeoutMs?: number; fileLimit?: number } = {},
+  opts: { port?: number; startTimeoutMs?: number; fileLimit?: number; onSpawn?: (pid: number) => void } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../../../..');
@@ -48,6 +48,7 @@ export async function startServerProcess(
   const child: ChildProcess = opts.fileLimit
     ? spawnWithFileLimit(opts.fileLimit, options)
     : spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'], options);
+  opts.onSpawn?.(child.pid!);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -90,4 +91,21 @@ export async function startServerProcess(
 function spawnWithFileLimit(fileLimit: number, options: SpawnOptions): ChildProcess {
   const node = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/main.ts'];
   return spawn('bash', ['-c', `ulimit -n ${fileLimit} && exec "$0" "$@"`, ...node], options);
+}
+
+/**
+ * Starts a server process and kills it with SIGKILL `afterMs` later, wherever its start has got
+ * to (a crash during the first start: migrations, the demo seed). True when it had finished
+ * starting by then.
+ */
+export async function killDuringStart(database: { DATABASE_URL: string } | { DATA_DIR: string }, afterMs: number, env: Record<string, string> = {}): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const server = await startServerProcess(database, env, { onSpawn: (pid) => (timer = setTimeout(() => process.kill(pid, 'SIGKILL'), afterMs)) });
+    clearTimeout(timer);
+    await server.kill();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,7 @@ import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { nameSearch } from '../../services/customer/present.js';
 import { post } from '../../money/ledger.js';
-import type { Db } from '../../db/database.js';
+import { inTransaction, type Db } from '../../db/database.js';
 
 const DEMO_CUSTOMERS = [
   { first: 'Alice', last: 'Johnson', phone: '2175550101', mail: 'alice@example.com', entries: 50_00, winnings: 120_00 },
@@ -21,7 +21,7 @@ export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> 
   let i = 0;
   for (const c of DEMO_CUSTOMERS) {
     i++;
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const row = await tx
         .insertInto('customer')
         .values({

@@ -1,5 +1,5 @@
 import { SaType, cents } from '@moneybox/contract';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle, Db } from '../../db/database.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { announce, createAccount, createStore } from '../../services/operator/operator.service.js';
 import { seedDemoCustomers } from './seed-customers.js';
@@ -21,11 +21,29 @@ export const DEMO_TERMINALS: ReadonlyArray<{ name: number; kind: 'game' | 'reloa
   { name: 900, kind: 'reload_kiosk' },
 ];
 
-/** Creates the demo store of DESIGN.md section 5 when the database has none; true when it did. */
+/**
+ * Creates the demo store of DESIGN.md section 5 when the database has none; true when it did.
+ * All of it in one transaction (issue 25): a start killed while seeding leaves no store, and the
+ * next start seeds it whole. A server that lost the race to seed (two starting at once on one
+ * PostgreSQL) finds the other's store and goes on.
+ */
 export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
   const { db } = handle;
-  const any = await db.selectFrom('store').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (await anyStore(db)) return false;
+  try {
+    await db.transaction().execute((tx) => seedInto(tx));
+  } catch (err) {
+    if (await anyStore(db)) return false;
+    throw err;
+  }
+  return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
+}
+
+async function anyStore(db: Db): Promise<boolean> {
+  return (await db.selectFrom('store').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+async function seedInto(db: Db): Promise<void> {
   await createStore(db, {
     id: DEMO_KIOSK,
     name: 'Demo Arcade',
@@ -61,5 +79,4 @@ export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
   }
   await seedDemoBulletins(db, DEMO_KIOSK);
   await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
-  return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
 }
