@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 1 s by default; on a shared 2-core CI machine a lazy chunk or locale can take longer.
+// A test harness bound, not a product limit (speed is measured in bench/).
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();
