@@ -26,6 +26,12 @@ function target(c: Pick<CustomerRecord, 'id' | 'first_name' | 'last_name' | 'mob
   return { type: 'customer', id: c.id, label: `${c.first_name} ${c.last_name}`.trim() || c.mobile_id };
 }
 
+/** The audit target of customer `id` as it is after the change (a bare id if the row is gone). */
+async function targetOf(tx: Deps, actor: Actor, id: number): Promise<AuditTarget> {
+  const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
+  return c ? target(presentCustomer(c)) : { type: 'customer', id };
+}
+
 function profile(c: CustomerRecord): Record<string, unknown> {
   return Object.fromEntries(PROFILE.map((f) => [f, c[f]]));
 }
@@ -68,8 +74,7 @@ export const setBlock = async (deps: Deps, actor: Actor, { id, block }: { id: nu
     await audited(deps, actor, async (tx, audit) => {
       const before = await blockState(tx, actor, id);
       const r = await writeBlock(tx, actor, { id, block });
-      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
-      await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { block: before.block }, after: { block } });
+      await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: await targetOf(tx, actor, id), before: { block: before.block }, after: { block } });
       return r;
     }),
   );
@@ -81,8 +86,7 @@ export const resetPin = async (deps: Deps, actor: Actor, id: number) =>
     id,
     await audited(deps, actor, async (tx, audit) => {
       const r = await writeNewPin(tx, actor, id);
-      const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
-      await audit({ kind: 'customer.reset_pin', target: c ? target(presentCustomer(c)) : { type: 'customer', id } });
+      await audit({ kind: 'customer.reset_pin', target: await targetOf(tx, actor, id) });
       return r;
     }),
   );
@@ -90,8 +94,7 @@ export const resetPin = async (deps: Deps, actor: Actor, id: number) =>
 export const kick = (deps: Deps, actor: Actor, id: number) =>
   audited(deps, actor, async (tx, audit) => {
     const r = await release(tx, actor, id);
-    const c = await storeScope(tx.handle.db, actor.storeId).customers.find(id);
-    await audit({ kind: 'customer.kick', target: c ? target(presentCustomer(c)) : { type: 'customer', id }, before: { machine: r.machine }, after: { playing: false } });
+    await audit({ kind: 'customer.kick', target: await targetOf(tx, actor, id), before: { machine: r.machine }, after: { playing: false } });
     return r;
   });
 
