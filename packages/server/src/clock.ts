@@ -13,19 +13,49 @@ export function isoIn(ms: number, from = Date.now()): string {
 
 /** The UTC offset of a timezone at an instant, in minutes (America/Chicago in winter: -360). */
 export function tzOffsetMinutes(timeZone: string, at = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+  return Math.round(tzOffsetMs(at.getTime(), timeZone) / 60_000);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const QUARTER_MS = 900_000;
+const offsetCaches = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC at an instant, in ms. Offsets and their changes fall on whole quarter
+ * hours, so one lookup serves a quarter hour: cached (reports present and bucket many rows).
+ */
+export function tzOffsetMs(ms: number, timeZone: string): number {
+  let cache = offsetCaches.get(timeZone);
+  if (!cache) offsetCaches.set(timeZone, (cache = new Map()));
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let offset = cache.get(quarter);
+  if (offset === undefined) {
+    const at = quarter * QUARTER_MS;
+    const parts = formatter(timeZone).formatToParts(at);
+    const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+    offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
+    if (cache.size > 100_000) cache.clear();
+    cache.set(quarter, offset);
+  }
+  return offset;
 }
 
 export function isValidTimeZone(tz: string): boolean {

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { tzOffsetMs } from '../../clock.js';
 
 /**
  * Store days: the calendar days of the store's time zone (DESIGN.md section 2, Time). A day runs
@@ -9,57 +10,15 @@ import { TZDate } from '@date-fns/tz';
 
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-const QUARTER_MS = 900_000;
-const offsetCaches = new Map<string, Map<number, number>>();
-
-/**
- * The zone's offset from UTC at an instant, in ms. Offsets and their changes fall on whole quarter
- * hours, so one lookup serves a quarter hour: cached (reports present and bucket many rows).
- */
-function offsetAt(ms: number, timeZone: string): number {
-  let cache = offsetCaches.get(timeZone);
-  if (!cache) offsetCaches.set(timeZone, (cache = new Map()));
-  const quarter = Math.floor(ms / QUARTER_MS);
-  let offset = cache.get(quarter);
-  if (offset === undefined) {
-    const at = quarter * QUARTER_MS;
-    const parts = formatter(timeZone).formatToParts(at);
-    const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-    offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
-    if (cache.size > 100_000) cache.clear();
-    cache.set(quarter, offset);
-  }
-  return offset;
-}
-
 /** The store's wall clock at an instant: `YYYY-MM-DD HH:mm:ss`. */
 export function storeTime(ms: number, timeZone: string): string {
-  const local = new Date(ms + offsetAt(ms, timeZone)).toISOString();
+  const local = new Date(ms + tzOffsetMs(ms, timeZone)).toISOString();
   return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
 }
 
 /** The store day an instant falls on. */
 export function storeDayOf(ms: number, timeZone: string): string {
-  return new Date(ms + offsetAt(ms, timeZone)).toISOString().slice(0, 10);
+  return new Date(ms + tzOffsetMs(ms, timeZone)).toISOString().slice(0, 10);
 }
 
 /** The first instant of a store day (its local midnight, or the first instant after it when midnight is skipped). */
