@@ -144,8 +144,15 @@ describe('two server processes on one PostgreSQL', () => {
   it('19 wrong passwords and the right one at once over both servers: five checked, no token, the account locked', async () => {
     const who = await newAccount();
     const wrong = Array.from({ length: 19 }, (_, i) => on(i % 2 ? b : a, '/user/posLogin', { mode: 'pos', username: who.username, password: 'wrong1234', kiosk_id: KIOSK }));
-    // The right one a moment later, while the wrong ones are still being checked (a hash takes longer).
-    await sleep(10);
+    // The right one once the burst has taken the tries, while its passwords are still being hashed.
+    // (Waiting for the lock, not a fixed pause: on a loaded machine the right one could otherwise
+    // arrive first and rightly get in, which is not the race under test.)
+    const lockedBy = Date.now() + 10_000;
+    while (Date.now() < lockedBy) {
+      const row = await database.handle.db.selectFrom('account').select('locked').where('username', '=', who.username).executeTakeFirst();
+      if (row?.locked === 1) break;
+      await sleep(2);
+    }
     const right = await on(b, '/user/posLogin', { mode: 'pos', username: who.username, password: who.password, kiosk_id: KIOSK });
     const replies = await Promise.all(wrong);
     expect(right.status).toBe(Status.ACCOUNT_LOCKED);
