@@ -178,8 +178,12 @@ describe.each(dialects)('sessions and login limits on %s', (dialect) => {
     const { db } = s.handle;
     const id = await createAccount(db, 1001, 'burst0001', 'right1234', SaType.CASHIER);
     const wrong = Array.from({ length: 19 }, () => s.call('/user/posLogin', pos('burst0001', 'wrong1234')));
-    // The right one a moment later: still while every wrong one is being checked (a hash takes longer).
-    await new Promise((r) => setTimeout(r, 10));
+    // The right one once the burst has taken the lock, while its passwords are still being hashed
+    // (waiting for the lock, not a fixed pause: under load the right one could otherwise come first).
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      if ((await db.selectFrom('account').select('locked').where('id', '=', id).executeTakeFirst())?.locked === 1) break;
+      await new Promise((r) => setTimeout(r, 2));
+    }
     const right = await s.call('/user/posLogin', pos('burst0001', 'right1234'));
     const replies = await Promise.all(wrong);
     expect(right.status).toBe(Status.ACCOUNT_LOCKED);
