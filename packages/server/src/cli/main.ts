@@ -4,6 +4,8 @@ import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db
 import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
 import { migrate } from '../money/migrate.js';
 import { settingsFromEnv } from '../settings.js';
+import { unmapped } from '../domain/user-refusal.js';
+import { asRefusal } from '../services/refusals.js';
 import {
   OperatorError,
   addCompsBudget,
@@ -280,9 +282,28 @@ async function runFileCommand(command: 'backup' | 'restore', argv: string[], out
   return r.ok ? 0 : 1;
 }
 
+/**
+ * The CLI's one place for the refusal family (domain/user-refusal.ts): the words it prints after
+ * "Refused:" (exit 2), or undefined for a failure (exit 1). The operator's refusals are words
+ * already (an operator action turns the money core's reasons into words itself); a misspelt
+ * command line is refused too. The other families are no operator command's answer.
+ */
 function refusal(err: unknown): string | undefined {
-  if (err instanceof OperatorError || (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) return err.message;
-  return undefined;
+  if (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')) return err.message;
+  const r = asRefusal(err);
+  if (!r) return undefined;
+  switch (r.family) {
+    case 'operator':
+      return r.message;
+    case 'money':
+    case 'status':
+    case 'rate_limited':
+    case 'terminal':
+    case 'terminal_denied':
+      return undefined;
+    default:
+      return unmapped(r);
+  }
 }
 
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {

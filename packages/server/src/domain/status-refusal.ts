@@ -1,11 +1,13 @@
 import { Status, type StatusCode } from '@moneybox/contract';
+import { UserRefusal } from './user-refusal.js';
 
 /**
  * A service's refusal by one of the contract's status codes (and the reply's extra fields): the
  * HTTP envelope answers it as `{ status, ...extra }`, the CLI as words. The money core throws the
  * catalogued `Refusal` (money/refusal.ts) instead; both are transport-free (docs/DECISIONS.md).
  */
-export class StatusRefusal extends Error {
+export class StatusRefusal extends UserRefusal {
+  readonly family = 'status';
   constructor(
     readonly status: StatusCode,
     readonly extra: Record<string, unknown> = {},

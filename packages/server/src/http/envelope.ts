@@ -5,10 +5,9 @@ import { audienceOf } from '@moneybox/contract';
 import { authenticate } from './authenticate.js';
 import { permissionOf } from '../domain/permissions.js';
 import type { CallDef, Deps } from './call.js';
-import { Refusal } from '../money/refusal.js';
 import { refusalStatus } from '../money/refusal-status.js';
-import { StatusRefusal } from '../domain/status-refusal.js';
-import { RateLimited } from './rate-limit.js';
+import { unmapped } from '../domain/user-refusal.js';
+import { asRefusal } from '../services/refusals.js';
 import { INVALID_TEXT } from '../domain/json-text.js';
 import { noteCallStatus } from '../ops/metrics.js';
 
@@ -23,6 +22,39 @@ function describeIssues(err: z.ZodError): string {
 
 export function statusReply(status: StatusCode, extra: Record<string, unknown> = {}, error?: string) {
   return { status, ...extra, ...(status === 0 ? {} : { error: error ?? statusMessages[status] }) };
+}
+
+/**
+ * HTTP's one place for the refusal family (domain/user-refusal.ts): a service's status refusal and
+ * the money core's catalogued reason answer their status (a refusal may name a more precise `error`
+ * than the catalogue's, e.g. the purchase limit under 35); a rate limit answers 511 with
+ * `retry-after`. The operator's and the terminal protocol's refusals are no HTTP call's answer: an
+ * error (undefined here), as any fault.
+ */
+function answerRefusal(err: unknown, reply: FastifyReply) {
+  const r = asRefusal(err);
+  if (!r) return undefined;
+  switch (r.family) {
+    case 'status': {
+      const { error, ...extra } = r.extra;
+      return statusReply(r.status, extra, typeof error === 'string' ? error : undefined);
+    }
+    case 'money': {
+      const { status, extra: { error, ...extra } } = refusalStatus(r);
+      return statusReply(status, extra, typeof error === 'string' ? error : undefined);
+    }
+    case 'rate_limited': {
+      const seconds = Math.ceil(r.windowMs / 1000);
+      void reply.code(511).header('retry-after', seconds);
+      return statusReply(Status.DATA_LOCKED, { retryAfter: seconds }, r.message);
+    }
+    case 'operator':
+    case 'terminal':
+    case 'terminal_denied':
+      return undefined;
+    default:
+      return unmapped(r);
+  }
 }
 
 /** Registers one call: POST /API<path> chaining parse → authenticate → authorize → handler → present. */
@@ -59,19 +91,8 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
     } catch (err) {
-      if (err instanceof StatusRefusal) {
-        // A refusal may name a more precise `error` than the catalogue's (e.g. the purchase limit under 35).
-        const { error, ...extra } = err.extra;
-        return statusReply(err.status, extra, typeof error === 'string' ? error : undefined);
-      }
-      if (err instanceof Refusal) {
-        const { status, extra: { error, ...extra } } = refusalStatus(err);
-        return statusReply(status, extra, typeof error === 'string' ? error : undefined);
-      }
-      if (err instanceof RateLimited) {
-        void reply.code(511).header('retry-after', Math.ceil(err.windowMs / 1000));
-        return statusReply(Status.DATA_LOCKED, { retryAfter: Math.ceil(err.windowMs / 1000) }, err.message);
-      }
+      const refused = answerRefusal(err, reply);
+      if (refused) return refused;
       req.log.error({ err, path: def.path }, 'call failed');
       void reply.code(200);
       return statusReply(Status.EXECUTE_ERROR);

@@ -1,4 +1,5 @@
 import type { RefusalReason } from '@moneybox/contract';
+import { UserRefusal } from '../domain/user-refusal.js';
 import type { LedgerKind } from './ledger-kind.js';
 
 /**
@@ -7,7 +8,8 @@ import type { LedgerKind } from './ledger-kind.js';
  * the HTTP envelope turns it into a status (money/refusal-status.ts), the terminal protocol into a
  * refusal message, the operator CLI into words.
  */
-export class Refusal extends Error {
+export class Refusal extends UserRefusal {
+  readonly family = 'money';
   constructor(
     readonly reason: RefusalReason,
     readonly kind?: LedgerKind,

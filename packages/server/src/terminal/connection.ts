@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { newNonce } from '../auth/terminal-key.js';
-import { authenticate, enrol, TerminalDenied } from '../services/terminal/terminal-hello.js';
+import { terminalAnswer } from '../services/terminal/terminal-answer.js';
+import { authenticate, enrol } from '../services/terminal/terminal-hello.js';
 import { gift, login, logout, round } from '../services/terminal/play.service.js';
 import { purchase, redeem } from '../services/terminal/reload.service.js';
 import { applyOnce, refuseCommand } from '../services/terminal/sequence.js';
@@ -101,7 +102,8 @@ export class TerminalConnection {
     this.chain = this.chain
       .then(() => (this.closed ? undefined : this.handle(json)))
       .catch((err: unknown) => {
-        if (err instanceof TerminalDenied) return this.close(err.code, err.reason);
+        const denied = terminalAnswer(err);
+        if (denied?.family === 'terminal_denied') return this.close(denied.code, denied.reason);
         this.log.error({ err, terminal: this.machine?.id }, 'terminal message failed');
         // The command was not applied (its transaction rolled back): the terminal resends it.
         this.close(TerminalClose.SHUTTING_DOWN, 'server error, reconnect and resend');

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem } from '@moneybox/contract';
 import { inTransaction, type Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { UserRefusal } from '../../domain/user-refusal.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow, isValidTimeZone } from '../../clock.js';
 import { post } from '../../money/ledger.js';
@@ -11,7 +12,9 @@ import { platformRepository } from '../../repositories/platform.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 
 /** An operator command refused, with the reason in words. */
-export class OperatorError extends Error {}
+export class OperatorError extends UserRefusal {
+  readonly family = 'operator';
+}
 
 interface NewStore {
   id: number;

@@ -6,7 +6,7 @@ import { applyCommand, isStale, moneyTestHooks, type CommandPlan } from '../../m
 import { runMoneyCall, runMoneyTransaction } from '../../money/money-transaction.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { terminalAckRepository } from '../../repositories/terminal-ack.repository.js';
-import { asTerminalRefusal } from './terminal-refusal.js';
+import { asTerminalRefusal } from './terminal-answer.js';
 
 export { refuseCommand, TerminalRefused } from './terminal-refusal.js';
 

@@ -3,6 +3,7 @@ import { parsePublicKey, signatureValid } from '../../auth/terminal-key.js';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { UserRefusal } from '../../domain/user-refusal.js';
 import { enrolmentCodeRepository } from '../../repositories/enrolment-code.repository.js';
 import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -16,7 +17,8 @@ import { hashCode, MACHINE_LIMIT_MESSAGE } from '../machine/enrolment.service.js
  */
 
 /** Why a terminal's opening message was refused: the connection closes with this code and reason. */
-export class TerminalDenied extends Error {
+export class TerminalDenied extends UserRefusal {
+  readonly family = 'terminal_denied';
   constructor(
     readonly code: number,
     readonly reason: string,
