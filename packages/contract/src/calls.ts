@@ -38,6 +38,8 @@ import {
   drawerShiftReportReply,
   drawerShiftReportRequest,
   drawerShiftRequest,
+  drawerXReportReply,
+  drawerXReportRequest,
 } from './drawer.js';
 import { dailyLogReply, dailyLogRequest, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import {
@@ -166,6 +168,7 @@ export const CALLS = {
   '/drawer/forceClose': { input: drawerForceCloseRequest, reply: drawerForceCloseReply, who: MAY.boss },
   '/drawer/shiftReport': { input: drawerShiftReportRequest, reply: drawerShiftReportReply, who: MAY.signedIn },
   '/drawer/recentShifts': { input: drawerRecentShiftsRequest, reply: drawerRecentShiftsReply, who: MAY.signedIn },
+  '/drawer/xReport': { input: drawerXReportRequest, reply: drawerXReportReply, who: MAY.signedIn },
   // Reports: a cashier gets the rows of their own shifts only (the server's report scope).
   '/drawer/transaction': { input: transactionReportRequest, reply: transactionReportReply, who: MAY.signedIn },
   '/drawer/shiftLog': { input: shiftLogRequest, reply: shiftLogReply, who: MAY.signedIn },

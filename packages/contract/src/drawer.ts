@@ -201,3 +201,13 @@ export const drawerRecentShiftsRequest = auth.extend({
   limit: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(1).max(100)).optional().default(20),
 });
 export const drawerRecentShiftsReply = z.object({ status: z.literal(0), list: z.array(shiftReport) });
+
+/**
+ * X report: an open shift's figures as they are now, without closing it. Without `id`: the caller's own
+ * shift; with `id` (a drawer id): a boss reads any drawer's open shift. `shiftTime`, `counted` and
+ * `over_short` are null (the shift goes on); `balance` follows the blind-count rule; `printedAt` is
+ * when the figures were read.
+ */
+export const drawerXReportRequest = auth.extend({ id: id.optional() });
+export const drawerXReportReply = shiftReport.extend({ status: z.literal(0), printedAt: isoTime });
+export type XReport = z.infer<typeof drawerXReportReply>;

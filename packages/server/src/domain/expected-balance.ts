@@ -28,6 +28,7 @@ export const EXPECTED_BALANCE_REPLIES: ReadonlyArray<readonly [path: string, und
   ['/customer/comps', '`balance` left out for a cashier'],
   ['/customer/revert', '`balance` left out for a cashier'],
   ['/drawer/shiftLog', "an open shift's `balance` left out of its row and of `totals.balance` for a cashier; closed shifts keep it"],
+  ['/drawer/xReport', '`balance` left out for a cashier (the shift is still open)'],
   ['/drawer/shift', 'unchanged: the close is the count, its report shows the expected balance, counted and over/short'],
   ['/drawer/shiftReport', 'unchanged: closed shifts only'],
   ['/drawer/recentShifts', 'unchanged: closed shifts only'],

@@ -18,6 +18,7 @@ export const READ_PATHS = [
   '/drawer/setupList',
   '/drawer/shiftReport',
   '/drawer/recentShifts',
+  '/drawer/xReport',
   '/drawer/transaction',
   '/drawer/shiftLog',
   '/drawer/dailyLog',

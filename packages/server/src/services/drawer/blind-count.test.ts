@@ -38,6 +38,7 @@ async function shiftReplies(s: TestServer, saType: number): Promise<{ session: S
   await call('comps', '/customer/comps', { id: customer.id, amount: 10, key: await s.key() });
   await call('info', '/drawer/info');
   await call('shiftLog', '/drawer/shiftLog');
+  await call('xReport', '/drawer/xReport');
   return { session, replies, paths };
 }
 
@@ -50,7 +51,7 @@ function openRow(shiftLog: Reply, moneybox: number) {
 
 /** Each reply of shiftReplies carries the drawer's balance after its movement. */
 function expectBalancesShown(replies: Record<string, Reply>) {
-  const after = { init: 300, fills: 350, bleeds: 330, purchase: 360, revert: 355, redeem: 315, comps: 315, info: EXPECTED };
+  const after = { init: 300, fills: 350, bleeds: 330, purchase: 360, revert: 355, redeem: 315, comps: 315, info: EXPECTED, xReport: EXPECTED };
   for (const [name, balance] of Object.entries(after)) expect(replies[name], name).toMatchObject({ balance });
   expect(openRow(replies.shiftLog!, replies.info!.moneybox as number)).toMatchObject({ balance: EXPECTED });
 }

@@ -1,7 +1,10 @@
-import { Status, type ShiftReport } from '@moneybox/contract';
+import { Status, type ShiftReport, type XReport } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import { seesExpectedBalance } from '../../domain/expected-balance.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
+import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
@@ -21,4 +24,29 @@ export async function recentShifts(deps: Deps, actor: Actor, limit: number): Pro
   const accountId = actor.role === 'boss' ? null : actor.accountId;
   const rows = await storeScope(deps.handle.db, actor.storeId).shifts.recentClosed(accountId, limit);
   return rows.map(presentShiftWithNames);
+}
+
+/**
+ * X report: the open shift's figures now, without closing it. Without `drawerId`: the caller's own
+ * shift (10 when they hold none). With it: a drawer of the store (33 unknown, 10 no open shift); a
+ * cashier only their own (21). The expected balance follows the blind-count rule (open shift).
+ */
+export async function xReport(deps: Deps, actor: Actor, drawerId: number | undefined): Promise<Omit<XReport, 'status'>> {
+  const { db } = deps.handle;
+  const store = storeScope(db, actor.storeId);
+  let shiftId: number;
+  if (drawerId === undefined) {
+    shiftId = (await callerShift(db, actor)).shift.id;
+  } else {
+    const drawer = await store.drawers.find(drawerId);
+    if (!drawer) refuse(Status.DRAWER_ERROR);
+    const shift = await store.shifts.openForDrawer(drawer.id);
+    if (!shift) refuse(Status.SHIFT_ERROR);
+    if (actor.role !== 'boss' && shift.account_id !== actor.accountId) refuse(Status.PERMISSION_ERROR);
+    shiftId = shift.id;
+  }
+  const [row, settings] = await Promise.all([store.shifts.findWithNames(shiftId), store.store.find()]);
+  if (!row || row.ended_at !== null || !settings) refuse(Status.SHIFT_ERROR);
+  const { balance, ...report } = presentShiftWithNames(row);
+  return { ...report, ...(seesExpectedBalance(actor.role, settings) ? { balance } : {}), printedAt: isoNow() };
 }

@@ -5,7 +5,7 @@ import { kioskData } from '../../auth/session';
 import { DIALOG_WIDTH } from '../../components/message';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { DrawerReport } from './DrawerReport';
-import type { DrawerReportData } from './report-lines';
+import { isXReport, type DrawerReportData } from './report-lines';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 interface DrawerReportDialogProps {
@@ -47,7 +47,7 @@ export function DrawerReportDialog({ opened, report, onClose, cashierAccount }: 
         size={DIALOG_WIDTH}
         padding="sm"
         centered
-        title={<span className="visually-hidden">{t('title')}</span>}
+        title={<span className="visually-hidden">{t(report && isXReport(report) ? 'xTitle' : 'title')}</span>}
         styles={{ header: { minHeight: 0, padding: 0 }, body: { paddingTop: 12 } }}
         data-testid="drawer-report-dialog"
       >

@@ -37,3 +37,24 @@ describe('drawer report lines', () => {
     expect(lines.find((l) => l.key === 'cashierAccount')!.value).toBe('boss01');
   });
 });
+
+describe('X report and the count by denomination', () => {
+  it('an X report prints when it was read instead of a shift end, and no balance when the server left it out (blind count)', () => {
+    const x = { ...report, shiftTime: null, printedAt: '2026-01-15T20:00:00.000Z' };
+    const lines = reportLines(x, { diffMinutes: 0, coinSign: '$' });
+    expect(lines.map((l) => l.key)).toEqual(['drawerNumber', 'cashierAccount', 'shiftAccount', 'shiftStart', 'printedAt', 'initialAmount', 'fills', 'bleeds', 'totalPurchase', 'totalRedeem', 'specialComps']);
+    expect(lines.find((l) => l.key === 'printedAt')!.value).toBe('2026-01-15 20:00:00');
+    expect(reportLines({ ...x, balance: 350.4 }, { diffMinutes: 0, coinSign: '$' }).find((l) => l.key === 'balance')!.value).toBe('$350.40');
+  });
+
+  it('lists each counted denomination, largest first, with its subtotal', () => {
+    const lines = reportLines({ ...report, counted: 147.25, over_short: 0, count_detail: { '0.25': 1, '100': 1, '20': 2, '5': 0, '7': 1 } }, { diffMinutes: 0, coinSign: '$' });
+    const denominations = lines.filter((l) => l.text);
+    expect(denominations.map((l) => [l.text, l.value])).toEqual([
+      ['$100 × 1', '$100.00'],
+      ['$20 × 2', '$40.00'],
+      ['$7 × 1', '$7.00'],
+      ['$0.25 × 1', '$0.25'],
+    ]);
+  });
+});

@@ -7,7 +7,15 @@ export type DrawerReportData = Pick<
   ShiftReport,
   'moneybox' | 'account' | 'createTime' | 'shiftTime' | 'initial_amount' | 'fills' | 'bleeds' | 'purchases' | 'redeems' | 'special_comps'
 > &
-  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps'>>;
+  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps' | 'count_detail'>> & {
+    /** Present on an X report (the shift still open): when its figures were read. */
+    printedAt?: string;
+  };
+
+/** An X report: an open shift's figures printed without closing it. */
+export function isXReport(r: DrawerReportData): boolean {
+  return typeof r.printedAt === 'string';
+}
 
 interface ReportLine {
   /** Translation key in the drawer-report namespace. */
@@ -17,6 +25,8 @@ interface ReportLine {
   label?: string;
   /** Lines drawn bold (totals). */
   strong?: boolean;
+  /** A label printed as is (a denomination), instead of a translation. */
+  text?: string;
 }
 
 /** Balance = initial amount + fills - bleeds + purchases - redeems (spec section 3), in cents. */
@@ -39,22 +49,42 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
     { key: 'cashierAccount', value: ctx.cashierAccount ?? r.closedBy ?? r.account },
     { key: 'shiftAccount', value: r.account },
     { key: 'shiftStart', value: storeTime(r.createTime, ctx.diffMinutes) },
-    { key: 'shiftEnd', value: storeTime(r.shiftTime, ctx.diffMinutes) },
+    isXReport(r) ? { key: 'printedAt', value: storeTime(r.printedAt ?? null, ctx.diffMinutes) } : { key: 'shiftEnd', value: storeTime(r.shiftTime, ctx.diffMinutes) },
     { key: 'initialAmount', value: money(r.initial_amount) },
     { key: 'fills', value: money(r.fills) },
     { key: 'bleeds', value: money(r.bleeds) },
     { key: 'totalPurchase', value: money(r.purchases) },
     { key: 'totalRedeem', value: money(r.redeems) },
-    {
-      key: 'balance',
-      value: formatCents(typeof r.balance === 'number' ? toCents(r.balance) : balanceCents(r), ctx.coinSign),
-      strong: true,
-      // Beside a cash count the balance is what the drawer should hold: the count is checked against it.
-      ...(typeof r.counted === 'number' ? { label: 'expected' } : {}),
-    },
+    // An X report under blind count carries no balance: the cashier must not learn it before counting.
+    ...(isXReport(r) && typeof r.balance !== 'number'
+      ? []
+      : [
+          {
+            key: 'balance',
+            value: formatCents(typeof r.balance === 'number' ? toCents(r.balance) : balanceCents(r), ctx.coinSign),
+            strong: true,
+            // Beside a cash count the balance is what the drawer should hold: the count is checked against it.
+            ...(typeof r.counted === 'number' ? { label: 'expected' } : {}),
+          },
+        ]),
     { key: 'specialComps', value: money(r.special_comps) },
   ];
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
+  lines.push(...denominationLines(r.count_detail, ctx.coinSign));
   if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: r.over_short === 0 ? money(0) : formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
   return lines;
+}
+
+/** The count by denomination, largest first: "$20 × 7" and its subtotal. */
+export function denominationLines(detail: Record<string, number> | null | undefined, coinSign: string): ReportLine[] {
+  if (!detail) return [];
+  return Object.entries(detail)
+    .filter(([, pieces]) => pieces > 0)
+    .map(([d, pieces]) => ({ d, pieces, cents: toCents(Number(d)) }))
+    .sort((a, b) => b.cents - a.cents)
+    .map(({ d, pieces, cents }) => ({
+      key: `denomination-${d}`,
+      text: `${cents % 100 === 0 ? `${coinSign}${cents / 100}` : formatCents(cents, coinSign)} × ${pieces}`,
+      value: formatCents(cents * pieces, coinSign),
+    }));
 }

@@ -9,6 +9,7 @@ import { DrawerState } from './DrawerState';
 import { InitAmountForm } from './InitAmountForm';
 import { MovementList } from './MovementList';
 import { RecentShifts } from './RecentShifts';
+import { XReportButton } from './XReportButton';
 
 /** The cashier's (or a boss's, in pos mode) own drawer: live state, cash actions, movements, shift close. */
 export function OwnDrawer() {
@@ -34,7 +35,8 @@ export function OwnDrawer() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
             <DrawerState info={data} />
-            <Group justify="flex-end">
+            <Group justify="flex-end" gap="xs">
+              <XReportButton />
               <CloseShiftButton />
             </Group>
           </Stack>

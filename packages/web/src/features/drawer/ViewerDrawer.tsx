@@ -1,4 +1,4 @@
-import { Alert, Select, Stack } from '@mantine/core';
+import { Alert, Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -6,6 +6,7 @@ import { useDrawerInfo } from './drawer-api';
 import { DrawerState } from './DrawerState';
 import { MovementList } from './MovementList';
 import { RecentShifts } from './RecentShifts';
+import { XReportButton } from './XReportButton';
 
 /** A boss in viewer mode holds no drawer: they look at any drawer of the store, and move no cash. */
 export function ViewerDrawer() {
@@ -30,6 +31,11 @@ export function ViewerDrawer() {
         data-testid="viewer-drawer"
       />
       {info.data ? <DrawerState info={info.data} /> : null}
+      {info.data?.shift_id && id !== null ? (
+        <Group justify="flex-end">
+          <XReportButton drawerId={id} />
+        </Group>
+      ) : null}
       {info.data?.shift_id ? <MovementList key={info.data.shift_id} shiftId={info.data.shift_id} /> : null}
       <RecentShifts />
     </Stack>

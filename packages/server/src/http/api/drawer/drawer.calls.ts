@@ -4,7 +4,7 @@ import { drawerInfo, shiftMovements } from '../../../services/drawer/drawer-info
 import { createDrawer, freezeDrawer, kioskDrawers, setupList as listForSetup } from '../../../services/drawer/drawer-setup.service.js';
 import { closeOwnShift, forceClose as forceCloseShift } from '../../../services/drawer/shift-close.service.js';
 import { initDrawer } from '../../../services/drawer/drawer.service.js';
-import { recentShifts as recent, shiftReportFor } from '../../../services/drawer/shift-record.service.js';
+import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '../../../services/drawer/shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
 export const list = defineCall('/drawer/list', { handler: (input, { deps }) => kioskDrawers(deps, input.kioskID) });
@@ -34,4 +34,7 @@ export const shiftReport = defineCall('/drawer/shiftReport', { handler: (input, 
 
 export const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input, ctx) => ({ list: await recent(ctx.deps, ctx.caller, input.limit) }) });
 
-export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts];
+/** X report: the open shift's figures without closing it. */
+export const xReport = defineCall('/drawer/xReport', { handler: (input, ctx) => xReportOf(ctx.deps, ctx.caller, input.id) });
+
+export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts, xReport];
