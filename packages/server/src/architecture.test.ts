@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
+import { queriesOutside, serverSources } from './testing/query-places.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -72,6 +73,33 @@ describe("the server's layers", () => {
       'money/ledger.ts → services/customer/customer.service.ts: money core and repositories imports services above it',
       'platform/console.ts: in no layer',
       'terminal/connection.ts → http/json-text.ts: terminal/ imports http/, another of the transports',
+    ]);
+  });
+});
+
+describe('queries', () => {
+  it('are written in repositories/ only (the money core, migrations, the bus and the test harness apart, each for its reason)', () => {
+    const sources = serverSources(path.join(PACKAGES, 'server', 'src'));
+    expect(sources.size).toBeGreaterThan(150);
+    expect(queriesOutside(sources)).toEqual([]);
+  });
+
+  it('finds a query outside repositories/ (the check fed bad cases)', () => {
+    const bad = new Map([
+      ['terminal/connection.ts', "const seat = await db.selectFrom('customer').select(['id']).executeTakeFirst();"],
+      ['ops/health.ts', 'const r = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);'],
+      ['cli/main.ts', "await tx\n  .updateTable('account')\n  .set({ locked: 0 })"],
+      ['services/operator/publish.service.ts', "await db.deleteFrom('bulletin').execute();\nawait db.insertInto('bulletin').values(row).execute();"],
+      ['repositories/store.repository.ts', "return db.selectFrom('store').select('id').execute();"],
+      ['money/ledger.ts', "await tx.updateTable('store').set(patch).execute();"],
+      ['money/customer-rules.ts', 'export const rule = (n: number) => n > 0; // selectFrom is only a word here'],
+    ]);
+    expect(queriesOutside(bad)).toEqual([
+      "cli/main.ts:2: .updateTable('account')",
+      "ops/health.ts:1: const r = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);",
+      "services/operator/publish.service.ts:1: await db.deleteFrom('bulletin').execute();",
+      "services/operator/publish.service.ts:2: await db.insertInto('bulletin').values(row).execute();",
+      "terminal/connection.ts:1: const seat = await db.selectFrom('customer').select(['id']).executeTakeFirst();",
     ]);
   });
 });

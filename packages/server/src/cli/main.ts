@@ -227,7 +227,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       };
       let accountId: number | undefined;
       if (o.account !== undefined) {
-        const acc = await db.selectFrom('account').select('id').where('username', '=', o.account).executeTakeFirst();
+        const acc = await accountRepository.holderOf(db, o.account);
         if (!acc) throw new OperatorError(`no account "${o.account}"`);
         accountId = acc.id;
       }

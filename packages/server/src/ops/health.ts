@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import { migrationNames } from '../db/migrate.js';
+import { migrationRepository } from '../repositories/migration.repository.js';
 
 type Readiness = { ok: true } | { ok: false; error: string };
 
@@ -13,11 +13,10 @@ export async function readiness(handle: DatabaseHandle): Promise<Readiness> {
   let applied: string[];
   let timer: NodeJS.Timeout | undefined;
   try {
-    const rows = await Promise.race([
-      sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(handle.db),
+    applied = await Promise.race([
+      migrationRepository.appliedNames(handle.db),
       new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS))),
     ]);
-    applied = rows.rows.map((r) => r.name);
   } catch {
     return { ok: false, error: 'database unreachable' };
   } finally {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../db/database.js';
+import { shiftRepository } from '../repositories/shift.repository.js';
 import { moneyRegistry } from './money-metrics.js';
 
 /** Node's own metrics (heap, event loop lag, GC, file descriptors), once per process. */
@@ -66,8 +67,7 @@ export function registerMetrics(app: FastifyInstance, src: MetricsSources): void
     help: 'Shifts open now (every store)',
     registers: [registry],
     async collect() {
-      const r = await src.handle.db.selectFrom('shift').select((eb) => eb.fn.countAll<number>().as('n')).where('ended_at', 'is', null).executeTakeFirst();
-      this.set(Number(r?.n ?? 0));
+      this.set(await shiftRepository.countOpenEverywhere(src.handle.db));
     },
   });
   new Gauge({

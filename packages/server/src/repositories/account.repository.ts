@@ -45,7 +45,15 @@ export const accountRepository = {
   },
   /** A name is taken on the whole platform, removed accounts included (they keep it in history). */
   async nameTaken(db: Db, username: string): Promise<boolean> {
-    return (await db.selectFrom('account').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+    return (await accountRepository.holderOf(db, username)) !== undefined;
+  },
+  /** The account holding a name on the whole platform, removed and disabled ones included. */
+  holderOf(db: Db, username: string): Promise<{ id: number; store_id: number; disabled: number; removed: number } | undefined> {
+    return db.selectFrom('account').select(['id', 'store_id', 'disabled', 'removed']).where('username', '=', username).executeTakeFirst();
+  },
+  /** A new password set by the operator: the lock and the failed tries go with the old one. */
+  setPassword(db: Db, id: number, passwordHash: string) {
+    return db.updateTable('account').set({ password_hash: passwordHash, locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
   },
   /** Ends the account's sessions at once (its next call answers 5), except `keepSessionId`. */
   revokeSessions(db: Db, accountId: number, at: string, keepSessionId?: number) {

@@ -166,6 +166,13 @@ export const machineRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** What the terminal's welcome tells it besides its own row: the store's exchange rate and the seated customer. */
+  async welcome(db: Db, storeId: number, customerId: number | null): Promise<{ exchange_rate: number; customer: { id: number; mobile_id: string } | null }> {
+    const seat = customerId === null ? undefined : await db.selectFrom('customer').select(['id', 'mobile_id']).where('id', '=', customerId).executeTakeFirst();
+    const rate = await db.selectFrom('store').select('exchange_rate').where('id', '=', storeId).executeTakeFirstOrThrow();
+    return { exchange_rate: rate.exchange_rate, customer: seat ? { id: seat.id, mobile_id: seat.mobile_id } : null };
+  },
+
   /** What a sequenced command needs of its machine, in one query (a released machine: undefined). */
   async commandState(tx: Db, id: number): Promise<{ last_seq: number; customer_id: number | null; exchange_rate: number } | undefined> {
     const r = await sql<{ last_seq: number; customer_id: number | null; exchange_rate: number }>`SELECT m.last_seq, m.customer_id, s.exchange_rate

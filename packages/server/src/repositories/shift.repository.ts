@@ -15,6 +15,11 @@ function withNames(db: Db) {
 }
 
 export const shiftRepository = {
+  /** Shifts open now in every store (the /metrics gauge). */
+  async countOpenEverywhere(db: Db): Promise<number> {
+    const r = await db.selectFrom('shift').select((eb) => eb.fn.countAll<number>().as('n')).where('ended_at', 'is', null).executeTakeFirst();
+    return Number(r?.n ?? 0);
+  },
   openForAccount(db: Db, storeId: number, accountId: number): Promise<Shift | undefined> {
     return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
   },

@@ -12,6 +12,15 @@ export const storeRepository = {
   update(db: Db, id: number, patch: Omit<Updateable<StoreTable>, 'id' | 'credit_cents' | 'comps_budget_cents'>) {
     return db.updateTable('store').set(patch).where('id', '=', id).executeTakeFirst();
   },
+  /** Which of these kiosk ids are stores. */
+  async existing(db: Db, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    return new Set((await db.selectFrom('store').select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)));
+  },
+  /** Whether the platform has any store yet (the demo seed fills an empty database only). */
+  async any(db: Db): Promise<boolean> {
+    return (await db.selectFrom('store').select('id').limit(1).executeTakeFirst()) !== undefined;
+  },
   list(db: Db) {
     return db.selectFrom('store').select(['id', 'name', 'frozen', 'credit_cents', 'comps_budget_cents']).orderBy('id').execute();
   },

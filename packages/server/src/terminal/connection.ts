@@ -161,17 +161,16 @@ export class TerminalConnection {
     this.log.info({ terminal: m.id, kiosk: this.machine.storeId, kind: this.machine.kind, opening: msg.type }, 'terminal connected');
     await machineRepository.markSeen(handle.db, [m.id], new Date().toISOString());
     this.hub.changed(this, null);
-    const seat = m.customer_id === null ? null : await handle.db.selectFrom('customer').select(['id', 'mobile_id']).where('id', '=', m.customer_id).executeTakeFirst();
-    const rate = await handle.db.selectFrom('store').select('exchange_rate').where('id', '=', m.store_id).executeTakeFirstOrThrow();
+    const welcome = await machineRepository.welcome(handle.db, Number(m.store_id), m.customer_id === null ? null : Number(m.customer_id));
     this.send({
       type: 'welcome',
       terminal_id: m.id,
       name: Number(m.machine_id),
       kind: m.kind as TerminalKind,
-      exchange_rate: rate.exchange_rate,
+      exchange_rate: welcome.exchange_rate,
       last_seq: Number(m.last_seq),
       heartbeat_ms: this.deps.settings.terminalHeartbeatMs,
-      customer: seat ? { id: seat.id, mobile_id: seat.mobile_id } : null,
+      customer: welcome.customer,
     });
   }
 

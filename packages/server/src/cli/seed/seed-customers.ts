@@ -3,6 +3,7 @@ import { isoNow } from '../../clock.js';
 import { nameSearch } from '../../services/customer/present.js';
 import { post } from '../../money/ledger.js';
 import { inTransaction, type Db } from '../../db/database.js';
+import { customerRepository } from '../../repositories/customer.repository.js';
 
 const DEMO_CUSTOMERS = [
   { first: 'Alice', last: 'Johnson', phone: '2175550101', mail: 'alice@example.com', entries: 50_00, winnings: 120_00 },
@@ -22,26 +23,24 @@ export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> 
   for (const c of DEMO_CUSTOMERS) {
     i++;
     await inTransaction(db, async (tx) => {
-      const row = await tx
-        .insertInto('customer')
-        .values({
-          store_id: storeId,
-          mobile_id: String(storeId * 10000 + i),
-          pin_hash: await hashSecret(String(1000 + i)),
-          first_name: c.first,
-          last_name: c.last,
-          name_search: nameSearch(c.first, c.last),
-          phone: c.phone,
-          mail: c.mail,
-          birthday: '1990-01-01',
-          gender: i % 2 ? 'F' : 'M',
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (c.entries) await post(tx, { storeId, kind: 'adjust', channel: 'operator', amount: c.entries, customerId: row.id, entries: c.entries, note: 'demo opening entries', at });
-      if (c.winnings) await post(tx, { storeId, kind: 'win', channel: 'machine', amount: c.winnings, customerId: row.id, winnings: c.winnings, note: 'demo opening winnings', at });
+      const id = await customerRepository.insert(tx, storeId, {
+        mobile_id: String(storeId * 10000 + i),
+        pin_hash: await hashSecret(String(1000 + i)),
+        first_name: c.first,
+        last_name: c.last,
+        name_search: nameSearch(c.first, c.last),
+        drivers_license: '',
+        birthday: '1990-01-01',
+        gender: i % 2 ? 'F' : 'M',
+        phone: c.phone,
+        mail: c.mail,
+        bank: '',
+        bank_account: '',
+        created_at: at,
+        updated_at: at,
+      });
+      if (c.entries) await post(tx, { storeId, kind: 'adjust', channel: 'operator', amount: c.entries, customerId: id, entries: c.entries, note: 'demo opening entries', at });
+      if (c.winnings) await post(tx, { storeId, kind: 'win', channel: 'machine', amount: c.winnings, customerId: id, winnings: c.winnings, note: 'demo opening winnings', at });
     });
   }
 }

@@ -1,5 +1,6 @@
 import { SaType, cents } from '@moneybox/contract';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import { machineRepository } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { announce, createAccount, createStore } from '../../services/operator/operator.service.js';
 import { seedDemoCustomers } from './seed-customers.js';
@@ -29,18 +30,14 @@ export const DEMO_TERMINALS: ReadonlyArray<{ name: number; kind: 'game' | 'reloa
  */
 export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
   const { db } = handle;
-  if (await anyStore(db)) return false;
+  if (await storeRepository.any(db)) return false;
   try {
     await db.transaction().execute((tx) => seedInto(tx));
   } catch (err) {
-    if (await anyStore(db)) return false;
+    if (await storeRepository.any(db)) return false;
     throw err;
   }
   return (await storeRepository.find(db, DEMO_KIOSK)) !== undefined;
-}
-
-async function anyStore(db: Db): Promise<boolean> {
-  return (await db.selectFrom('store').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 async function seedInto(db: Db): Promise<void> {
@@ -72,10 +69,7 @@ async function seedInto(db: Db): Promise<void> {
   // Enrolled terminals, disconnected until the simulator plays them (`npm run simulate`): their keys
   // derive from a published demo seed (auth/terminal-key.ts demoTerminalKey).
   for (const t of DEMO_TERMINALS) {
-    await db
-      .insertInto('machine')
-      .values({ store_id: DEMO_KIOSK, machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at })
-      .execute();
+    await machineRepository.insert(db, DEMO_KIOSK, { machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at });
   }
   await seedDemoBulletins(db, DEMO_KIOSK);
   await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);

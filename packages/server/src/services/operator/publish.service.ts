@@ -4,6 +4,7 @@ import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { OperatorError } from './operator.service.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
+import { storeRepository } from '../../repositories/store.repository.js';
 import { checkFile, checkFileName } from '../bulletin/file-type.js';
 
 /**
@@ -90,7 +91,7 @@ async function checkStores(db: Db, stores: 'all' | number[]): Promise<'all' | nu
   const ids = [...new Set(stores)];
   if (ids.length === 0) throw new OperatorError('--stores needs "all" or kiosk ids');
   if (ids.length > BULLETIN_LIMITS.targetStores) throw new OperatorError(`at most ${BULLETIN_LIMITS.targetStores} kiosk ids; publish to all stores instead`);
-  const found = new Set((await db.selectFrom('store').select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)));
+  const found = await storeRepository.existing(db, ids);
   const unknown = ids.filter((i) => !found.has(i));
   if (unknown.length) throw new OperatorError(`no store with kiosk id ${unknown.join(', ')}`);
   return ids.sort((a, b) => a - b);

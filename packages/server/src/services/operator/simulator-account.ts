@@ -39,7 +39,7 @@ export async function provideSimulatorAccount(db: Db, kioskId: number): Promise<
   if (!(await storeRepository.find(db, kioskId))) throw new OperatorError(`no kiosk ${kioskId}`);
   const username = simulatorUsername(kioskId);
   const password = randomPassword();
-  const existing = await db.selectFrom('account').select(['id', 'store_id', 'disabled', 'removed']).where('username', '=', username).executeTakeFirst();
+  const existing = await accountRepository.holderOf(db, username);
   if (existing && existing.store_id !== kioskId) throw new OperatorError(`username "${username}" belongs to kiosk ${existing.store_id}`);
   if (existing?.removed === 1) throw new OperatorError(`the simulator account "${username}" was removed in Account Setting`);
   if (existing?.disabled === 1) throw new OperatorError(`the simulator account "${username}" is disabled in Account Setting; enable it there to let the simulator play`);
@@ -47,7 +47,7 @@ export async function provideSimulatorAccount(db: Db, kioskId: number): Promise<
   const passwordHash = await hashSecret(password);
   await inTransaction(db, async (tx) => {
     if (existing) {
-      await tx.updateTable('account').set({ password_hash: passwordHash, locked: 0, failed_logins: 0 }).where('id', '=', existing.id).execute();
+      await accountRepository.setPassword(tx, existing.id, passwordHash);
     } else {
       await accountRepository.insert(tx, { store_id: kioskId, username, password_hash: passwordHash, sa_type: SaType.BOSS, created_at: isoNow() });
     }
