@@ -35,7 +35,8 @@ run('type check', 'npm run typecheck');
 run('lint', 'npx eslint .');
 run('server and contract tests', 'npx vitest run');
 // Proof tiers (issue 12, proof/): crash safety with kill -9, fuzzing of every call, several servers
-// on one PostgreSQL. Each file is bounded (about 1-3 minutes); they run one at a time.
+// on one PostgreSQL, a synchronous standby promoted under load (its clusters made with Debian's
+// pg_createcluster on spare ports; it fails, never skips, without them). Each file is bounded (about 1-3 minutes); they run one at a time.
 if (existsSync('proof/vitest.config.ts')) run('proof: crash, fuzz, several servers', 'npx vitest run --config proof/vitest.config.ts');
 if (existsSync('packages/web/vitest.config.ts')) run('web unit tests', 'npx vitest run --config packages/web/vitest.config.ts');
 if (existsSync('packages/web/index.html')) run('web build', 'npm run build -w packages/web');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { failoverClientClass, parsePgTarget, PrimaryFinder } from './pg-hosts.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -105,7 +106,11 @@ export function openPostgres(url: string, max = 20): DatabaseHandle {
   // Connections once opened are kept (min = max): pg's default closes them after 10 s idle, and
   // the next burst then waited for new backends that plan every statement and compile the money
   // functions again (a 250 ms stall at 1,300 purchases/s; docs/DECISIONS.md "Pool keeps its connections").
-  const pool = new pg.Pool({ connectionString: url, max, min: max });
+  // Several hosts (a primary and its standby, docs/ops/standby.md): each new connection goes to the
+  // read-write one, found again after a failover (db/pg-hosts.ts).
+  const target = parsePgTarget(url);
+  const Client = target.readWrite ? failoverClientClass(new PrimaryFinder(target)) : undefined;
+  const pool = new pg.Pool({ connectionString: target.url, max, min: max, ...(Client ? { Client } : {}) });
   // A connection the database ends (a restart, a failover, pg_terminate_backend, a network blip)
   // must never end the process. pg emits 'error' on the client; the pool listens only while the
   // client is idle, so every client gets a listener of its own for while it is checked out (a
