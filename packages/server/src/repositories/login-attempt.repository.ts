@@ -32,9 +32,11 @@ export const loginAttemptRepository = {
 
 /** Attempts older than every rate-limit window carry no information: removes up to `limit`, returns how many. */
 export async function purgeLoginAttemptsBefore(db: Db, before: string, limit: number): Promise<number> {
-  const r = await db
-    .deleteFrom('login_attempt')
-    .where('id', 'in', (eb) => eb.selectFrom('login_attempt').select('id').where('at', '<', before).limit(limit))
-    .executeTakeFirst();
+  const r = await db.deleteFrom('login_attempt').where('id', 'in', loginAttemptsBefore(db, before, limit)).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** The purge's batch: up to `limit` attempts older than `before`, found by the `login_attempt_at` index. */
+export function loginAttemptsBefore(db: Db, before: string, limit: number) {
+  return db.selectFrom('login_attempt').select('id').where('at', '<', before).limit(limit);
 }
