@@ -2,7 +2,6 @@ import { isoNow } from '../clock.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import {
   customerMovementRepository as counter,
-  type CallerSession,
   type CounterCaller,
   type CounterRead,
 } from '../repositories/customer-movement.repository.js';
@@ -23,8 +22,6 @@ interface CounterCall<R> {
   customerId?: number;
   /** Purchases need the limit windows, reverts the shift's net purchases. */
   needs?: 'windows' | 'shift_net';
-  /** A token caller's session, as read: false answers undefined (the envelope then authenticates as usual). */
-  accept?: (s: CallerSession | undefined) => boolean;
   decide(read: CounterRead, at: string): MovementPlan;
   answer(read: CounterRead, plan: MovementPlan, applied: Applied): R;
 }
@@ -73,7 +70,8 @@ async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, 
     windows: call.needs === 'windows' ? windowStarts(Date.parse(at)) : undefined,
     shiftNet: call.needs === 'shift_net',
   });
-  if (!read || (call.accept && !call.accept(read.session))) return undefined;
+  // A looked-up caller not found or not admitted (the caller's adapter then goes its ordinary way).
+  if (!read) return undefined;
   onRead?.(read);
   await moneyTestHooks.afterRead?.(n);
   const plan = call.decide(read, at);

@@ -1,6 +1,6 @@
 import { RefusalReason, toUnits } from '@moneybox/contract';
 import type { DatabaseHandle } from '../db/database.js';
-import type { CallerSession, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
+import type { CallerLookup, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
 import { balanceField } from '../domain/expected-balance.js';
@@ -47,22 +47,21 @@ export function revertableCents(entriesCents: number, shiftNetPurchasesCents: nu
  * alike: read (one statement), the rules (planCustomerMoney), apply (money/apply-movement.ts).
  */
 export async function moveCustomerMoney(deps: MoneyDeps, actor: CounterActor, kind: CustomerMoneyKind, input: CustomerMoneyMove): Promise<CustomerMoneyResult> {
-  return (await runCustomerMoney(deps.handle, actor, kind, input, () => true))!;
+  return (await runCustomerMoney(deps.handle, actor, kind, input))!;
 }
 
 /**
- * The same call for a session token (the HTTP envelope's fast path): the session is read in the
- * same statement as the rest, and `accept` decides on it (http/authenticate.ts provenFresh).
- * Undefined when the session is unknown or not accepted: the caller then authenticates as usual.
+ * The same call for a caller the read looks up itself, in the same statement (the HTTP envelope's
+ * fast path hands one in). Undefined when the lookup finds no caller or does not admit it: the
+ * adapter then goes its ordinary way.
  */
-export function moveCustomerMoneyWithSession(
+export function moveCustomerMoneyFor(
   handle: DatabaseHandle,
-  tokenHash: string,
-  accept: (s: CallerSession) => boolean,
+  lookup: CallerLookup,
   kind: CustomerMoneyKind,
   input: CustomerMoneyMove,
 ): Promise<CustomerMoneyResult | undefined> {
-  return runCustomerMoney(handle, { tokenHash }, kind, input, (s) => !!s && accept(s));
+  return runCustomerMoney(handle, { lookup }, kind, input);
 }
 
 /** The customer money call as a counter call: its read, its rules, its reply. */
@@ -71,14 +70,12 @@ function runCustomerMoney(
   caller: CounterCaller,
   kind: CustomerMoneyKind,
   input: CustomerMoneyMove,
-  accept: (s: CallerSession | undefined) => boolean,
 ): Promise<CustomerMoneyResult | undefined> {
   return runCounterCall(handle, {
     caller,
     key: input.key,
     customerId: input.id,
     needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : undefined,
-    accept,
     decide: (read, at) => planCustomerMoney(read, kind, input, at),
     answer: (read, plan, done) => {
       const after = balancesAfter(read, plan, done);

@@ -1,16 +1,24 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { customerColumns, netPurchase as net, windowSums } from './money-read.js';
-import type { SessionWithAccount } from './session.repository.js';
 
 export type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { PurchaseWindows } from '../money/purchase-limits.js';
 
-/** Who makes a customer money call: a known actor, or (the money calls' fast path) a session token to look up. */
-export type CounterCaller = { storeId: number; accountId: number } | { tokenHash: string };
+/**
+ * A caller the counter read finds itself, in its own statement (no round trip of its own): `source`
+ * is a subquery of one row with the caller's `store_id`, `account_id` and `sa_type` and whatever
+ * `admits` decides on; no row, or a row it does not admit, and the read answers undefined. The money
+ * core learns only that: who looks the caller up, and how, is the adapter's (the HTTP money calls'
+ * fast path builds one with repositories/session.repository.ts `caller`).
+ */
+export interface CallerLookup {
+  source: RawBuilder<unknown>;
+  admits(row: Record<string, unknown>): boolean;
+}
 
-/** The session columns of a token caller (http/authenticate.ts provenFresh decides on them). */
-export type CallerSession = SessionWithAccount;
+/** Who makes a counter money call: a known actor, or a caller to look up in the same read. */
+export type CounterCaller = { storeId: number; accountId: number } | { lookup: CallerLookup };
 
 /**
  * Everything the rules of one customer money call read (money/customer-money.ts), from one
@@ -22,7 +30,6 @@ export interface CounterRead {
   account_id: number;
   /** The caller's account type (1 = boss): whether the reply may carry the drawer's expected balance. */
   sa_type: number;
-  session?: CallerSession;
   key_ok: boolean;
   store: {
     closed: number;
@@ -53,8 +60,8 @@ export interface CounterRead {
 
 export const customerMovementRepository = {
   /**
-   * One statement for all a customer money call's rules read (see CounterRead); no row only when a
-   * token caller's session does not exist. Nothing is locked: the apply's guards (money/apply-movement.ts)
+   * One statement for all a customer money call's rules read (see CounterRead); undefined only when a
+   * looked-up caller is not found or not admitted. Nothing is locked: the apply's guards (money/apply-movement.ts)
    * refuse a plan whose customer row or shift changed since this read.
    */
   async readCounter(
@@ -63,17 +70,16 @@ export const customerMovementRepository = {
     caller: CounterCaller,
     q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean },
   ): Promise<CounterRead | undefined> {
-    const byToken = 'tokenHash' in caller;
+    const lookup = 'lookup' in caller ? caller.lookup : undefined;
     const dialect = handle.dialect;
-    const source = byToken
-      ? sql`(SELECT session.store_id, session.account_id, session.id AS session_id, session.mode, session.last_seen_at, session.revoked_at,
-            account.username, account.sa_type, account.disabled, account.removed
-          FROM session INNER JOIN account ON account.id = session.account_id WHERE session.token_hash = ${caller.tokenHash})`
-      : sql`(SELECT CAST(${caller.storeId} AS BIGINT) AS store_id, CAST(${caller.accountId} AS BIGINT) AS account_id,
+    const source =
+      'lookup' in caller
+        ? caller.lookup.source
+        : sql`(SELECT CAST(${caller.storeId} AS BIGINT) AS store_id, CAST(${caller.accountId} AS BIGINT) AS account_id,
             (SELECT sa_type FROM account WHERE id = ${caller.accountId}) AS sa_type)`;
     // By the customer alone: its ledger rows are all its store's, and the sums only count once the
     // customer was found in the caller's store (the join below). So the (customer_id, kind, at)
-    // index serves them, whatever the caller's store is known as (a token caller's is not a parameter).
+    // index serves them, whatever the caller's store is known as (a looked-up caller's is not a parameter).
     const mine = sql`customer_id = ${q.customerId} AND kind IN ('purchase', 'revert')`;
     const w = q.windows;
     const query = sql<Record<string, unknown>>`SELECT caller.*,
@@ -100,26 +106,12 @@ export const customerMovementRepository = {
       }`;
     const r = await runPrepared(handle, db, query);
     const x = r.rows[0];
-    if (!x) return undefined;
+    if (!x || (lookup && !lookup.admits(x))) return undefined;
     const n = (v: unknown) => Number(v);
     return {
       store_id: n(x.store_id),
       account_id: n(x.account_id),
       sa_type: n(x.sa_type ?? 0),
-      session: byToken
-        ? {
-            id: n(x.session_id),
-            store_id: n(x.store_id),
-            account_id: n(x.account_id),
-            mode: x.mode as string,
-            last_seen_at: x.last_seen_at as string,
-            revoked_at: (x.revoked_at as string | null) ?? null,
-            username: x.username as string,
-            sa_type: n(x.sa_type),
-            disabled: n(x.disabled),
-            removed: n(x.removed),
-          }
-        : undefined,
       key_ok: !!x.key_ok,
       store: {
         closed: x.store_closed == null ? 1 : n(x.store_closed),

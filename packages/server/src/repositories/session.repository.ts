@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { CallerLookup } from './customer-movement.repository.js';
 
 export interface SessionWithAccount {
   id: number;
@@ -15,6 +16,31 @@ export interface SessionWithAccount {
 }
 
 export const sessionRepository = {
+  /**
+   * The money calls' fast path (http/api/customer/money-session.ts): the session and its account are
+   * read in the counter read's own statement (customer-movement.repository.ts CallerLookup), and
+   * `admit` decides on them (http/authenticate.ts provenFresh).
+   */
+  caller(tokenHash: string, admit: (s: SessionWithAccount) => boolean): CallerLookup {
+    return {
+      source: sql`(SELECT session.store_id, session.account_id, session.id AS session_id, session.mode, session.last_seen_at, session.revoked_at,
+            account.username, account.sa_type, account.disabled, account.removed
+          FROM session INNER JOIN account ON account.id = session.account_id WHERE session.token_hash = ${tokenHash})`,
+      admits: (x) =>
+        admit({
+          id: Number(x.session_id),
+          store_id: Number(x.store_id),
+          account_id: Number(x.account_id),
+          mode: x.mode as string,
+          last_seen_at: x.last_seen_at as string,
+          revoked_at: (x.revoked_at as string | null) ?? null,
+          username: x.username as string,
+          sa_type: Number(x.sa_type),
+          disabled: Number(x.disabled),
+          removed: Number(x.removed),
+        }),
+    };
+  },
   /** Every session call runs this first: plain SQL, not the builder, to keep its CPU cost low. */
   async findByTokenHash(db: Db, tokenHash: string): Promise<SessionWithAccount | undefined> {
     const r = await sql<SessionWithAccount>`SELECT session.id, session.store_id, session.account_id, session.mode, session.last_seen_at,

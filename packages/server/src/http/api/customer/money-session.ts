@@ -2,7 +2,8 @@ import type { CustomerMoneyInput } from '@moneybox/contract';
 import { hashToken } from '../../../auth/token.js';
 import { provenFresh, sessionFreshAfter, tokenShapeOk, uidShapeOk } from '../../authenticate.js';
 import type { CallContext } from '../../call.js';
-import { moveCustomerMoneyWithSession } from '../../../money/customer-money.js';
+import { moveCustomerMoneyFor } from '../../../money/customer-money.js';
+import { sessionRepository } from '../../../repositories/session.repository.js';
 import type { MoneyKind } from '../../../services/customer/movement.service.js';
 
 /**
@@ -17,13 +18,12 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   if (!tokenShapeOk(token) || !uidShapeOk(uid)) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);
   let storeId: number | undefined;
-  const r = await moveCustomerMoneyWithSession(
+  const r = await moveCustomerMoneyFor(
     ctx.deps.handle,
-    hashToken(token),
-    (s) => {
+    sessionRepository.caller(hashToken(token), (s) => {
       storeId = provenFresh(s, uid, freshAfter)?.storeId;
       return storeId !== undefined;
-    },
+    }),
     kind,
     { id: input.id, amount: input.amount ?? 0, key: input.key },
   );
