@@ -27,6 +27,7 @@ export const AUDIT_KINDS = [
   'customer.unblock',
   'customer.reset_pin',
   'customer.kick',
+  'customer.protect',
   'machine.enrol_code',
   'machine.rename',
   'machine.release',

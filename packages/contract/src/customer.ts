@@ -30,6 +30,23 @@ export const customerSearchRequest = auth.extend({
 });
 export const customerInfoRequest = customerSearchRequest;
 
+/**
+ * Player protection (issue 24): a self-exclusion (6 months, 1 year, 5 years or permanent) or a
+ * cool-off (1 to 42 days). While it runs the customer buys nothing and plays nothing; redeems and
+ * reverts stay allowed. It cannot be lifted or shortened, only replaced by one that ends later.
+ */
+export const PROTECTION_KINDS = ['exclusion', 'cool_off'] as const;
+export const EXCLUSION_PERIODS = ['6m', '1y', '5y', 'permanent'] as const;
+export const COOL_OFF_DAYS = { min: 1, max: 42 } as const;
+export const protection = z.object({
+  kind: z.enum(PROTECTION_KINDS),
+  /** When it was set (ISO). */
+  since: z.string(),
+  /** When it ends (ISO); null when permanent. */
+  until: z.string().nullable(),
+});
+export type Protection = z.infer<typeof protection>;
+
 /** One customer as every customer call shows them. */
 export const customerRecord = z.object({
   id: z.number().int(),
@@ -52,6 +69,8 @@ export const customerRecord = z.object({
   winnings: z.number(),
   createTime: z.string(),
   updateTime: z.string(),
+  /** The running self-exclusion or cool-off; null when none runs. */
+  protection: protection.nullable(),
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 
@@ -162,6 +181,32 @@ export const customerBlockReply = z.object({ status: z.literal(0), id: z.number(
 /** `pin_id` is the spec's field; the drawer comes from the session, so it is accepted and not used. */
 export const customerResetRequest = auth.extend({ id, pin_id: z.unknown().optional() });
 export const customerResetReply = z.object({ status: z.literal(0), id: z.number().int(), mobile_id: z.string(), pin: z.string() });
+
+/** Sets a self-exclusion (`period`) or a cool-off (`days`) that ends later than any running one. */
+export const customerProtectRequest = auth
+  .extend({
+    id,
+    kind: z.enum(PROTECTION_KINDS),
+    /** A self-exclusion's period. */
+    period: z.enum(EXCLUSION_PERIODS).optional(),
+    /** A cool-off's days. */
+    days: z.union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(COOL_OFF_DAYS.min).max(COOL_OFF_DAYS.max)).optional(),
+  })
+  .refine((v) => (v.kind === 'exclusion' ? v.period !== undefined && v.days === undefined : v.days !== undefined && v.period === undefined), {
+    message: 'an exclusion takes period, a cool-off takes days',
+  });
+export type CustomerProtectInput = z.output<typeof customerProtectRequest>;
+export const customerProtectReply = z.object({ status: z.literal(0), id: z.number().int(), protection, customer: customerRecord });
+
+/** The store's customers under a running protection, the latest set first. */
+export const customerProtectedRequest = auth.extend(paging.shape);
+export const customerProtectedReply = z.object({
+  status: z.literal(0),
+  list: z.array(customerRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 
 export const customerKickReply = z.object({
   status: z.literal(0),

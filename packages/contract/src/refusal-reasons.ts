@@ -24,6 +24,12 @@ export const RefusalReason = {
   INIT_OVER_CREDIT: 'init_over_credit',
   /** 17: no such customer in this store, or the customer is blocked. */
   CUSTOMER: 'customer',
+  /**
+   * 17, on the wire: the customer is self-excluded or cooling off (player protection) and the
+   * movement is a purchase or special comps (with `protection`: 'exclusion' or 'cool_off', and
+   * `until`: its end, null when permanent). Payouts (redeem, revert) stay allowed.
+   */
+  PROTECTED: 'protected',
   /** 25/27/29/31: the customer is playing on a machine. */
   PLAYING: 'playing',
   /** 35: zero, negative or below the store's minimum (with `min_amount`). */

@@ -122,6 +122,7 @@ export type TerminalRefusal =
   | 'wrong_kind' // this terminal kind cannot do that
   | 'no_customer' // mobile id unknown in this store
   | 'blocked' // customer blocked at the counter
+  | 'excluded' // self-excluded or cooling off (ack carries protection and until; null until = permanent)
   | 'pin_locked' // too many wrong PINs: a new PIN at the counter unlocks
   | 'wrong_pin' // ack carries tries_left
   | 'playing_elsewhere' // customer is seated at another machine

@@ -33,6 +33,11 @@ export interface StoreTable {
   cap_hourly_cents: Generated<number>;
   cap_daily_cents: Generated<number>;
   cap_weekly_cents: Generated<number>;
+  /** Player protection (migration 010): minimum age at sign-up, birthday required before money moves, payout thresholds (cents, 0 = off). */
+  min_age: Generated<number>;
+  birthday_required: Generated<number>;
+  id_check_cents: Generated<number>;
+  large_payout_cents: Generated<number>;
 }
 
 export interface AccountTable {
@@ -124,6 +129,18 @@ export interface CustomerTable {
   winnings_cents: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Player protection (migration 010): '' none, 'exclusion' or 'cool_off', with when it was set and ends. */
+  protect_kind: Generated<string>;
+  protect_since: string | null;
+  protect_until: string | null;
+  /** Personal purchase limits (0 = none) and the raise pending until plimit_next_at. */
+  plimit_hourly_cents: Generated<number>;
+  plimit_daily_cents: Generated<number>;
+  plimit_weekly_cents: Generated<number>;
+  plimit_next_hourly_cents: number | null;
+  plimit_next_daily_cents: number | null;
+  plimit_next_weekly_cents: number | null;
+  plimit_next_at: string | null;
 }
 
 export interface LedgerTable {

@@ -107,7 +107,7 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   const definition = MOVEMENTS[kind];
   const e = definition.effects(a);
   const customer = customerMayMove(
-    { kind, amount: a, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents },
+    { kind, amount: a, at, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents },
     {
       afterStore: () => {
         if (!shift) refuse(RefusalReason.NO_SHIFT);

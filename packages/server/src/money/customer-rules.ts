@@ -1,6 +1,7 @@
 import { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
+import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
@@ -15,7 +16,7 @@ export interface StoreRead extends StoreLimits {
 }
 
 /** The customer as the rules read it (in the caller's store; none when unknown there). */
-export interface CustomerRead {
+export interface CustomerRead extends ProtectionColumns {
   id: number;
   blocked: number;
   playing_machine_id: number | null;
@@ -28,6 +29,8 @@ interface CustomerMove<C extends CustomerRead> {
   /** The ledger kind moved (a refusal names it: the counter answers its own code per kind). */
   kind: LedgerKind;
   amount: number;
+  /** When the movement happens (ISO): a protection runs until its end. */
+  at: string;
   /** What the movement does to each balance (movements.ts). */
   effects: Effects;
   store: StoreRead;
@@ -50,7 +53,8 @@ interface ChannelChecks<C> {
 
 /**
  * The rules every customer money movement obeys whatever the channel, in their one order: store
- * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), not
+ * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), a
+ * purchase or special comps not while self-excluded or cooling off (17, reason 'protected'), not
  * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
  * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
  * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32).
@@ -68,6 +72,11 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
   // A blocked account moves no money anywhere until a boss or cashier unblocks it at the counter.
   if (!c) refuse(RefusalReason.CUSTOMER);
   if (c.blocked === 1) refuse(RefusalReason.CUSTOMER, { blocked: true });
+  // Self-excluded or cooling off: no purchase, no special comps on any channel; payouts stay allowed (money/protection.ts).
+  if (refusedWhileProtected(m.kind)) {
+    const p = runningProtection(c, m.at);
+    if (p) refuse(RefusalReason.PROTECTED, { protection: p.kind, until: p.until });
+  }
   if (c.playing_machine_id !== null) refuse(RefusalReason.PLAYING);
 
   if (a <= 0 || a < store.min_amount_cents) refuse(RefusalReason.MIN_AMOUNT, { min_amount_cents: store.min_amount_cents });

@@ -47,6 +47,8 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
       return answer(Status.INITIAL_OVER_CREDIT);
     case RefusalReason.CUSTOMER:
       return answer(Status.CUSTOMER_ERROR);
+    case RefusalReason.PROTECTED:
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, protection: f.protection, until: f.until ?? null });
     case RefusalReason.PLAYING:
       return answer((r.kind && PLAYING[r.kind]) ?? Status.CUSTOMER_ERROR);
     case RefusalReason.MIN_AMOUNT:

@@ -78,6 +78,9 @@ describeOnDatabases('every money refusal', (s) => {
   it('customer, amount, limits and balances', async () => {
     const c = await newCustomer(s, counter);
     await refused(RefusalReason.CUSTOMER, { status: Status.CUSTOMER_ERROR }, money('purchase', counter, 987_654_321, 1));
+    const excluded = await newCustomer(s, counter);
+    expect((await s.call('/customer/protect', { ...counter, id: excluded.id, kind: 'cool_off', days: 7 })).status).toBe(Status.OK);
+    await refused(RefusalReason.PROTECTED, { status: Status.CUSTOMER_ERROR, reason: 'protected', protection: 'cool_off' }, money('comps', counter, excluded.id, 1));
     const seated = await newCustomer(s, counter);
     await seatAtMachine(s, seated.id);
     await refused(RefusalReason.PLAYING, { status: Status.REDEEM_PLAYING }, money('redeem', counter, seated.id, 1));

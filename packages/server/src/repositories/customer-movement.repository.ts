@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
-import { customerColumns, netPurchase as net, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, netPurchase as net, windowSums } from './money-read.js';
 
 export type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { PurchaseWindows } from '../money/purchase-limits.js';
+import type { CustomerRead } from '../money/customer-rules.js';
 
 /**
  * A caller the counter read finds itself, in its own statement (no round trip of its own): `source`
@@ -53,7 +54,7 @@ export interface CounterRead {
     bleeds_cents: number;
     drawer_frozen: number;
   } | null;
-  customer: { id: number; blocked: number; playing_machine_id: number | null; entries_cents: number; winnings_cents: number; version: string | null } | null;
+  customer: (CustomerRead & { version: string | null }) | null;
   windows: PurchaseWindows | null;
   shift_net: number | null;
 }
@@ -90,7 +91,7 @@ export const customerMovementRepository = {
         drawer.frozen AS drawer_frozen${
           q.customerId === undefined
             ? sql``
-            : sql`, customer.id AS customer_id, customer.blocked, customer.playing_machine_id, customer.entries_cents, customer.winnings_cents,
+            : sql`, ${moneyCustomerColumns('customer')},
         ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version`
         }${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}
       FROM ${source} AS caller

@@ -22,6 +22,9 @@ export interface CustomerView {
   winnings_cents: number;
   created_at: string;
   updated_at: string;
+  protect_kind: string;
+  protect_since: string | null;
+  protect_until: string | null;
 }
 
 /** What a money call needs from the customer row it locks. */
@@ -95,6 +98,9 @@ function view(db: Db, storeId: number) {
       'customer.winnings_cents',
       'customer.created_at',
       'customer.updated_at',
+      'customer.protect_kind',
+      'customer.protect_since',
+      'customer.protect_until',
     ])
     .where('customer.store_id', '=', storeId);
 }
@@ -183,6 +189,37 @@ export const customerRepository = {
 
   setBlocked(db: Db, storeId: number, id: number, blocked: boolean, at: string): Promise<boolean> {
     return updateOne(db, storeId, id, { blocked: blocked ? 1 : 0, updated_at: at });
+  },
+
+  /**
+   * Sets a self-exclusion or cool-off, only if it ends later than the one on the row (money/protection.ts
+   * mayReplace is the rule; this guard keeps it under a concurrent change): false otherwise or when there
+   * is no such customer.
+   */
+  async setProtection(db: Db, storeId: number, id: number, p: { kind: string; since: string; until: string }): Promise<boolean> {
+    const r = await db
+      .updateTable('customer')
+      .set({ protect_kind: p.kind, protect_since: p.since, protect_until: p.until, updated_at: p.since })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('protect_until', 'is', null), eb('protect_until', '<=', p.since), eb('protect_until', '<', p.until)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** The store's customers whose protection runs at `at`, the latest set first. */
+  protectedPage(db: Db, storeId: number, at: string, offset: number, limit: number): Promise<CustomerView[]> {
+    return view(db, storeId).where('customer.protect_until', '>', at).orderBy('customer.protect_since', 'desc').orderBy('customer.id', 'desc').offset(offset).limit(limit).execute();
+  },
+
+  async protectedCount(db: Db, storeId: number, at: string): Promise<number> {
+    const r = await db
+      .selectFrom('customer')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .where('protect_until', '>', at)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   },
 
   setPinHash(db: Db, storeId: number, id: number, pinHash: string, at: string): Promise<boolean> {

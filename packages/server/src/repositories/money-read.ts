@@ -19,6 +19,13 @@ export function windowSums(customerId: number | RawBuilder<unknown> | undefined,
         FROM ledger WHERE customer_id = ${customerId} AND kind IN ('purchase', 'revert') AND at >= ${w.week})`;
 }
 
+/** The customer columns every money read selects (with the row's version): `c` is the customer table's alias. */
+export function moneyCustomerColumns(c: string) {
+  return sql.raw(
+    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'protect_kind', 'protect_since', 'protect_until'].map((col) => `${c}.${col}`).join(', '),
+  );
+}
+
 /** The customer's columns of a money read (customer_id, blocked, ..., customer_version), or null when not found. */
 export function customerColumns(x: Record<string, unknown>): (CustomerRead & { version: string | null }) | null {
   if (x.customer_id == null) return null;
@@ -28,6 +35,9 @@ export function customerColumns(x: Record<string, unknown>): (CustomerRead & { v
     playing_machine_id: x.playing_machine_id == null ? null : Number(x.playing_machine_id),
     entries_cents: Number(x.entries_cents),
     winnings_cents: Number(x.winnings_cents),
+    protect_kind: (x.protect_kind as string | null) ?? '',
+    protect_since: (x.protect_since as string | null) ?? null,
+    protect_until: (x.protect_until as string | null) ?? null,
     version: (x.customer_version as string | null) ?? null,
   };
 }

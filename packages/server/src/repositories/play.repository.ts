@@ -20,7 +20,11 @@ export const playRepository = {
       winnings_cents: number;
       first_name: string;
       last_name: string;
-    }>`SELECT id, pin_hash, blocked, pin_failures, playing_machine_id, entries_cents, winnings_cents, first_name, last_name FROM customer
+      protect_kind: string;
+      protect_since: string | null;
+      protect_until: string | null;
+    }>`SELECT id, pin_hash, blocked, pin_failures, playing_machine_id, entries_cents, winnings_cents, first_name, last_name,
+        protect_kind, protect_since, protect_until FROM customer
       WHERE store_id = ${storeId} AND id = ${id}${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(tx);
     return r.rows[0];
   },

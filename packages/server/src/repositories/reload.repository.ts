@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import type { CustomerRead, StoreRead } from '../money/customer-rules.js';
 import type { PurchaseWindows } from './customer-movement.repository.js';
-import { customerColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, windowSums } from './money-read.js';
 
 /**
  * Everything a reload terminal's purchase or redeem decides on (services/terminal/reload.service.ts),
@@ -37,7 +37,7 @@ export const reloadRepository = {
       sql<Record<string, unknown>>`SELECT m.last_seq, m.customer_id AS seat,
           s.closed, s.frozen, s.freeze_msg, s.min_amount_cents, s.limit_hourly_cents, s.limit_daily_cents, s.limit_weekly_cents,
           s.credit_cents, s.comps_budget_cents, s.max_failed_logins,
-          c.id AS customer_id, c.blocked, c.playing_machine_id, c.entries_cents, c.winnings_cents, c.pin_hash, c.pin_failures,
+          ${moneyCustomerColumns('c')}, c.pin_hash, c.pin_failures,
           ${handle.dialect === 'postgres' ? sql`c.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}
         FROM machine m
         JOIN store s ON s.id = m.store_id

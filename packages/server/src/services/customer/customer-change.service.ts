@@ -1,4 +1,4 @@
-import { Status, type CustomerCreateInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
+import { RefusalReason, Status, type CustomerCreateInput, type CustomerProtectInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/database.js';
@@ -13,6 +13,7 @@ import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';
+import { mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
 
 /**
  * The customer changes a person makes. Each writes its audit row in the same transaction, whatever
@@ -97,6 +98,39 @@ export const kick = (deps: Deps, actor: Actor, id: number) =>
     await audit({ kind: 'customer.kick', target: await targetOf(tx, actor, id), before: { machine: r.machine }, after: { playing: false } });
     return r;
   });
+
+/**
+ * A self-exclusion or cool-off, at the customer's request, by a cashier or a boss (issue 24). It
+ * cannot be lifted or shortened: one that ends no later than the running one is refused (17, reason
+ * 'protected', with the running one). A customer playing is logged out of the machine at once.
+ */
+export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectInput) => {
+  const r = await audited(deps, actor, async (tx, audit) => {
+    const scope = storeScope(tx.handle.db, actor.storeId);
+    await openStore(scope);
+    const c = await mustFind(tx, actor, input.id);
+    const at = isoNow();
+    const until = protectionEnd(input.kind === 'exclusion' ? { kind: 'exclusion', period: input.period! } : { kind: 'cool_off', days: input.days! }, at);
+    const before = runningProtection(c, at);
+    if (!mayReplace(c, until, at) || !(await scope.customers.setProtection(input.id, { kind: input.kind, since: at, until }))) {
+      refuse(Status.CUSTOMER_ERROR, { reason: RefusalReason.PROTECTED, protection: before?.kind ?? null, until: before?.until ?? null });
+    }
+    if (c.playing_machine_id !== null) await scope.customers.release(input.id, at);
+    const after = presentCustomer(await mustFind(tx, actor, input.id));
+    await audit({
+      kind: 'customer.protect',
+      target: target(after),
+      before: { protection: before },
+      after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d` },
+    });
+    return { machineRowId: c.playing_machine_id, customer: after };
+  });
+  // Logged out: the machine may be connected to another server, the bus reaches it there (bus/terminal-bus.ts).
+  if (r.machineRowId !== null) await deps.bus?.publish({ kind: 'kick', machineRowId: r.machineRowId, customerId: input.id });
+  noted(deps, actor, input.id, null);
+  if (r.machineRowId !== null) deps.live?.note(actor.storeId, { machines: [r.machineRowId] });
+  return { id: input.id, protection: r.customer.protection!, customer: r.customer };
+};
 
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {

@@ -1,3 +1,4 @@
+import { isoNow } from '../../clock.js';
 import { Status, toUnits, type CustomerSearchType } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
@@ -87,6 +88,18 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
   }
   // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
   return { ...presentLimits(store, used), limit_day: store.limit_day };
+}
+
+/** The boss's list of customers under a running self-exclusion or cool-off, the latest set first. */
+export function listProtected(deps: Deps, actor: Actor, q: PageQuery) {
+  const customers = storeScope(deps.handle.db, actor.storeId).customers;
+  const at = isoNow();
+  return pageOf(
+    q,
+    (offset, limit) => customers.protectedPage(at, offset, limit),
+    () => customers.protectedCount(at),
+    presentCustomer,
+  );
 }
 
 export function listCustomers(deps: Deps, actor: Actor, q: PageQuery) {

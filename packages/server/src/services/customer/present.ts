@@ -1,6 +1,9 @@
 import { toUnits, type CustomerRecord } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import { runningProtection } from '../../money/protection.js';
 import type { CustomerView } from '../../repositories/customer.repository.js';
 
+/** A customer as the calls show them, with the protection running now. */
 export function presentCustomer(c: CustomerView): CustomerRecord {
   return {
     id: c.id,
@@ -22,6 +25,7 @@ export function presentCustomer(c: CustomerView): CustomerRecord {
     winnings: toUnits(c.winnings_cents),
     createTime: c.created_at,
     updateTime: c.updated_at,
+    protection: runningProtection(c, isoNow()),
   };
 }
 

@@ -5,6 +5,7 @@ import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { post } from '../../money/ledger.js';
 import { betEffects, MOVEMENTS } from '../../money/movements.js';
+import { runningProtection } from '../../money/protection.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
@@ -40,6 +41,9 @@ export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: 
     const c = await playRepository.lockForLogin(tx, handle.dialect, t.storeId, found.id);
     if (!c) refuseCommand('no_customer');
     if (c.blocked === 1) refuseCommand('blocked');
+    // Self-excluded or cooling off: plays nothing (money/protection.ts).
+    const p = runningProtection(c, isoNow());
+    if (p) refuseCommand('excluded', { protection: p.kind, until: p.until });
     if (c.pin_failures >= store.max_failed_logins) refuseCommand('pin_locked');
     if (!pinOk || c.pin_hash !== found.pin_hash) {
       const failures = c.pin_failures + 1;

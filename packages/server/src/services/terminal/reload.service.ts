@@ -41,7 +41,7 @@ function outcome(t: ReloadTerminal, cmd: ReloadCommand, d: MovementDefinition, c
 function decidePurchase(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead): ReloadOutcome {
   if (t.kind === 'game') refuseCommand('wrong_kind');
   const d = MOVEMENTS.terminal_purchase;
-  const c = customerMayMove({ kind: d.kind, amount: cmd.amount_cents, effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, windows: r.windows });
+  const c = customerMayMove({ kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, windows: r.windows });
   return outcome(t, cmd, d, CHANNEL[t.kind], c);
 }
 
@@ -63,7 +63,7 @@ function decideRedeem(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead, pin:
   if (t.kind !== 'reload_kiosk') refuseCommand('wrong_kind');
   const d = MOVEMENTS.terminal_redeem;
   const c = customerMayMove(
-    { kind: d.kind, amount: cmd.amount_cents, effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer },
+    { kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer },
     {
       beforeBalances: (c) => {
         if (c.pin_failures >= r.store.max_failed_logins) refuseCommand('pin_locked');

@@ -51,6 +51,8 @@ function moneyRefusal(err: Refusal): TerminalRefused | undefined {
       return new TerminalRefused('store_frozen');
     case RefusalReason.CUSTOMER:
       return new TerminalRefused(f.blocked ? 'blocked' : 'no_customer');
+    case RefusalReason.PROTECTED:
+      return new TerminalRefused('excluded', { protection: f.protection, until: f.until ?? null });
     case RefusalReason.PLAYING:
       return new TerminalRefused('customer_playing');
     case RefusalReason.MIN_AMOUNT:

@@ -1,6 +1,6 @@
 import { defineCall, serve } from '../../call.js';
-import { blockState, customerInfo, dayLimit, listCustomers, searchCustomers } from '../../../services/customer/customer.service.js';
-import { createCustomer, kick, resetPin, setBlock, updateCustomer } from '../../../services/customer/customer-change.service.js';
+import { blockState, customerInfo, dayLimit, listCustomers, listProtected, searchCustomers } from '../../../services/customer/customer.service.js';
+import { createCustomer, kick, protect, resetPin, setBlock, updateCustomer } from '../../../services/customer/customer-change.service.js';
 import { gameHistory, giftHistory } from '../../../services/customer/history.service.js';
 import { moveMoneyWithSession } from './money-session.js';
 import { moveMoney, type MoneyKind } from '../../../services/customer/movement.service.js';
@@ -24,6 +24,8 @@ const block = defineCall('/customer/block', { handler: (i, ctx) => setBlock(ctx.
 const blockStateCall = defineCall('/customer/blockState', { handler: (i, ctx) => blockState(ctx.deps, ctx.caller, i.id) });
 const reset = defineCall('/customer/reset', { handler: (i, ctx) => resetPin(ctx.deps, ctx.caller, i.id) });
 const kickCall = defineCall('/customer/kick', { handler: (i, ctx) => kick(ctx.deps, ctx.caller, i.id) });
+const protectCall = defineCall('/customer/protect', { handler: serve(protect) });
+const protectedList = defineCall('/customer/protected', { handler: serve(listProtected) });
 const history = defineCall('/customer/history', { handler: serve(gameHistory) });
 const gifts = defineCall('/customer/giftHistory', { handler: serve(giftHistory) });
 const customerInfoList = defineCall('/customer/customerInfo', { handler: serve(listCustomers) });
@@ -42,6 +44,8 @@ export const customerCalls = [
   blockStateCall,
   reset,
   kickCall,
+  protectCall,
+  protectedList,
   history,
   gifts,
   customerInfoList,

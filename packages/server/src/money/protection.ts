@@ -1,0 +1,55 @@
+import type { Protection } from '@moneybox/contract';
+import type { LedgerKind } from './ledger-kind.js';
+
+/**
+ * Player protection (issue 24): THE rules of a self-exclusion and a cool-off, pure, used by the
+ * money rules of every channel (customer-rules.ts customerMayMove), a machine login
+ * (services/terminal/play.service.ts) and the calls that set and show them.
+ */
+
+/** A permanent exclusion's stored end: sorts after every real instant. */
+export const PERMANENT_UNTIL = '9999-12-31T23:59:59.999Z';
+
+/** The protection columns of a customer row. */
+export interface ProtectionColumns {
+  protect_kind: string;
+  protect_since: string | null;
+  protect_until: string | null;
+}
+
+/** What a customer cannot do while protected: buy (every channel) and get special comps. Payouts stay allowed. */
+const REFUSED: ReadonlySet<LedgerKind> = new Set<LedgerKind>(['purchase', 'special_comps']);
+
+export function refusedWhileProtected(kind: LedgerKind): boolean {
+  return REFUSED.has(kind);
+}
+
+/** The protection running at `at`, as the calls show it; null when none runs (or it has ended). */
+export function runningProtection(c: ProtectionColumns, at: string): Protection | null {
+  if ((c.protect_kind !== 'exclusion' && c.protect_kind !== 'cool_off') || c.protect_until === null || c.protect_until <= at) return null;
+  return { kind: c.protect_kind, since: c.protect_since ?? '', until: c.protect_until === PERMANENT_UNTIL ? null : c.protect_until };
+}
+
+const MONTHS = { '6m': 6, '1y': 12, '5y': 60 } as const;
+
+/** When a protection asked for at `from` ends: calendar months for an exclusion (UTC), whole days for a cool-off. */
+export function protectionEnd(p: { kind: 'exclusion'; period: '6m' | '1y' | '5y' | 'permanent' } | { kind: 'cool_off'; days: number }, from: string): string {
+  const d = new Date(from);
+  if (p.kind === 'cool_off') return new Date(d.getTime() + p.days * 86_400_000).toISOString();
+  if (p.period === 'permanent') return PERMANENT_UNTIL;
+  const months = MONTHS[p.period];
+  const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  // The same day of the month, or the month's last day (31 August + 6 months = 28 or 29 February).
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return end.toISOString();
+}
+
+/**
+ * Nothing lifts or shortens a running protection: a new one is set only when it ends later than
+ * the one running (its kind then becomes the new one's).
+ */
+export function mayReplace(running: ProtectionColumns, newUntil: string, at: string): boolean {
+  const r = runningProtection(running, at);
+  return r === null || newUntil > (running.protect_until ?? '');
+}
