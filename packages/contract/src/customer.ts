@@ -198,16 +198,6 @@ export const customerProtectRequest = auth
 export type CustomerProtectInput = z.output<typeof customerProtectRequest>;
 export const customerProtectReply = z.object({ status: z.literal(0), id: z.number().int(), protection, customer: customerRecord });
 
-/** The store's customers under a running protection, the latest set first. */
-export const customerProtectedRequest = auth.extend(paging.shape);
-export const customerProtectedReply = z.object({
-  status: z.literal(0),
-  list: z.array(customerRecord),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-
 export const customerKickReply = z.object({
   status: z.literal(0),
   id: z.number().int(),
@@ -264,3 +254,7 @@ export const customerListReply = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+
+/** The store's customers under a running protection, the latest set first (a page like the customer list). */
+export const customerProtectedRequest = customerListRequest;
+export const customerProtectedReply = customerListReply;
