@@ -1,0 +1,212 @@
+import { RefusalReason, SaType, cents } from '@moneybox/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.js';
+import { customerRepository } from '../repositories/customer.repository.js';
+import { keyRepository } from '../repositories/key.repository.js';
+import { createAccount, createStore } from '../services/operator/operator.service.js';
+import { freshDatabase, type TestDatabase } from '../testing/databases.js';
+import { applyMovement, isStale, type MovementPlan } from './apply-movement.js';
+import { MOVEMENTS } from './movements.js';
+import { Refusal } from './refusal.js';
+
+/**
+ * The guarded money writes exist twice: `ledger.post` (with `consumeKey` and the initial amount's
+ * mark, SQLite) and `mbx_apply_movement` (PostgreSQL, money/apply-movement.ts). This property runs
+ * the same random movements, as the rules plan them (movements.ts), through both from the same
+ * starting balances, and compares what each did: which guard stopped a movement (key, shift,
+ * customer or store; SQLite names it by a refusal reason, PostgreSQL by the failed guard) or that
+ * it applied, and afterwards every balance, shift total and ledger row. Any guard that drifts
+ * between the two (a limit checked on one side only, another order, an off-by-one at zero) fails.
+ */
+
+const KIOSK = 8801;
+const GUARD_OF: Partial<Record<RefusalReason, string>> = {
+  [RefusalReason.KEY]: 'key',
+  [RefusalReason.NO_SHIFT]: 'shift',
+  [RefusalReason.DRAWER_SHORT]: 'shift',
+  [RefusalReason.INIT_ALREADY_SET]: 'shift',
+  [RefusalReason.CUSTOMER]: 'customer',
+  [RefusalReason.ENTRIES]: 'customer',
+  [RefusalReason.WINNINGS]: 'customer',
+  [RefusalReason.CREDIT]: 'store',
+  [RefusalReason.BUDGET]: 'store',
+};
+
+const COUNTER_KINDS = ['purchase', 'revert', 'redeem', 'special_comps', 'init', 'fill', 'bleed'] as const;
+const TERMINAL_KINDS = ['win', 'gift', 'terminal_purchase', 'terminal_redeem'] as const;
+type Kind = (typeof COUNTER_KINDS)[number] | (typeof TERMINAL_KINDS)[number];
+
+type Step =
+  | { op: 'move'; kind: Kind; amount: number; customer: 0 | 1 | 2; key: 'fresh' | 'used' | 'none' }
+  | { op: 'close_shift' };
+
+/** Cents, often in steps of 5.00 so that an amount meets a balance exactly (the guards' edge at zero). */
+const money = (max: number) => fc.oneof(fc.integer({ min: 0, max: max / 500 }).map((x) => x * 500), fc.integer({ min: 0, max }));
+const amount = money(4000).map((a) => Math.max(1, a));
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 12, arbitrary: fc.record({ op: fc.constant('move' as const), kind: fc.constantFrom<Kind>(...COUNTER_KINDS, ...TERMINAL_KINDS), amount, customer: fc.constantFrom<0 | 1 | 2>(0, 0, 1, 2), key: fc.constantFrom('fresh' as const, 'fresh' as const, 'fresh' as const, 'used' as const, 'none' as const) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'close_shift' as const }) },
+);
+const start = fc.record({
+  shiftBalance: money(5000),
+  initSet: fc.boolean(),
+  entries: fc.tuple(money(5000), money(5000)),
+  winnings: fc.tuple(money(5000), money(5000)),
+  credit: money(8000),
+  budget: money(8000),
+});
+type Start = { shiftBalance: number; initSet: boolean; entries: [number, number]; winnings: [number, number]; credit: number; budget: number };
+
+interface Side {
+  d: TestDatabase;
+  accountId: number;
+  drawerId: number;
+}
+
+const at = '2026-01-01T12:00:00.000Z';
+const FAR = '2099-01-01T00:00:00.000Z';
+
+async function setUp(dialect: 'sqlite' | 'postgres'): Promise<Side> {
+  const d = await freshDatabase(dialect);
+  const db = d.handle.db;
+  await createStore(db, { id: KIOSK, name: 'Parity', timezone: 'America/Chicago', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 0, limitDay: 1, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
+  const accountId = await createAccount(db, KIOSK, 'parity01', 'parity1234', SaType.CASHIER);
+  const drawer = await db.selectFrom('drawer').select('id').where('store_id', '=', KIOSK).executeTakeFirstOrThrow();
+  return { d, accountId, drawerId: Number(drawer.id) };
+}
+
+/** One run's rows from the same starting balances on either side: a new shift and two new customers. */
+async function begin(side: Side, s: Start, run: number) {
+  const db = side.d.handle.db;
+  await db.updateTable('shift').set({ ended_at: at }).where('store_id', '=', KIOSK).where('ended_at', 'is', null).execute();
+  await db.updateTable('store').set({ credit_cents: s.credit, comps_budget_cents: s.budget }).where('id', '=', KIOSK).execute();
+  const shift = await db
+    .insertInto('shift')
+    .values({ store_id: KIOSK, drawer_id: side.drawerId, account_id: side.accountId, started_at: at, init_set: s.initSet ? 1 : 0, balance_cents: s.shiftBalance })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const customers: number[] = [];
+  for (const i of [0, 1]) {
+    const id = await customerRepository.insert(db, KIOSK, {
+      mobile_id: `${run}${i}`, pin_hash: '', first_name: 'P', last_name: String(i), name_search: '', drivers_license: '', birthday: '', gender: '', phone: '', mail: '', bank: '', bank_account: '', created_at: at, updated_at: at,
+    });
+    await db.updateTable('customer').set({ entries_cents: s.entries[i]!, winnings_cents: s.winnings[i]! }).where('id', '=', id).execute();
+    customers.push(id);
+  }
+  const ledgerFrom = Number((await db.selectFrom('ledger').select((e) => e.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+  return { shiftId: Number(shift.id), customers, ledgerFrom };
+}
+
+/** The plan the rules would hand the apply for this step (movements.ts effects). */
+function planOf(st: Extract<Step, { op: 'move' }>, rows: { shiftId: number; customers: number[] }, key: string | undefined, side: Side): MovementPlan {
+  const def = MOVEMENTS[st.kind];
+  const counter = (COUNTER_KINDS as readonly string[]).includes(st.kind);
+  const customerKind = st.kind !== 'init' && st.kind !== 'fill' && st.kind !== 'bleed';
+  // Customer 2 is none of this store's: the customer guard's "no such row".
+  const customerId = customerKind ? (st.customer === 2 ? 999_999 : rows.customers[st.customer]!) : null;
+  return {
+    movement: {
+      storeId: KIOSK,
+      kind: def.kind,
+      channel: def.channel,
+      amount: st.amount,
+      accountId: counter ? side.accountId : null,
+      drawerId: counter ? side.drawerId : null,
+      shiftId: counter ? rows.shiftId : null,
+      customerId,
+      key: key ?? null,
+      at,
+      ...def.effects(st.amount),
+    },
+    useKey: key,
+    markInit: st.kind === 'init',
+  };
+}
+
+async function apply(h: DatabaseHandle, plan: MovementPlan): Promise<string> {
+  try {
+    if (h.dialect === 'postgres') await applyMovement(h, h.db, plan);
+    else await h.db.transaction().execute((tx) => applyMovement(h, tx, plan));
+    return 'applied';
+  } catch (err) {
+    if (err instanceof Refusal) return GUARD_OF[err.reason] ?? `unexpected refusal ${err.reason}`;
+    if (isStale(err)) return (err as { guard: string }).guard;
+    throw err;
+  }
+}
+
+async function state(side: Side, rows: { shiftId: number; customers: number[]; ledgerFrom: number }) {
+  const db = side.d.handle.db;
+  const n = (v: unknown) => Number(v);
+  const shift = await db
+    .selectFrom('shift')
+    .select(['balance_cents', 'init_set', 'initial_cents', 'fills_cents', 'bleeds_cents', 'purchases_cents', 'redeems_cents', 'comps_cents', 'special_comps_cents', 'reverts_cents'])
+    .where('id', '=', rows.shiftId)
+    .executeTakeFirstOrThrow();
+  const customers = await db.selectFrom('customer').select(['entries_cents', 'winnings_cents']).where('id', 'in', rows.customers).orderBy('id').execute();
+  const store = await db.selectFrom('store').select(['credit_cents', 'comps_budget_cents']).where('id', '=', KIOSK).executeTakeFirstOrThrow();
+  const ledger = await db
+    .selectFrom('ledger')
+    .select(['kind', 'channel', 'amount_cents', 'd_drawer_cents', 'd_entries_cents', 'd_winnings_cents', 'd_credit_cents', 'd_budget_cents', 'shift_id', 'customer_id', 'key'])
+    .where('id', '>', rows.ledgerFrom)
+    .orderBy('id')
+    .execute();
+  return {
+    shift: Object.fromEntries(Object.entries(shift).map(([k, v]) => [k, n(v)])),
+    customers: customers.map((c) => [n(c.entries_cents), n(c.winnings_cents)]),
+    store: [n(store.credit_cents), n(store.comps_budget_cents)],
+    // Row ids differ between the databases; the shift and customers by their place in the run.
+    ledger: ledger.map((r) => ({
+      ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' || v === null ? v : n(v)])),
+      shift_id: r.shift_id === null ? null : 'the shift',
+      customer_id: r.customer_id === null ? null : rows.customers.indexOf(n(r.customer_id)),
+    })),
+  };
+}
+
+describe('the guarded money writes: SQLite (ledger.post) and PostgreSQL (mbx_apply_movement) agree', () => {
+  let sqlite: Side;
+  let postgres: Side;
+  let run = 0;
+  beforeAll(async () => {
+    [sqlite, postgres] = await Promise.all([setUp('sqlite'), setUp('postgres')]);
+  });
+  afterAll(async () => {
+    await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
+  });
+
+  it('on random movements from the same balances: the same guard refuses, the same rows and balances result', async () => {
+    let refusedBy = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(start, fc.array(step, { minLength: 1, maxLength: 14 }), async (s, steps) => {
+        run++;
+        const sides = [sqlite, postgres];
+        const rows = await Promise.all(sides.map((side) => begin(side, s as Start, run)));
+        const outcomes: string[][] = [[], []];
+        let lastKey: string | undefined;
+        for (const [i, st] of steps.entries()) {
+          if (st.op === 'close_shift') {
+            await Promise.all(sides.map((side, j) => side.d.handle.db.updateTable('shift').set({ ended_at: at }).where('id', '=', rows[j]!.shiftId).execute()));
+            continue;
+          }
+          let key: string | undefined;
+          if (st.key === 'fresh') {
+            key = `parity-${run}-${i}`;
+            await Promise.all(sides.map((side) => keyRepository.insert(side.d.handle.db, key!, at, FAR)));
+          } else if (st.key === 'used') key = lastKey ?? `parity-unknown-${run}-${i}`;
+          if (key) lastKey = key;
+          for (const [j, side] of sides.entries()) outcomes[j]!.push(await apply(side.d.handle, planOf(st, rows[j]!, key, side)));
+        }
+        expect(outcomes[1]).toEqual(outcomes[0]);
+        outcomes[0]!.forEach((o) => refusedBy.add(o));
+        expect(await state(postgres, rows[1]!)).toEqual(await state(sqlite, rows[0]!));
+      }),
+      { numRuns: Number(process.env.PARITY_RUNS ?? 60), seed: process.env.PARITY_SEED ? Number(process.env.PARITY_SEED) : undefined },
+    );
+    // The runs met every guard and applied movements too (else the property compared little).
+    expect([...refusedBy].sort()).toEqual(['applied', 'customer', 'key', 'shift', 'store']);
+    refusedBy = new Set();
+  });
+});
