@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const PURGE_BATCH_ROWS = 1000;
 
-export interface PurgeReport {
+interface PurgeReport {
   keys: number;
   loginAttempts: number;
   /** Statements run: with batchRows b, removing n rows takes at least ceil(n / b). */

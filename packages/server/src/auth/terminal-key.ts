@@ -31,7 +31,7 @@ export function newNonce(): string {
 }
 
 /** A terminal's key pair from a 32-byte seed (PKCS#8 for Ed25519 is a fixed prefix + the seed). */
-export function keyPairFromSeed(seed: Buffer): { privateKey: KeyObject; publicKeyB64: string } {
+function keyPairFromSeed(seed: Buffer): { privateKey: KeyObject; publicKeyB64: string } {
   const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
   const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
   const publicKeyB64 = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).toString('base64');

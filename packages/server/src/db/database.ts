@@ -34,7 +34,7 @@ export function openSqlite(file: string): DatabaseHandle {
 }
 
 /** SQLite's answer to a ROLLBACK when it has already rolled the transaction back itself. */
-export function isNoTransactionActive(err: unknown): boolean {
+function isNoTransactionActive(err: unknown): boolean {
   return err instanceof Error && /no transaction is active/.test(err.message);
 }
 

@@ -10,7 +10,7 @@ export function isUniqueViolation(err: unknown): boolean {
  * A lost race inside a transaction: a unique violation, or on PostgreSQL the statement after one
  * (the transaction is then aborted, 25P02). The whole transaction may be retried.
  */
-export function isConflict(err: unknown): boolean {
+function isConflict(err: unknown): boolean {
   return isUniqueViolation(err) || (!!err && typeof err === 'object' && (err as { code?: unknown }).code === '25P02');
 }
 

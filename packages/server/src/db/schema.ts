@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Money columns end in `_cents` (integer minor units).
@@ -376,10 +376,7 @@ export interface Database {
 
 export type Store = Selectable<StoreTable>;
 export type Account = Selectable<AccountTable>;
-export type Session = Selectable<SessionTable>;
 export type Drawer = Selectable<DrawerTable>;
 export type Shift = Selectable<ShiftTable>;
-export type Customer = Selectable<CustomerTable>;
 export type LedgerRow = Selectable<LedgerTable>;
-export type NewLedgerRow = Insertable<LedgerTable>;
 export type AuditRow = Selectable<AuditTable>;

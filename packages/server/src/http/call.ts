@@ -15,7 +15,7 @@ export interface CallContext {
   log: FastifyBaseLogger;
 }
 
-export interface AuthedContext extends CallContext {
+interface AuthedContext extends CallContext {
   caller: Caller;
 }
 
@@ -24,20 +24,20 @@ export interface AuthedContext extends CallContext {
  * Typed by the call map's reply schema, so a handler cannot drift from the contract unnoticed; the
  * API tests also parse every status-0 reply with that schema (testing/server.ts).
  */
-export type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
+type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
 
 type InputOf<P extends CallPath> = z.output<Calls[P]['input']>;
 type ReplyOf<P extends CallPath> = ReplyBody<Calls[P]['reply']>;
 /** A call the map opens to anonymous callers runs without a session; every other one with its caller. */
 type ContextOf<P extends CallPath> = Calls[P]['who']['anonymous'] extends true ? CallContext : AuthedContext;
 
-export interface Credentials {
+interface Credentials {
   uid: unknown;
   token: unknown;
 }
 
 /** The transport's part of a call: its handler (and, for the hottest calls, a fast path). */
-export interface CallHandler<P extends CallPath> {
+interface CallHandler<P extends CallPath> {
   handler(input: InputOf<P>, ctx: ContextOf<P>): Promise<ReplyOf<P>>;
   /**
    * Optional fast path for the hottest calls (the customer money calls on PostgreSQL): the call

@@ -2,7 +2,7 @@ import { defineCall } from '../../call.js';
 import { AddressWindow } from '../../rate-limit.js';
 import { announcements, issueKey, maintenanceNotice, storeClock } from '../../../services/config/config.service.js';
 
-export const localtime = defineCall('/config/localtime', { handler: (_input, ctx) => storeClock(ctx.deps, ctx.caller) });
+const localtime = defineCall('/config/localtime', { handler: (_input, ctx) => storeClock(ctx.deps, ctx.caller) });
 
 /** Per server (its settings object): each server of a cluster counts its own addresses. */
 const keyWindows = new WeakMap<object, AddressWindow>();
@@ -12,7 +12,7 @@ function keysPerAddress(settings: object): AddressWindow {
   return w;
 }
 
-export const key = defineCall('/config/key', {
+const key = defineCall('/config/key', {
   async handler(_input, { deps, ip }) {
     // Anonymous by the spec, so bounded per address instead: a flood of unused keys is refused (511).
     keysPerAddress(deps.settings).take(ip, deps.settings.keyIpLimit);
@@ -20,8 +20,8 @@ export const key = defineCall('/config/key', {
   },
 });
 
-export const announce = defineCall('/config/announce', { handler: (_input, { deps }) => announcements(deps) });
+const announce = defineCall('/config/announce', { handler: (_input, { deps }) => announcements(deps) });
 
-export const maintain = defineCall('/config/maintain', { handler: (_input, { deps }) => maintenanceNotice(deps) });
+const maintain = defineCall('/config/maintain', { handler: (_input, { deps }) => maintenanceNotice(deps) });
 
 export const configCalls = [localtime, key, announce, maintain];

@@ -7,34 +7,34 @@ import { initDrawer } from '../../../services/drawer/drawer.service.js';
 import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '../../../services/drawer/shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
-export const list = defineCall('/drawer/list', { handler: (input, { deps }) => kioskDrawers(deps, input.kioskID) });
+const list = defineCall('/drawer/list', { handler: (input, { deps }) => kioskDrawers(deps, input.kioskID) });
 
-export const init = defineCall('/drawer/init', { handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key }) });
+const init = defineCall('/drawer/init', { handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key }) });
 
-export const fills = defineCall('/drawer/fills', { handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'fill', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }) });
+const fills = defineCall('/drawer/fills', { handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'fill', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }) });
 
-export const bleeds = defineCall('/drawer/bleeds', { handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'bleed', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }) });
+const bleeds = defineCall('/drawer/bleeds', { handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'bleed', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }) });
 
-export const info = defineCall('/drawer/info', { handler: (input, ctx) => drawerInfo(ctx.deps, ctx.caller, input.id) });
+const info = defineCall('/drawer/info', { handler: (input, ctx) => drawerInfo(ctx.deps, ctx.caller, input.id) });
 
-export const movements = defineCall('/drawer/movements', { handler: (input, ctx) => shiftMovements(ctx.deps, ctx.caller, { shiftId: input.shift_id, page: input.page, limit: input.limit }) });
+const movements = defineCall('/drawer/movements', { handler: (input, ctx) => shiftMovements(ctx.deps, ctx.caller, { shiftId: input.shift_id, page: input.page, limit: input.limit }) });
 
-export const freeze = defineCall('/drawer/freeze', { handler: (input, ctx) => freezeDrawer(ctx.deps, ctx.caller, { id: input.id, freeze: input.freeze }) });
+const freeze = defineCall('/drawer/freeze', { handler: (input, ctx) => freezeDrawer(ctx.deps, ctx.caller, { id: input.id, freeze: input.freeze }) });
 
-export const create = defineCall('/drawer/create', { handler: (_input, ctx) => createDrawer(ctx.deps, ctx.caller) });
+const create = defineCall('/drawer/create', { handler: (_input, ctx) => createDrawer(ctx.deps, ctx.caller) });
 
-export const setupList = defineCall('/drawer/setupList', { handler: (_input, ctx) => listForSetup(ctx.deps, ctx.caller) });
+const setupList = defineCall('/drawer/setupList', { handler: (_input, ctx) => listForSetup(ctx.deps, ctx.caller) });
 
 /** Shift close. `counted` (the blind cash count) and `count_detail` (denominations) are optional. */
-export const shift = defineCall('/drawer/shift', { handler: (input, ctx) => closeOwnShift(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail }) });
+const shift = defineCall('/drawer/shift', { handler: (input, ctx) => closeOwnShift(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail }) });
 
-export const forceClose = defineCall('/drawer/forceClose', { handler: (input, ctx) => forceCloseShift(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }) });
+const forceClose = defineCall('/drawer/forceClose', { handler: (input, ctx) => forceCloseShift(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }) });
 
-export const shiftReport = defineCall('/drawer/shiftReport', { handler: (input, ctx) => shiftReportFor(ctx.deps, ctx.caller, input.shift_id) });
+const shiftReport = defineCall('/drawer/shiftReport', { handler: (input, ctx) => shiftReportFor(ctx.deps, ctx.caller, input.shift_id) });
 
-export const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input, ctx) => ({ list: await recent(ctx.deps, ctx.caller, input.limit) }) });
+const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input, ctx) => ({ list: await recent(ctx.deps, ctx.caller, input.limit) }) });
 
 /** X report: the open shift's figures without closing it. */
-export const xReport = defineCall('/drawer/xReport', { handler: (input, ctx) => xReportOf(ctx.deps, ctx.caller, input.id) });
+const xReport = defineCall('/drawer/xReport', { handler: (input, ctx) => xReportOf(ctx.deps, ctx.caller, input.id) });
 
 export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts, xReport];

@@ -4,12 +4,12 @@ import { shiftLog } from '../../../services/report/shift-log.service.js';
 import { transactionReport } from '../../../services/report/transaction.service.js';
 
 /** Transaction report: a boss the whole store, a cashier the rows of their own shifts. */
-export const transaction = defineCall('/drawer/transaction', { handler: serve(transactionReport) });
+const transaction = defineCall('/drawer/transaction', { handler: serve(transactionReport) });
 
 /** Shift report: a boss every shift of the store, a cashier their own. */
-export const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog) });
+const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog) });
 
 /** Daily report: bosses only (the permission matrix). */
-export const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog) });
+const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog) });
 
 export const reportCalls = [transaction, shiftLogCall, dailyLogCall];

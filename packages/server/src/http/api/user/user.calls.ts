@@ -3,13 +3,13 @@ import { chooseDrawer as choose } from '../../../services/user/drawer-choice.ser
 import { posLogin as login, logout as endSession } from '../../../services/user/login.service.js';
 import { userMenu } from '../../../services/user/menu.js';
 
-export const posLogin = defineCall('/user/posLogin', { handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }) });
+const posLogin = defineCall('/user/posLogin', { handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }) });
 
-export const chooseDrawer = defineCall('/user/chooseDrawer', { handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox) });
+const chooseDrawer = defineCall('/user/chooseDrawer', { handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox) });
 
-export const menu = defineCall('/user/menu', { handler: (input, ctx) => userMenu(ctx.deps, ctx.caller, input.lang) });
+const menu = defineCall('/user/menu', { handler: (input, ctx) => userMenu(ctx.deps, ctx.caller, input.lang) });
 
 /** Ends the session on the server too (the spec's sign-out only clears the browser's cookies). */
-export const logout = defineCall('/user/logout', { handler: (_input, ctx) => endSession(ctx.deps, ctx.caller) });
+const logout = defineCall('/user/logout', { handler: (_input, ctx) => endSession(ctx.deps, ctx.caller) });
 
 export const userCalls = [posLogin, chooseDrawer, menu, logout];
