@@ -32,6 +32,20 @@ export const AUDIT_KINDS = [
   'machine.rename',
   'machine.release',
   'operator.command',
+  // The platform console (issue 22): its sign-ins and every action, by a platform account.
+  'console.login',
+  'console.login_failed',
+  'console.login_locked',
+  'console.enrol',
+  'console.store_create',
+  'console.store_quota',
+  'console.store_freeze',
+  'console.store_unfreeze',
+  'console.boss_create',
+  'console.boss_unlock',
+  'console.account_create',
+  'console.account_unlock',
+  'console.factor_reset',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -19,3 +19,4 @@ export * from './staff.js';
 export * from './reports.js';
 export * from './bulletin.js';
 export * from './calls.js';
+export * from './console.js';

@@ -10,6 +10,8 @@ export interface Settings {
   env: string;
   /** Idle time after which a session answers 5. */
   sessionIdleMs: number;
+  /** Idle time after which a platform console session answers 5 (CONSOLE_IDLE_MINUTES, 30). */
+  consoleIdleMs: number;
   /** Lifetime of a one-time key from /config/key. */
   keyTtlMs: number;
   /** One-time keys one address may take per minute from /config/key (an anonymous call) before HTTP 511. */
@@ -53,6 +55,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     databaseUrl: env.DATABASE_URL || undefined,
     env: env.MONEYBOX_ENV ?? 'demo',
     sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 720) * 60_000,
+    consoleIdleMs: int(env.CONSOLE_IDLE_MINUTES, 30) * 60_000,
     keyTtlMs: int(env.KEY_TTL_SECONDS, 600) * 1000,
     keyIpLimit: int(env.KEY_IP_LIMIT, 6000),
     loginIpLimit: int(env.LOGIN_IP_LIMIT, 30),

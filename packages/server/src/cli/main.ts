@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
+import { SaType, cents, formatCents, parseAmount, statusMessages } from '@moneybox/contract';
+import { StatusRefusal } from '../domain/status-refusal.js';
+import { createPlatformAccount, resetPlatformAccount } from '../services/console/platform-accounts.service.js';
 import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
 import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
 import { migrate } from '../money/migrate.js';
@@ -42,6 +44,10 @@ Commands:
   freeze        --kiosk <id> --message <text>
   unfreeze      --kiosk <id>
   unlock        --username <name>                                (clears a login lockout)
+  create-operator --username <name> --password <pw>              (a platform console admin, e.g. the first; it sets up
+                                                                 its authenticator at its first sign-in at /operator)
+  reset-operator --username <name>                               (a console account's lockout cleared and its second
+                                                                 factor reset: it enrols again at its next sign-in)
   simulator-account --kiosk <id>                                 (the store's simulator account: created, or given a new
                                                                  random password; printed once, stored hashed; npm run simulate)
   set-layout    --host <host[:port]> --layout <0-6>
@@ -109,7 +115,7 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
 }
 
 /** Operator commands that change something: each writes one audit row (kind operator.command) with its change. */
-const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'set-layout', 'announce', 'maintenance']);
+const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'create-operator', 'reset-operator', 'set-layout', 'announce', 'maintenance']);
 
 type Options = Record<string, string | undefined>;
 
@@ -189,6 +195,18 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       if (!acc) throw new OperatorError(`no account "${username}"`);
       await accountRepository.setLocked(db, acc.id, false);
       out(`Account "${username}" is unlocked.`);
+      return 0;
+    }
+    case 'create-operator': {
+      const username = required(o.username, 'username');
+      const id = await asWords(() => createPlatformAccount(db, { username, password: required(o.password, 'password'), role: 'admin' }));
+      out(`Created console admin "${username}" (id ${id}): sign in at /operator and scan the QR code with an authenticator app.`);
+      return 0;
+    }
+    case 'reset-operator': {
+      const username = required(o.username, 'username');
+      if (!(await resetPlatformAccount(db, username))) throw new OperatorError(`no console account "${username}"`);
+      out(`Console account "${username}" is unlocked; it sets up its authenticator again at its next sign-in.`);
       return 0;
     }
     case 'simulator-account': {
@@ -280,6 +298,16 @@ async function runFileCommand(command: 'backup' | 'restore', argv: string[], out
   const r = await restoreDatabase(settings, file);
   r.lines.forEach((l) => out(l));
   return r.ok ? 0 : 1;
+}
+
+/** A console service's refusal (a status) in the operator's words. */
+async function asWords<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof StatusRefusal) throw new OperatorError(typeof err.extra.error === 'string' ? err.extra.error : statusMessages[err.status]);
+    throw err;
+  }
 }
 
 /**

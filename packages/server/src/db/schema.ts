@@ -346,6 +346,45 @@ export interface ReportWatermarkTable {
   pending_at: string | null;
 }
 
+/** The platform console's accounts (migration 012): admin, distributor, support; apart from store staff. */
+export interface PlatformAccountTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role: string; // 'admin' | 'distributor' | 'support'
+  parent_id: number | null;
+  totp_secret: string | null;
+  totp_pending: string | null;
+  totp_last_step: Generated<number>;
+  failed_logins: Generated<number>;
+  locked: Generated<number>;
+  disabled: Generated<number>;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface PlatformAccountStoreTable {
+  account_id: number;
+  store_id: number;
+}
+
+export interface PlatformRecoveryCodeTable {
+  id: Generated<number>;
+  account_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface PlatformSessionTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  stage: string; // 'second_factor' | 'enrol' | 'full'
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -372,6 +411,10 @@ export interface Database {
   bulletin_file: BulletinFileTable;
   report_daily: ReportDailyTable;
   report_watermark: ReportWatermarkTable;
+  platform_account: PlatformAccountTable;
+  platform_account_store: PlatformAccountStoreTable;
+  platform_recovery_code: PlatformRecoveryCodeTable;
+  platform_session: PlatformSessionTable;
 }
 
 export type Store = Selectable<StoreTable>;

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Status } from '@moneybox/contract';
 import { allCalls } from './api/index.js';
+import { consoleCalls } from './api/console/console.calls.js';
+import { registerConsoleCall } from './console-envelope.js';
 import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
@@ -84,6 +86,7 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
 /** Every call of the map (http/api/), the news files and the OpenAPI document. */
 export function registerCalls(app: FastifyInstance, deps: Deps): void {
   for (const call of allCalls) registerCall(app, deps, call);
+  for (const call of consoleCalls) registerConsoleCall(app, deps, call);
   registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument();

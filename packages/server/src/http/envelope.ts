@@ -57,19 +57,48 @@ function answerRefusal(err: unknown, reply: FastifyReply) {
   }
 }
 
+/**
+ * What a call answers for what its handler threw: a refusal as answerRefusal says, anything else 14
+ * (logged, never a stack trace). The store's and the console's envelopes (console-envelope.ts) share it.
+ */
+export function refusalReply(err: unknown, req: FastifyRequest, reply: FastifyReply, path: string) {
+  const refused = answerRefusal(err, reply);
+  if (refused) return refused;
+  req.log.error({ err, path }, 'call failed');
+  void reply.code(200);
+  return statusReply(Status.EXECUTE_ERROR);
+}
+
+/** The body as a JSON object, or the 13 it answers. */
+export function bodyFields(body: unknown): { fields: Record<string, unknown> } | { refused: ReturnType<typeof statusReply> } {
+  const payload = body === undefined || body === null || body === '' ? {} : body;
+  if (payload === INVALID_TEXT) return { refused: statusReply(Status.INPUT_ERROR, {}, 'Text must be valid Unicode without NUL characters') };
+  if (payload === INVALID_BODY || typeof payload !== 'object' || Array.isArray(payload)) {
+    return { refused: statusReply(Status.INPUT_ERROR, {}, 'The body must be a JSON object') };
+  }
+  return { fields: payload as Record<string, unknown> };
+}
+
+/** The first issue of a refused input, for `error`. */
+export { describeIssues };
+
+/** Any other method on a known call is status 6, not a 404. */
+export function refuseOtherMethods(app: FastifyInstance, path: string): void {
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: `/API${path}`,
+    handler: async () => statusReply(Status.METHOD_NOT_ALLOWED),
+  });
+}
+
 /** Registers one call: POST /API<path> chaining parse → authenticate → authorize → handler → present. */
 export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): void {
   const permission = permissionOf(def.path);
   const run = async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = req.body as unknown;
-    const payload =
-      body === undefined || body === null || body === '' ? {} : body;
+    const body = bodyFields(req.body);
+    if ('refused' in body) return body.refused;
+    const { fields } = body;
     try {
-      if (payload === INVALID_TEXT) return statusReply(Status.INPUT_ERROR, {}, 'Text must be valid Unicode without NUL characters');
-      if (payload === INVALID_BODY || typeof payload !== 'object' || Array.isArray(payload)) {
-        return statusReply(Status.INPUT_ERROR, {}, 'The body must be a JSON object');
-      }
-      const fields = payload as Record<string, unknown>;
       const ctx = { deps, ip: req.ip, log: req.log };
       // A call without a row in the permission matrix is refused to everyone (and fails its test).
       if (!permission) return statusReply(Status.PERMISSION_ERROR);
@@ -91,18 +120,9 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
     } catch (err) {
-      const refused = answerRefusal(err, reply);
-      if (refused) return refused;
-      req.log.error({ err, path: def.path }, 'call failed');
-      void reply.code(200);
-      return statusReply(Status.EXECUTE_ERROR);
+      return refusalReply(err, req, reply, def.path);
     }
   };
   app.post(`/API${def.path}`, async (req, reply) => noteCallStatus(req, await run(req, reply)));
-  // Any other method on a known call is status 6, not a 404.
-  app.route({
-    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
-    url: `/API${def.path}`,
-    handler: async () => statusReply(Status.METHOD_NOT_ALLOWED),
-  });
+  refuseOtherMethods(app, def.path);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CONSOLE_CALLS, CONSOLE_PATHS } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../cli/seed/seed.js';
@@ -39,7 +40,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const replySchemas = new Map(allCalls.map((c) => [c.path as string, c.reply]));
+const replySchemas = new Map<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>([
+  ...allCalls.map((c) => [c.path as string, c.reply] as const),
+  ...CONSOLE_PATHS.map((p) => [p as string, CONSOLE_CALLS[p].reply] as const),
+]);
 
 /**
  * The contract is the contract: every status-0 reply an API test receives is parsed with its call's
@@ -50,7 +54,7 @@ export function checkedReply(path: string, reply: Reply): Reply {
   if (reply.status !== 0 || !schema) return reply;
   const parsed = schema.safeParse(reply);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+    const issues = parsed.error!.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
     throw new Error(`${path} answered outside its contract reply schema: ${issues}\n${JSON.stringify(reply).slice(0, 2000)}`);
   }
   return reply;

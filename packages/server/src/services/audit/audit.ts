@@ -1,4 +1,4 @@
-import { SaType, type AuditKind } from '@moneybox/contract';
+import { SaType, type AuditKind, type ConsoleRole } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { type Actor } from '../../domain/actor.js';
@@ -12,11 +12,11 @@ import { auditRepository } from '../../repositories/audit.repository.js';
  * audit row (who, store, when, kind, target, amount, key); the Activity tab and the CLI merge both.
  */
 
-/** Who made a change: a staff account, or the operator's command-line tool. */
-interface AuditActor {
+/** Who made a change: a staff account, the operator's command-line tool, or a platform account of the console (its id is a platform_account id). */
+export interface AuditActor {
   accountId: number | null;
   name: string;
-  role: 'boss' | 'cashier' | 'operator';
+  role: 'boss' | 'cashier' | 'operator' | ConsoleRole;
 }
 
 export const OPERATOR: AuditActor = { accountId: null, name: 'operator', role: 'operator' };

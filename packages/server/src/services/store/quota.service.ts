@@ -3,10 +3,9 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
+import { creditOutlook } from '../../domain/credit-outlook.js';
 
 const DAY = 86_400_000;
-/** The warning shows when the credit left lasts fewer days than this at the last week's pace. */
-const LOW_CREDIT_DAYS = 3;
 
 /** The store day (YYYY-MM-DD in the store's time zone) of a UTC hour bucket. */
 function storeDay(hour: string, timeZone: string): string {
@@ -45,16 +44,15 @@ export async function storeQuota(deps: Deps, actor: Actor, days: number | undefi
   const history = [...byDay.entries()]
     .sort(([a], [b]) => (a < b ? 1 : -1))
     .map(([day, d]) => ({ day, topups: toUnits(d.topups), used: toUnits(d.used) }));
-  const avg = Math.max(0, Math.round(usedThisWeek / 7));
-  const daysLeft = avg > 0 ? Math.floor((store.credit_cents / avg) * 10) / 10 : null;
+  const outlook = creditOutlook(store.credit_cents, usedThisWeek);
   return {
     credit: toUnits(store.credit_cents),
     special_comps: toUnits(store.comps_budget_cents),
     drawers: { used: counts.drawers, max: store.max_drawers },
     machines: { used: counts.machines, max: store.max_machines },
-    avg_daily_use: toUnits(avg),
-    days_left: daysLeft,
-    low_credit: store.credit_cents <= 0 || (daysLeft !== null && daysLeft < LOW_CREDIT_DAYS),
+    avg_daily_use: toUnits(outlook.avgDailyCents),
+    days_left: outlook.daysLeft,
+    low_credit: outlook.low,
     history,
     topups: topups.map((t) => ({ at: t.at, amount: toUnits(t.d_credit_cents), note: t.note })),
   };

@@ -22,7 +22,7 @@ interface LoginInput {
   kiosk_id?: number | undefined;
 }
 
-const CREDENTIAL_STATUS: Readonly<Record<CredentialProblem, StatusCode>> = {
+export const CREDENTIAL_STATUS: Readonly<Record<CredentialProblem, StatusCode>> = {
   username_length: Status.USERNAME_LENGTH,
   password_length: Status.PASSWORD_LENGTH,
   password_letters_numbers: Status.PASSWORD_LETTERS_NUMBERS,

@@ -1,0 +1,198 @@
+/**
+ * The platform console (issue 22): its own call map beside the store's (calls.ts), with its own
+ * permission matrix over the platform roles. Console calls are posted at `/API/operator/...` with the
+ * console session's UID and TOKEN; a store session is never one of them and a console session never
+ * reaches a store call (separate tables, separate authentication).
+ *
+ * The web imports this module with `import type` only.
+ */
+import { z } from 'zod';
+import { amount, auth, id } from './common.js';
+
+/** Who may make a console call: nobody signed in, or a platform account by its role. */
+export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
+export const CONSOLE_WHO: readonly ConsoleWho[] = ['anonymous', 'admin', 'distributor', 'support'];
+export type ConsoleRole = Exclude<ConsoleWho, 'anonymous'>;
+export const CONSOLE_ROLES: readonly ConsoleRole[] = ['admin', 'distributor', 'support'];
+export type ConsoleRule = Readonly<Record<ConsoleWho, boolean>>;
+
+/** The platform matrix's rules by name. A distributor or support account acts on the stores in its scope only (the services check). */
+export const CONSOLE_MAY = {
+  anyone: { anonymous: true, admin: true, distributor: true, support: true },
+  /** Every platform account: reads over its scope. */
+  signedIn: { anonymous: false, admin: true, distributor: true, support: true },
+  /** Changes to a store in the account's scope: admin and distributor, never support (read-only). */
+  manage: { anonymous: false, admin: true, distributor: true, support: false },
+  /** The operator's own decisions: new stores, quotas, platform accounts. */
+  admin: { anonymous: false, admin: true, distributor: false, support: false },
+} as const satisfies Record<string, ConsoleRule>;
+
+const username = z.string().max(200);
+const password = z.string().max(200);
+const code = z.string().trim().max(40);
+const kioskId = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const count = (min: number, max: number) => z.union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)]).pipe(z.number().int().min(min).max(max));
+
+export const consoleLoginRequest = z.object({ username, password });
+/** Password right: the second factor is due (`second_factor`) or has to be set up first (`enrol`, with the secret and its otpauth URI for the QR code). */
+export const consoleLoginReply = z.object({
+  status: z.literal(0),
+  next: z.enum(['second_factor', 'enrol']),
+  ticket: z.string(),
+  secret: z.string().optional(),
+  uri: z.string().optional(),
+});
+export const consoleCodeRequest = z.object({ ticket: z.string().min(1).max(200), code });
+const consoleSession = z.object({
+  status: z.literal(0),
+  uid: z.number().int(),
+  token: z.string(),
+  username: z.string(),
+  role: z.enum(['admin', 'distributor', 'support']),
+});
+export const consoleSecondFactorReply = consoleSession;
+/** Enrolment done: the session and the recovery codes, shown once. */
+export const consoleEnrolReply = consoleSession.extend({ recovery_codes: z.array(z.string()) });
+export const consoleMeReply = z.object({ status: z.literal(0), username: z.string(), role: z.enum(['admin', 'distributor', 'support']) });
+export const consoleLogoutReply = z.object({ status: z.literal(0) });
+
+/** One store of the stores screen. Amounts in currency units; today is the store's own day. */
+export const consoleStoreRow = z.object({
+  kid: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  timezone: z.string(),
+  frozen: z.boolean(),
+  freeze_msg: z.string(),
+  distributor: z.string().nullable(),
+  open_shifts: z.number().int(),
+  machines_connected: z.number().int(),
+  machines_enrolled: z.number().int(),
+  credit: z.number(),
+  low_credit: z.boolean(),
+  days_left: z.number().nullable(),
+  today: z.object({ purchases: z.number(), redeems: z.number(), net: z.number() }),
+  last_activity: z.string().nullable(),
+});
+export type ConsoleStoreRow = z.infer<typeof consoleStoreRow>;
+export const consoleStoresRequest = auth;
+export const consoleStoresReply = z.object({ status: z.literal(0), list: z.array(consoleStoreRow) });
+
+const storeBoss = z.object({ id: z.number().int(), account: z.string(), locked: z.boolean(), disabled: z.boolean(), lastLogin: z.string().nullable() });
+export const consoleStoreRequest = auth.extend({ kid: kioskId });
+export const consoleStoreReply = z.object({
+  status: z.literal(0),
+  store: consoleStoreRow.extend({
+    address: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string(),
+    max_drawers: z.number().int(),
+    max_machines: z.number().int(),
+    limit_day: z.number().int(),
+    caps: z.object({ hourly: z.number(), daily: z.number(), weekly: z.number() }),
+    min_amount: z.number(),
+    special_comps: z.number(),
+    created_at: z.string(),
+  }),
+  bosses: z.array(storeBoss),
+});
+export type ConsoleStore = z.infer<typeof consoleStoreReply>['store'];
+
+const text = (max: number) => z.string().trim().max(max);
+/** A new store: what `npm run admin -- create-store` takes. */
+export const consoleStoreCreateRequest = auth.extend({
+  kid: kioskId,
+  name: text(100).min(1),
+  timezone: text(64).min(1),
+  credit: amount.optional(),
+  comps_budget: amount.optional(),
+  max_drawers: count(1, 999),
+  max_machines: count(0, 9999),
+  limit_day: count(1, 366),
+  limit_hourly: amount,
+  limit_daily: amount,
+  limit_weekly: amount,
+  drawers: count(0, 999),
+  address: text(200).optional(),
+  city: text(100).optional(),
+  state: text(100).optional(),
+  zip: text(20).optional(),
+  phone: text(30).optional(),
+  /** The distributor the store is bound to (admin only; none: the operator's own). */
+  distributor_id: id.optional(),
+});
+export const consoleStoreCreateReply = z.object({ status: z.literal(0), kid: z.number().int() });
+/** What `set-quota` takes; only the fields given change. */
+export const consoleStoreQuotaRequest = auth.extend({
+  kid: kioskId,
+  max_drawers: count(1, 999).optional(),
+  max_machines: count(0, 9999).optional(),
+  limit_day: count(1, 366).optional(),
+  limit_hourly: amount.optional(),
+  limit_daily: amount.optional(),
+  limit_weekly: amount.optional(),
+  min_amount: amount.optional(),
+});
+export const consoleDoneReply = z.object({ status: z.literal(0) });
+export const consoleStoreFreezeRequest = auth.extend({ kid: kioskId, freeze: z.boolean(), message: text(300).optional() });
+export const consoleBossCreateRequest = auth.extend({ kid: kioskId, username, password });
+export const consoleBossCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
+export const consoleBossUnlockRequest = auth.extend({ kid: kioskId, id });
+
+const platformAccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(['admin', 'distributor', 'support']),
+  parent: z.string().nullable(),
+  stores: z.array(z.number().int()),
+  locked: z.boolean(),
+  enrolled: z.boolean(),
+  createTime: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type PlatformAccount = z.infer<typeof platformAccount>;
+export const consoleAccountsReply = z.object({ status: z.literal(0), list: z.array(platformAccount) });
+export const consoleAccountCreateRequest = auth.extend({
+  username,
+  password,
+  role: z.enum(['admin', 'distributor', 'support']),
+  /** A support account's distributor (none: the operator's support, over every store). */
+  parent_id: id.optional(),
+  /** A distributor's stores. */
+  stores: z.array(kioskId).max(10_000).optional(),
+});
+export const consoleAccountCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
+export const consoleAccountRequest = auth.extend({ id });
+
+export interface ConsoleCallSpec {
+  input: z.ZodType;
+  reply: z.ZodType;
+  who: ConsoleRule;
+}
+
+/** THE console call map: path (posted at /API<path>), input, status-0 reply and the platform permission matrix's row. */
+export const CONSOLE_CALLS = {
+  '/operator/login': { input: consoleLoginRequest, reply: consoleLoginReply, who: CONSOLE_MAY.anyone },
+  '/operator/secondFactor': { input: consoleCodeRequest, reply: consoleSecondFactorReply, who: CONSOLE_MAY.anyone },
+  '/operator/enrol': { input: consoleCodeRequest, reply: consoleEnrolReply, who: CONSOLE_MAY.anyone },
+  '/operator/me': { input: auth, reply: consoleMeReply, who: CONSOLE_MAY.signedIn },
+  '/operator/logout': { input: auth, reply: consoleLogoutReply, who: CONSOLE_MAY.signedIn },
+  '/operator/stores': { input: consoleStoresRequest, reply: consoleStoresReply, who: CONSOLE_MAY.signedIn },
+  '/operator/store': { input: consoleStoreRequest, reply: consoleStoreReply, who: CONSOLE_MAY.signedIn },
+  '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage },
+  '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin },
+  '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin },
+  '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin },
+  '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/accountResetFactor': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+} as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
+
+export type ConsoleCalls = typeof CONSOLE_CALLS;
+export type ConsolePath = keyof ConsoleCalls;
+export type ConsoleInput<P extends ConsolePath> = Omit<z.input<ConsoleCalls[P]['input']>, 'UID' | 'TOKEN'>;
+export type ConsoleReply<P extends ConsolePath> = z.output<ConsoleCalls[P]['reply']>;
+export const CONSOLE_PATHS = Object.keys(CONSOLE_CALLS) as ConsolePath[];

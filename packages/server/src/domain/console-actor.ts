@@ -1,0 +1,15 @@
+import type { ConsoleRole } from '@moneybox/contract';
+
+/**
+ * Who a console service acts for: a platform account (admin, distributor, support) signed in at
+ * /operator with its second factor. Never a store's staff member: the console has its own sessions
+ * (http/console-authenticate.ts), so a store session cannot become one.
+ */
+export interface ConsoleActor {
+  sessionId: number;
+  accountId: number;
+  username: string;
+  role: ConsoleRole;
+  /** A support account's distributor (its scope is that distributor's stores); null otherwise. */
+  parentId: number | null;
+}

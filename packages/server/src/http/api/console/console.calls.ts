@@ -1,0 +1,39 @@
+import type { ConsolePath } from '@moneybox/contract';
+import { defineConsoleCall, type ConsoleCallDef, type ConsoleContext } from '../../console-envelope.js';
+import type { Deps } from '../../call.js';
+import type { ConsoleActor } from '../../../domain/console-actor.js';
+import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
+import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
+import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
+import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
+
+/** A console service `(deps, actor, input)` as a console call's handler. */
+function act<I, T>(service: (deps: Deps, actor: ConsoleActor, input: I) => Promise<T>) {
+  return (input: I, ctx: ConsoleContext) => service(ctx.deps, ctx.actor, input);
+}
+
+const calls = [
+  defineConsoleCall('/operator/login', (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip, ...input })),
+  defineConsoleCall('/operator/secondFactor', (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip, ...input })),
+  defineConsoleCall('/operator/enrol', (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip, ...input })),
+  defineConsoleCall('/operator/me', act(consoleMe)),
+  defineConsoleCall('/operator/logout', act(consoleLogout)),
+  defineConsoleCall('/operator/stores', act(listConsoleStores)),
+  defineConsoleCall('/operator/store', act(consoleStoreDetail)),
+  defineConsoleCall('/operator/storeFreeze', act(consoleFreezeStore)),
+  defineConsoleCall('/operator/bossCreate', act(consoleCreateBoss)),
+  defineConsoleCall('/operator/bossUnlock', act(consoleUnlockBoss)),
+  defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
+  defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
+  defineConsoleCall('/operator/accounts', act(listPlatformAccounts)),
+  defineConsoleCall('/operator/accountCreate', act(createAccountFromConsole)),
+  defineConsoleCall('/operator/accountUnlock', act(unlockPlatformAccount)),
+  defineConsoleCall('/operator/accountResetFactor', act(resetSecondFactor)),
+] as const;
+
+type Defined = (typeof calls)[number]['path'];
+/** Does not compile while a call of CONSOLE_CALLS has no handler. */
+export const everyConsoleCallHandled: [Exclude<ConsolePath, Defined>] extends [never] ? true : { missing: Exclude<ConsolePath, Defined> } = true;
+
+/** Every console call the server answers, one per entry of the contract's CONSOLE_CALLS. */
+export const consoleCalls: readonly ConsoleCallDef[] = calls as unknown as readonly ConsoleCallDef[];

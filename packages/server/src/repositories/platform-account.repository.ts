@@ -1,0 +1,159 @@
+import type { Db } from '../db/database.js';
+
+const ACCOUNT_COLUMNS = [
+  'id',
+  'username',
+  'password_hash',
+  'role',
+  'parent_id',
+  'totp_secret',
+  'totp_pending',
+  'totp_last_step',
+  'failed_logins',
+  'locked',
+  'disabled',
+  'created_at',
+  'last_login_at',
+] as const;
+
+export interface PlatformSessionWithAccount {
+  id: number;
+  account_id: number;
+  stage: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+  username: string;
+  role: string;
+  parent_id: number | null;
+  disabled: number;
+  locked: number;
+}
+
+/** The platform console's accounts, their store bindings, recovery codes and sessions (migration 012). */
+export const platformAccountRepository = {
+  find(db: Db, id: number) {
+    return db.selectFrom('platform_account').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+  findByUsername(db: Db, username: string) {
+    return db.selectFrom('platform_account').select(ACCOUNT_COLUMNS).where('username', '=', username).executeTakeFirst();
+  },
+  list(db: Db) {
+    return db.selectFrom('platform_account').select(ACCOUNT_COLUMNS).orderBy('id').execute();
+  },
+  async insert(db: Db, row: { username: string; password_hash: string; role: string; parent_id: number | null; created_at: string }): Promise<number> {
+    const r = await db.insertInto('platform_account').values(row).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+  /** Counts a try before the secret is checked (as staff logins do): undefined when the account is locked. */
+  async takeTry(db: Db, id: number, maxTries: number): Promise<number | undefined> {
+    const row = await db
+      .updateTable('platform_account')
+      .set((eb) => ({
+        failed_logins: eb('failed_logins', '+', 1),
+        locked: eb.case().when('failed_logins', '>=', maxTries - 1).then(1).else(0).end(),
+      }))
+      .where('id', '=', id)
+      .where('locked', '=', 0)
+      .where('failed_logins', '<', maxTries)
+      .returning('failed_logins')
+      .executeTakeFirst();
+    return row?.failed_logins;
+  },
+  giveTriesBack(db: Db, id: number, tookLast: boolean) {
+    return db.updateTable('platform_account').set({ failed_logins: 0, ...(tookLast ? { locked: 0 } : {}) }).where('id', '=', id).execute();
+  },
+  unlock(db: Db, id: number) {
+    return db.updateTable('platform_account').set({ locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
+  },
+  recordSuccess(db: Db, id: number, at: string) {
+    return db.updateTable('platform_account').set({ failed_logins: 0, last_login_at: at }).where('id', '=', id).execute();
+  },
+  setPendingSecret(db: Db, id: number, secret: string) {
+    return db.updateTable('platform_account').set({ totp_pending: secret }).where('id', '=', id).execute();
+  },
+  /** Confirms the pending secret with the step of its first code. */
+  async confirmSecret(db: Db, id: number, secret: string, step: number): Promise<boolean> {
+    const r = await db
+      .updateTable('platform_account')
+      .set({ totp_secret: secret, totp_pending: null, totp_last_step: step })
+      .where('id', '=', id)
+      .where('totp_pending', '=', secret)
+      .where('totp_secret', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+  /** Takes a time step only if it is later than the last one taken: of two requests with one code, one wins. */
+  async takeStep(db: Db, id: number, step: number): Promise<boolean> {
+    const r = await db.updateTable('platform_account').set({ totp_last_step: step }).where('id', '=', id).where('totp_last_step', '<', step).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+  resetSecondFactor(db: Db, id: number) {
+    return db.updateTable('platform_account').set({ totp_secret: null, totp_pending: null }).where('id', '=', id).execute();
+  },
+
+  storesOf(db: Db, accountId: number) {
+    return db.selectFrom('platform_account_store').select('store_id').where('account_id', '=', accountId).orderBy('store_id').execute();
+  },
+  bindings(db: Db) {
+    return db.selectFrom('platform_account_store').select(['account_id', 'store_id']).execute();
+  },
+  bindStore(db: Db, accountId: number, storeId: number) {
+    return db.insertInto('platform_account_store').values({ account_id: accountId, store_id: storeId }).execute();
+  },
+
+  async replaceRecoveryCodes(db: Db, accountId: number, hashes: string[]) {
+    await db.deleteFrom('platform_recovery_code').where('account_id', '=', accountId).execute();
+    if (hashes.length) await db.insertInto('platform_recovery_code').values(hashes.map((code_hash) => ({ account_id: accountId, code_hash }))).execute();
+  },
+  /** Uses an unused recovery code of the account: true once per code. */
+  async useRecoveryCode(db: Db, accountId: number, hash: string, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('platform_recovery_code')
+      .set({ used_at: at })
+      .where('account_id', '=', accountId)
+      .where('code_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  findSession(db: Db, tokenHash: string): Promise<PlatformSessionWithAccount | undefined> {
+    return db
+      .selectFrom('platform_session')
+      .innerJoin('platform_account', 'platform_account.id', 'platform_session.account_id')
+      .select([
+        'platform_session.id',
+        'platform_session.account_id',
+        'platform_session.stage',
+        'platform_session.last_seen_at',
+        'platform_session.revoked_at',
+        'platform_account.username',
+        'platform_account.role',
+        'platform_account.parent_id',
+        'platform_account.disabled',
+        'platform_account.locked',
+      ])
+      .where('platform_session.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  },
+  async insertSession(db: Db, row: { account_id: number; token_hash: string; stage: string; at: string }): Promise<number> {
+    const r = await db
+      .insertInto('platform_session')
+      .values({ account_id: row.account_id, token_hash: row.token_hash, stage: row.stage, created_at: row.at, last_seen_at: row.at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  },
+  /** One active console session per account: every other one is revoked. */
+  revokeSessionsOf(db: Db, accountId: number, at: string) {
+    return db.updateTable('platform_session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+  },
+  /** Ends a session once (a ticket used twice: the second finds it revoked). */
+  async revokeSession(db: Db, id: number, at: string): Promise<boolean> {
+    const r = await db.updateTable('platform_session').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+  touchSession(db: Db, id: number, at: string) {
+    return db.updateTable('platform_session').set({ last_seen_at: at }).where('id', '=', id).execute();
+  },
+};

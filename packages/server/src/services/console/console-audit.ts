@@ -1,0 +1,17 @@
+import { writeAudit, type AuditEntry } from '../audit/audit.js';
+import type { ConsoleActor } from '../../domain/console-actor.js';
+import { inTransactionDeps, type Deps } from '../deps.js';
+
+type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
+
+/**
+ * Every console action runs here: the change and its audit row (who: the platform account and its
+ * role; what; before and after) in one transaction, so a refused change leaves no row and a done one
+ * always has one. A store's row carries its kiosk id, so the store's own Activity tab shows it too.
+ */
+export function consoleAudited<T>(deps: Deps, actor: ConsoleActor, fn: (tx: Deps, audit: ConsoleAudit) => Promise<T>): Promise<T> {
+  return deps.handle.db.transaction().execute(async (tx) => {
+    const audit: ConsoleAudit = (e) => writeAudit(tx, { accountId: actor.accountId, name: actor.username, role: actor.role }, e);
+    return fn(inTransactionDeps(deps, tx), audit);
+  });
+}

@@ -1,0 +1,147 @@
+import { SaType, Status, type Cents } from '@moneybox/contract';
+import type { ConsoleActor } from '../../domain/console-actor.js';
+import { refuse } from '../../domain/status-refusal.js';
+import { StatusRefusal } from '../../domain/status-refusal.js';
+import { platformAccountRepository } from '../../repositories/platform-account.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
+import { isoNow } from '../../clock.js';
+import type { Deps } from '../deps.js';
+import { OperatorError, createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
+import { consoleAudited } from './console-audit.js';
+import { storeInScope } from './scope.js';
+
+/** The operator service's refusal in its words, as a console answer (13 with the words). */
+async function asConsole<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message });
+    throw err;
+  }
+}
+
+/** Freezes a store with the message its bosses and cashiers then see (46), or unfreezes it. */
+export async function consoleFreezeStore(deps: Deps, actor: ConsoleActor, input: { kid: number; freeze: boolean; message?: string | undefined }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const store = await storeInScope(db, actor, input.kid);
+    await asConsole(() => freezeStore(db, input.kid, input.freeze, input.message ?? ''));
+    await audit({
+      storeId: input.kid,
+      kind: input.freeze ? 'console.store_freeze' : 'console.store_unfreeze',
+      target: { type: 'store', id: input.kid, label: store.name },
+      before: { frozen: store.frozen === 1, freeze_msg: store.freeze_msg },
+      after: { frozen: input.freeze, freeze_msg: input.freeze ? (input.message ?? '').trim() : '' },
+    });
+    return {};
+  });
+}
+
+interface NewStoreInput {
+  kid: number;
+  name: string;
+  timezone: string;
+  credit?: Cents | undefined;
+  comps_budget?: Cents | undefined;
+  max_drawers: number;
+  max_machines: number;
+  limit_day: number;
+  limit_hourly: Cents;
+  limit_daily: Cents;
+  limit_weekly: Cents;
+  drawers: number;
+  address?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  zip?: string | undefined;
+  phone?: string | undefined;
+  distributor_id?: number | undefined;
+}
+
+/** A new store from the console's form: what `create-store` takes, optionally bound to a distributor. */
+export async function consoleCreateStore(deps: Deps, actor: ConsoleActor, input: NewStoreInput) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    if (input.distributor_id !== undefined) {
+      const d = await platformAccountRepository.find(db, input.distributor_id);
+      if (!d || d.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
+    }
+    const { distributor_id, kid, comps_budget, max_drawers, max_machines, limit_day, limit_hourly, limit_daily, limit_weekly, credit, ...rest } = input;
+    await asConsole(() =>
+      createStore(db, {
+        ...rest,
+        id: kid,
+        credit: credit ?? (0 as Cents),
+        compsBudget: comps_budget ?? (0 as Cents),
+        maxDrawers: max_drawers,
+        maxMachines: max_machines,
+        limitDay: limit_day,
+        limitHourly: limit_hourly,
+        limitDaily: limit_daily,
+        limitWeekly: limit_weekly,
+      }),
+    );
+    if (distributor_id !== undefined) await platformAccountRepository.bindStore(db, distributor_id, kid);
+    await audit({ storeId: kid, kind: 'console.store_create', target: { type: 'store', id: kid, label: input.name }, after: { ...input } });
+    return { kid };
+  });
+}
+
+/** What `set-quota` takes; only the given fields change. */
+export async function consoleSetQuota(
+  deps: Deps,
+  actor: ConsoleActor,
+  input: { kid: number; max_drawers?: number | undefined; max_machines?: number | undefined; limit_day?: number | undefined; limit_hourly?: Cents | undefined; limit_daily?: Cents | undefined; limit_weekly?: Cents | undefined; min_amount?: Cents | undefined },
+) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const store = await storeInScope(db, actor, input.kid);
+    const patch = {
+      maxDrawers: input.max_drawers,
+      maxMachines: input.max_machines,
+      limitDay: input.limit_day,
+      limitHourly: input.limit_hourly,
+      limitDaily: input.limit_daily,
+      limitWeekly: input.limit_weekly,
+      minAmount: input.min_amount,
+    };
+    await asConsole(() => setStoreQuota(db, input.kid, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))));
+    const before = {
+      max_drawers: store.max_drawers,
+      max_machines: store.max_machines,
+      limit_day: store.limit_day,
+      limit_hourly: store.cap_hourly_cents,
+      limit_daily: store.cap_daily_cents,
+      limit_weekly: store.cap_weekly_cents,
+      min_amount: store.min_amount_cents,
+    };
+    const { kid: _kid, ...after } = input;
+    await audit({ storeId: input.kid, kind: 'console.store_quota', target: { type: 'store', id: input.kid, label: store.name }, before, after });
+    return {};
+  });
+}
+
+/** A boss for the store (its first one, usually); the spec's username and password rules. */
+export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; username: string; password: string }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const store = await storeInScope(db, actor, input.kid);
+    const id = await asConsole(() => createAccount(db, input.kid, input.username, input.password, SaType.BOSS));
+    await audit({ storeId: input.kid, kind: 'console.boss_create', target: { type: 'account', id, label: input.username }, after: { store: store.name } });
+    return { id };
+  });
+}
+
+/** Unlocks a boss of the store locked after failed logins (41). */
+export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; id: number }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    await storeInScope(db, actor, input.kid);
+    const { staff } = storeScope(db, input.kid);
+    const boss = await staff.find(input.id);
+    if (!boss || boss.sa_type !== SaType.BOSS) refuse(Status.USER_NOT_FOUND);
+    await staff.update(input.id, { locked: 0, failed_logins: 0 });
+    await audit({ storeId: input.kid, kind: 'console.boss_unlock', target: { type: 'account', id: boss.id, label: boss.username }, before: { locked: boss.locked === 1 }, after: { locked: false, at: isoNow() } });
+    return {};
+  });
+}

@@ -1,0 +1,101 @@
+import { toUnits } from '@moneybox/contract';
+import { creditOutlook } from '../../domain/credit-outlook.js';
+import type { ConsoleActor } from '../../domain/console-actor.js';
+import { consoleStoreRepository as repo, type StoreSet } from '../../repositories/console-store.repository.js';
+import type { Db } from '../../db/database.js';
+import { storeDayOf, storeDayStart } from '../report/store-days.js';
+import type { Deps } from '../deps.js';
+import { storeInScope, storesInScope } from './scope.js';
+
+const WEEK_MS = 7 * 86_400_000;
+
+type StoreRow = Awaited<ReturnType<typeof repo.stores>>[number];
+
+/** Today's purchases (net of reverts), redeems and net per store, each from its own store day's start. */
+async function todayByStore(db: Db, stores: readonly StoreRow[], now: number) {
+  const byZone = new Map<string, number[]>();
+  for (const s of stores) byZone.set(s.timezone, [...(byZone.get(s.timezone) ?? []), s.id]);
+  const totals = new Map<number, { purchase: number; revert: number; redeem: number }>();
+  for (const [zone, ids] of byZone) {
+    const from = new Date(storeDayStart(storeDayOf(now, zone), zone)).toISOString();
+    for (const r of await repo.moneySince(db, ids, from)) {
+      const t = totals.get(r.store_id) ?? { purchase: 0, revert: 0, redeem: 0 };
+      t[r.kind as 'purchase' | 'revert' | 'redeem'] += Number(r.cents);
+      totals.set(r.store_id, t);
+    }
+  }
+  return totals;
+}
+
+/** The stores screen's rows: one query per figure over the whole scope. */
+async function storeRows(db: Db, set: StoreSet, now = Date.now()) {
+  const stores = await repo.stores(db, set);
+  const [shifts, machines, use, today] = await Promise.all([
+    repo.openShifts(db, set),
+    repo.machines(db, set),
+    repo.creditUseSince(db, set, new Date(now - WEEK_MS).toISOString()),
+    todayByStore(db, stores, now),
+  ]);
+  const shiftsBy = new Map(shifts.map((r) => [r.store_id, Number(r.n)]));
+  const machinesBy = new Map(machines.map((r) => [r.store_id, r]));
+  const useBy = new Map(use.map((r) => [r.store_id, r]));
+  return stores.map((s) => {
+    const u = useBy.get(s.id);
+    // Credit used over the week: what the ledger took from the store's credit (negative deltas), net.
+    const outlook = creditOutlook(s.credit_cents, -Number(u?.credit_cents ?? 0));
+    const t = today.get(s.id) ?? { purchase: 0, revert: 0, redeem: 0 };
+    const purchases = t.purchase - t.revert;
+    const m = machinesBy.get(s.id);
+    return {
+      row: s,
+      present: {
+        kid: s.id,
+        name: s.name,
+        city: s.city,
+        timezone: s.timezone,
+        frozen: s.frozen === 1,
+        freeze_msg: s.freeze_msg,
+        distributor: s.distributor ?? null,
+        open_shifts: shiftsBy.get(s.id) ?? 0,
+        machines_connected: Number(m?.connected ?? 0),
+        machines_enrolled: Number(m?.enrolled ?? 0),
+        credit: toUnits(s.credit_cents),
+        low_credit: outlook.low,
+        days_left: outlook.daysLeft,
+        today: { purchases: toUnits(purchases), redeems: toUnits(t.redeem), net: toUnits(purchases - t.redeem) },
+        last_activity: (u?.last_at as string | null | undefined) ?? null,
+      },
+    };
+  });
+}
+
+/** Every store in the account's scope with its state and today's figures (the stores screen). */
+export async function listConsoleStores(deps: Deps, actor: ConsoleActor) {
+  const { db } = deps.handle;
+  return { list: (await storeRows(db, await storesInScope(db, actor))).map((r) => r.present) };
+}
+
+/** One store of the scope: its row, settings and quota, and its bosses (21 outside the scope). */
+export async function consoleStoreDetail(deps: Deps, actor: ConsoleActor, input: { kid: number }) {
+  const { db } = deps.handle;
+  await storeInScope(db, actor, input.kid);
+  const [{ row: s, present }] = (await storeRows(db, [input.kid])) as [Awaited<ReturnType<typeof storeRows>>[number]];
+  const bosses = await repo.bosses(db, input.kid);
+  return {
+    store: {
+      ...present,
+      address: s.address,
+      state: s.state,
+      zip: s.zip,
+      phone: s.phone,
+      max_drawers: s.max_drawers,
+      max_machines: s.max_machines,
+      limit_day: s.limit_day,
+      caps: { hourly: toUnits(s.cap_hourly_cents), daily: toUnits(s.cap_daily_cents), weekly: toUnits(s.cap_weekly_cents) },
+      min_amount: toUnits(s.min_amount_cents),
+      special_comps: toUnits(s.comps_budget_cents),
+      created_at: s.created_at,
+    },
+    bosses: bosses.map((b) => ({ id: b.id, account: b.username, locked: b.locked === 1, disabled: b.disabled === 1, lastLogin: b.last_login_at })),
+  };
+}
