@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Account, AccountTable } from '../db/schema.js';
+import { giveTriesBack, takeTry } from './login-tries.js';
 
 export const accountRepository = {
   findByUsername(db: Db, username: string): Promise<Account | undefined> {
@@ -13,30 +14,10 @@ export const accountRepository = {
     const r = await db.insertInto('account').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
-  /**
-   * Takes one of the account's password tries before its password is checked, in one conditional
-   * statement (atomic on both databases and across servers): the new count, or undefined when none
-   * is left. The last try locks the account as it is taken, so a burst can never check more
-   * passwords than the store allows, and a crash during the check leaves it plainly locked.
-   */
-  async takeTry(db: Db, id: number, maxTries: number): Promise<number | undefined> {
-    const row = await db
-      .updateTable('account')
-      .set((eb) => ({
-        failed_logins: eb('failed_logins', '+', 1),
-        locked: eb.case().when('failed_logins', '>=', maxTries - 1).then(1).else(0).end(),
-      }))
-      .where('id', '=', id)
-      .where('locked', '=', 0)
-      .where('failed_logins', '<', maxTries)
-      .returning('failed_logins')
-      .executeTakeFirst();
-    return row?.failed_logins;
-  },
+  /** Takes one of the account's password tries before its password is checked (login-tries.ts). */
+  takeTry: (db: Db, id: number, maxTries: number) => takeTry(db, 'account', id, maxTries),
   /** The right password gives the tries back (and the lock its last try took). */
-  giveTriesBack(db: Db, id: number, tookLast: boolean) {
-    return db.updateTable('account').set({ failed_logins: 0, ...(tookLast ? { locked: 0 } : {}) }).where('id', '=', id).execute();
-  },
+  giveTriesBack: (db: Db, id: number, tookLast: boolean) => giveTriesBack(db, 'account', id, tookLast),
   recordSuccess(db: Db, id: number, at: string) {
     return db.updateTable('account').set({ failed_logins: 0, last_login_at: at }).where('id', '=', id).execute();
   },

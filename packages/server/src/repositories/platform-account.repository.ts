@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { giveTriesBack, takeTry } from './login-tries.js';
 
 const ACCOUNT_COLUMNS = [
   'id',
@@ -44,24 +45,9 @@ export const platformAccountRepository = {
     const r = await db.insertInto('platform_account').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
-  /** Counts a try before the secret is checked (as staff logins do): undefined when the account is locked. */
-  async takeTry(db: Db, id: number, maxTries: number): Promise<number | undefined> {
-    const row = await db
-      .updateTable('platform_account')
-      .set((eb) => ({
-        failed_logins: eb('failed_logins', '+', 1),
-        locked: eb.case().when('failed_logins', '>=', maxTries - 1).then(1).else(0).end(),
-      }))
-      .where('id', '=', id)
-      .where('locked', '=', 0)
-      .where('failed_logins', '<', maxTries)
-      .returning('failed_logins')
-      .executeTakeFirst();
-    return row?.failed_logins;
-  },
-  giveTriesBack(db: Db, id: number, tookLast: boolean) {
-    return db.updateTable('platform_account').set({ failed_logins: 0, ...(tookLast ? { locked: 0 } : {}) }).where('id', '=', id).execute();
-  },
+  /** Counts a try before the secret is checked, as staff logins do (login-tries.ts): undefined when the account is locked. */
+  takeTry: (db: Db, id: number, maxTries: number) => takeTry(db, 'platform_account', id, maxTries),
+  giveTriesBack: (db: Db, id: number, tookLast: boolean) => giveTriesBack(db, 'platform_account', id, tookLast),
   unlock(db: Db, id: number) {
     return db.updateTable('platform_account').set({ locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
   },

@@ -10,6 +10,8 @@ export interface ConsoleSession {
   password: string;
   secret: string;
   recovery: string[];
+  /** The code the enrolment used (the same code again is a replay). */
+  code: string;
 }
 
 /** The TOTP code of `secret` at `offsetSteps` 30-second steps from now (what an authenticator app shows). */
@@ -26,7 +28,8 @@ export async function consoleAccount(s: TestServer, role: ConsoleRole, opts: { s
   const login = await s.call('/operator/login', { username, password });
   if (login.status !== 0 || login.next !== 'enrol') throw new Error(`login: ${JSON.stringify(login)}`);
   const secret = login.secret as string;
-  const enrol = await s.call('/operator/enrol', { ticket: login.ticket, code: await totpCode(secret) });
+  const code = await totpCode(secret);
+  const enrol = await s.call('/operator/enrol', { ticket: login.ticket, code });
   if (enrol.status !== 0) throw new Error(`enrol: ${JSON.stringify(enrol)}`);
-  return { UID: enrol.uid as number, TOKEN: enrol.token as string, username, password, secret, recovery: enrol.recovery_codes as string[] };
+  return { UID: enrol.uid as number, TOKEN: enrol.token as string, username, password, secret, recovery: enrol.recovery_codes as string[], code };
 }

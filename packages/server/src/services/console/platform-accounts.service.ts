@@ -109,9 +109,7 @@ export async function resetSecondFactor(deps: Deps, actor: ConsoleActor, input: 
   return consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
-    await accounts.resetSecondFactor(db, a.id);
-    await accounts.replaceRecoveryCodes(db, a.id, []);
-    await accounts.revokeSessionsOf(db, a.id, isoNow());
+    await endSecondFactor(db, a.id);
     await audit({ storeId: null, kind: 'console.factor_reset', target: { type: 'platform', id: a.id, label: a.username } });
     return {};
   });
@@ -123,9 +121,14 @@ export async function resetPlatformAccount(db: Db, username: string): Promise<bo
   if (!a) return false;
   await inTransaction(db, async (tx) => {
     await accounts.unlock(tx, a.id);
-    await accounts.resetSecondFactor(tx, a.id);
-    await accounts.replaceRecoveryCodes(tx, a.id, []);
-    await accounts.revokeSessionsOf(tx, a.id, isoNow());
+    await endSecondFactor(tx, a.id);
   });
   return true;
+}
+
+/** The secret, the recovery codes and the sessions of an account end: it enrols again at its next sign-in. */
+async function endSecondFactor(db: Db, id: number) {
+  await accounts.resetSecondFactor(db, id);
+  await accounts.replaceRecoveryCodes(db, id, []);
+  await accounts.revokeSessionsOf(db, id, isoNow());
 }
