@@ -24,7 +24,7 @@ interface AuthedContext extends CallContext {
  * Typed by the call map's reply schema, so a handler cannot drift from the contract unnoticed; the
  * API tests also parse every status-0 reply with that schema (testing/server.ts).
  */
-type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
+export type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
 
 type InputOf<P extends CallPath> = z.output<Calls[P]['input']>;
 type ReplyOf<P extends CallPath> = ReplyBody<Calls[P]['reply']>;
