@@ -6,8 +6,11 @@ import { customerRepository } from '../repositories/customer.repository.js';
 import { keyRepository } from '../repositories/key.repository.js';
 import { createAccount, createStore } from '../services/operator/operator.service.js';
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
-import { applyMovement, isStale, type MovementPlan } from './apply-movement.js';
-import { MOVEMENTS } from './movements.js';
+import { sql } from 'kysely';
+import { machineRepository } from '../repositories/machine.repository.js';
+import { applyCommand, applyMovement, isStale, type CommandPlan, type MovementPlan } from './apply-movement.js';
+import { post } from './ledger.js';
+import { betEffects, MOVEMENTS } from './movements.js';
 import { Refusal } from './refusal.js';
 
 /**
@@ -18,6 +21,8 @@ import { Refusal } from './refusal.js';
  * customer or store; SQLite names it by a refusal reason, PostgreSQL by the failed guard) or that
  * it applied, and afterwards every balance, shift total and ledger row. Any guard that drifts
  * between the two (a limit checked on one side only, another order, an off-by-one at zero) fails.
+ * The terminal commands' function (`mbx_apply_command`) is held to the same: a command's movements
+ * through it, or through `post` one by one in a transaction (the terminal protocol's SQLite path).
  */
 
 const KIOSK = 8801;
@@ -208,5 +213,111 @@ describe('the guarded money writes: SQLite (ledger.post) and PostgreSQL (mbx_app
     // The runs met every guard and applied movements too (else the property compared little).
     expect([...refusedBy].sort()).toEqual(['applied', 'customer', 'key', 'shift', 'store']);
     refusedBy = new Set();
+  });
+});
+
+type Command =
+  | { op: 'round'; bet: number; win: number }
+  | { op: 'single'; kind: 'win' | 'gift' | 'terminal_purchase' | 'terminal_redeem'; amount: number };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ op: fc.constant('round' as const), bet: money(3000), win: money(3000) }),
+  fc.record({ op: fc.constant('single' as const), kind: fc.constantFrom('win' as const, 'gift' as const, 'terminal_purchase' as const, 'terminal_redeem' as const), amount }),
+);
+
+/**
+ * A command's movements as the terminal protocol's rules plan them (services/terminal/play.service.ts
+ * decideRound: the bet from entries first, then winnings, refused by the rule when not covered, so
+ * the guards see only what the rules let through; reload.service.ts: one movement, whose balance the
+ * guards check against whatever the rows hold). Undefined: the rule refused, nothing to apply.
+ */
+function movementsOf(c: Command, seq: number, balances: { entries: number; winnings: number }): CommandPlan['movements'] | undefined {
+  const key = (what: string) => `parity-t-${seq}-${what}`;
+  if (c.op === 'single') {
+    const def = MOVEMENTS[c.kind];
+    const e = def.effects(c.amount);
+    return [{ kind: def.kind, channel: c.kind.startsWith('terminal') ? 'reload_kiosk' : def.channel, amount: c.amount, entries: e.entries ?? 0, winnings: e.winnings ?? 0, credit: e.credit ?? 0, key: key('one'), note: '' }];
+  }
+  const bet = betEffects(c.bet, balances.entries);
+  if (-(bet.winnings ?? 0) > balances.winnings) return undefined;
+  const out: CommandPlan['movements'] = [];
+  if (c.bet > 0) out.push({ kind: 'bet', channel: 'machine', amount: c.bet, entries: bet.entries ?? 0, winnings: bet.winnings ?? 0, key: key('bet'), note: 'round' });
+  if (c.win > 0) out.push({ kind: 'win', channel: 'machine', amount: c.win, entries: 0, winnings: c.win, key: key('win'), note: 'round' });
+  return out;
+}
+
+describe('the terminal commands\' writes: SQLite (post, one by one) and PostgreSQL (mbx_apply_command) agree', () => {
+  let sqlite: Side;
+  let postgres: Side;
+  let seq = 0;
+  let run = 0;
+  beforeAll(async () => {
+    [sqlite, postgres] = await Promise.all([setUp('sqlite'), setUp('postgres')]);
+  });
+  afterAll(async () => {
+    await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
+  });
+
+  it('on random commands from the same balances: the same guard refuses, the same rows and balances result', async () => {
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(start, fc.array(command, { minLength: 1, maxLength: 10 }), async (s, commands) => {
+        run++;
+        const sides = [sqlite, postgres];
+        const rows = await Promise.all(sides.map((side) => begin(side, s as Start, 10_000 + run)));
+        // A game machine per side with the run's first customer seated, at the same seq.
+        const machines = await Promise.all(
+          sides.map(async (side, j) => {
+            const db = side.d.handle.db;
+            const id = await machineRepository.insert(db, KIOSK, { machine_id: run, kind: 'game', public_key: 'k', created_at: at });
+            await db.updateTable('machine').set({ customer_id: rows[j]!.customers[0]!, last_seq: seq }).where('id', '=', id).execute();
+            return id;
+          }),
+        );
+        const outcomes: string[][] = [[], []];
+        for (const c of commands) {
+          const customer = (side: number) => rows[side]!.customers[0]!;
+          const now = await sqlite.d.handle.db.selectFrom('customer').select(['entries_cents', 'winnings_cents']).where('id', '=', customer(0)).executeTakeFirstOrThrow();
+          const movements = movementsOf(c, seq + 1, { entries: Number(now.entries_cents), winnings: Number(now.winnings_cents) });
+          if (!movements) {
+            outcomes.forEach((o) => o.push('refused by the rule'));
+            continue;
+          }
+          // SQLite: the protocol's transactional path, post per movement.
+          outcomes[0]!.push(
+            await sqlite.d.handle.db
+              .transaction()
+              .execute(async (tx) => {
+                for (const m of movements) await post(tx, { storeId: KIOSK, customerId: customer(0), machineId: machines[0]!, at, ...m });
+                return 'applied';
+              })
+              .catch((err: unknown) => {
+                if (err instanceof Refusal) return GUARD_OF[err.reason] ?? `unexpected refusal ${err.reason}`;
+                throw err;
+              }),
+          );
+          // PostgreSQL: one call of the function, with the customer row's version as just read.
+          const h = postgres.d.handle;
+          const version = (await sql<{ v: string }>`SELECT xmin::text AS v FROM customer WHERE id = ${customer(1)}`.execute(h.db)).rows[0]!.v;
+          outcomes[1]!.push(
+            await applyCommand(h, { machineRowId: machines[1]!, seq: seq + 1, seat: customer(1), customer: customer(1), storeId: KIOSK, at, ack: '{"type":"ack"}', customerVersion: version, movements })
+              .then(() => 'applied')
+              .catch((err: unknown) => {
+                if (isStale(err)) return (err as { guard: string }).guard;
+                throw err;
+              }),
+          );
+          // Both machines move to the next seq whatever happened (the protocol stores a refusal as the seq's outcome).
+          seq++;
+          await Promise.all(sides.map((side, j) => side.d.handle.db.updateTable('machine').set({ last_seq: seq }).where('id', '=', machines[j]!).execute()));
+        }
+        expect(outcomes[1]).toEqual(outcomes[0]);
+        outcomes[0]!.forEach((o) => seen.add(o));
+        const strip = (st: Awaited<ReturnType<typeof state>>) => ({ customers: st.customers, store: st.store, ledger: st.ledger });
+        expect(strip(await state(postgres, rows[1]!))).toEqual(strip(await state(sqlite, rows[0]!)));
+      }),
+      { numRuns: Number(process.env.PARITY_RUNS ?? 60), seed: process.env.PARITY_SEED ? Number(process.env.PARITY_SEED) : undefined },
+    );
+    expect([...seen].sort()).toEqual(['applied', 'customer', 'refused by the rule', 'store']);
   });
 });
