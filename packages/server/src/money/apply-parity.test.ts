@@ -171,19 +171,21 @@ async function state(side: Side, rows: { shiftId: number; customers: number[]; l
   };
 }
 
+// One SQLite and one PostgreSQL database for both properties (each run starts its own shift and customers).
+let sqlite: Side;
+let postgres: Side;
+beforeAll(async () => {
+  [sqlite, postgres] = await Promise.all([setUp('sqlite'), setUp('postgres')]);
+});
+afterAll(async () => {
+  await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
+});
+
 describe('the guarded money writes: SQLite (ledger.post) and PostgreSQL (mbx_apply_movement) agree', () => {
-  let sqlite: Side;
-  let postgres: Side;
   let run = 0;
-  beforeAll(async () => {
-    [sqlite, postgres] = await Promise.all([setUp('sqlite'), setUp('postgres')]);
-  });
-  afterAll(async () => {
-    await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
-  });
 
   it('on random movements from the same balances: the same guard refuses, the same rows and balances result', async () => {
-    let refusedBy = new Set<string>();
+    const refusedBy = new Set<string>();
     await fc.assert(
       fc.asyncProperty(start, fc.array(step, { minLength: 1, maxLength: 14 }), async (s, steps) => {
         run++;
@@ -212,7 +214,6 @@ describe('the guarded money writes: SQLite (ledger.post) and PostgreSQL (mbx_app
     );
     // The runs met every guard and applied movements too (else the property compared little).
     expect([...refusedBy].sort()).toEqual(['applied', 'customer', 'key', 'shift', 'store']);
-    refusedBy = new Set();
   });
 });
 
@@ -247,16 +248,8 @@ function movementsOf(c: Command, seq: number, balances: { entries: number; winni
 }
 
 describe('the terminal commands\' writes: SQLite (post, one by one) and PostgreSQL (mbx_apply_command) agree', () => {
-  let sqlite: Side;
-  let postgres: Side;
   let seq = 0;
-  let run = 0;
-  beforeAll(async () => {
-    [sqlite, postgres] = await Promise.all([setUp('sqlite'), setUp('postgres')]);
-  });
-  afterAll(async () => {
-    await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
-  });
+  let run = 10_000;
 
   it('on random commands from the same balances: the same guard refuses, the same rows and balances result', async () => {
     const seen = new Set<string>();
@@ -264,7 +257,7 @@ describe('the terminal commands\' writes: SQLite (post, one by one) and PostgreS
       fc.asyncProperty(start, fc.array(command, { minLength: 1, maxLength: 10 }), async (s, commands) => {
         run++;
         const sides = [sqlite, postgres];
-        const rows = await Promise.all(sides.map((side) => begin(side, s as Start, 10_000 + run)));
+        const rows = await Promise.all(sides.map((side) => begin(side, s as Start, run)));
         // A game machine per side with the run's first customer seated, at the same seq.
         const machines = await Promise.all(
           sides.map(async (side, j) => {
