@@ -8,6 +8,9 @@
  * operator's command). Every request answered 0 is in the new primary's ledger, none twice (each
  * request resent with its key), verify passes, and both servers serve again without a restart:
  * their pools find the new primary by themselves. The outage the clients saw is printed.
+ *
+ * Then reports on the standby as a read replica (REPLICA_DATABASE_URL): the report calls read it
+ * while its lag is within REPLICA_MAX_LAG_SECONDS, money calls never do.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -111,4 +114,74 @@ describe('a synchronous standby takes over (PostgreSQL)', () => {
     });
     expect(stdout).toContain('Ledger verified');
   }, 180_000);
+});
+
+describe('reports read a replica, money calls never (REPLICA_DATABASE_URL)', () => {
+  let pair: StandbyPair | undefined;
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.kill();
+    await pair?.drop();
+  });
+
+  const metric = async (base: string, name: string) => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : undefined;
+  };
+  const waitFor = async (what: string, ok: () => Promise<boolean>) => {
+    for (let i = 0; !(await ok()); i++) {
+      if (i > 600) throw new Error(`timed out waiting for ${what}`);
+      await sleep(50);
+    }
+  };
+
+  it('a report does not see what the paused replica has not replayed (bound 1 h); over a 1 s bound it reads the primary; a money call reads the primary', async () => {
+    pair = await createStandbyPair((p) => (pair = p));
+    const handle = openPostgres(pair.url(pair.primaryPort), 2);
+    await migrate(handle);
+    const store = await setupLoadStore(handle.db, { kiosk: KIOSK + 1, drawers: 1, customers: 1 });
+    await handle.close();
+    const replicaEnv = (bound: number) => ({ ...ENV, REPLICA_DATABASE_URL: pair!.url(pair!.standbyPort), REPLICA_MAX_LAG_SECONDS: String(bound) });
+    const patient = await startServerProcess({ DATABASE_URL: pair.url(pair.primaryPort) }, replicaEnv(3600));
+    servers.push(patient);
+    const strict = await startServerProcess({ DATABASE_URL: pair.url(pair.primaryPort) }, replicaEnv(1));
+    servers.push(strict);
+    const [counter] = await openCounters(patient.url, store);
+    const purchase = async (base: string, key?: string) => {
+      const k = key ?? ((await callApi(base, '/config/key', {})).key as string);
+      return { key: k, status: (await callApi(base, '/customer/purchase', { ...counter!, id: store.customerIds[0], amount: 12.34, key: k })).status };
+    };
+    const purchases = async (base: string) => {
+      const r = await callApi(base, '/drawer/transaction', { UID: counter!.UID, TOKEN: counter!.TOKEN, fun_name: 'purchase' });
+      expect(r.status, JSON.stringify(r)).toBe(0);
+      return r.total as number;
+    };
+    for (const s of servers) await waitFor('reports on the replica', async () => (await metric(s.url, 'moneybox_replica_serving_reports')) === 1);
+
+    expect((await purchase(patient.url)).status).toBe(Status.OK);
+    await waitFor('the first purchase replayed and reported', async () => (await purchases(patient.url)) === 1);
+
+    // The replica stops replaying (its WAL still arrives: the primary's synchronous commits go on).
+    await pair.query(pair.standbyPort, 'SELECT pg_wal_replay_pause()');
+    const second = await purchase(patient.url);
+    expect(second.status).toBe(Status.OK);
+    // The report reads the replica, which has not replayed the second purchase.
+    expect(await purchases(patient.url)).toBe(1);
+    // A money call reads the primary: a third purchase with a key taken after the pause goes through
+    // (the replica has no such key: read there, it would answer 12), and the second's key resent is
+    // already recorded (12), not applied again.
+    expect((await purchase(patient.url)).status).toBe(Status.OK);
+    expect((await purchase(patient.url, second.key)).status).toBe(Status.KEY_ERROR);
+    expect(await purchases(patient.url)).toBe(1);
+    // Over its 1 s bound the strict server's reports read the primary, and show the lag.
+    await waitFor('the strict server off the replica', async () => (await metric(strict.url, 'moneybox_replica_serving_reports')) === 0);
+    expect(await metric(strict.url, 'moneybox_replica_lag_seconds')).toBeGreaterThan(1);
+    expect(await purchases(strict.url)).toBe(3);
+
+    await pair.query(pair.standbyPort, 'SELECT pg_wal_replay_resume()');
+    await waitFor('the replica caught up', async () => (await purchases(patient.url)) === 3);
+    await waitFor('the strict server back on the replica', async () => (await metric(strict.url, 'moneybox_replica_serving_reports')) === 1);
+    expect(await metric(strict.url, 'moneybox_replica_lag_seconds')).toBeLessThanOrEqual(1);
+  }, 120_000);
 });

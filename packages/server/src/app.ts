@@ -6,6 +6,7 @@ import { LiveChanges } from './live/live-changes.js';
 import { observeMoney } from './money/money-observer.js';
 import { registerHealth } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
+import { openReplica } from './ops/report-replica.js';
 import { moneyMetrics } from './ops/money-metrics.js';
 import { startDailyTotals } from './services/report/daily-totals.js';
 import type { Deps } from './services/deps.js';
@@ -34,10 +35,19 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     deps.live = live;
     app.addHook('preClose', () => live.close());
   }
+  // Reports may read a replica (REPLICA_DATABASE_URL, PostgreSQL only; docs/ops/standby.md); money calls never do.
+  if (!deps.replica && deps.settings.replicaDatabaseUrl && deps.handle.dialect === 'postgres') {
+    const replica = openReplica(deps.handle, deps.settings.replicaDatabaseUrl, {
+      maxLagMs: deps.settings.replicaMaxLagMs,
+      log: (serving, lag) => (serving ? app.log.info({ lagSeconds: lag }, 'reports read the replica') : app.log.warn({ lagSeconds: lag }, 'reports read the primary: the replica is behind or does not answer')),
+    });
+    deps.replica = replica;
+    app.addHook('onClose', () => replica.close());
+  }
   const terminals = await registerTerminals(app, deps);
   // Signed-in web clients hear what changed in their store (http/live-hub.ts); after the terminals, which register the WebSocket plugin.
   const live = registerLive(app, deps);
-  registerMetrics(app, { handle: deps.handle, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
+  registerMetrics(app, { handle: deps.handle, replica: deps.replica, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).
   if (deps.settings.reportRefreshMs > 0) {

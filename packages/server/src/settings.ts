@@ -7,6 +7,10 @@ export interface Settings {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A PostgreSQL replica the report calls read from (docs/ops/standby.md); money calls never do. */
+  replicaDatabaseUrl: string | undefined;
+  /** Reports read the primary while the replica is further behind than this. */
+  replicaMaxLagMs: number;
   env: string;
   /** Idle time after which a session answers 5. */
   sessionIdleMs: number;
@@ -53,6 +57,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    replicaDatabaseUrl: env.REPLICA_DATABASE_URL || undefined,
+    replicaMaxLagMs: int(env.REPLICA_MAX_LAG_SECONDS, 10) * 1000,
     env: env.MONEYBOX_ENV ?? 'demo',
     sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 720) * 60_000,
     consoleIdleMs: int(env.CONSOLE_IDLE_MINUTES, 30) * 60_000,

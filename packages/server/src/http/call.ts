@@ -65,10 +65,11 @@ export interface CallDef<P extends CallPath = CallPath> {
 
 /**
  * A service that takes (dependencies, actor, input) as a session call's handler: the envelope has
- * validated, authenticated and authorized; the handler only calls the service.
+ * validated, authenticated and authorized; the handler only calls the service, with the call's
+ * dependencies or those `depsFor` gives (the reports': services/deps.ts `reportDeps`).
  */
-export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Promise<T>): (input: I, ctx: AuthedContext) => Promise<T> {
-  return (input, ctx) => service(ctx.deps, ctx.caller, input);
+export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Promise<T>, depsFor: (deps: Deps) => Deps = (deps) => deps): (input: I, ctx: AuthedContext) => Promise<T> {
+  return (input, ctx) => service(depsFor(ctx.deps), ctx.caller, input);
 }
 
 /**

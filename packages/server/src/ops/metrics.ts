@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../db/database.js';
+import type { ReportReplica } from './report-replica.js';
 import { shiftRepository } from '../repositories/shift.repository.js';
 import { moneyRegistry } from './money-metrics.js';
 
@@ -37,6 +38,8 @@ function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean
 
 interface MetricsSources {
   handle: DatabaseHandle;
+  /** The report replica, when REPLICA_DATABASE_URL is set. */
+  replica?: ReportReplica | undefined;
   terminals(): number;
   /** Signed-in browsers' live sockets (http/live-hub.ts). */
   liveClients(): number;
@@ -98,6 +101,26 @@ export function registerMetrics(app: FastifyInstance, src: MetricsSources): void
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  const replica = src.replica;
+  if (replica) {
+    new Gauge({
+      name: 'moneybox_replica_lag_seconds',
+      help: 'How far the report replica is behind the primary (-1: unknown, it does not answer or is not a standby)',
+      registers: [registry],
+      collect() {
+        this.set(replica.lagSeconds() ?? -1);
+      },
+    });
+    new Gauge({
+      name: 'moneybox_replica_serving_reports',
+      help: 'Whether reports read the replica now (1) or the primary, the replica being behind its bound or not answering (0)',
+      registers: [registry],
+      collect() {
+        this.set(replica.forReports() ? 1 : 0);
       },
     });
   }

@@ -1,5 +1,6 @@
 import type { TerminalBus } from '../bus/terminal-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { ReportReplica } from '../ops/report-replica.js';
 import type { LiveChanges } from '../live/live-changes.js';
 import type { Settings } from '../settings.js';
 
@@ -11,6 +12,14 @@ export interface Deps {
   bus?: TerminalBus;
   /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
   live?: LiveChanges;
+  /** The report replica (REPLICA_DATABASE_URL); only the report calls read from it (`reportDeps`). */
+  replica?: ReportReplica;
+}
+
+/** The dependencies a report runs on: the replica's handle while it is within its lag bound, else the primary's. */
+export function reportDeps(deps: Deps): Deps {
+  const replica = deps.replica?.forReports();
+  return replica ? { ...deps, handle: replica } : deps;
 }
 
 /** The same dependencies with the database handle replaced by an open transaction `tx`. */

@@ -1,15 +1,19 @@
+import { reportDeps } from '../../../services/deps.js';
 import { defineCall, serve } from '../../call.js';
 import { dailyLog } from '../../../services/report/daily.service.js';
 import { shiftLog } from '../../../services/report/shift-log.service.js';
 import { transactionReport } from '../../../services/report/transaction.service.js';
 
+// Reports read the report replica when one is set and within its lag bound (REPLICA_DATABASE_URL):
+// the envelope checked the session on the primary; the report's own reads go to `reportDeps`' handle.
+
 /** Transaction report: a boss the whole store, a cashier the rows of their own shifts. */
-const transaction = defineCall('/drawer/transaction', { handler: serve(transactionReport) });
+const transaction = defineCall('/drawer/transaction', { handler: serve(transactionReport, reportDeps) });
 
 /** Shift report: a boss every shift of the store, a cashier their own. */
-const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog) });
+const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog, reportDeps) });
 
 /** Daily report: bosses only (the permission matrix). */
-const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog) });
+const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog, reportDeps) });
 
 export const reportCalls = [transaction, shiftLogCall, dailyLogCall];
