@@ -21,3 +21,9 @@ export const GIFT_AWARD_TYPES = ['Daily Bonus', 'Items', 'Footprints', 'Fish Mis
 
 /** Most customers one search returns; refine the rule for more. */
 export const SEARCH_MAX = 50;
+
+/** Player protection (issue 24): a self-exclusion's periods and a cool-off's days (1 day to 6 weeks). */
+export const PROTECTION_KINDS = ['exclusion', 'cool_off'] as const;
+export const EXCLUSION_PERIODS = ['6m', '1y', '5y', 'permanent'] as const;
+export const COOL_OFF_DAYS = { min: 1, max: 42 } as const;
+

@@ -2,10 +2,10 @@
 // Amounts on the wire are currency units; entries, winnings and limits in replies too.
 import { z } from 'zod';
 import { amount, auth, id, isoTime, key, paging } from './common.js';
-import { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX } from './customer-fields.js';
+import { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, PROTECTION_KINDS, SEARCH_MAX } from './customer-fields.js';
 import { expectedBalance } from './drawer.js';
 
-export { CUSTOMER_FIELD_MAX, GENDERS, GIFT_AWARD_TYPES, SEARCH_MAX };
+export { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, PROTECTION_KINDS, SEARCH_MAX };
 
 const tooLong = (n: number) => `can not have more than ${n} characters`;
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
@@ -35,9 +35,6 @@ export const customerInfoRequest = customerSearchRequest;
  * cool-off (1 to 42 days). While it runs the customer buys nothing and plays nothing; redeems and
  * reverts stay allowed. It cannot be lifted or shortened, only replaced by one that ends later.
  */
-export const PROTECTION_KINDS = ['exclusion', 'cool_off'] as const;
-export const EXCLUSION_PERIODS = ['6m', '1y', '5y', 'permanent'] as const;
-export const COOL_OFF_DAYS = { min: 1, max: 42 } as const;
 export const protection = z.object({
   kind: z.enum(PROTECTION_KINDS),
   /** When it was set (ISO). */

@@ -33,6 +33,7 @@ interface ScreenDef {
 export const SCREENS: readonly ScreenDef[] = [
   { link: '/CustomerAccount', group: 'customer', names: { en: 'Customer Account', es: 'Cuenta de cliente', cn: '客户账户' }, audience: EVERYONE, namespace: 'customer' },
   { link: '/Customer/CustomerInfo', group: 'customer', names: { en: 'Customer Info', es: 'Información del cliente', cn: '客户信息' }, audience: EVERYONE, namespace: 'customer' },
+  { link: '/Customer/Protected', group: 'customer', names: { en: 'Self-excluded customers', es: 'Clientes autoexcluidos', cn: '自我排除客户' }, audience: BOSSES, namespace: 'customer' },
   { link: '/Drawer', group: 'drawer', names: { en: 'Drawer', es: 'Caja', cn: '钱箱' }, audience: AT_A_DRAWER, namespace: 'drawer' },
   { link: '/Reports/TransactionReports', group: 'report', names: { en: 'Transaction Report', es: 'Informe de transacciones', cn: '交易报表' }, audience: EVERYONE, namespace: 'reports' },
   { link: '/Reports/ShiftReports', group: 'report', names: { en: 'Shift Report', es: 'Informe de turnos', cn: '班次报表' }, audience: EVERYONE, namespace: 'reports' },

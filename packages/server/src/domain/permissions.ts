@@ -33,6 +33,7 @@ export function allowed(path: string, who: Who): boolean {
 export const SCREEN_CALLS: Readonly<Record<string, readonly CallPath[]>> = {
   '/CustomerAccount': ['/customer/search', '/customer/info', '/customer/history'],
   '/Customer/CustomerInfo': ['/customer/customerInfo'],
+  '/Customer/Protected': ['/customer/protected'],
   '/Drawer': ['/drawer/info', '/drawer/movements'],
   '/Machine': ['/machine/list'],
   '/SystemSetup/DrawerSetup': ['/drawer/setupList'],

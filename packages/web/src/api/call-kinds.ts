@@ -29,6 +29,7 @@ export const READ_PATHS = [
   '/customer/history',
   '/customer/giftHistory',
   '/customer/customerInfo',
+  '/customer/protected',
   '/machine/list',
   '/store/info',
   '/store/quota',

@@ -9,6 +9,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/CustomerAccount': lazy(() => import('../features/customer/CustomerAccountPage')),
   '/Customer/CustomerInfo': lazy(() => import('../features/customer/CustomerInfoPage')),
+  '/Customer/Protected': lazy(() => import('../features/customer/ProtectedCustomersPage')),
   '/Drawer': lazy(() => import('../features/drawer/DrawerPage')),
   '/Reports/TransactionReports': lazy(() => import('../features/reports/TransactionReportsPage')),
   '/Reports/ShiftReports': lazy(() => import('../features/reports/ShiftReportsPage')),

@@ -20,7 +20,10 @@ import { CustomerSearch } from './CustomerSearch';
 import { idPayload, infoPayload, refreshCustomer, statusOf, type CustomerRecord } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
-import { moneyLockReasons, MOVEMENT_KINDS, type MovementKind } from './movement';
+import { moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
+import { ProtectDialog, ProtectionSlipDialog, type ProtectReply } from './ProtectDialog';
+import { storeDate } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { PinDialog, type ShownPin } from './PinDialog';
 
 /** /CustomerAccount: the counter flow — find the customer, see the card, move credit. */
@@ -58,6 +61,12 @@ export default function CustomerAccountPage() {
   const blocked = block.data?.block ?? customer?.block ?? false;
   const locks = customer ? moneyLockReasons({ blocked, playing: customer.playing }, t) : [];
   const moneyOff = viewer || searching || locks.length > 0;
+  // Self-excluded or cooling off: purchase and special comps wait, redeem and revert stay (the server's money/protection.ts).
+  const { diff } = useLocalTimeDiff(customer?.protection != null);
+  const protection = customer?.protection ?? null;
+  const protectedReason = protection ? protectionText({ protection: protection.kind, until: protection.until }, t, (iso) => storeDate(iso, diff)) : null;
+  const [protecting, setProtecting] = useState(false);
+  const [slip, setSlip] = useState<ProtectReply | null>(null);
 
   useEffect(() => {
     // A remembered customer that is gone (another store, a reset database) is forgotten quietly.
@@ -165,13 +174,19 @@ export default function CustomerAccountPage() {
                       </Stack>
                     </Alert>
                   ) : null}
+                  {protectedReason ? (
+                    <Alert color="orange" py={6} role="status" title={t('protection.lockedTitle')} data-testid="customer-protected">
+                      <Text size="sm">{protectedReason}</Text>
+                    </Alert>
+                  ) : null}
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                     {MOVEMENT_KINDS.map((k) => (
                       <Button
                         key={k}
                         ref={k === 'purchase' ? purchaseRef : undefined}
                         onClick={() => setMoving(k)}
-                        disabled={moneyOff}
+                        disabled={moneyOff || (protectedReason !== null && PROTECTION_LOCKED.includes(k))}
+                        title={protectedReason !== null && PROTECTION_LOCKED.includes(k) ? protectedReason : undefined}
                         variant={k === 'purchase' ? 'filled' : 'light'}
                         // Long labels (Spanish) wrap instead of being cut on a phone.
                         styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
@@ -193,6 +208,9 @@ export default function CustomerAccountPage() {
                     </Button>
                     <Button size="xs" variant="default" onClick={() => void kick()} disabled={searching || !customer.playing} data-testid="action-kick">
                       {t('actions.kick')}
+                    </Button>
+                    <Button size="xs" variant="default" color="orange" onClick={() => setProtecting(true)} disabled={searching} data-testid="action-protect">
+                      {t('actions.protect')}
                     </Button>
                   </Group>
                 </Stack>
@@ -231,6 +249,17 @@ export default function CustomerAccountPage() {
         }}
       />
       <PinDialog shown={pin} onClose={() => setPin(null)} />
+      <ProtectDialog
+        customer={protecting && customer ? customer : null}
+        onClose={() => setProtecting(false)}
+        onDone={(r) => {
+          setProtecting(false);
+          client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
+          setSlip(r);
+          void refreshCustomer(client);
+        }}
+      />
+      <ProtectionSlipDialog reply={slip} onClose={() => setSlip(null)} />
     </PageFrame>
   );
 }

@@ -5,6 +5,8 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import type { CustomerRecord } from './customer-api';
 import { formatUnits as money } from '../../money/units';
 import { fullName, limitText } from './format';
+import { storeDate } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 interface Props {
   customer: CustomerRecord;
@@ -19,6 +21,8 @@ interface Props {
 export function CustomerCard({ customer: c, blocked, limits, paused, actions }: Props) {
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
+  const p = c.protection;
+  const { diff } = useLocalTimeDiff(p !== null);
   return (
     <Card withBorder shadow="xs" padding="md" data-testid="customer-card" data-paused={paused || undefined}>
       <Stack gap="md">
@@ -37,6 +41,11 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
             </Text>
           </Stack>
           <Group gap={6}>
+            {p ? (
+              <Badge color="orange" data-testid="customer-protection" data-kind={p.kind}>
+                {p.until === null ? t(`protection.badgePermanent.${p.kind}`) : t(`protection.badge.${p.kind}`, { date: storeDate(p.until, diff) })}
+              </Badge>
+            ) : null}
             {blocked ? (
               <Badge color="red" data-testid="customer-blocked">
                 {t('state.blocked')}

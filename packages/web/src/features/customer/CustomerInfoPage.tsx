@@ -20,13 +20,22 @@ const TEXT: React.CSSProperties = { overflowWrap: 'break-word', minWidth: 110, m
 
 /** /Customer/CustomerInfo: every customer of the store, a page at a time; a row opens the customer at the counter. */
 export default function CustomerInfoPage() {
+  const { t } = useTranslation('customer');
+  return <CustomerListPage path="/customer/customerInfo" title={t('infoTitle')} empty={t('listEmpty')} />;
+}
+
+/**
+ * A page of the store's customers from `path` (every customer, or the boss's protected ones: the same
+ * reply), a page at a time; a row opens the customer at the counter.
+ */
+export function CustomerListPage({ path, title, empty }: { path: '/customer/customerInfo' | '/customer/protected'; title: string; empty: string }) {
   const { t } = useTranslation(['customer', 'home']);
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useApiQuery('/customer/customerInfo', { page, limit: PAGE_SIZE }, { staleTime: 0 });
+  const q = useApiQuery(path, { page, limit: PAGE_SIZE }, { staleTime: 0 });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
 
   const openCustomer = (c: CustomerRecord) => {
@@ -35,10 +44,10 @@ export default function CustomerInfoPage() {
   };
 
   return (
-    <PageFrame title={t('customer:infoTitle')} crumbs={[{ label: t('home:groups.customer'), to: '/CustomerAccount' }]}>
+    <PageFrame title={title} crumbs={[{ label: t('home:groups.customer'), to: '/CustomerAccount' }]}>
       <Stack gap="sm">
         {q.isError ? <Alert color="red">{q.error.message}</Alert> : null}
-        <WideTable label={t('customer:infoTitle')} testId="customer-list">
+        <WideTable label={title} testId="customer-list">
           <Table highlightOnHover fz="sm" horizontalSpacing="xs" verticalSpacing={6} data-testid="customer-list">
             <Table.Thead>
               <Table.Tr>
@@ -110,6 +119,13 @@ export default function CustomerInfoPage() {
                     >
                       {c.block ? t('state.blocked') : t('state.active')}
                     </Badge>
+                    {c.protection ? (
+                      <Badge color="orange" size="sm" display="block" styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } }} data-col="protection">
+                        {c.protection.until === null
+                          ? t(`protection.badgePermanent.${c.protection.kind}`)
+                          : t(`protection.badge.${c.protection.kind}`, { date: storeTime(c.protection.until, diff).split(' ')[0] })}
+                      </Badge>
+                    ) : null}
                     <Text size="xs" c="dimmed" data-col="account_type">
                       {accountTypeName(c.account_type, t)}
                     </Text>
@@ -131,7 +147,7 @@ export default function CustomerInfoPage() {
         {q.isPending ? (
           <Text c="dimmed">{t('loading')}</Text>
         ) : q.data?.total === 0 ? (
-          <Text c="dimmed">{t('listEmpty')}</Text>
+          <Text c="dimmed">{empty}</Text>
         ) : null}
         {pages > 1 ? <Pagination total={pages} value={page} onChange={(p) => setParams({ page: String(p) })} getControlProps={pageLabels(t)} /> : null}
         {q.data ? (

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../../i18n/i18n';
-import { moneyLockReasons, movementRefusal } from './movement';
+import { moneyLockReasons, movementRefusal, PROTECTION_LOCKED } from './movement';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
 const ctx = { blocked: false, coinSign: '$' };
@@ -10,6 +10,19 @@ describe('refused movement messages', () => {
     await i18nReady;
     await i18n.loadNamespaces('customer');
     await i18n.changeLanguage('en');
+  });
+
+  it('says why a self-excluded or cooling-off customer cannot buy, with the end date, in each language', async () => {
+    const date = (iso: string) => iso.slice(0, 10);
+    const r = { status: 17, reason: 'protected', protection: 'exclusion', until: '2027-11-25T20:00:00.000Z' };
+    expect(movementRefusal(r, t, 'Customer error', { ...ctx, date })).toBe('Customer error: self-excluded until 2027-11-25. Only redeem and revert are allowed.');
+    expect(movementRefusal({ ...r, until: null }, t, 'Customer error', { ...ctx, date })).toBe('Customer error: self-excluded permanently. Only redeem and revert are allowed.');
+    await i18n.changeLanguage('mx');
+    expect(movementRefusal({ ...r, protection: 'cool_off' }, t, 'x', { ...ctx, date })).toBe('Error de cliente: en pausa hasta 2027-11-25. Solo se permiten canje y reversión.');
+    await i18n.changeLanguage('zh_Hans');
+    expect(movementRefusal(r, t, 'x', { ...ctx, date })).toBe('客户错误：自我排除至 2027-11-25。仅允许兑换和撤销购买。');
+    await i18n.changeLanguage('en');
+    expect(PROTECTION_LOCKED).toEqual(['purchase', 'comps']);
   });
 
   it("says 'purchase limit reached, contact your provider', then which limit and what is left of it", async () => {

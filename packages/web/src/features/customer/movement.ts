@@ -31,12 +31,21 @@ export function moneyLockReasons(c: { blocked: boolean; playing: boolean }, t: T
   return reasons;
 }
 
+/** What a running self-exclusion or cool-off refuses (the server's money/protection.ts): redeem and revert stay allowed. */
+export const PROTECTION_LOCKED: readonly MovementKind[] = ['purchase', 'comps'];
+
+/** A running protection as the card and a refusal say it: kind and end (a store date), or permanent. */
+export function protectionText(p: { protection: string; until: string | null }, t: T, date: (iso: string) => string): string {
+  const kind = p.protection === 'cool_off' ? 'cool_off' : 'exclusion';
+  return p.until === null ? t(`customer:protection.refused.${kind}Permanent`) : t(`customer:protection.refused.${kind}`, { date: date(p.until) });
+}
+
 /**
  * The text for a refused movement. The status catalogue's message is `fallback`; the reply's
  * extra fields make it precise where the server says why (35 reason/min_amount, 17 on a blocked
  * customer, 38 the drawer).
  */
-export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blocked: boolean; coinSign: string }): string {
+export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blocked: boolean; coinSign: string; date?: (iso: string) => string }): string {
   const units = (v: unknown) => (typeof v === 'number' ? formatUnits(v, ctx.coinSign) : '');
   switch (reply.status) {
     case Status.AMOUNT_ERROR:
@@ -52,6 +61,10 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
       if (typeof reply.min_amount === 'number') return t('customer:refused.minAmount', { amount: units(reply.min_amount) });
       return fallback;
     case Status.CUSTOMER_ERROR:
+      if (reply.reason === RefusalReason.PROTECTED && typeof reply.protection === 'string') {
+        const until = typeof reply.until === 'string' ? reply.until : null;
+        return protectionText({ protection: reply.protection, until }, t, ctx.date ?? ((iso) => iso.slice(0, 10)));
+      }
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
     case Status.DRAWER_BALANCE_ERROR:
       return t('customer:refused.drawerBalance');

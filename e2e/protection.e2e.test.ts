@@ -1,0 +1,138 @@
+import { RefusalReason, Status } from '@moneybox/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { giveWinnings } from '../packages/server/src/testing/customer-kit.js';
+import { cookie, DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+
+/**
+ * Player protection at the counter (issue 24), in Chromium against the real server: a cashier
+ * self-excludes a customer, the acknowledgement slip shows (its print copy 300px wide), the card
+ * shows the badge and end date, purchase and special comps are off with the reason while redeem
+ * and revert stay on, a redeem still pays out, the server still refuses a purchase; the boss lists
+ * the customer. Screenshots of the card at 1366, 820 and 390 px in en, mx and zh_Hans.
+ */
+describe('player protection at the counter', () => {
+  let e: E2E;
+  const demo: Record<string, { id: number; mobile: string; name: string }> = {};
+
+  beforeAll(async () => {
+    e = await startE2E();
+    const rows = await e.server.handle.db.selectFrom('customer').select(['id', 'mobile_id', 'first_name', 'last_name']).where('store_id', '=', DEMO_KIOSK).orderBy('id').execute();
+    for (const r of rows) demo[r.first_name] = { id: r.id, mobile: r.mobile_id, name: `${r.first_name} ${r.last_name}` };
+    const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
+    expect((await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount: 1000, key: await e.server.key() })).status).toBe(Status.OK);
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  let pages: Page[] = [];
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `protection-failed-${i}`).catch(() => undefined);
+    for (const p of pages) await p.context().close().catch(() => undefined);
+    pages = [];
+  });
+  const SLOW = { timeout: 15_000 };
+  const LONG = 240_000;
+  const MONEY = ['purchase', 'redeem', 'comps', 'revert'] as const;
+  const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
+  async function moneyEnabled(page: Page): Promise<string[]> {
+    const enabled: string[] = [];
+    for (const k of MONEY) if (await page.getByTestId(`action-${k}`).isEnabled()) enabled.push(k);
+    return enabled;
+  }
+  async function counter(opts: { lang?: Lang; viewport?: { width: number; height: number } } = {}) {
+    for (const p of pages) await p.context().close().catch(() => undefined);
+    pages = [];
+    const page = await e.newPage(opts);
+    pages.push(page);
+    await e.login(page, DEMO_LOGINS.cashier, 1);
+    await page.goto('/CustomerAccount');
+    await page.getByTestId('customer-search').waitFor();
+    return page;
+  }
+  async function open(page: Page, who: { mobile: string; name: string }) {
+    const box = page.getByTestId('customer-search');
+    await box.fill(who.mobile);
+    await box.press('Enter');
+    await expect.poll(() => text(page, 'customer-name'), SLOW).toBe(who.name);
+  }
+
+  it('a cashier excludes a customer: slip, purchase off with the reason, redeem still pays out; the boss lists them', { timeout: LONG }, async () => {
+    const david = demo.David!;
+    await giveWinnings(e.server, david.id, 25_00);
+    const page = await counter();
+    await open(page, david);
+    expect(await moneyEnabled(page)).toEqual([...MONEY]);
+
+    await page.getByTestId('action-protect').click();
+    const dialog = page.getByTestId('protect-dialog');
+    await dialog.getByText('Self-exclusion', { exact: true }).waitFor();
+    await page.getByTestId('protect-period').click();
+    await page.getByRole('option', { name: '1 year' }).click();
+    await page.getByTestId('protect-confirm').click();
+
+    // The acknowledgement slip: on screen, and its print copy on a 300px receipt.
+    const slip = page.getByTestId('protection-slip');
+    await slip.getByText('Self-exclusion acknowledgement').waitFor(SLOW);
+    await slip.getByText(david.name).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.getByTestId('protection-slip-print').boundingBox();
+    expect(printed?.width).toBeGreaterThan(200);
+    expect(printed?.width).toBeLessThanOrEqual(300);
+    await page.emulateMedia({ media: 'screen' });
+    await e.screenshot(page, 'protection-slip-en');
+    await page.getByTestId('protection-slip-close').click();
+
+    // The card: the badge with the end date; purchase and special comps off with the reason; redeem and revert on.
+    const end = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 4);
+    await expect.poll(() => text(page, 'customer-protection'), SLOW).toContain('Self-excluded until');
+    expect(await text(page, 'customer-protection')).toContain(end);
+    await page.getByTestId('customer-protected').getByText('Only redeem and revert are allowed.', { exact: false }).waitFor();
+    expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
+    const api = async (path: string, body: Record<string, unknown>) => e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });
+    expect(await api('/customer/purchase', { id: david.id, amount: 10, key: await e.server.key() })).toMatchObject({ status: Status.CUSTOMER_ERROR, reason: RefusalReason.PROTECTED });
+
+    await page.getByTestId('action-redeem').click();
+    const money = page.getByTestId('money-dialog');
+    await money.getByTestId('money-amount').fill('20');
+    await money.getByTestId('money-amount').press('Enter');
+    await money.getByTestId('money-done').waitFor(SLOW);
+    await page.getByTestId('money-close').click();
+    await expect.poll(() => text(page, 'customer-winnings'), SLOW).toBe('$5.00');
+    await e.screenshot(page, 'protection-card-en');
+
+    // The boss's list of protected customers.
+    const bossPage = await e.newPage();
+    pages.push(bossPage);
+    await e.login(bossPage, DEMO_LOGINS.boss, null);
+    await bossPage.goto('/Customer/Protected');
+    await bossPage.getByTestId(`customer-row-${david.id}`).waitFor(SLOW);
+    expect(await bossPage.getByTestId(`customer-row-${david.id}`).locator('[data-col="protection"]').textContent()).toContain('Self-excluded until');
+    await e.screenshot(bossPage, 'protection-list-en');
+  });
+
+  it('the card says it in each language at 1366, 820 and 390 px', { timeout: LONG }, async () => {
+    const eva = demo.Eva!;
+    const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
+    expect((await e.server.call('/customer/protect', { UID: s.UID, TOKEN: s.TOKEN, id: eva.id, kind: 'cool_off', days: 7 })).status).toBe(Status.OK);
+    const sizes = [
+      { width: 1366, height: 768 },
+      { width: 820, height: 1180 },
+      { width: 390, height: 844 },
+    ];
+    const words: Record<Lang, string> = { en: 'Cool-off until', mx: 'En pausa hasta', zh_Hans: '冷静期至' };
+    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
+      for (const viewport of sizes) {
+        const page = await counter({ lang, viewport });
+        await open(page, eva);
+        await expect.poll(() => text(page, 'customer-protection'), SLOW).toContain(words[lang]);
+        expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
+        // Nothing of the card runs off the screen.
+        const card = await page.getByTestId('customer-card').boundingBox();
+        expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+        await e.screenshot(page, `protection-card-${lang}-${viewport.width}`);
+      }
+    }
+  });
+});
