@@ -21,7 +21,7 @@ import { idPayload, infoPayload, refreshCustomer, statusOf, type CustomerRecord 
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
 import { moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
-import { ProtectDialog, ProtectionSlipDialog, type ProtectReply } from './ProtectDialog';
+import { ProtectDialog, ProtectionSlipDialog, type ProtectOutcome } from './ProtectDialog';
 import { storeDate } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { PinDialog, type ShownPin } from './PinDialog';
@@ -66,7 +66,7 @@ export default function CustomerAccountPage() {
   const protection = customer?.protection ?? null;
   const protectedReason = protection ? protectionText({ protection: protection.kind, until: protection.until }, t, (iso) => storeDate(iso, diff)) : null;
   const [protecting, setProtecting] = useState(false);
-  const [slip, setSlip] = useState<ProtectReply | null>(null);
+  const [slip, setSlip] = useState<ProtectOutcome | null>(null);
 
   useEffect(() => {
     // A remembered customer that is gone (another store, a reset database) is forgotten quietly.

@@ -2,24 +2,24 @@ import type { CallReply } from '@moneybox/contract';
 import { COOL_OFF_DAYS, EXCLUSION_PERIODS } from '@moneybox/contract/customer-fields';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useWrite } from '../../api/write';
 import { kioskData } from '../../auth/session';
 import { DIALOG_WIDTH } from '../../components/message';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { storeDate, storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import type { CustomerRecord } from './customer-api';
 import { fullName } from './format';
 
 type Period = (typeof EXCLUSION_PERIODS)[number];
-export type ProtectReply = CallReply<'/customer/protect'>;
+export type ProtectOutcome = CallReply<'/customer/protect'>;
 
 interface ProtectDialogProps {
   customer: CustomerRecord | null;
   onClose: () => void;
   /** Set: the slip is shown next. */
-  onDone: (r: ProtectReply) => void;
+  onDone: (r: ProtectOutcome) => void;
 }
 
 /**
@@ -89,7 +89,7 @@ export function ProtectDialog({ customer, onClose, onDone }: ProtectDialogProps)
 }
 
 /** The customer's acknowledgement slip (300px receipt, signed by the customer). */
-function Slip({ reply, diff }: { reply: ProtectReply; diff: number }) {
+function Slip({ reply, diff }: { reply: ProtectOutcome; diff: number }) {
   const { t } = useTranslation('customer');
   const p = reply.protection;
   const c = reply.customer;
@@ -125,43 +125,27 @@ function Slip({ reply, diff }: { reply: ProtectReply; diff: number }) {
   );
 }
 
-/** The slip in a 300px dialog with Print and Close, a copy under <body> for the printer (the drawer receipt's way, global.css .mbx-print-root). */
-export function ProtectionSlipDialog({ reply, onClose }: { reply: ProtectReply | null; onClose: () => void }) {
+/** The slip as a 300px receipt with Print and Close (components/ReceiptDialog: the drawer receipt's print copy). */
+export function ProtectionSlipDialog({ reply, onClose }: { reply: ProtectOutcome | null; onClose: () => void }) {
   const { t } = useTranslation('customer');
   const { diff } = useLocalTimeDiff(reply !== null);
   return (
-    <>
-      {reply
-        ? createPortal(
-            <div className="mbx-print-root" data-testid="protection-slip-print">
-              <Slip reply={reply} diff={diff} />
-            </div>,
-            document.body,
-          )
-        : null}
-      <Modal
-        opened={reply !== null}
-        onClose={() => {}}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        withCloseButton={false}
-        size={DIALOG_WIDTH}
-        padding="sm"
-        centered
-        title={<span className="visually-hidden">{t('protection.slip.heading')}</span>}
-        styles={{ header: { minHeight: 0, padding: 0 }, body: { paddingTop: 12 } }}
-        data-testid="protection-slip"
-      >
-        {reply ? <Slip reply={reply} diff={diff} /> : null}
-        <Group justify="space-between" mt="md">
+    <ReceiptDialog
+      opened={reply !== null}
+      title={t('protection.slip.heading')}
+      receipt={reply ? <Slip reply={reply} diff={diff} /> : null}
+      testId="protection-slip"
+      printTestId="protection-slip-print"
+      actions={
+        <>
           <Button variant="default" onClick={() => window.print()} data-testid="protection-slip-print-button">
             {t('protection.slip.print')}
           </Button>
           <Button onClick={onClose} data-testid="protection-slip-close">
             {t('protection.slip.close')}
           </Button>
-        </Group>
-      </Modal>
-    </>
+        </>
+      }
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Group, Modal } from '@mantine/core';
-import { createPortal } from 'react-dom';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { kioskData } from '../../auth/session';
-import { DIALOG_WIDTH } from '../../components/message';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { DrawerReport } from './DrawerReport';
 import { isXReport, type DrawerReportData } from './report-lines';
@@ -18,9 +17,9 @@ interface DrawerReportDialogProps {
 }
 
 /**
- * The drawer report in a 300px dialog with Print and Close. It cannot be dismissed by clicking
- * outside or by Escape: the cashier must print or close deliberately (spec section 2).
- * A second copy sits straight under <body> for the printer (see .mbx-print-root in global.css).
+ * The drawer report in a 300px dialog with Print and Close (components/ReceiptDialog): it cannot be
+ * dismissed by clicking outside or by Escape, the cashier must print or close deliberately (spec
+ * section 2); a second copy sits straight under <body> for the printer.
  */
 export function DrawerReportDialog({ opened, report, onClose, cashierAccount }: DrawerReportDialogProps) {
   const { t } = useTranslation('drawer-report');
@@ -29,36 +28,21 @@ export function DrawerReportDialog({ opened, report, onClose, cashierAccount }: 
   const ctx = { diffMinutes: diff, coinSign, cashierAccount: cashierAccount ?? kioskData().account };
   const visible = opened && report !== null;
   return (
-    <>
-      {visible
-        ? createPortal(
-            <div className="mbx-print-root" data-testid="drawer-report-print">
-              <DrawerReport report={report} {...ctx} />
-            </div>,
-            document.body,
-          )
-        : null}
-      <Modal
-        opened={visible}
-        onClose={() => {}}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        withCloseButton={false}
-        size={DIALOG_WIDTH}
-        padding="sm"
-        centered
-        title={<span className="visually-hidden">{t(report && isXReport(report) ? 'xTitle' : 'title')}</span>}
-        styles={{ header: { minHeight: 0, padding: 0 }, body: { paddingTop: 12 } }}
-        data-testid="drawer-report-dialog"
-      >
-        {report ? <DrawerReport report={report} data-testid="drawer-report" {...ctx} /> : null}
-        <Group justify="space-between" mt="md">
+    <ReceiptDialog
+      opened={visible}
+      title={t(report && isXReport(report) ? 'xTitle' : 'title')}
+      receipt={report ? <DrawerReport report={report} data-testid="drawer-report" {...ctx} /> : null}
+      printCopy={report ? <DrawerReport report={report} {...ctx} /> : null}
+      testId="drawer-report-dialog"
+      printTestId="drawer-report-print"
+      actions={
+        <>
           <Button variant="default" onClick={() => window.print()}>
             {t('print')}
           </Button>
           <Button onClick={onClose}>{t('close')}</Button>
-        </Group>
-      </Modal>
-    </>
+        </>
+      }
+    />
   );
 }
