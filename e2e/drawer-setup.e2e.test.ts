@@ -106,7 +106,7 @@ describe('drawer setup', () => {
     await e.screenshot(page, 'drawer-setup-en', { fullPage: true });
   });
 
-  it('force-closes a shift left open; the report records who closed it', async () => {
+  it('force-closes a shift left open with the count; the report records who closed it and what was counted', async () => {
     const page = await e.newPage();
     await e.login(page, DEMO_LOGINS.boss, 1);
     await page.goto('/SystemSetup/DrawerSetup');
@@ -114,8 +114,18 @@ describe('drawer setup', () => {
     await card(page, 2).locator('[data-row="accountUsing"]').getByText('cashier01').waitFor();
     await card(page, 2).getByTestId('force-close').click();
     await confirmOk(page, 'Close the shift of cashier01 on drawer 2?');
+    // The boss counts the drawer (issue 23), by denomination here.
+    const count = page.getByTestId('cash-count-dialog');
+    await count.getByText('Count the cash in drawer 2 (shift of cashier01)', { exact: false }).waitFor();
+    await page.getByTestId('count-by-denomination').click();
+    await count.locator('input[data-denomination="20"]').fill('2');
+    await count.locator('input[data-denomination="0.25"]').fill('1');
+    await expect(page.getByTestId('count-sum').textContent()).resolves.toBe('$40.25');
+    await page.getByTestId('count-submit').click();
     const report = page.getByTestId('drawer-report');
     await report.waitFor();
+    expect(await report.locator('[data-line="counted"] td').textContent()).toBe('$40.25');
+    expect(await report.locator('[data-line="count-20"] td').textContent()).toBe('$40.00');
     expect(await report.locator('[data-line="drawerNumber"] td').textContent()).toBe('2');
     expect(await report.locator('[data-line="shiftAccount"] td').textContent()).toBe('cashier01');
     expect(await report.locator('[data-line="cashierAccount"] td').textContent()).toBe('boss01');

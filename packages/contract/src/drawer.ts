@@ -26,7 +26,26 @@ export type DrawerListItem = z.infer<typeof drawerListItem>;
 /** `storename`: the kiosk's store, shown on the login page. */
 export const drawerListReply = z.object({ status: z.literal(0), storename: z.string(), list: z.array(drawerListItem) });
 
-export const drawerInitRequest = auth.extend({ amount, key });
+/** Most denominations a count may list (bills and coins of any currency fit well inside). */
+const COUNT_DETAIL_MAX_KEYS = 30;
+/**
+ * The blind count by denomination: `{ "<denomination in currency units>": <pieces> }`,
+ * e.g. `{ "100": 3, "20": 7, "0.25": 12 }`.
+ */
+export const countDetail = z
+  .record(z.string().max(20), z.number().int().min(0).max(100000))
+  .refine((r) => Object.keys(r).length <= COUNT_DETAIL_MAX_KEYS, `at most ${COUNT_DETAIL_MAX_KEYS} denominations`)
+  .refine((r) => Object.keys(r).every((k) => (parseAmount(k) ?? 0) > 0), 'each denomination must be a positive amount');
+
+/** Sum of a denomination count, in cents. */
+export function countDetailCents(detail: Record<string, number>): number {
+  let sum = 0;
+  for (const [denomination, pieces] of Object.entries(detail)) sum += (parseAmount(denomination) ?? 0) * pieces;
+  return sum;
+}
+
+/** `count_detail`: the float counted by denomination; its sum must equal `amount` (35). */
+export const drawerInitRequest = auth.extend({ amount, key, count_detail: countDetail.optional() });
 /**
  * The drawer's expected cash balance (`balance` in the replies below) is left out for a cashier while the
  * store asks for a blind count (`blind_count`), until the shift is closed: the cashier counts without
@@ -89,6 +108,10 @@ export const drawerInfoReply = z.object({
   blind_count: z.boolean(),
   /** Smallest purchase, redeem or special comps amount of the store. */
   min_amount: z.number(),
+  /** The store's denominations, largest first; empty: the currency's defaults (contract `denominations.ts`). */
+  denominations: z.array(z.string()),
+  /** The float offered as the initial amount: the count at the drawer's last close (null: none counted). */
+  carried: z.number().nullable(),
 });
 export type DrawerInfo = z.infer<typeof drawerInfoReply>;
 
@@ -145,24 +168,6 @@ export const drawerSetupListReply = z.object({
   max_drawers: z.number().int(),
 });
 
-/** Most denominations a count may list (bills and coins of any currency fit well inside). */
-const COUNT_DETAIL_MAX_KEYS = 30;
-/**
- * The blind count by denomination: `{ "<denomination in currency units>": <pieces> }`,
- * e.g. `{ "100": 3, "20": 7, "0.25": 12 }`.
- */
-export const countDetail = z
-  .record(z.string().max(20), z.number().int().min(0).max(100000))
-  .refine((r) => Object.keys(r).length <= COUNT_DETAIL_MAX_KEYS, `at most ${COUNT_DETAIL_MAX_KEYS} denominations`)
-  .refine((r) => Object.keys(r).every((k) => (parseAmount(k) ?? 0) > 0), 'each denomination must be a positive amount');
-
-/** Sum of a denomination count, in cents. */
-export function countDetailCents(detail: Record<string, number>): number {
-  let sum = 0;
-  for (const [denomination, pieces] of Object.entries(detail)) sum += (parseAmount(denomination) ?? 0) * pieces;
-  return sum;
-}
-
 /**
  * Shift close. `counted` (the blind cash count) and `count_detail` are optional; with only
  * `count_detail`, counted is its sum; with both, they must agree (35).
@@ -187,6 +192,12 @@ export const shiftReport = z.object({
   counted: z.number().nullable(),
   over_short: z.number().nullable(),
   count_detail: z.record(z.string(), z.number()).nullable().optional(),
+  /** The float offered at the start: the count of the drawer's shift before (null: that one was not counted). */
+  carried: z.number().nullable().optional(),
+  /** Initial amount minus the carried float (null without a carried float or an initial amount). */
+  float_difference: z.number().nullable().optional(),
+  /** The initial amount as counted by denomination, when it was. */
+  init_count_detail: z.record(z.string(), z.number()).nullable().optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReport>;
 export const drawerShiftReply = shiftReport.extend({ status: z.literal(0) });

@@ -20,3 +20,4 @@ export * from './reports.js';
 export * from './bulletin.js';
 export * from './calls.js';
 export * from './console.js';
+export * from './denominations.js';

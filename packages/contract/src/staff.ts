@@ -2,6 +2,7 @@
 // Amounts on the wire are currency units; times ISO-8601 UTC.
 import { z } from 'zod';
 import { amount, auth, id, paging } from './common.js';
+import { DENOMINATIONS_MAX, parseDenominations } from './denominations.js';
 import { PHONE_PATTERN, STORE_CONTACT_MAX, ZIP_PATTERN } from './staff-fields.js';
 
 export * from './staff-fields.js';
@@ -72,6 +73,10 @@ export const storeInfo = z.object({
   caps: z.object({ hourly: z.number(), daily: z.number(), weekly: z.number() }),
   min_amount: z.number(),
   blind_count: z.boolean(),
+  /** The bills and coins the store counts, largest first; empty: the currency's defaults (`denominations.ts`). */
+  denominations: z.array(z.string()),
+  /** An over/short at or above this, either way, is a large difference (the day close flags it). */
+  large_difference: z.number(),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;
 const STORE_INFO_FIELDS = Object.keys(storeInfo.shape) as (keyof StoreInfo)[];
@@ -96,6 +101,19 @@ export const storeUpdateRequest = auth.extend({
   limit_daily: amount.optional(),
   limit_weekly: amount.optional(),
   blind_count: flag.optional(),
+  /** The store's denominations as a list or as typed ("100, 50, 0.25"); empty: back to the defaults. */
+  denominations: z
+    .union([z.string().max(400), z.array(z.string().max(20)).max(DENOMINATIONS_MAX)])
+    .transform((v, ctx) => {
+      const list = parseDenominations(v);
+      if (list === null) {
+        ctx.addIssue({ code: 'custom', message: `denominations: at most ${DENOMINATIONS_MAX} positive amounts` });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
+  large_difference: amount.optional(),
 });
 export type StoreUpdateInput = z.output<typeof storeUpdateRequest>;
 export const storeUpdateReply = z.object({ status: z.literal(0), info: storeInfo, editable: z.array(z.string()) });

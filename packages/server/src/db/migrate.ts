@@ -9,11 +9,12 @@ import * as m007 from './migrations/007_reports.js';
 import * as m008 from './migrations/008_bulletins.js';
 import * as m009 from './migrations/009_terminal_apply.js';
 import * as m010 from './migrations/010_player_protection.js';
+import * as m011 from './migrations/011_day_close.js';
 import * as m012 from './migrations/012_platform_accounts.js';
 import * as m015 from './migrations/015_login_attempt_at.js';
 
 /** Migrations in order; each receives the dialect so one list serves SQLite and PostgreSQL. */
-const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rules_once': m003, '005_staff_audit': m005, '006_terminals': m006, '007_reports': m007, '008_bulletins': m008, '009_terminal_apply': m009, '010_player_protection': m010, '012_platform_accounts': m012, '015_login_attempt_at': m015 };
+const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rules_once': m003, '005_staff_audit': m005, '006_terminals': m006, '007_reports': m007, '008_bulletins': m008, '009_terminal_apply': m009, '010_player_protection': m010, '011_day_close': m011, '012_platform_accounts': m012, '015_login_attempt_at': m015 };
 
 /** This release's migrations, oldest first (GET /readyz and restore compare a database's with them). */
 export const migrationNames: readonly string[] = Object.keys(migrations);
@@ -27,7 +28,9 @@ export async function migrateSchema(handle: DatabaseHandle): Promise<void> {
   for (const [name, mod] of Object.entries(migrations)) {
     all[name] = { up: (db) => mod.up(db, handle.dialect) };
   }
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => all } });
+  // Numbers are handed out per piece of work and land in any order (015 before 011): a database that
+  // already ran a later number still gets an earlier one that landed after it.
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => all }, allowUnorderedMigrations: true });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

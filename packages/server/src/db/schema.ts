@@ -38,6 +38,10 @@ export interface StoreTable {
   birthday_required: Generated<number>;
   id_check_cents: Generated<number>;
   large_payout_cents: Generated<number>;
+  /** The bills and coins the store counts, JSON array of currency units ('': the currency's defaults). */
+  denominations: Generated<string>;
+  /** An over/short at or above this (either way) is a large difference (the day close flags it). */
+  large_diff_cents: Generated<number>;
 }
 
 export interface AccountTable {
@@ -385,6 +389,45 @@ export interface PlatformSessionTable {
   revoked_at: string | null;
 }
 
+/** A closed store day (issue 23): its Z report as it was closed, JSON, reprinted as is. */
+export interface DayCloseTable {
+  store_id: number;
+  day: string;
+  closed_at: string;
+  closed_by_account_id: number;
+  report: string;
+}
+
+/** A reload kiosk's cash taken ('in') or paid out ('out'), as its terminal reported it (applied once by seq). */
+export interface KioskCashTable {
+  id: Generated<number>;
+  store_id: number;
+  machine_id: number;
+  seq: number;
+  at: string;
+  direction: string;
+  amount_cents: number;
+  /** The kiosk's cumulative meter for this direction after this movement. */
+  meter_cents: number;
+  /** By denomination as the terminal wrote it ("20×1"), '' when not given. */
+  detail: Generated<string>;
+}
+
+/** A kiosk cash box emptied and counted (counted null: marked not collected, with a reason). */
+export interface KioskCollectionTable {
+  id: Generated<number>;
+  store_id: number;
+  machine_id: number;
+  at: string;
+  account_id: number;
+  up_to_cash_id: number;
+  expected_cents: number;
+  counted_cents: number | null;
+  count_detail: Generated<string>;
+  reason: Generated<string>;
+  key: string;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -415,6 +458,9 @@ export interface Database {
   platform_account_store: PlatformAccountStoreTable;
   platform_recovery_code: PlatformRecoveryCodeTable;
   platform_session: PlatformSessionTable;
+  day_close: DayCloseTable;
+  kiosk_cash: KioskCashTable;
+  kiosk_collection: KioskCollectionTable;
 }
 
 export type Store = Selectable<StoreTable>;

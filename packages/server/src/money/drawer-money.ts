@@ -78,7 +78,7 @@ function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerCashInpu
 type InitialAmountResult = { initial_amount: number; balance?: number };
 
 /** The drawer's opening float, once per shift, never above the store's credit: read, decide, apply. */
-export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, input: { amount: number; key: string }): Promise<InitialAmountResult> {
+export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, input: { amount: number; key: string; note?: string }): Promise<InitialAmountResult> {
   const result = await runCounterCall(deps.handle, {
     caller: actor,
     key: input.key,
@@ -95,7 +95,7 @@ export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, inp
  * The rules of the initial amount, in the same order: key (12), store closed or frozen (1/46), the
  * caller's open shift (10), drawer frozen (45), not set yet (11), at most the store's credit (16).
  */
-function planInitialAmount(read: CounterRead, input: { amount: number; key: string }, at: string): MovementPlan {
+function planInitialAmount(read: CounterRead, input: { amount: number; key: string; note?: string }, at: string): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, 'init', figures);
   const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);
@@ -110,6 +110,6 @@ function planInitialAmount(read: CounterRead, input: { amount: number; key: stri
   return {
     useKey: input.key,
     markInit: true,
-    movement: { storeId: read.store_id, kind: 'init', amount: a, accountId: read.account_id, drawerId: shift.drawer_id, shiftId: shift.shift_id, ...e, key: input.key, at },
+    movement: { storeId: read.store_id, kind: 'init', amount: a, accountId: read.account_id, drawerId: shift.drawer_id, shiftId: shift.shift_id, ...e, key: input.key, at, ...(input.note ? { note: input.note } : {}) },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import type { ShiftWithNames } from './shift.repository.js';
+import { withNames, type ShiftWithNames } from './shift.repository.js';
 
 /**
  * Which ledger rows of the store a report reads (every query takes the store first, bound once in
@@ -172,13 +172,7 @@ export const reportRepository = {
 
   /** Shifts that started in [from, to), oldest first; only one account's when `accountId` is given. */
   shiftsStarted(db: Db, storeId: number, fromIso: string, toIso: string, accountId: number | undefined): Promise<ShiftWithNames[]> {
-    let q = db
-      .selectFrom('shift')
-      .innerJoin('drawer', 'drawer.id', 'shift.drawer_id')
-      .innerJoin('account as owner', 'owner.id', 'shift.account_id')
-      .leftJoin('account as closer', 'closer.id', 'shift.closed_by_account_id')
-      .selectAll('shift')
-      .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer'])
+    let q = withNames(db)
       .where('shift.store_id', '=', storeId)
       .where('shift.started_at', '>=', fromIso)
       .where('shift.started_at', '<', toIso);

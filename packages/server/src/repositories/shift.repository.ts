@@ -1,17 +1,33 @@
 import type { Db } from '../db/database.js';
 import type { Shift } from '../db/schema.js';
 
-/** A shift with what its report names: the drawer number, the owner and who closed it. */
-export type ShiftWithNames = Shift & { drawer_number: number; owner: string; closer: string | null };
+/**
+ * A shift with what its report names: the drawer number, the owner and who closed it, and the float
+ * it was offered: the count of the drawer's shift before it (null when that one was not counted), and the
+ * initial amount's ledger note (its count by denomination, when it was counted so).
+ */
+export type ShiftWithNames = Shift & { drawer_number: number; owner: string; closer: string | null; carried_cents: number | null; init_note: string | null };
 
-function withNames(db: Db) {
+/** Shifts with their names, carried float and initial count: the one query every shift report reads. */
+export function withNames(db: Db) {
   return db
     .selectFrom('shift')
     .innerJoin('drawer', 'drawer.id', 'shift.drawer_id')
     .innerJoin('account as owner', 'owner.id', 'shift.account_id')
     .leftJoin('account as closer', 'closer.id', 'shift.closed_by_account_id')
     .selectAll('shift')
-    .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer']);
+    .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer'])
+    .select((eb) =>
+      eb
+        .selectFrom('shift as prev')
+        .select('prev.counted_cents')
+        .whereRef('prev.drawer_id', '=', 'shift.drawer_id')
+        .whereRef('prev.id', '<', 'shift.id')
+        .orderBy('prev.id', 'desc')
+        .limit(1)
+        .as('carried_cents'),
+    )
+    .select((eb) => eb.selectFrom('ledger').select('ledger.note').whereRef('ledger.shift_id', '=', 'shift.id').where('ledger.kind', '=', 'init').limit(1).as('init_note'));
 }
 
 export const shiftRepository = {
@@ -45,6 +61,13 @@ export const shiftRepository = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;
+  },
+  /** The count of the drawer's last closed shift before `beforeId` (every shift when null): the float it carries over. */
+  async lastCount(db: Db, storeId: number, drawerId: number, beforeId: number | null): Promise<number | null> {
+    let q = db.selectFrom('shift').select('counted_cents').where('store_id', '=', storeId).where('drawer_id', '=', drawerId).where('ended_at', 'is not', null);
+    if (beforeId !== null) q = q.where('id', '<', beforeId);
+    const r = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return r?.counted_cents ?? null;
   },
   /** Closes an open shift once; returns false when it was already closed. */
   async close(

@@ -9,6 +9,7 @@ import { callerShift } from './drawer.service.js';
 import { presentShiftTotals } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { balanceField, seesExpectedBalance } from '../../domain/expected-balance.js';
+import { storeDenominations } from '../store/denominations.js';
 
 /**
  * A drawer's live state. Without `drawerId`: the caller's own drawer (10 when they hold none).
@@ -31,6 +32,7 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
   }
   const settings = (await store.store.find())!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
+  const carried = await store.shifts.lastCount(drawer.id, shift?.id ?? null);
   return {
     drawer_id: drawer.id,
     moneybox: drawer.number,
@@ -44,6 +46,8 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
     ...balanceField(seesExpectedBalance(actor.role, settings), shift?.balance_cents ?? 0),
     blind_count: settings.blind_count === 1,
     min_amount: toUnits(settings.min_amount_cents),
+    denominations: storeDenominations(settings),
+    carried: carried === null ? null : toUnits(carried),
   };
 }
 

@@ -9,6 +9,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
+import { assertStoreDenominations } from '../store/denominations.js';
 
 interface CountInput {
   counted?: Cents | undefined;
@@ -76,7 +77,9 @@ export async function closeShift(db: Db, shift: Shift, closedBy: number, count: 
   const counted = countedCents(count);
   const detail = count.count_detail ? JSON.stringify(count.count_detail) : null;
   // The shift was read from the caller's store: its own store is the scope.
-  const shifts = storeScope(db, shift.store_id).shifts;
+  const scope = storeScope(db, shift.store_id);
+  const shifts = scope.shifts;
+  if (count.count_detail) assertStoreDenominations((await scope.store.find())!, count.count_detail);
   const closed = await shifts.close(shift.id, isoNow(), closedBy, counted, detail);
   if (!closed) refuse(Status.SHIFT_ERROR);
   const after = await shifts.findWithNames(shift.id);

@@ -1,4 +1,4 @@
-import { toUnits, type ShiftReport } from '@moneybox/contract';
+import { readCountNote, toUnits, type ShiftReport } from '@moneybox/contract';
 import type { Shift } from '../../db/schema.js';
 import type { ShiftWithNames } from '../../repositories/shift.repository.js';
 
@@ -27,7 +27,7 @@ export function presentShiftTotals(shift: Shift | undefined) {
 }
 
 /** Presents a shift's stored numbers as the spec's shift-close reply (currency units, ISO times). */
-function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null): ShiftReport {
+function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null, carried: number | null, initNote: string | null): ShiftReport {
   return {
     shift_id: shift.id,
     moneybox: drawerNumber,
@@ -40,9 +40,12 @@ function presentShift(shift: Shift, drawerNumber: number, account: string, close
     counted: shift.counted_cents === null ? null : toUnits(shift.counted_cents),
     over_short: shift.counted_cents === null ? null : toUnits(shift.counted_cents - shift.balance_cents),
     count_detail: parseCountDetail(shift.count_detail),
+    carried: carried === null ? null : toUnits(carried),
+    float_difference: carried === null || shift.init_set !== 1 ? null : toUnits(shift.initial_cents - carried),
+    init_count_detail: initNote === null ? null : readCountNote(initNote),
   };
 }
 
 export function presentShiftWithNames(row: ShiftWithNames): ShiftReport {
-  return presentShift(row, row.drawer_number, row.owner, row.closer);
+  return presentShift(row, row.drawer_number, row.owner, row.closer, row.carried_cents === null ? null : Number(row.carried_cents), row.init_note);
 }

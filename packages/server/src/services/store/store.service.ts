@@ -6,9 +6,10 @@ import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { assertStoreOpen } from './store-guard.js';
+import { storeDenominations } from './denominations.js';
 
 /** What the boss may change; the rest (credit, budget, maximums, exchange rate, freeze, time zone, caps) is the operator's. */
-const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count'];
+const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count', 'denominations', 'large_difference'];
 
 function presentStore(s: Store): StoreInfo {
   return {
@@ -31,6 +32,8 @@ function presentStore(s: Store): StoreInfo {
     caps: { hourly: toUnits(s.cap_hourly_cents), daily: toUnits(s.cap_daily_cents), weekly: toUnits(s.cap_weekly_cents) },
     min_amount: toUnits(s.min_amount_cents),
     blind_count: s.blind_count === 1,
+    denominations: storeDenominations(s),
+    large_difference: toUnits(s.large_diff_cents),
   };
 }
 
@@ -82,6 +85,8 @@ export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
       patch[`limit_${w}_cents`] = v;
     }
     if (input.blind_count !== undefined) patch.blind_count = input.blind_count ? 1 : 0;
+    if (input.denominations !== undefined) patch.denominations = input.denominations.length > 0 ? JSON.stringify(input.denominations) : '';
+    if (input.large_difference !== undefined) patch.large_diff_cents = input.large_difference;
     if (Object.keys(patch).length > 0) {
       await scope.store.update(patch);
     }
@@ -94,6 +99,6 @@ export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
 
 /** Limits flattened (limits.daily → limit_daily) so an edit's before/after name exactly what changed. */
 function flat(i: StoreInfo): Record<string, unknown> {
-  const { limits, caps: _caps, ...rest } = i;
-  return { ...rest, limit_hourly: limits.hourly, limit_daily: limits.daily, limit_weekly: limits.weekly };
+  const { limits, caps: _caps, denominations, ...rest } = i;
+  return { ...rest, denominations: denominations.join(' '), limit_hourly: limits.hourly, limit_daily: limits.daily, limit_weekly: limits.weekly };
 }

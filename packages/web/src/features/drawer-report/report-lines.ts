@@ -7,7 +7,7 @@ export type DrawerReportData = Pick<
   ShiftReport,
   'moneybox' | 'account' | 'createTime' | 'shiftTime' | 'initial_amount' | 'fills' | 'bleeds' | 'purchases' | 'redeems' | 'special_comps'
 > &
-  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps' | 'count_detail'>> & {
+  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps' | 'count_detail' | 'carried' | 'float_difference' | 'init_count_detail'>> & {
     /** Present on an X report (the shift still open): when its figures were read. */
     printedAt?: string;
   };
@@ -51,6 +51,10 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
     { key: 'shiftStart', value: storeTime(r.createTime, ctx.diffMinutes) },
     isXReport(r) ? { key: 'printedAt', value: storeTime(r.printedAt ?? null, ctx.diffMinutes) } : { key: 'shiftEnd', value: storeTime(r.shiftTime, ctx.diffMinutes) },
     { key: 'initialAmount', value: money(r.initial_amount) },
+    ...denominationLines(r.init_count_detail, ctx.coinSign, 'init'),
+    // The float carried over from the drawer's last count, and how far the initial amount was from it.
+    ...(typeof r.carried === 'number' ? [{ key: 'carried', value: money(r.carried) }] : []),
+    ...(typeof r.float_difference === 'number' && r.float_difference !== 0 ? [{ key: 'floatDifference', value: formatSignedUnits(r.float_difference, ctx.coinSign) }] : []),
     { key: 'fills', value: money(r.fills) },
     { key: 'bleeds', value: money(r.bleeds) },
     { key: 'totalPurchase', value: money(r.purchases) },
@@ -70,20 +74,20 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
     { key: 'specialComps', value: money(r.special_comps) },
   ];
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
-  lines.push(...denominationLines(r.count_detail, ctx.coinSign));
+  lines.push(...denominationLines(r.count_detail, ctx.coinSign, 'count'));
   if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: r.over_short === 0 ? money(0) : formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
   return lines;
 }
 
 /** The count by denomination, largest first: "$20 × 7" and its subtotal. */
-export function denominationLines(detail: Record<string, number> | null | undefined, coinSign: string): ReportLine[] {
+export function denominationLines(detail: Record<string, number> | null | undefined, coinSign: string, of: 'init' | 'count'): ReportLine[] {
   if (!detail) return [];
   return Object.entries(detail)
     .filter(([, pieces]) => pieces > 0)
     .map(([d, pieces]) => ({ d, pieces, cents: toCents(Number(d)) }))
     .sort((a, b) => b.cents - a.cents)
     .map(({ d, pieces, cents }) => ({
-      key: `denomination-${d}`,
+      key: `${of}-${d}`,
       text: `${cents % 100 === 0 ? `${coinSign}${cents / 100}` : formatCents(cents, coinSign)} × ${pieces}`,
       value: formatCents(cents * pieces, coinSign),
     }));

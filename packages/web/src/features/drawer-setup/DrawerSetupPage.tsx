@@ -10,6 +10,9 @@ import { PageFrame } from '../../components/PageFrame';
 import { confirmBox, toast } from '../../components/message';
 import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
 import { DrawerCard } from './DrawerCard';
+import { call } from '../../api/call';
+import { i18n } from '../../i18n/i18n';
+import { CashCountDialog, type CashCount } from '../shift-close/CashCountDialog';
 
 /** /SystemSetup/DrawerSetup (boss): every drawer of the store; freeze, unfreeze, create, force-close. */
 export default function DrawerSetupPage() {
@@ -19,6 +22,7 @@ export default function DrawerSetupPage() {
   const q = useApiQuery('/drawer/setupList', {}, { refetchInterval: 10_000 });
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
+  const [counting, setCounting] = useState<{ drawer: DrawerSetupItem; denominations: string[] } | null>(null);
 
   const list = q.data?.list ?? [];
 
@@ -48,11 +52,21 @@ export default function DrawerSetupPage() {
       toast(t(to ? 'drawer-setup:frozenDone' : 'drawer-setup:unfrozenDone', { number: d.number }));
     });
 
+  // A boss's force close counts the drawer too (issue 23): the count dialog, then the close with it.
   const forceClose = (d: DrawerSetupItem) =>
     act(`close-${d.id}`, async () => {
       if (!(await confirmBox(t('drawer-setup:forceCloseConfirm', { number: d.number, account: d.account ?? '-' })))) return;
-      setReport(await write('/drawer/forceClose', { id: d.id }));
+      const [info] = await Promise.all([call('/drawer/info', { id: d.id }), i18n.loadNamespaces('drawer')]);
+      setCounting({ drawer: d, denominations: info.denominations });
     });
+
+  const submitCount = async (count: CashCount) => {
+    if (!counting) return;
+    const r = await write('/drawer/forceClose', { id: counting.drawer.id, ...count });
+    setCounting(null);
+    setReport(r);
+    reload();
+  };
 
   // Confirmed first, with the count against the store's maximum ("Create drawer 4 of 5?"). At the
   // maximum the server refuses (15) with the spec's message: there is nothing to confirm.
@@ -85,6 +99,15 @@ export default function DrawerSetupPage() {
           <DrawerCard key={d.id} drawer={d} busy={busy} onFreeze={() => void freeze(d)} onForceClose={() => void forceClose(d)} />
         ))}
       </SimpleGrid>
+      {counting ? (
+        <CashCountDialog
+          drawerNumber={counting.drawer.number}
+          storeList={counting.denominations}
+          intro={t('drawer-setup:forceCloseCount', { number: counting.drawer.number, account: counting.drawer.account ?? '-' })}
+          onSubmit={submitCount}
+          onCancel={() => setCounting(null)}
+        />
+      ) : null}
       {/* The force-close report is printed by the boss who closed it; it records them as the closer. */}
       <DrawerReportDialog opened={report !== null} report={report} onClose={() => setReport(null)} />
     </PageFrame>

@@ -24,6 +24,8 @@ const info: DrawerInfoReply = {
   reverts: 0,
   balance: 100,
   blind_count: false,
+  denominations: [],
+  carried: null,
   min_amount: 1,
 };
 

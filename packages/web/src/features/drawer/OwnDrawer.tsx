@@ -41,7 +41,7 @@ export function OwnDrawer() {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>{data.initAmount ? <CashMoveForm info={data} /> : <InitAmountForm />}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>{data.initAmount ? <CashMoveForm info={data} /> : <InitAmountForm info={data} />}</Grid.Col>
       </Grid>
       <MovementList />
       <RecentShifts />

@@ -1,17 +1,22 @@
 import type { CallInput } from '@moneybox/contract';
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH } from '../../components/message';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { centsToUnits, formatCents, MAX_CENTS, readAmount } from '../../money/units';
-import { countDetail, countTotalCents, DENOMINATIONS, denominationCents, denominationLabel, parsePieces, type PieceCounts } from './denominations';
+import { countDetail, countTotalCents, storeDenominations, type PieceCounts } from './denominations';
+import { DenominationCount } from './DenominationCount';
 
 /** `/drawer/shift`'s input with the count taken (`counted` in currency units, as the wire takes them). */
 export type CashCount = CallInput<'/drawer/shift'> & { counted: number };
 
 interface CashCountDialogProps {
   drawerNumber: number;
+  /** The store's denominations (empty: the layout currency's defaults). */
+  storeList?: readonly string[] | undefined;
+  /** A boss's force close: the intro says whose drawer is counted. */
+  intro?: string | undefined;
   /** Closes the shift with the count; rejects when the server refused (the dialog stays open). */
   onSubmit: (count: CashCount) => Promise<void>;
   /** Back to work: the shift stays open. */
@@ -23,7 +28,7 @@ interface CashCountDialogProps {
  * hold, so the count is honest; the expected balance appears only on the report afterwards.
  * Mounted only while counting, so its texts load with it.
  */
-export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountDialogProps) {
+export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCancel }: CashCountDialogProps) {
   const { t } = useTranslation('drawer');
   const { coinSign } = useLayoutInfo();
   const [byDenomination, setByDenomination] = useState(false);
@@ -31,7 +36,8 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
   const [pieces, setPieces] = useState<PieceCounts>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const sum = countTotalCents(pieces);
+  const denominations = storeDenominations(storeList, coinSign);
+  const sum = countTotalCents(pieces, denominations);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -41,7 +47,7 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
         setError(t('count.piecesInvalid'));
         return;
       }
-      count = { counted: centsToUnits(sum), count_detail: countDetail(pieces) };
+      count = { counted: centsToUnits(sum), count_detail: countDetail(pieces, denominations) };
     } else {
       const read = readAmount(total, { minCents: 0 });
       if (!read.ok) {
@@ -75,7 +81,7 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{t('count.intro', { number: drawerNumber })}</Text>
+          <Text size="sm">{intro ?? t('count.intro', { number: drawerNumber })}</Text>
           <Switch
             label={t('count.byDenomination')}
             checked={byDenomination}
@@ -86,51 +92,7 @@ export function CashCountDialog({ drawerNumber, onSubmit, onCancel }: CashCountD
             data-testid="count-by-denomination"
           />
           {byDenomination ? (
-            <Stack gap={4} data-testid="denominations">
-              <SimpleGrid cols={3} spacing={6} verticalSpacing={4} style={{ alignItems: 'center' }}>
-                <Text size="xs" fw={600}>
-                  {t('count.denomination')}
-                </Text>
-                <Text size="xs" fw={600}>
-                  {t('count.pieces')}
-                </Text>
-                <Text size="xs" fw={600} ta="right">
-                  {t('count.subtotal')}
-                </Text>
-                {DENOMINATIONS.map((d) => {
-                  const n = parsePieces(pieces[d]);
-                  const label = denominationLabel(d, coinSign);
-                  return [
-                    <Text key={`${d}-l`} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {label}
-                    </Text>,
-                    <TextInput
-                      key={`${d}-i`}
-                      size="xs"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-label={t('count.piecesOf', { denomination: label })}
-                      value={pieces[d] ?? ''}
-                      onChange={(e) => {
-                        const v = e.currentTarget.value;
-                        setPieces((p) => ({ ...p, [d]: v }));
-                      }}
-                      error={n === null}
-                      data-denomination={d}
-                    />,
-                    <Text key={`${d}-s`} size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {n === null ? '-' : formatCents(denominationCents(d) * n, coinSign)}
-                    </Text>,
-                  ];
-                })}
-              </SimpleGrid>
-              <Group justify="space-between" mt={4}>
-                <Text fw={700}>{t('count.sum')}</Text>
-                <Text fw={700} data-testid="count-sum" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {sum === null ? '-' : formatCents(sum, coinSign)}
-                </Text>
-              </Group>
-            </Stack>
+            <DenominationCount denominations={denominations} coinSign={coinSign} pieces={pieces} onChange={setPieces} />
           ) : (
             <TextInput label={t('count.total')} name="counted" inputMode="decimal" autoComplete="off" data-autofocus value={total} onChange={(e) => setTotal(e.currentTarget.value)} withAsterisk data-testid="count-total" />
           )}

@@ -1,14 +1,16 @@
+import { denominationsFor } from '@moneybox/contract/denominations';
 import { parseAmount } from '@moneybox/contract/money';
 import { formatCents } from '../../money/units';
 
-/** Bills and coins a cashier counts, largest first, as the wire writes them (currency units). */
-export const DENOMINATIONS = ['100', '50', '20', '10', '5', '1', '0.25', '0.10', '0.05', '0.01'] as const;
-type Denomination = (typeof DENOMINATIONS)[number];
+/** Pieces counted per denomination (currency units as the wire writes them), as typed (empty = none). */
+export type PieceCounts = Partial<Record<string, string>>;
 
-/** Pieces counted per denomination, as typed (empty = none). */
-export type PieceCounts = Partial<Record<Denomination, string>>;
+/** The bills and coins to count: the store's own list, or the defaults of the layout's currency sign. */
+export function storeDenominations(storeList: readonly string[] | undefined, coinSign: string): readonly string[] {
+  return denominationsFor(storeList ?? [], coinSign);
+}
 
-export function denominationCents(d: Denomination): number {
+export function denominationCents(d: string): number {
   return parseAmount(d) ?? 0;
 }
 
@@ -21,9 +23,9 @@ export function parsePieces(text: string | undefined): number | null {
 }
 
 /** The live total of a count by denomination, in cents; null while any entry is not a whole number. */
-export function countTotalCents(counts: PieceCounts): number | null {
+export function countTotalCents(counts: PieceCounts, denominations: readonly string[]): number | null {
   let sum = 0;
-  for (const d of DENOMINATIONS) {
+  for (const d of denominations) {
     const n = parsePieces(counts[d]);
     if (n === null) return null;
     sum += denominationCents(d) * n;
@@ -31,10 +33,10 @@ export function countTotalCents(counts: PieceCounts): number | null {
   return sum;
 }
 
-/** The count as the shift-close call takes it: only the denominations that were counted. */
-export function countDetail(counts: PieceCounts): Record<string, number> {
+/** The count as the calls take it: only the denominations that were counted. */
+export function countDetail(counts: PieceCounts, denominations: readonly string[]): Record<string, number> {
   const detail: Record<string, number> = {};
-  for (const d of DENOMINATIONS) {
+  for (const d of denominations) {
     const n = parsePieces(counts[d]);
     if (n) detail[d] = n;
   }
@@ -42,7 +44,7 @@ export function countDetail(counts: PieceCounts): Record<string, number> {
 }
 
 /** "$100" for bills, "$0.25" for coins. */
-export function denominationLabel(d: Denomination, coinSign: string): string {
+export function denominationLabel(d: string, coinSign: string): string {
   const c = denominationCents(d);
-  return c % 100 === 0 ? `${coinSign}${c / 100}` : formatCents(c, coinSign);
+  return c % 100 === 0 ? `${coinSign}${(c / 100).toLocaleString('en-US')}` : formatCents(c, coinSign);
 }

@@ -19,7 +19,7 @@ export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> 
  */
 export function useShiftClose({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
-  const [counting, setCounting] = useState<{ drawerNumber: number } | null>(null);
+  const [counting, setCounting] = useState<{ drawerNumber: number; denominations: string[] } | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
   /** Starts the close; rejects (message already shown) when the shift could not be closed. */
@@ -28,7 +28,7 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
     const info = await call('/drawer/info', {}, { handle: false }).catch(() => null);
     if (info && needsCount(info)) {
       await i18n.loadNamespaces('drawer');
-      setCounting({ drawerNumber: info.moneybox });
+      setCounting({ drawerNumber: info.moneybox, denominations: info.denominations });
       return;
     }
     setReport(await closeShift(client));
@@ -44,7 +44,7 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
     <>
       {counting ? (
         <Suspense fallback={null}>
-          <CashCountDialog drawerNumber={counting.drawerNumber} onSubmit={submitCount} onCancel={() => setCounting(null)} />
+          <CashCountDialog drawerNumber={counting.drawerNumber} storeList={counting.denominations} onSubmit={submitCount} onCancel={() => setCounting(null)} />
         </Suspense>
       ) : null}
       <DrawerReportDialog opened={report !== null} report={report} onClose={onDone} />

@@ -27,6 +27,8 @@ const info: StoreInfo = {
   caps: { hourly: 500, daily: 0, weekly: 5000 },
   min_amount: 1,
   blind_count: true,
+  denominations: [],
+  large_difference: 20,
 };
 
 describe('store information: purchase limits', () => {

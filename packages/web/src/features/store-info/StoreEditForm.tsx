@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { StoreInfo } from '@moneybox/contract';
+import { denominationsFor, parseDenominations } from '@moneybox/contract/denominations';
 import { PHONE_PATTERN, STORE_CONTACT_FIELDS, STORE_CONTACT_MAX, ZIP_PATTERN, type StoreContactField } from '@moneybox/contract/staff-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,25 +9,28 @@ import { ApiError } from '../../api/call';
 import { useWrite } from '../../api/write';
 import { toast } from '../../components/message';
 import { useMoney } from '../../money/useMoney';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { limitHint, limitProblem } from './limit-rules';
 
 type Window = 'hourly' | 'daily' | 'weekly';
 const WINDOWS: Window[] = ['hourly', 'daily', 'weekly'];
 
-type Values = Record<StoreContactField, string> & { min_amount: number | string; blind_count: boolean } & Record<`limit_${Window}`, number | string>;
+type Values = Record<StoreContactField, string> & { min_amount: number | string; blind_count: boolean; denominations: string; large_difference: number | string } & Record<`limit_${Window}`, number | string>;
 
 function valuesOf(i: StoreInfo): Values {
   return {
     address: i.address, city: i.city, state: i.state, zip: i.zip, phone: i.phone,
     min_amount: i.min_amount, blind_count: i.blind_count,
+    denominations: i.denominations.join(', '), large_difference: i.large_difference,
     limit_hourly: i.limits.hourly, limit_daily: i.limits.daily, limit_weekly: i.limits.weekly,
   };
 }
 
-/** The boss's part of Store Information: contact fields, minimum amount, purchase limits (up to the provider's caps), blind count. */
+/** The boss's part of Store Information: contact fields, minimum amount, purchase limits (up to the provider's caps), denominations, large difference, blind count. */
 export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i: StoreInfo) => void }) {
   const { t } = useTranslation(['store-info', 'common']);
   const { money } = useMoney();
+  const { coinSign } = useLayoutInfo();
   const [problem, setProblem] = useState<string | null>(null);
   const hintText = (h: ReturnType<typeof limitHint>) => (h.key === 'capIs' ? t('store-info:capIs', { cap: money(h.cap), min: money(0.01) }) : t('store-info:noCap'));
   const [busy, setBusy] = useState(false);
@@ -48,6 +52,8 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
         ]),
       ),
       min_amount: (v) => (Number(v) > 0 ? null : t('store-info:minAbove0')),
+      denominations: (v) => (parseDenominations(v) === null ? t('store-info:denominationsFormat') : null),
+      large_difference: (v) => (Number(v) >= 0 && v !== '' ? null : t('store-info:limitFormat')),
       ...Object.fromEntries(
         WINDOWS.map((w) => [
           `limit_${w}`,
@@ -64,7 +70,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
     setBusy(true);
     setProblem(null);
     try {
-      const r = await write('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly) }, { handle: 'inline' });
+      const r = await write('/store/update', { ...v, min_amount: Number(v.min_amount), limit_hourly: Number(v.limit_hourly), limit_daily: Number(v.limit_daily), limit_weekly: Number(v.limit_weekly), large_difference: Number(v.large_difference) }, { handle: 'inline' });
       toast(t('store-info:saved'));
       form.setValues(valuesOf(r.info));
       form.resetDirty(valuesOf(r.info));
@@ -102,6 +108,15 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
               {...form.getInputProps(`limit_${w}`)}
             />
           ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('store-info:fields.denominations')}
+            description={t('store-info:denominationsHint', { defaults: denominationsFor([], coinSign).join(', ') })}
+            data-testid="store-denominations"
+            {...form.getInputProps('denominations')}
+          />
+          <NumberInput label={t('store-info:fields.large_difference')} description={t('store-info:largeDifferenceHint')} min={0} decimalScale={2} hideControls data-testid="store-large_difference" {...form.getInputProps('large_difference')} />
         </SimpleGrid>
         <Switch label={t('store-info:fields.blind_count')} description={t('store-info:blindCountHint')} data-testid="store-blind_count" {...form.getInputProps('blind_count', { type: 'checkbox' })} />
         {problem ? (

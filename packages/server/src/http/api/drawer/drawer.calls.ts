@@ -9,7 +9,7 @@ import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '..
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
 const list = defineCall('/drawer/list', { handler: (input, { deps }) => kioskDrawers(deps, input.kioskID) });
 
-const init = defineCall('/drawer/init', { handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key }) });
+const init = defineCall('/drawer/init', { handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key, count_detail: input.count_detail }) });
 
 const fills = defineCall('/drawer/fills', { handler: (input, ctx) => moveCash(ctx.deps, ctx.caller, { kind: 'fill', shiftId: input.shift_id, amount: input.amount, key: input.key, reason: input.reason }) });
 
