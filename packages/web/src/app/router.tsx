@@ -5,6 +5,7 @@ import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
 import { ScreenGuard } from './ScreenGuard';
+import { RequireConsole } from '../features/console/RequireConsole';
 
 /*
  * Route-level code splitting: every page and the Default layout are their own chunks, so the
@@ -16,6 +17,12 @@ const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const DefaultLayout = lazy(() => import('../layouts/DefaultLayout'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+// The platform console (issue 22): its own layout and sign-in, apart from the store's pages.
+const ConsoleLayout = lazy(() => import('../features/console/ConsoleLayout'));
+const ConsoleLoginPage = lazy(() => import('../features/console/ConsoleLoginPage'));
+const ConsoleStoresPage = lazy(() => import('../features/console/ConsoleStoresPage'));
+const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage'));
+const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
 
 function Page({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -34,6 +41,25 @@ export const routes = [
           </Page>
         ),
         children: [{ index: true, element: <LoginPage /> }],
+      },
+      {
+        path: '/operator',
+        element: (
+          <Page>
+            <ConsoleLayout />
+          </Page>
+        ),
+        children: [
+          { index: true, element: <ConsoleLoginPage /> },
+          {
+            element: <RequireConsole />,
+            children: [
+              { path: 'stores', element: <ConsoleStoresPage /> },
+              { path: 'stores/new', element: <ConsoleNewStorePage /> },
+              { path: 'stores/:kid', element: <ConsoleStorePage /> },
+            ],
+          },
+        ],
       },
       {
         element: <RequireAuth />,

@@ -1,0 +1,119 @@
+import { Status } from '@moneybox/contract';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformAccount } from '../packages/server/src/services/console/platform-accounts.service.js';
+import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 820, height: 1180 },
+  { width: 390, height: 844 },
+] as const;
+
+/** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
+const totp = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+/** Issue 22: an admin signs in at /operator with a TOTP code, sees the stores and freezes one. */
+describe('platform console', () => {
+  let e: E2E;
+  let n = 0;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(() => e?.close());
+
+  async function newAdmin() {
+    const username = `e2eadm${String(++n).padStart(3, '0')}`;
+    await createPlatformAccount(e.server.handle.db, { username, password: 'admin1234', role: 'admin' });
+    return { username, password: 'admin1234' };
+  }
+
+  async function passwordStep(page: Page, who: { username: string; password: string }) {
+    await page.goto('/operator');
+    await page.getByTestId('console-username').fill(who.username);
+    await page.getByTestId('console-password').fill(who.password);
+    await page.getByTestId('console-submit').click();
+  }
+
+  /** First sign-in: password, the QR code's secret into the "authenticator", its code, the recovery codes. Returns the secret. */
+  async function enrol(page: Page, who: { username: string; password: string }, shot?: string): Promise<string> {
+    await passwordStep(page, who);
+    await page.getByTestId('console-qr').waitFor();
+    const secret = (await page.getByTestId('console-secret').textContent())!.trim();
+    if (shot) await e.screenshot(page, `${shot}-enrol`);
+    await page.getByTestId('console-code').fill(await totp(secret));
+    await page.getByTestId('console-submit').click();
+    await page.getByTestId('console-recovery').waitFor();
+    expect(await page.getByTestId('console-recovery').locator('li').count()).toBe(10);
+    if (shot) await e.screenshot(page, `${shot}-recovery`);
+    await page.getByTestId('console-submit').click();
+    await page.waitForURL((u) => u.pathname === '/operator/stores');
+    return secret;
+  }
+
+  it('enrols by QR code, signs in again with the next TOTP code, sees the stores and freezes one; the store\'s staff then meet the message', { timeout: 300_000 }, async () => {
+    const admin = await newAdmin();
+    const page = await e.newPage({ viewport: VIEWPORTS[0] });
+    const secret = await enrol(page, admin, 'console-en-1366');
+    await page.getByTestId('console-logout').click();
+    await page.waitForURL((u) => u.pathname === '/operator');
+
+    // The next sign-in asks for the code: a wrong one is refused in place, the authenticator's next one signs in.
+    await passwordStep(page, admin);
+    await page.getByTestId('console-code').fill('000000');
+    await page.getByTestId('console-submit').click();
+    await expect.poll(() => page.getByTestId('console-login-error').textContent()).toMatch(/4/);
+    await page.getByTestId('console-code').fill(await totp(secret, 1));
+    await page.getByTestId('console-submit').click();
+    await page.waitForURL((u) => u.pathname === '/operator/stores');
+
+    const demo = page.locator('[data-row="1001"]');
+    await demo.waitFor();
+    expect(await demo.textContent()).toContain('Demo Arcade');
+    await e.screenshot(page, 'console-stores-en-1366');
+
+    await page.getByTestId('store-link-1001').click();
+    await page.waitForURL((u) => u.pathname === '/operator/stores/1001');
+    await page.getByTestId('console-freeze-input').fill('Account on hold: call your distributor');
+    await page.getByTestId('console-freeze').click();
+    await page.getByTestId('console-freeze-message').waitFor();
+    expect(await page.getByTestId('store-frozen').count()).toBe(1);
+    await e.screenshot(page, 'console-store-frozen-en-1366', { fullPage: true });
+
+    const login = await e.server.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss });
+    expect(login).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Account on hold: call your distributor' });
+    const trail = await e.server.handle.db.selectFrom('audit').select(['actor_name', 'kind']).where('kind', '=', 'console.store_freeze').execute();
+    expect(trail).toEqual([{ actor_name: admin.username, kind: 'console.store_freeze' }]);
+
+    // The list shows it frozen; unfreezing opens the store again.
+    await page.getByTestId('console-back').click();
+    await page.getByTestId('console-store-filter').click();
+    await page.getByRole('option', { name: 'Frozen' }).click();
+    await expect.poll(() => page.locator('[data-row]').count()).toBe(1);
+    await page.getByTestId('store-link-1001').click();
+    await page.getByTestId('console-unfreeze').click();
+    await page.getByTestId('console-freeze-input').waitFor();
+    expect((await e.server.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss })).status).toBe(Status.OK);
+  });
+
+  it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
+    const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
+    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
+      for (const v of VIEWPORTS) {
+        const page = await e.newPage({ lang, viewport: v });
+        await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined);
+        await page.locator('[data-row="1001"]').waitFor();
+        expect(await page.locator('h1').first().textContent()).toBe(heading[lang]);
+        // Nothing wider than the screen but the table's own scroll box.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await e.screenshot(page, `console-stores-${lang}-${v.width}`);
+        await page.getByTestId('store-link-1001').click();
+        await page.getByTestId('console-store-details').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await e.screenshot(page, `console-store-${lang}-${v.width}`, { fullPage: true });
+        await page.context().close();
+      }
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import '../../app/styles/page-styles';
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { CONSOLE_LOGIN, clearConsoleSession, consoleCall, consoleSession } from '../../api/console';
+import { LogoutIcon } from '../../components/icons';
+import { PageLoading } from '../../components/LoadingOverlay';
+import { LanguagePicker } from '../../layouts/LanguagePicker';
+
+/** The platform console's own layout (no kiosk id, no store menu): a bar with the account and the language picker, the page below. */
+export default function ConsoleLayout() {
+  const { t } = useTranslation('console');
+  const navigate = useNavigate();
+  const session = consoleSession();
+  const logout = async () => {
+    await consoleCall('/operator/logout', {}).catch(() => undefined);
+    clearConsoleSession();
+    navigate(CONSOLE_LOGIN);
+  };
+  return (
+    <Box mih="100vh" bg="var(--mantine-primary-color-0, var(--mantine-color-gray-0))">
+      <Group component="header" mih={60} px="md" py={6} justify="space-between" bg="var(--mantine-primary-color-filled)" c="white" wrap="nowrap" gap="xs">
+        <Text fw={700} fz="lg" component={Link} to={session ? '/operator/stores' : CONSOLE_LOGIN} c="white" td="none" truncate>
+          {t('title')}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          {session && (
+            <Group gap={6} wrap="nowrap" data-testid="console-account">
+              <Text fz="sm" truncate maw={140}>
+                {session.username}
+              </Text>
+              <Badge color="dark" variant="white" visibleFrom="sm">
+                {t(`roles.${session.role}`)}
+              </Badge>
+            </Group>
+          )}
+          <LanguagePicker variant="white" />
+          {session && (
+            <Button variant="white" color="dark" size="compact-md" onClick={() => void logout()} data-testid="console-logout" leftSection={<LogoutIcon />}>
+              <Box component="span" visibleFrom="sm">
+                {t('logout')}
+              </Box>
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Box component="main" p={{ base: 'xs', sm: 'md' }}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,266 @@
+import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ConsoleStore } from '@moneybox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { toast } from '../../components/message';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { useMoney } from '../../money/useMoney';
+import { StoreState } from './ConsoleStoresPage';
+
+/** Runs a console write; its refusal (in the user's language) goes to `setError`. */
+function useAction(setError: (e: string | null) => void) {
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    run: async (fn: () => Promise<unknown>, done: string) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await fn();
+        toast(done);
+        return true;
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
+/** /operator/stores/:kid: the store's settings and quota, freeze, bosses; the admin also sets the quota. */
+export default function ConsoleStorePage() {
+  const { t } = useTranslation(['console', 'common']);
+  const kid = Number(useParams().kid);
+  const detail = useConsoleQuery('/operator/store', { kid });
+  const store = detail.data?.store;
+  useDocumentTitle(store ? `${store.name} (${store.kid})` : t('console:stores'));
+  const role = consoleSession()?.role;
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Anchor component={Link} to="/operator/stores" fz="sm" data-testid="console-back">
+        ← {t('console:backToStores')}
+      </Anchor>
+      {detail.error && (
+        <Alert color="red" role="alert" data-testid="console-store-error">
+          {detail.error.message}
+        </Alert>
+      )}
+      {store && (
+        <>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz="h3" data-testid="console-store-title">
+              {`${store.name} (${store.kid})`}
+            </Title>
+            <StoreState row={store} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Details store={store} />
+            <Stack gap="md">
+              {role !== 'support' && <Freeze store={store} />}
+              <Bosses kid={store.kid} bosses={detail.data!.bosses} canManage={role !== 'support'} />
+            </Stack>
+          </SimpleGrid>
+          {role === 'admin' && <Quota store={store} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Details({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation('console');
+  const { money } = useMoney();
+  const rows: [string, string][] = [
+    [t('columns.credit'), `${money(store.credit)}${store.days_left !== null ? ` (${t('daysLeft', { days: store.days_left })})` : ''}`],
+    [t('fields.specialComps'), money(store.special_comps)],
+    [t('columns.shifts'), String(store.open_shifts)],
+    [t('columns.machines'), `${store.machines_connected} / ${store.machines_enrolled}`],
+    [t('columns.purchases'), money(store.today.purchases)],
+    [t('columns.redeems'), money(store.today.redeems)],
+    [t('columns.net'), money(store.today.net)],
+    [t('fields.distributor'), store.distributor ?? t('noDistributor')],
+    [t('fields.address'), [store.address, store.city, store.state, store.zip].filter(Boolean).join(', ')],
+    [t('fields.phone'), store.phone],
+    [t('fields.timezone'), store.timezone],
+    [t('fields.maxDrawers'), String(store.max_drawers)],
+    [t('fields.maxMachines'), String(store.max_machines)],
+    [t('fields.limitDay'), String(store.limit_day)],
+    [t('fields.capHourly'), money(store.caps.hourly)],
+    [t('fields.capDaily'), money(store.caps.daily)],
+    [t('fields.capWeekly'), money(store.caps.weekly)],
+    [t('fields.minAmount'), money(store.min_amount)],
+    [t('fields.createdAt'), new Date(store.created_at).toLocaleString()],
+  ];
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="xs">
+        {t('details')}
+      </Title>
+      <Table fz="sm" verticalSpacing={4} data-testid="console-store-details">
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th w="45%" fw={500} c="dimmed">
+                {k}
+              </Table.Th>
+              <Table.Td>{v || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function Freeze({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation('console');
+  const write = useConsoleWrite();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useAction(setError);
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="xs">
+        {t('freezeTitle')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      {store.frozen ? (
+        <Stack gap="sm">
+          <Text data-testid="console-freeze-message">{t('frozenWith', { msg: store.freeze_msg })}</Text>
+          <Button color="green" loading={action.busy} onClick={() => void action.run(() => write('/operator/storeFreeze', { kid: store.kid, freeze: false }), t('unfrozenDone'))} data-testid="console-unfreeze">
+            {t('unfreeze')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Textarea label={t('freezeMessage')} description={t('freezeHint')} value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={300} autosize minRows={2} data-testid="console-freeze-input" />
+          <Button
+            color="red"
+            loading={action.busy}
+            disabled={!message.trim()}
+            onClick={() => void action.run(() => write('/operator/storeFreeze', { kid: store.kid, freeze: true, message }), t('frozenDone')).then((ok) => ok && setMessage(''))}
+            data-testid="console-freeze"
+          >
+            {t('freeze')}
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number; account: string; locked: boolean; disabled: boolean; lastLogin: string | null }[]; canManage: boolean }) {
+  const { t } = useTranslation('console');
+  const write = useConsoleWrite();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useAction(setError);
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="xs">
+        {t('bosses')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      {bosses.length === 0 && <Text c="dimmed">{t('noBosses')}</Text>}
+      <Stack gap={6} data-testid="console-bosses">
+        {bosses.map((b) => (
+          <Group key={b.id} justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="xs">
+              <Text fw={600}>{b.account}</Text>
+              <Badge color={b.locked ? 'red' : b.disabled ? 'gray' : 'green'} variant="light">
+                {b.locked ? t('locked') : b.disabled ? t('disabled') : t('active')}
+              </Badge>
+              <Text fz="xs" c="dimmed">
+                {t('lastLogin')}: {b.lastLogin ? new Date(b.lastLogin).toLocaleString() : '—'}
+              </Text>
+            </Group>
+            {canManage && b.locked && (
+              <Button size="compact-sm" variant="light" loading={action.busy} onClick={() => void action.run(() => write('/operator/bossUnlock', { kid, id: b.id }), t('unlocked'))} data-testid={`console-unlock-${b.account}`}>
+                {t('unlock')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      {canManage && (
+        <Group mt="md" align="flex-end" gap="xs" wrap="wrap">
+          <TextInput label={t('username')} value={username} onChange={(e) => setUsername(e.currentTarget.value)} maxLength={20} w={{ base: '100%', xs: 160 }} data-testid="console-boss-username" />
+          <PasswordInput label={t('password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} maxLength={20} w={{ base: '100%', xs: 160 }} data-testid="console-boss-password" />
+          <Button
+            loading={action.busy}
+            disabled={!username || !password}
+            onClick={() =>
+              void action.run(() => write('/operator/bossCreate', { kid, username, password }), t('bossCreated')).then((ok) => {
+                if (ok) {
+                  setUsername('');
+                  setPassword('');
+                }
+              })
+            }
+            data-testid="console-boss-create"
+          >
+            {t('createBoss')}
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+function Quota({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation('console');
+  const write = useConsoleWrite();
+  const [q, setQ] = useState({
+    max_drawers: store.max_drawers,
+    max_machines: store.max_machines,
+    limit_day: store.limit_day,
+    limit_hourly: store.caps.hourly,
+    limit_daily: store.caps.daily,
+    limit_weekly: store.caps.weekly,
+    min_amount: store.min_amount,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const action = useAction(setError);
+  const field = (key: keyof typeof q, label: string, decimals = 0) => (
+    <NumberInput label={label} value={q[key]} onChange={(v) => setQ({ ...q, [key]: typeof v === 'number' ? v : 0 })} min={0} decimalScale={decimals} allowNegative={false} data-testid={`console-quota-${key}`} />
+  );
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="xs">
+        {t('quota')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        {field('max_drawers', t('fields.maxDrawers'))}
+        {field('max_machines', t('fields.maxMachines'))}
+        {field('limit_day', t('fields.limitDay'))}
+        {field('min_amount', t('fields.minAmount'), 2)}
+        {field('limit_hourly', t('fields.capHourly'), 2)}
+        {field('limit_daily', t('fields.capDaily'), 2)}
+        {field('limit_weekly', t('fields.capWeekly'), 2)}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button loading={action.busy} onClick={() => void action.run(() => write('/operator/storeQuota', { kid: store.kid, ...q }), t('quotaSaved'))} data-testid="console-quota-save">
+          {t('saveQuota')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

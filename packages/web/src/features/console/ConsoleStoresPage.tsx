@@ -1,0 +1,149 @@
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ConsoleStoreRow } from '@moneybox/contract';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { consoleSession, useConsoleQuery } from '../../api/console';
+import { TableEdge } from '../../components/WideTable';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { useMoney } from '../../money/useMoney';
+import { STORE_FILTERS, visibleStores, type SortKey, type StoreFilter } from './store-filter';
+
+/** How often the stores screen reads again (the console has no live socket yet). */
+const REFRESH_MS = 15_000;
+
+/** Open or frozen, and the low-credit flag. */
+export function StoreState({ row }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low_credit'> }) {
+  const { t } = useTranslation('console');
+  return (
+    <Group gap={4} wrap="nowrap">
+      {row.frozen ? (
+        <Badge color="red" data-testid="store-frozen">
+          {t('frozen')}
+        </Badge>
+      ) : (
+        <Badge color="green" variant="light">
+          {t('open')}
+        </Badge>
+      )}
+      {row.low_credit && (
+        <Badge color="orange" variant="light" data-testid="store-low-credit">
+          {t('lowCredit')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** /operator/stores: every store in the account's scope, searched, filtered and sorted. */
+export default function ConsoleStoresPage() {
+  const { t } = useTranslation(['console', 'common']);
+  useDocumentTitle(t('console:stores'));
+  const navigate = useNavigate();
+  const { money } = useMoney();
+  const stores = useConsoleQuery('/operator/stores', {}, { refetchInterval: REFRESH_MS });
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StoreFilter>('all');
+  const [sort, setSort] = useState<DataTableSortStatus<ConsoleStoreRow>>({ columnAccessor: 'kid', direction: 'asc' });
+  const all = stores.data?.list ?? [];
+  const rows = useMemo(() => visibleStores(all, { search, filter, sort: sort.columnAccessor as SortKey, desc: sort.direction === 'desc' }), [all, search, filter, sort]);
+  const viewport = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', t('console:stores'));
+  }, [t]);
+
+  const num = { textAlign: 'right' as const, noWrap: true, sortable: true };
+  const columns: DataTableColumn<ConsoleStoreRow>[] = [
+    { accessor: 'kid', title: t('console:columns.kid'), sortable: true, noWrap: true },
+    {
+      accessor: 'name',
+      title: t('console:columns.name'),
+      sortable: true,
+      render: (r) => (
+        <Text component={Link} to={`/operator/stores/${r.kid}`} fz="sm" c="var(--mantine-primary-color-filled)" fw={600} data-testid={`store-link-${r.kid}`}>
+          {r.name}
+        </Text>
+      ),
+    },
+    { accessor: 'frozen', title: t('console:columns.state'), sortable: true, noWrap: true, render: (r) => <StoreState row={r} /> },
+    { accessor: 'open_shifts', title: t('console:columns.shifts'), ...num },
+    { accessor: 'machines', title: t('console:columns.machines'), ...num, render: (r) => `${r.machines_connected} / ${r.machines_enrolled}` },
+    { accessor: 'credit', title: t('console:columns.credit'), ...num, render: (r) => money(r.credit) },
+    { accessor: 'purchases', title: t('console:columns.purchases'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.purchases) },
+    { accessor: 'redeems', title: t('console:columns.redeems'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.redeems) },
+    { accessor: 'net', title: t('console:columns.net'), ...num, render: (r) => money(r.today.net) },
+    { accessor: 'distributor', title: t('console:columns.distributor'), sortable: true, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`, render: (r) => r.distributor ?? t('console:noDistributor') },
+    {
+      accessor: 'last_activity',
+      title: t('console:columns.lastActivity'),
+      sortable: true,
+      noWrap: true,
+      visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.lg})`,
+      render: (r) => (r.last_activity ? new Date(r.last_activity).toLocaleString() : '—'),
+    },
+  ];
+
+  return (
+    <Stack gap="sm" maw={1600} mx="auto">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz="h3">
+          {t('console:stores')}
+        </Title>
+        {consoleSession()?.role === 'admin' && (
+          <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
+            {t('console:newStore')}
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('console:search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 340 }}
+          data-testid="console-store-search"
+        />
+        <Select
+          label={t('console:filter')}
+          data={STORE_FILTERS.map((f) => ({ value: f, label: t(`console:filters.${f}`) }))}
+          value={filter}
+          onChange={(v) => setFilter((v as StoreFilter | null) ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 220 }}
+          data-testid="console-store-filter"
+        />
+        <Text c="dimmed" fz="sm" pb={6} data-testid="console-store-count">
+          {t('console:storeCount', { shown: rows.length, total: all.length })}
+        </Text>
+      </Group>
+      <TableEdge scroller={viewport} watch={[rows]} testId="console-stores" rootTestId="console-stores">
+        <DataTable<ConsoleStoreRow>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          pinFirstColumn
+          fz="sm"
+          verticalSpacing={6}
+          minHeight={rows.length ? undefined : 160}
+          records={rows}
+          idAccessor="kid"
+          columns={columns}
+          fetching={stores.isLoading}
+          noRecordsText={t('console:noStores')}
+          sortStatus={sort}
+          onSortStatusChange={setSort}
+          onRowClick={({ record }) => navigate(`/operator/stores/${record.kid}`)}
+          customRowAttributes={(r) => ({ 'data-row': r.kid })}
+          scrollViewportRef={viewport}
+        />
+      </TableEdge>
+    </Stack>
+  );
+}
