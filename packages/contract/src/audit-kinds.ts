@@ -28,6 +28,7 @@ export const AUDIT_KINDS = [
   'customer.reset_pin',
   'customer.kick',
   'customer.protect',
+  'customer.limits',
   'machine.enrol_code',
   'machine.rename',
   'machine.release',

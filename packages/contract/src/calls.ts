@@ -60,6 +60,8 @@ import {
   customerListReply,
   customerListRequest,
   customerMoneyReply,
+  customerLimitsReply,
+  customerLimitsRequest,
   customerMoneyRequest,
   customerProtectedReply,
   customerProtectedRequest,
@@ -193,6 +195,7 @@ export const CALLS = {
   '/customer/kick': { input: customerIdRequest, reply: customerKickReply, who: MAY.signedIn },
   // Player protection (issue 24): a cashier or a boss sets it (a viewer too: it moves no cash); only a boss lists them.
   '/customer/protect': { input: customerProtectRequest, reply: customerProtectReply, who: MAY.signedIn },
+  '/customer/limits': { input: customerLimitsRequest, reply: customerLimitsReply, who: MAY.signedIn },
   '/customer/protected': { input: customerProtectedRequest, reply: customerProtectedReply, who: MAY.boss },
   '/customer/history': { input: customerHistoryRequest, reply: customerHistoryReply, who: MAY.signedIn },
   '/customer/giftHistory': { input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, who: MAY.signedIn },

@@ -160,11 +160,20 @@ export const customerMoneyReply = z.object({
 export const customerDayLimitRequest = auth.extend({ id: id.optional(), fun_name: z.unknown().optional() });
 /** `total` 0 means no limit; `left` is then null. */
 const limitWindow = z.object({ left: z.number().nullable(), total: z.number() });
+/** The customer's own limits (issue 24): in force (left / total, total 0 = none) and a raise pending until `at`. */
+const personalLimits = z.object({
+  hourly: limitWindow,
+  daily: limitWindow,
+  weekly: limitWindow,
+  pending: z.object({ hourly: z.number(), daily: z.number(), weekly: z.number(), at: z.string() }).nullable(),
+});
 export const customerDayLimitReply = z.object({
   status: z.literal(0),
   hourly: limitWindow,
   daily: limitWindow,
   weekly: limitWindow,
+  /** With `id`: the customer's personal limits. */
+  personal: personalLimits.optional(),
   /** The store's widest report period in store days (spec section 5). */
   limit_day: z.number().int(),
 });
@@ -255,3 +264,8 @@ export const customerListReply = z.object({
 /** The store's customers under a running protection, the latest set first (a page like the customer list). */
 export const customerProtectedRequest = customerListRequest;
 export const customerProtectedReply = customerListReply;
+
+/** A customer's own purchase limits (units, 0 = none): a lower one takes effect at once, a raise after 24 hours. */
+export const customerLimitsRequest = auth.extend({ id, hourly: amount, daily: amount, weekly: amount });
+export const customerLimitsReply = z.object({ status: z.literal(0), id: z.number().int(), personal: personalLimits });
+

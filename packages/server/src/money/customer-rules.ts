@@ -2,7 +2,7 @@ import { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
 import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
-import { overrun, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
+import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
 /** The store as a customer money movement's rules read it. */
@@ -16,7 +16,7 @@ export interface StoreRead extends StoreLimits {
 }
 
 /** The customer as the rules read it (in the caller's store; none when unknown there). */
-export interface CustomerRead extends ProtectionColumns {
+export interface CustomerRead extends ProtectionColumns, PersonalLimitColumns {
   id: number;
   blocked: number;
   playing_machine_id: number | null;
@@ -81,8 +81,9 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
 
   if (a <= 0 || a < store.min_amount_cents) refuse(RefusalReason.MIN_AMOUNT, { min_amount_cents: store.min_amount_cents });
   if (m.kind === 'purchase') {
-    const over = overrun(store, m.windows!, a);
-    if (over) refuse(RefusalReason.PURCHASE_LIMIT, { limit: over.limit, left_cents: over.left });
+    // The store's limits, then the customer's own (money/purchase-limits.ts: a raise only after 24 hours).
+    const over = overrun(store, m.windows!, a, personalLimits(c, m.at));
+    if (over) refuse(RefusalReason.PURCHASE_LIMIT, { limit: over.limit, left_cents: over.left, personal: over.personal });
   }
   channel.beforeBalances?.(c);
 

@@ -54,7 +54,7 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
     case RefusalReason.MIN_AMOUNT:
       return answer(Status.AMOUNT_ERROR, 'min_amount_cents' in f ? { min_amount: units(f.min_amount_cents) } : {});
     case RefusalReason.PURCHASE_LIMIT:
-      return answer(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: r.reason, limit: f.limit, left: units(f.left_cents) });
+      return answer(Status.AMOUNT_ERROR, { error: PURCHASE_LIMIT_MESSAGE, reason: r.reason, limit: f.limit, left: units(f.left_cents), personal: f.personal === true });
     case RefusalReason.OVER_REVERTABLE:
       return answer(Status.AMOUNT_ERROR, { reason: r.reason, revertable: units(f.revertable_cents) });
     case RefusalReason.ENTRIES:

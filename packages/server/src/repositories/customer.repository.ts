@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
+import type { PersonalLimitColumns } from '../money/purchase-limits.js';
 
 /** A customer as the calls show them, with the name of the machine they play on. */
 export interface CustomerView {
@@ -25,6 +26,13 @@ export interface CustomerView {
   protect_kind: string;
   protect_since: string | null;
   protect_until: string | null;
+  plimit_hourly_cents: number;
+  plimit_daily_cents: number;
+  plimit_weekly_cents: number;
+  plimit_next_hourly_cents: number | null;
+  plimit_next_daily_cents: number | null;
+  plimit_next_weekly_cents: number | null;
+  plimit_next_at: string | null;
 }
 
 /** What a money call needs from the customer row it locks. */
@@ -101,6 +109,13 @@ function view(db: Db, storeId: number) {
       'customer.protect_kind',
       'customer.protect_since',
       'customer.protect_until',
+      'customer.plimit_hourly_cents',
+      'customer.plimit_daily_cents',
+      'customer.plimit_weekly_cents',
+      'customer.plimit_next_hourly_cents',
+      'customer.plimit_next_daily_cents',
+      'customer.plimit_next_weekly_cents',
+      'customer.plimit_next_at',
     ])
     .where('customer.store_id', '=', storeId);
 }
@@ -204,6 +219,12 @@ export const customerRepository = {
       .where('id', '=', id)
       .where((eb) => eb.or([eb('protect_until', 'is', null), eb('protect_until', '<=', p.since), eb('protect_until', '<', p.until)]))
       .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Sets the customer's personal limits and pending raise (money/purchase-limits.ts nextPersonalLimits decides them). */
+  async setPersonalLimits(db: Db, storeId: number, id: number, cols: PersonalLimitColumns, at: string): Promise<boolean> {
+    const r = await db.updateTable('customer').set({ ...cols, updated_at: at }).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 

@@ -19,10 +19,22 @@ export function windowSums(customerId: number | RawBuilder<unknown> | undefined,
         FROM ledger WHERE customer_id = ${customerId} AND kind IN ('purchase', 'revert') AND at >= ${w.week})`;
 }
 
+const PERSONAL_LIMIT_COLUMNS = [
+  'plimit_hourly_cents',
+  'plimit_daily_cents',
+  'plimit_weekly_cents',
+  'plimit_next_hourly_cents',
+  'plimit_next_daily_cents',
+  'plimit_next_weekly_cents',
+  'plimit_next_at',
+] as const;
+
 /** The customer columns every money read selects (with the row's version): `c` is the customer table's alias. */
 export function moneyCustomerColumns(c: string) {
   return sql.raw(
-    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'protect_kind', 'protect_since', 'protect_until'].map((col) => `${c}.${col}`).join(', '),
+    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'protect_kind', 'protect_since', 'protect_until',
+      ...PERSONAL_LIMIT_COLUMNS,
+    ].map((col) => `${c}.${col}`).join(', '),
   );
 }
 
@@ -38,6 +50,13 @@ export function customerColumns(x: Record<string, unknown>): (CustomerRead & { v
     protect_kind: (x.protect_kind as string | null) ?? '',
     protect_since: (x.protect_since as string | null) ?? null,
     protect_until: (x.protect_until as string | null) ?? null,
+    plimit_hourly_cents: Number(x.plimit_hourly_cents ?? 0),
+    plimit_daily_cents: Number(x.plimit_daily_cents ?? 0),
+    plimit_weekly_cents: Number(x.plimit_weekly_cents ?? 0),
+    plimit_next_hourly_cents: x.plimit_next_hourly_cents == null ? null : Number(x.plimit_next_hourly_cents),
+    plimit_next_daily_cents: x.plimit_next_daily_cents == null ? null : Number(x.plimit_next_daily_cents),
+    plimit_next_weekly_cents: x.plimit_next_weekly_cents == null ? null : Number(x.plimit_next_weekly_cents),
+    plimit_next_at: (x.plimit_next_at as string | null) ?? null,
     version: (x.customer_version as string | null) ?? null,
   };
 }

@@ -33,7 +33,7 @@ export function only<Q, K extends keyof Q>(repository: Q, ...names: K[]): Pick<Q
   return picked;
 }
 
-const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobileId', 'byNamePrefix', 'byPhonePrefix', 'page', 'count', 'updateProfile', 'setBlocked', 'setPinHash', 'release', 'setProtection', 'protectedPage', 'protectedCount');
+const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobileId', 'byNamePrefix', 'byPhonePrefix', 'page', 'count', 'updateProfile', 'setBlocked', 'setPinHash', 'release', 'setProtection', 'protectedPage', 'protectedCount', 'setPersonalLimits');
 const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nameTaken', 'nextName', 'insert', 'rename', 'release', 'ledgerTotals', 'roundCounts');
 /** The customers' purchases as the ledger sums them (windows, shift net). */
 const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases');

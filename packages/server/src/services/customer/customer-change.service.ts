@@ -14,6 +14,7 @@ import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
+import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 
 /**
  * The customer changes a person makes. Each writes its audit row in the same transaction, whatever
@@ -131,6 +132,30 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
   if (r.machineRowId !== null) deps.live?.note(actor.storeId, { machines: [r.machineRowId] });
   return { id: input.id, protection: r.customer.protection!, customer: r.customer };
 };
+
+/**
+ * The customer's own purchase limits (issue 24), at their request: a lower limit takes effect at
+ * once, a raise or a removal only after 24 hours (pending until then; money/purchase-limits.ts).
+ */
+export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: number; hourly: number; daily: number; weekly: number }) =>
+  noted(
+    deps,
+    actor,
+    input.id,
+    await audited(deps, actor, async (tx, audit) => {
+      const scope = storeScope(tx.handle.db, actor.storeId);
+      await openStore(scope);
+      const c = await mustFind(tx, actor, input.id);
+      const at = isoNow();
+      const next = nextPersonalLimits(c, { limit_hourly_cents: input.hourly, limit_daily_cents: input.daily, limit_weekly_cents: input.weekly }, at);
+      if (!(await scope.customers.setPersonalLimits(input.id, next, at))) refuse(Status.CUSTOMER_ERROR);
+      const used = await scope.purchases.purchaseWindows(input.id, windowStarts(Date.parse(at)));
+      const before = presentPersonal(c, used, at);
+      const personal = presentPersonal(next, used, at);
+      await audit({ kind: 'customer.limits', target: target(presentCustomer(c)), before: { personal: before }, after: { personal } });
+      return { id: input.id, personal };
+    }),
+  );
 
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
-import { presentLimits, windowStarts } from '../../money/purchase-limits.js';
+import { presentLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 import { revertableCents } from './movement.service.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -81,13 +81,12 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
   const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
-  let used = { hour: 0, day: 0, week: 0 };
-  if (id !== undefined) {
-    await mustFind(deps, actor, id);
-    used = await scope.purchases.purchaseWindows(id, windowStarts());
-  }
+  if (id === undefined) return { ...presentLimits(store, { hour: 0, day: 0, week: 0 }), limit_day: store.limit_day };
+  const c = await mustFind(deps, actor, id);
+  const at = isoNow();
+  const used = await scope.purchases.purchaseWindows(id, windowStarts(Date.parse(at)));
   // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
-  return { ...presentLimits(store, used), limit_day: store.limit_day };
+  return { ...presentLimits(store, used), limit_day: store.limit_day, personal: presentPersonal(c, used, at) };
 }
 
 /** The boss's list of customers under a running self-exclusion or cool-off, the latest set first. */

@@ -170,6 +170,76 @@ describeOnDatabases(
   { verifyEach: true },
 );
 
+/**
+ * Personal purchase limits (issue 24): below the store's, on every channel; lower at once, a raise
+ * only after 24 hours (the pending raise shown); concurrent purchases never pass them.
+ */
+describeOnDatabases(
+  'personal purchase limits',
+  (s) => {
+    let counter: Session & { drawer: number };
+    let other: Session & { drawer: number };
+    let kiosk: Terminal;
+    let seq = 0;
+    beforeAll(async () => {
+      counter = await openCounter(s, 1000);
+      other = await openCounter(s, 1000);
+      kiosk = await enrolTerminal(s, await bossSession(s), 'reload_kiosk');
+    });
+    afterAll(async () => {
+      await kiosk?.socket.close();
+    });
+    const buy = async (who: Session, id: number, amount: number, key?: string) => s.call('/customer/purchase', { ...who, id, amount, key: key ?? (await s.key()) });
+    const limits = (id: number, hourly: number, daily = 0, weekly = 0) => s.call('/customer/limits', { ...counter, id, hourly, daily, weekly });
+    /** As the clock 24 hours on would find it: the pending raise's time moved to now. */
+    const dayLater = (id: number) => s.handle.db.updateTable('customer').set({ plimit_next_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+
+    it('a lower limit holds at once on every channel; a raise only after 24 hours, shown as pending', async () => {
+      const c = await newCustomer(s, counter);
+      const set = await limits(c.id, 50);
+      expect(set).toMatchObject({ status: Status.OK, personal: { hourly: { left: 50, total: 50 }, daily: { left: null, total: 0 }, pending: null } });
+      expect(await buy(counter, c.id, 60)).toMatchObject({ status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 50, personal: true });
+      expect((await buy(counter, c.id, 30)).status).toBe(Status.OK);
+      expect(await kiosk.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 30_00 })).toMatchObject({ ok: false, reason: 'limit', limit: 'hourly', left_cents: 20_00, personal: true });
+      // The store's own limit still speaks first (the demo store allows 500.00 an hour).
+      expect(await buy(counter, c.id, 600)).toMatchObject({ status: Status.AMOUNT_ERROR, limit: 'hourly', left: 470, personal: false });
+
+      // A raise waits 24 hours; the card shows it pending.
+      const raised = await limits(c.id, 100);
+      expect(raised).toMatchObject({ status: Status.OK, personal: { hourly: { left: 20, total: 50 }, pending: { hourly: 100 } } });
+      const pendingAt = Date.parse((raised.personal as { pending: { at: string } }).pending.at);
+      expect(Math.abs(pendingAt - (Date.now() + DAY))).toBeLessThan(60_000);
+      expect(await buy(counter, c.id, 30)).toMatchObject({ status: Status.AMOUNT_ERROR, left: 20, personal: true });
+      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ personal: { hourly: { total: 50 }, pending: { hourly: 100 } } });
+      await dayLater(c.id);
+      expect((await buy(counter, c.id, 30)).status).toBe(Status.OK);
+      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ personal: { hourly: { left: 40, total: 100 }, pending: null } });
+
+      // Lowering again is at once, also while a raise is pending; a removal (0) waits like a raise.
+      expect((await limits(c.id, 200)).personal).toMatchObject({ hourly: { total: 100 }, pending: { hourly: 200 } });
+      expect((await limits(c.id, 70)).personal).toMatchObject({ hourly: { left: 10, total: 70 }, pending: null });
+      expect((await limits(c.id, 0)).personal).toMatchObject({ hourly: { total: 70 }, pending: { hourly: 0 } });
+      expect(await buy(counter, c.id, 20)).toMatchObject({ status: Status.AMOUNT_ERROR, left: 10, personal: true });
+      await dayLater(c.id);
+      expect((await buy(counter, c.id, 20)).status).toBe(Status.OK);
+
+      const audit = await s.handle.db.selectFrom('audit').select('kind').where('target_id', '=', c.id).where('kind', '=', 'customer.limits').execute();
+      expect(audit).toHaveLength(5);
+    });
+
+    it('concurrent purchases from two drawers never pass a personal limit', async () => {
+      const c = await newCustomer(s, counter);
+      expect((await limits(c.id, 0, 200)).status).toBe(Status.OK);
+      const keys = await Promise.all(Array.from({ length: 30 }, () => s.key()));
+      const replies = await Promise.all(keys.map((k, i) => buy(i % 2 ? other : counter, c.id, 30, k)));
+      expect(replies.filter((r) => r.status === 0)).toHaveLength(6); // 6 × 30 = 180 ≤ 200 < 210
+      expect(replies.filter((r) => r.status !== 0).every((r) => r.status === Status.AMOUNT_ERROR && r.limit === 'daily' && r.personal === true)).toBe(true);
+      expect(await balances(s, c.id)).toEqual({ entries: 180_00, winnings: 0 });
+    });
+  },
+  { verifyEach: true },
+);
+
 /** PostgreSQL: an exclusion set between a purchase's read and its apply changes the customer row: the purchase decides again and is refused. */
 describe('an exclusion racing a purchase on postgres', () => {
   const s: TestServer = useTestServer('postgres', { verifyEach: true });

@@ -58,7 +58,7 @@ function moneyRefusal(err: Refusal): TerminalRefused | undefined {
     case RefusalReason.MIN_AMOUNT:
       return new TerminalRefused('min_amount', { min_amount_cents: f.min_amount_cents });
     case RefusalReason.PURCHASE_LIMIT:
-      return new TerminalRefused('limit', { limit: f.limit, left_cents: f.left_cents });
+      return new TerminalRefused('limit', { limit: f.limit, left_cents: f.left_cents, personal: f.personal === true });
     // A redeem says the winnings it found short; the ledger's own guard (a race) has no figures.
     case RefusalReason.WINNINGS:
       return new TerminalRefused('no_balance', f.winnings_cents === undefined ? {} : { winnings_cents: f.winnings_cents });

@@ -1,6 +1,6 @@
 import { defineCall, serve } from '../../call.js';
 import { blockState, customerInfo, dayLimit, listCustomers, listProtected, searchCustomers } from '../../../services/customer/customer.service.js';
-import { createCustomer, kick, protect, resetPin, setBlock, updateCustomer } from '../../../services/customer/customer-change.service.js';
+import { createCustomer, kick, protect, resetPin, setBlock, setPersonalLimits, updateCustomer } from '../../../services/customer/customer-change.service.js';
 import { gameHistory, giftHistory } from '../../../services/customer/history.service.js';
 import { moveMoneyWithSession } from './money-session.js';
 import { moveMoney, type MoneyKind } from '../../../services/customer/movement.service.js';
@@ -25,6 +25,7 @@ const blockStateCall = defineCall('/customer/blockState', { handler: (i, ctx) =>
 const reset = defineCall('/customer/reset', { handler: (i, ctx) => resetPin(ctx.deps, ctx.caller, i.id) });
 const kickCall = defineCall('/customer/kick', { handler: (i, ctx) => kick(ctx.deps, ctx.caller, i.id) });
 const protectCall = defineCall('/customer/protect', { handler: serve(protect) });
+const limitsCall = defineCall('/customer/limits', { handler: serve(setPersonalLimits) });
 const protectedList = defineCall('/customer/protected', { handler: serve(listProtected) });
 const history = defineCall('/customer/history', { handler: serve(gameHistory) });
 const gifts = defineCall('/customer/giftHistory', { handler: serve(giftHistory) });
@@ -45,6 +46,7 @@ export const customerCalls = [
   reset,
   kickCall,
   protectCall,
+  limitsCall,
   protectedList,
   history,
   gifts,
