@@ -32,6 +32,8 @@ export const AUDIT_KINDS = [
   'machine.enrol_code',
   'machine.rename',
   'machine.release',
+  'kiosk.collect',
+  'kiosk.not_collected',
   'operator.command',
   // The platform console (issue 22): its sign-ins and every action, by a platform account.
   'console.login',

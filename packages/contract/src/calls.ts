@@ -108,6 +108,7 @@ import {
   userUpdateReply,
   userUpdateRequest,
 } from './staff.js';
+import { kioskBoxesReply, kioskBoxesRequest, kioskCollectReply, kioskCollectRequest } from './kiosk.js';
 import { downloadReply, downloadRequest, eventNewsReply, eventNewsRequest, newsReply, newsRequest, regulationsReply, regulationsRequest } from './bulletin.js';
 
 /**
@@ -204,6 +205,9 @@ export const CALLS = {
   '/machine/list': { input: machineListRequest, reply: machineListReply, who: MAY.boss },
   '/machine/update': { input: machineUpdateRequest, reply: machineUpdateReply, who: MAY.boss },
   '/machine/remove': { input: machineRemoveRequest, reply: machineRemoveReply, who: MAY.boss },
+  // Reload kiosks' cash boxes: a boss's (a viewer sees them; collecting is at a drawer).
+  '/kiosk/boxes': { input: kioskBoxesRequest, reply: kioskBoxesReply, who: MAY.boss },
+  '/kiosk/collect': { input: kioskCollectRequest, reply: kioskCollectReply, who: MAY.bossAtADrawer },
   '/machine/enrolCode': { input: machineEnrolCodeRequest, reply: machineEnrolCodeReply, who: MAY.boss },
 
   '/store/info': { input: storeInfoRequest, reply: storeInfoReply, who: MAY.boss },

@@ -21,3 +21,4 @@ export * from './bulletin.js';
 export * from './calls.js';
 export * from './console.js';
 export * from './denominations.js';
+export * from './kiosk.js';

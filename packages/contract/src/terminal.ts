@@ -98,6 +98,21 @@ const purchaseCommand = z.object({ type: z.literal('purchase'), seq, mobile_id: 
 /** Reload kiosks only: a customer cashes out winnings with their PIN. */
 const redeemCommand = z.object({ type: z.literal('redeem'), seq, mobile_id: text(20), pin: text(20), amount_cents: cents });
 
+/**
+ * Reload kiosks only: cash its bill acceptor took (`in`, into the cash box) or it paid out (`out`), with the
+ * kiosk's cumulative meter for that direction after it (cents since enrolment) and optionally the pieces
+ * by denomination ({"20": 1}). Sequenced like every command: a resend after a reconnect counts once.
+ */
+const cashCommand = z.object({
+  type: z.literal('cash'),
+  seq,
+  direction: z.enum(['in', 'out']),
+  amount_cents: cents,
+  meter_cents: z.number().int().min(0).max(1e14),
+  detail: z.record(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), z.number().int().min(0).max(100000)).refine((r) => Object.keys(r).length <= 30).optional(),
+});
+export type CashCommand = z.infer<typeof cashCommand>;
+
 /** Every message an authenticated terminal may send. */
 export const terminalMessage = z.discriminatedUnion('type', [
   heartbeatMessage,
@@ -108,6 +123,7 @@ export const terminalMessage = z.discriminatedUnion('type', [
   giftCommand,
   purchaseCommand,
   redeemCommand,
+  cashCommand,
 ]);
 export type TerminalMessage = z.infer<typeof terminalMessage>;
 

@@ -5,6 +5,7 @@ import { customerRepository } from './customer.repository.js';
 import { drawerRepository } from './drawer.repository.js';
 import { enrolmentCodeRepository } from './enrolment-code.repository.js';
 import { giftRepository } from './gift.repository.js';
+import { kioskCashRepository } from './kiosk-cash.repository.js';
 import { machineRepository } from './machine.repository.js';
 import { roundRepository } from './round.repository.js';
 import { shiftMovementRepository } from './shift-movement.repository.js';
@@ -37,6 +38,8 @@ const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobile
 const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nameTaken', 'nextName', 'insert', 'rename', 'release', 'ledgerTotals', 'roundCounts');
 /** The customers' purchases as the ledger sums them (windows, shift net). */
 const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases');
+/** The reload kiosks' cash boxes and their collections (the terminal's own insert is keyed by the terminal). */
+const kioskCashQueries = only(kioskCashRepository, 'lastCollection', 'since', 'insertCollection', 'findCollection', 'findByKey', 'kiosks');
 /** The store's own row. */
 const storeQueries = only(storeRepository, 'find', 'update');
 
@@ -63,6 +66,7 @@ export interface StoreScope {
   readonly gifts: BoundToStore<typeof giftRepository>;
   readonly machines: BoundToStore<typeof machineQueries>;
   readonly enrolmentCodes: BoundToStore<Pick<typeof enrolmentCodeRepository, 'insert'>>;
+  readonly kioskCash: BoundToStore<typeof kioskCashQueries>;
   in(tx: Db): StoreScope;
 }
 
@@ -82,6 +86,7 @@ export function storeScope(db: Db, storeId: number): StoreScope {
     gifts: bindToStore(giftRepository, db, storeId),
     machines: bindToStore(machineQueries, db, storeId),
     enrolmentCodes: bindToStore(only(enrolmentCodeRepository, 'insert'), db, storeId),
+    kioskCash: bindToStore(kioskCashQueries, db, storeId),
     in: (tx) => storeScope(tx, storeId),
   };
 }

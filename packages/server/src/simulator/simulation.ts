@@ -340,17 +340,35 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
       throw err;
     }
   };
+  /** The kiosk's cumulative cash meters this run (cents taken into its box, paid out). */
+  const cashMeter = { in: 0, out: 0 };
+  /** The kiosk's cash box: the bills it took or the cash it paid out, reported like every command. */
+  const cash = (direction: 'in' | 'out', amount: number) => {
+    cashMeter[direction] += amount;
+    const twenties = Math.floor(amount / 2000);
+    const tens = Math.round((amount - twenties * 2000) / 1000);
+    const detail = amount % 1000 === 0 ? { ...(twenties ? { '20': twenties } : {}), ...(tens ? { '10': tens } : {}) } : undefined;
+    return send(kiosk, { type: 'cash', direction, amount_cents: amount, meter_cents: cashMeter[direction], ...(detail ? { detail } : {}) });
+  };
   const buy = async (p: Player) => {
     if (kiosk.gone) return false;
-    const ack = await send(kiosk, { type: 'purchase', mobile_id: p.mobile_id, amount_cents: (2 + Math.floor(rnd() * 9)) * 1000 });
-    if (ack?.ok) report.purchases++;
+    const amount = (2 + Math.floor(rnd() * 9)) * 1000;
+    const ack = await send(kiosk, { type: 'purchase', mobile_id: p.mobile_id, amount_cents: amount });
+    if (ack?.ok) {
+      report.purchases++;
+      // The bills go into the box (a refused purchase hands them back).
+      await cash('in', amount);
+    }
     else if (ack) refused(ack.reason);
     return ack?.ok === true;
   };
   const cashOut = async (p: Player, winnings: number) => {
     if (winnings < 100 || kiosk.gone) return;
     const ack = await send(kiosk, { type: 'redeem', mobile_id: p.mobile_id, pin: p.pin, amount_cents: winnings });
-    if (ack?.ok) report.redeems++;
+    if (ack?.ok) {
+      report.redeems++;
+      await cash('out', winnings);
+    }
     else if (ack) refused(ack.reason);
   };
 

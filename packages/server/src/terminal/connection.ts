@@ -16,6 +16,7 @@ import { terminalAnswer } from '../services/terminal/terminal-answer.js';
 import { authenticate, enrol } from '../services/terminal/terminal-hello.js';
 import { gift, login, logout, round } from '../services/terminal/play.service.js';
 import { purchase, redeem } from '../services/terminal/reload.service.js';
+import { kioskCash } from '../services/terminal/kiosk-cash.service.js';
 import { applyOnce, refuseCommand } from '../services/terminal/sequence.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
 import type { Deps } from '../services/deps.js';
@@ -187,6 +188,8 @@ export class TerminalConnection {
         return purchase(handle, t, msg);
       case 'redeem':
         return redeem(handle, t, msg);
+      case 'cash':
+        return kioskCash(handle, t, msg);
     }
     if (t.kind !== 'game') return applyOnce(handle, t, msg.seq, async () => refuseCommand('wrong_kind'));
     switch (msg.type) {

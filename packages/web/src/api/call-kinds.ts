@@ -31,6 +31,7 @@ export const READ_PATHS = [
   '/customer/customerInfo',
   '/customer/protected',
   '/machine/list',
+  '/kiosk/boxes',
   '/store/info',
   '/store/quota',
   '/audit/list',

@@ -1,0 +1,69 @@
+import { SaType, Status } from '@moneybox/contract';
+import { expect, it } from 'vitest';
+import { TerminalSocket } from '../../simulator/terminal-socket.js';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
+import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
+import { newCashier, takeDrawer } from '../../testing/drawer-kit.js';
+
+/** Issue 23: a reload kiosk's cash box, reported over the terminal protocol, and a boss's collection. */
+describeOnDatabases('reload kiosk cash boxes', (s) => {
+  const cashRows = async (machineId: number) =>
+    s.handle.db.selectFrom('kiosk_cash').select(['direction', 'amount_cents', 'meter_cents', 'detail']).where('machine_id', '=', machineId).orderBy('id').execute();
+
+  it('cash taken and paid out is applied once per seq, a resend after a reconnect counts once; collection: expected, over/short, slip, once per key', async () => {
+    const viewer = await bossSession(s);
+    const kiosk = await enrolTerminal(s, viewer, 'reload_kiosk');
+    const id = kiosk.credentials.terminalId;
+    expect(await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 20_00, meter_cents: 20_00, detail: { '20': 1 } })).toMatchObject({ ok: true, meter_cents: 20_00 });
+    expect(await kiosk.socket.command({ type: 'cash', seq: 2, direction: 'in', amount_cents: 50_00, meter_cents: 70_00 })).toMatchObject({ ok: true });
+    await kiosk.socket.close();
+    // Reconnected, the kiosk resends seq 2 (it never saw the ack): the stored ack, nothing added.
+    const again = await TerminalSocket.connect(s.url, kiosk.credentials);
+    expect(await again.socket.command({ type: 'cash', seq: 2, direction: 'in', amount_cents: 50_00, meter_cents: 70_00 })).toMatchObject({ ok: true, duplicate: true });
+    expect(await again.socket.command({ type: 'cash', seq: 3, direction: 'out', amount_cents: 15_00, meter_cents: 15_00 })).toMatchObject({ ok: true });
+    expect(await cashRows(id)).toEqual([
+      { direction: 'in', amount_cents: 20_00, meter_cents: 20_00, detail: '20×1' },
+      { direction: 'in', amount_cents: 50_00, meter_cents: 70_00, detail: '' },
+      { direction: 'out', amount_cents: 15_00, meter_cents: 15_00, detail: '' },
+    ]);
+
+    const boxes = await s.call('/kiosk/boxes', viewer);
+    expect((boxes.list as Array<Record<string, unknown>>).find((b) => b.id === id)).toMatchObject({ expected: 70, paid_out: 15, last_collection: null });
+
+    // Collecting is at a drawer (a viewer boss sees the boxes only).
+    const key = await s.key();
+    expect((await s.call('/kiosk/collect', { ...viewer, id, counted: 60, key })).status).toBe(Status.PERMISSION_ERROR);
+    const b = await takeDrawer(s, 3, await newCashier(s, SaType.BOSS));
+    const boss: Session = { UID: b.UID, TOKEN: b.TOKEN };
+    const c = await takeDrawer(s, 2, await newCashier(s));
+    const cashier: Session = { UID: c.UID, TOKEN: c.TOKEN };
+    expect((await s.call('/kiosk/collect', { ...cashier, id, counted: 60, key })).status).toBe(Status.PERMISSION_ERROR);
+    expect((await s.call('/kiosk/collect', { ...boss, id, key })).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/kiosk/collect', { ...boss, id, counted: 60, count_detail: { '20': 2 }, key })).status).toBe(Status.AMOUNT_ERROR);
+    expect((await s.call('/kiosk/collect', { ...boss, id: 999999, counted: 60, key })).status).toBe(Status.INPUT_ERROR);
+    const slip = await s.call('/kiosk/collect', { ...boss, id, count_detail: { '20': 1, '10': 4 }, key });
+    expect(slip).toMatchObject({ status: Status.OK, expected: 70, counted: 60, over_short: -10, count_detail: { '20': 1, '10': 4 }, reason: '' });
+    // The same key again: the same slip, no second collection.
+    expect(await s.call('/kiosk/collect', { ...boss, id, counted: 60, key })).toEqual(slip);
+    expect(await s.handle.db.selectFrom('kiosk_collection').select('id').where('machine_id', '=', id).execute()).toHaveLength(1);
+
+    // After the collection the box starts again from what is taken next.
+    expect(await again.socket.command({ type: 'cash', seq: 4, direction: 'in', amount_cents: 5_00, meter_cents: 75_00 })).toMatchObject({ ok: true });
+    expect((((await s.call('/kiosk/boxes', viewer)).list as Array<Record<string, unknown>>).find((b) => b.id === id))).toMatchObject({ expected: 5, paid_out: 0 });
+    // Not collected, with a reason: the cash stays expected for the next collection.
+    const skipped = await s.call('/kiosk/collect', { ...boss, id, reason: 'key missing', key: await s.key() });
+    expect(skipped).toMatchObject({ status: Status.OK, expected: 5, counted: null, over_short: null, reason: 'key missing' });
+    expect(await s.call('/kiosk/collect', { ...boss, id, counted: 5, key: await s.key() })).toMatchObject({ expected: 5, over_short: 0 });
+    await again.socket.close();
+    await s.call('/drawer/shift', boss);
+    await s.call('/drawer/shift', cashier);
+  });
+
+  it('a game machine has no cash box: wrong_kind, nothing stored', async () => {
+    const viewer = await bossSession(s);
+    const game = await enrolTerminal(s, viewer, 'game');
+    expect(await game.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 1_00, meter_cents: 1_00 })).toMatchObject({ ok: false, reason: 'wrong_kind' });
+    expect(await cashRows(game.credentials.terminalId)).toEqual([]);
+    await game.socket.close();
+  });
+}, { verifyEach: true });
