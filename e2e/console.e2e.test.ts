@@ -3,6 +3,8 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAccount } from '../packages/server/src/services/console/platform-accounts.service.js';
+import { createStore } from '../packages/server/src/services/operator/operator.service.js';
+import type { Cents } from '@moneybox/contract';
 import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
 
 const VIEWPORTS = [
@@ -95,6 +97,30 @@ describe('platform console', () => {
     await page.getByTestId('console-unfreeze').click();
     await page.getByTestId('console-freeze-input').waitFor();
     expect((await e.server.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss })).status).toBe(Status.OK);
+  });
+
+  it('an admin creates a distributor for 1001 on the accounts page; the distributor sees only that store and cannot open another by URL', { timeout: 300_000 }, async () => {
+    await createStore(e.server.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    const page = await e.newPage({ viewport: VIEWPORTS[1] });
+    await enrol(page, await newAdmin());
+    await page.getByTestId('console-accounts-link').click();
+    await page.getByTestId('console-account-username').fill('distrib01');
+    await page.getByTestId('console-account-password').fill('dist1234');
+    await page.getByTestId('console-account-stores').fill('1001');
+    await page.getByTestId('console-account-create').click();
+    await page.locator('[data-row="distrib01"]').waitFor();
+    await e.screenshot(page, 'console-accounts-en-820');
+    await page.context().close();
+
+    const dist = await e.newPage({ viewport: VIEWPORTS[2] });
+    await enrol(dist, { username: 'distrib01', password: 'dist1234' });
+    await dist.locator('[data-row="1001"]').waitFor();
+    expect(await dist.locator('[data-row]').count()).toBe(1);
+    expect(await dist.getByTestId('console-new-store').count()).toBe(0);
+    await dist.goto('/operator/stores/2002');
+    await dist.getByTestId('console-store-error').waitFor();
+    expect(await dist.getByTestId('console-store-title').count()).toBe(0);
+    await e.screenshot(dist, 'console-distributor-refused-en-390');
   });
 
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {

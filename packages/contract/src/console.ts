@@ -12,8 +12,7 @@ import { amount, auth, id } from './common.js';
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
 export const CONSOLE_WHO: readonly ConsoleWho[] = ['anonymous', 'admin', 'distributor', 'support'];
-export type ConsoleRole = Exclude<ConsoleWho, 'anonymous'>;
-export const CONSOLE_ROLES: readonly ConsoleRole[] = ['admin', 'distributor', 'support'];
+export { CONSOLE_ROLES, type ConsoleRole } from './console-roles.js';
 export type ConsoleRule = Readonly<Record<ConsoleWho, boolean>>;
 
 /** The platform matrix's rules by name. A distributor or support account acts on the stores in its scope only (the services check). */

@@ -23,6 +23,7 @@ const ConsoleLoginPage = lazy(() => import('../features/console/ConsoleLoginPage
 const ConsoleStoresPage = lazy(() => import('../features/console/ConsoleStoresPage'));
 const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage'));
 const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
+const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
 
 function Page({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -57,6 +58,7 @@ export const routes = [
               { path: 'stores', element: <ConsoleStoresPage /> },
               { path: 'stores/new', element: <ConsoleNewStorePage /> },
               { path: 'stores/:kid', element: <ConsoleStorePage /> },
+              { path: 'accounts', element: <ConsoleAccountsPage /> },
             ],
           },
         ],

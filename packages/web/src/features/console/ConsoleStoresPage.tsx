@@ -96,9 +96,14 @@ export default function ConsoleStoresPage() {
           {t('console:stores')}
         </Title>
         {consoleSession()?.role === 'admin' && (
-          <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
-            {t('console:newStore')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
+              {t('console:accounts')}
+            </Button>
+            <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
+              {t('console:newStore')}
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">

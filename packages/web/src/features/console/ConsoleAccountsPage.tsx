@@ -1,0 +1,150 @@
+import { Alert, Badge, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-roles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { toast } from '../../components/message';
+import { useDocumentTitle } from '../../layouts/page-title';
+
+/** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
+export function kioskIds(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (!parts.every((p) => /^\d{1,12}$/.test(p))) return null;
+  return parts.map(Number);
+}
+
+/** /operator/accounts (admin): the platform accounts, a new one, unlock, reset of the second factor. */
+export default function ConsoleAccountsPage() {
+  const { t } = useTranslation(['console', 'status', 'common']);
+  useDocumentTitle(t('console:accounts'));
+  const accounts = useConsoleQuery('/operator/accounts', {});
+  const write = useConsoleWrite();
+  const [form, setForm] = useState({ username: '', password: '', role: 'distributor' as ConsoleRole, parent: '', stores: '' });
+  const [error, setError] = useState<string | null>(null);
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    setError(null);
+    try {
+      await fn();
+      toast(done);
+      return true;
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  };
+  const list = accounts.data?.list ?? [];
+  const distributors = list.filter((a) => a.role === 'distributor');
+  const create = async () => {
+    const stores = form.role === 'distributor' ? kioskIds(form.stores) : [];
+    if (stores === null) return setError(t('status:13'));
+    const ok = await run(
+      () =>
+        write('/operator/accountCreate', {
+          username: form.username,
+          password: form.password,
+          role: form.role,
+          ...(form.role === 'support' && form.parent ? { parent_id: Number(form.parent) } : {}),
+          ...(stores.length ? { stores } : {}),
+        }),
+      t('console:accountCreated'),
+    );
+    if (ok) setForm({ ...form, username: '', password: '', stores: '' });
+  };
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Title order={1} fz="h3">
+        {t('console:accounts')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" data-testid="console-accounts-error">
+          {error}
+        </Alert>
+      )}
+      <Card withBorder padding="md">
+        <Title order={2} fz="h4" mb="xs">
+          {t('console:accountCreate')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <TextInput label={t('console:username')} value={form.username} onChange={(e) => setForm({ ...form, username: e.currentTarget.value })} maxLength={20} data-testid="console-account-username" />
+          <PasswordInput label={t('console:password')} value={form.password} onChange={(e) => setForm({ ...form, password: e.currentTarget.value })} maxLength={20} data-testid="console-account-password" />
+          <Select
+            label={t('console:role')}
+            data={CONSOLE_ROLES.map((r) => ({ value: r, label: t(`console:roles.${r}`) }))}
+            value={form.role}
+            onChange={(v) => setForm({ ...form, role: (v as ConsoleRole | null) ?? 'distributor' })}
+            allowDeselect={false}
+            data-testid="console-account-role"
+          />
+          {form.role === 'distributor' && (
+            <TextInput label={t('console:storesField')} value={form.stores} onChange={(e) => setForm({ ...form, stores: e.currentTarget.value })} data-testid="console-account-stores" />
+          )}
+          {form.role === 'support' && (
+            <Select
+              label={t('console:parent')}
+              data={[{ value: '', label: t('console:noDistributor') }, ...distributors.map((d) => ({ value: String(d.id), label: d.username }))]}
+              value={form.parent}
+              onChange={(v) => setForm({ ...form, parent: v ?? '' })}
+              data-testid="console-account-parent"
+            />
+          )}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button disabled={!form.username || !form.password} onClick={() => void create()} data-testid="console-account-create">
+            {t('console:accountCreate')}
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder padding={0}>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped fz="sm" data-testid="console-accounts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('console:username')}</Table.Th>
+                <Table.Th>{t('console:role')}</Table.Th>
+                <Table.Th>{t('console:columns.distributor')}</Table.Th>
+                <Table.Th>{t('console:stores')}</Table.Th>
+                <Table.Th>{t('console:lastLogin')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((a) => (
+                <Table.Tr key={a.id} data-row={a.username}>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Text fw={600} fz="sm">
+                        {a.username}
+                      </Text>
+                      {a.locked && <Badge color="red">{t('console:locked')}</Badge>}
+                      <Text fz="xs" c={a.enrolled ? 'green' : 'dimmed'}>
+                        {a.enrolled ? t('console:enrolled') : t('console:notEnrolled')}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{t(`console:roles.${a.role}`)}</Table.Td>
+                  <Table.Td>{a.parent ?? '—'}</Table.Td>
+                  <Table.Td>{a.stores.length ? a.stores.join(', ') : '—'}</Table.Td>
+                  <Table.Td>{a.lastLogin ? new Date(a.lastLogin).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {a.locked && (
+                        <Button size="compact-sm" variant="light" onClick={() => void run(() => write('/operator/accountUnlock', { id: a.id }), t('console:unlocked'))}>
+                          {t('console:unlock')}
+                        </Button>
+                      )}
+                      {a.enrolled && (
+                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/accountResetFactor', { id: a.id }), t('console:factorReset'))}>
+                          {t('console:resetFactor')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
+}
