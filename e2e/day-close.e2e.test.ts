@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS, startE2E, type E2E } from './harness.js';
+
+/**
+ * Issue 23 in the browser: the opening float counted by denomination, an X report that closes nothing,
+ * the close counted by denomination, and the next shift offered the carried float; a viewer boss's X report.
+ */
+describe('day close: counts, X report, carried float', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(() => e?.close());
+
+  it('counts the float and the close by denomination, prints an X report, and the next shift starts from the count', async () => {
+    // A phone-sized counter.
+    const page = await e.newPage({ viewport: { width: 390, height: 844 } });
+    await e.login(page, DEMO_LOGINS.cashier, 3);
+    await page.goto('/Drawer');
+    const init = page.getByTestId('init-form');
+    await page.getByTestId('init-by-denomination').click();
+    await init.locator('input[data-denomination="20"]').fill('5');
+    await init.locator('input[data-denomination="0.25"]').fill('2');
+    await expect(init.getByTestId('count-sum').textContent()).resolves.toBe('$100.50');
+    await e.screenshot(page, 'day-close-init-denominations-390');
+    await init.getByTestId('init-submit').click();
+    await page.locator('[data-total="initial_amount"]').getByText('$100.50').waitFor({ timeout: 15_000 });
+
+    // X report: the shift's figures now; blind count keeps the balance off it; the shift stays open.
+    await page.getByTestId('x-report').click();
+    const x = page.getByTestId('drawer-report');
+    await x.getByText('X Report').waitFor();
+    expect(await x.locator('[data-line="initialAmount"] td').textContent()).toBe('$100.50');
+    expect(await x.locator('[data-line="init-20"] td').textContent()).toBe('$100.00');
+    expect(await x.locator('[data-line="printedAt"]').count()).toBe(1);
+    expect(await x.locator('[data-line="balance"]').count()).toBe(0);
+    await e.screenshot(page, 'day-close-x-report-390');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('cash-form').waitFor();
+
+    // Close counted by denomination: 4×20 + 2×10 = 100, fifty cents short.
+    await page.getByTestId('close-shift').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    const count = page.getByTestId('cash-count-dialog');
+    await page.getByTestId('count-submit').waitFor();
+    await page.getByTestId('count-by-denomination').click();
+    await count.locator('input[data-denomination="20"]').fill('4');
+    await count.locator('input[data-denomination="10"]').fill('2');
+    await expect(page.getByTestId('count-sum').textContent()).resolves.toBe('$100.00');
+    await page.getByTestId('count-submit').click();
+    const report = page.getByTestId('drawer-report');
+    await report.waitFor();
+    expect(await report.locator('[data-line="counted"] td').textContent()).toBe('$100.00');
+    expect(await report.locator('[data-line="overShort"] td').textContent()).toBe('-$0.50');
+    expect(await report.locator('[data-line="count-20"] th').textContent()).toBe('$20 × 4');
+    await e.screenshot(page, 'day-close-report-counted-390');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((u) => u.pathname === '/pos/login');
+
+    // The next shift on drawer 3 is offered the counted 100.00; taken as offered, no difference.
+    const next = await e.newPage();
+    await e.login(next, DEMO_LOGINS.cashier, 3);
+    await next.goto('/Drawer');
+    const offered = next.getByTestId('init-form');
+    await offered.getByTestId('init-carried').getByText('$100.00').waitFor();
+    expect(await offered.locator('input[name="amount"]').inputValue()).toBe('100.00');
+    await e.screenshot(next, 'day-close-carried-float-1366');
+    await offered.getByTestId('init-submit').click();
+    await next.locator('[data-total="initial_amount"]').getByText('$100.00').waitFor({ timeout: 15_000 });
+    await next.getByTestId('x-report').click();
+    const x2 = next.getByTestId('drawer-report');
+    await x2.getByText('X Report').waitFor();
+    expect(await x2.locator('[data-line="carried"] td').textContent()).toBe('$100.00');
+    expect(await x2.locator('[data-line="floatDifference"]').count()).toBe(0);
+    await next.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // A viewer boss on a tablet prints the same drawer's X report, with the expected balance.
+    const boss = await e.newPage({ viewport: { width: 820, height: 1180 } });
+    await e.login(boss, DEMO_LOGINS.boss, null);
+    await boss.goto('/Drawer');
+    await boss.getByTestId('viewer-drawer').click();
+    await boss.getByRole('option', { name: /3/ }).first().click();
+    await boss.getByTestId('x-report').click();
+    const x3 = boss.getByTestId('drawer-report');
+    await x3.getByText('X Report').waitFor();
+    expect(await x3.locator('[data-line="balance"] td').textContent()).toBe('$100.00');
+    await e.screenshot(boss, 'day-close-x-report-boss-820');
+  });
+});
