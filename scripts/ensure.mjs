@@ -1,5 +1,5 @@
 // Installs dependencies when they are missing (a fresh clone), so `npm start` and `npm test` need nothing else.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, utimesSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 const need = [
@@ -10,10 +10,15 @@ const need = [
   'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
   'node_modules/vite/package.json',
 ];
-if (need.some((p) => !existsSync(p))) {
+// A pull that brought new dependencies (package-lock.json newer than the last install) installs too.
+const lockNewer = () => existsSync('node_modules/.package-lock.json') && statSync('package-lock.json').mtimeMs > statSync('node_modules/.package-lock.json').mtimeMs;
+if (need.some((p) => !existsSync(p)) || lockNewer()) {
   console.log('Installing dependencies (better-sqlite3 builds from source; about a minute)…');
   execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
   if (!existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node')) {
     execSync('npm rebuild better-sqlite3', { stdio: 'inherit' });
   }
+  // npm leaves its hidden lockfile untouched when nothing changed: mark this install as the latest.
+  const now = new Date();
+  utimesSync('node_modules/.package-lock.json', now, now);
 }
