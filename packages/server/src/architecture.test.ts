@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
-import { queriesOutside, serverSources } from './testing/query-places.js';
+import { queriesOutside, serverSources, wholeRowQueries } from './testing/query-places.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -82,6 +82,28 @@ describe('queries', () => {
     const sources = serverSources(path.join(PACKAGES, 'server', 'src'));
     expect(sources.size).toBeGreaterThan(150);
     expect(queriesOutside(sources)).toEqual([]);
+  });
+
+  it('name their columns: no selectAll(), returningAll() or SELECT * (two reasoned exceptions)', () => {
+    expect(wholeRowQueries(serverSources(path.join(PACKAGES, 'server', 'src')))).toEqual([]);
+  });
+
+  it('finds a query taking whole rows (the check fed bad cases)', () => {
+    const bad = new Map([
+      ['repositories/store.repository.ts', "return db.selectFrom('store').selectAll().where('id', '=', id).executeTakeFirst();"],
+      ['repositories/shift.repository.ts', "q.selectAll('shift')\nawait db.insertInto('x').values(v).returningAll().execute();"],
+      ['repositories/session.repository.ts', 'sql`SELECT * FROM session WHERE id = ${id}`'],
+      ['repositories/report.repository.ts', 'sql`SELECT s.* FROM shift s`'],
+      ['repositories/customer-movement.repository.ts', 'const query = sql`SELECT caller.*, store.closed'],
+      ['cli/bulletin.ts', 'const m = /^([A-Za-z_]{2,10})=(.*)$/s.exec(raw);'],
+    ]);
+    expect(wholeRowQueries(bad)).toEqual([
+      "repositories/report.repository.ts:1: sql`SELECT s.* FROM shift s`",
+      'repositories/session.repository.ts:1: sql`SELECT * FROM session WHERE id = ${id}`',
+      "repositories/shift.repository.ts:1: q.selectAll('shift')",
+      "repositories/shift.repository.ts:2: await db.insertInto('x').values(v).returningAll().execute();",
+      "repositories/store.repository.ts:1: return db.selectFrom('store').selectAll().where('id', '=', id).executeTakeFirst();",
+    ]);
   });
 
   it('finds a query outside repositories/ (the check fed bad cases)', () => {

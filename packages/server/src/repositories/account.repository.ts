@@ -2,13 +2,14 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Account, AccountTable } from '../db/schema.js';
 import { giveTriesBack, takeTry } from './login-tries.js';
+import { ACCOUNT_COLUMNS } from './columns.js';
 
 export const accountRepository = {
   findByUsername(db: Db, username: string): Promise<Account | undefined> {
-    return db.selectFrom('account').selectAll().where('username', '=', username).where('removed', '=', 0).executeTakeFirst();
+    return db.selectFrom('account').select(ACCOUNT_COLUMNS).where('username', '=', username).where('removed', '=', 0).executeTakeFirst();
   },
   find(db: Db, id: number): Promise<Account | undefined> {
-    return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('account').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   },
   async insert(db: Db, row: Insertable<AccountTable>): Promise<number> {
     const r = await db.insertInto('account').values(row).returning('id').executeTakeFirstOrThrow();

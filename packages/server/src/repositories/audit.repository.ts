@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AuditRow, AuditTable } from '../db/schema.js';
+import { AUDIT_COLUMNS } from './columns.js';
 
 interface AuditFilter {
   storeId: number | null;
@@ -17,7 +18,7 @@ export const auditRepository = {
   },
   /** Newest first, at most `limit` rows; `storeId` null reads every store (the operator). */
   list(db: Db, f: AuditFilter, limit: number): Promise<AuditRow[]> {
-    let q = db.selectFrom('audit').selectAll().where('at', '>=', f.from).where('at', '<', f.to);
+    let q = db.selectFrom('audit').select(AUDIT_COLUMNS).where('at', '>=', f.from).where('at', '<', f.to);
     if (f.storeId !== null) q = q.where('store_id', '=', f.storeId);
     if (f.accountId !== undefined) q = q.where('actor_account_id', '=', f.accountId);
     if (f.kinds) {

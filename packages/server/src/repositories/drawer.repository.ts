@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Drawer } from '../db/schema.js';
+import { DRAWER_COLUMNS } from './columns.js';
 
 export interface DrawerWithShift {
   id: number;
@@ -38,10 +39,10 @@ export const drawerRepository = {
       .execute();
   },
   findByNumber(db: Db, storeId: number, number: number): Promise<Drawer | undefined> {
-    return db.selectFrom('drawer').selectAll().where('store_id', '=', storeId).where('number', '=', number).executeTakeFirst();
+    return db.selectFrom('drawer').select(DRAWER_COLUMNS).where('store_id', '=', storeId).where('number', '=', number).executeTakeFirst();
   },
   find(db: Db, storeId: number, id: number): Promise<Drawer | undefined> {
-    return db.selectFrom('drawer').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('drawer').select(DRAWER_COLUMNS).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
   },
   async count(db: Db, storeId: number): Promise<number> {
     const r = await db

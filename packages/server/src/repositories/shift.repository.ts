@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Shift } from '../db/schema.js';
+import { SHIFT_COLUMNS, SHIFT_COLUMNS_QUALIFIED } from './columns.js';
 
 /**
  * A shift with what its report names: the drawer number, the owner and who closed it, and the float
@@ -15,7 +16,7 @@ export function withNames(db: Db) {
     .innerJoin('drawer', 'drawer.id', 'shift.drawer_id')
     .innerJoin('account as owner', 'owner.id', 'shift.account_id')
     .leftJoin('account as closer', 'closer.id', 'shift.closed_by_account_id')
-    .selectAll('shift')
+    .select(SHIFT_COLUMNS_QUALIFIED)
     .select(['drawer.number as drawer_number', 'owner.username as owner', 'closer.username as closer'])
     .select((eb) =>
       eb
@@ -37,13 +38,13 @@ export const shiftRepository = {
     return Number(r?.n ?? 0);
   },
   openForAccount(db: Db, storeId: number, accountId: number): Promise<Shift | undefined> {
-    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
+    return db.selectFrom('shift').select(SHIFT_COLUMNS).where('store_id', '=', storeId).where('account_id', '=', accountId).where('ended_at', 'is', null).executeTakeFirst();
   },
   openForDrawer(db: Db, storeId: number, drawerId: number): Promise<Shift | undefined> {
-    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('drawer_id', '=', drawerId).where('ended_at', 'is', null).executeTakeFirst();
+    return db.selectFrom('shift').select(SHIFT_COLUMNS).where('store_id', '=', storeId).where('drawer_id', '=', drawerId).where('ended_at', 'is', null).executeTakeFirst();
   },
   find(db: Db, storeId: number, id: number): Promise<Shift | undefined> {
-    return db.selectFrom('shift').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('shift').select(SHIFT_COLUMNS).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
   },
   findWithNames(db: Db, storeId: number, id: number): Promise<ShiftWithNames | undefined> {
     return withNames(db).where('shift.store_id', '=', storeId).where('shift.id', '=', id).executeTakeFirst();

@@ -1,10 +1,11 @@
 import type { Db } from '../db/database.js';
 import type { Store, StoreTable } from '../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
+import { STORE_COLUMNS } from './columns.js';
 
 export const storeRepository = {
   find(db: Db, id: number): Promise<Store | undefined> {
-    return db.selectFrom('store').selectAll().where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('store').select(STORE_COLUMNS).where('id', '=', id).executeTakeFirst();
   },
   insert(db: Db, row: Insertable<StoreTable>) {
     return db.insertInto('store').values(row).execute();

@@ -19,6 +19,19 @@ export const QUERY_PLACES: readonly string[] = [
   'testing/',
 ];
 
+/** A query that returns whole rows instead of naming its columns. */
+const WHOLE_ROWS = /\.(?:selectAll|returningAll)\(|\bSELECT \*|\bSELECT [a-z_]+\.\*/;
+
+/**
+ * Where a query may take every column, each for its reason: the apply function's result columns
+ * (declared by the function itself), the counter read's caller (the caller lookup's own columns,
+ * repositories/customer-movement.repository.ts CallerLookup).
+ */
+export const WHOLE_ROWS_ALLOWED: ReadonlyArray<{ file: string; text: string }> = [
+  { file: 'money/apply-movement.ts', text: 'SELECT * FROM mbx_apply_movement(' },
+  { file: 'repositories/customer-movement.repository.ts', text: 'SELECT caller.*,' },
+];
+
 /** Every production source file under `root` (tests left out), as its path relative to root and its text. */
 export function serverSources(root: string): Map<string, string> {
   const walk = (dir: string): string[] =>
@@ -37,6 +50,18 @@ export function queriesOutside(sources: Map<string, string>, places: readonly st
     if (places.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) continue;
     text.split('\n').forEach((line, i) => {
       if (QUERY.test(line)) out.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return out.sort();
+}
+
+/** `file:line: text` of each query that takes whole rows (`selectAll()`, `SELECT *`) outside the allowed ones. */
+export function wholeRowQueries(sources: Map<string, string>, allowed = WHOLE_ROWS_ALLOWED): string[] {
+  const out: string[] = [];
+  for (const [file, text] of sources) {
+    if (file.startsWith('testing/') || file.startsWith('db/migrations/')) continue;
+    text.split('\n').forEach((line, i) => {
+      if (WHOLE_ROWS.test(line) && !allowed.some((a) => a.file === file && line.includes(a.text))) out.push(`${file}:${i + 1}: ${line.trim()}`);
     });
   }
   return out.sort();
