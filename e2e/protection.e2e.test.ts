@@ -135,4 +135,28 @@ describe('player protection at the counter', () => {
       }
     }
   });
+
+  it('personal limits: the card shows both figures, a purchase over the personal one says which and what is left', { timeout: LONG }, async () => {
+    const alice = demo.Alice!;
+    const page = await counter();
+    await open(page, alice);
+    await page.getByTestId('action-limits').click();
+    await page.getByTestId('limits-hourly').fill('30');
+    await page.getByTestId('limits-save').click();
+    const hourly = page.getByTestId('customer-limits').locator('[data-limit="hourly"] [data-col="personal"]');
+    await expect.poll(async () => (await hourly.textContent())?.trim(), SLOW).toBe('$30.00 / $30.00');
+    // A raise waits 24 hours: shown as pending.
+    await page.getByTestId('action-limits').click();
+    await page.getByTestId('limits-hourly').fill('80');
+    await page.getByTestId('limits-save').click();
+    await page.getByTestId('customer-limits-pending').waitFor(SLOW);
+    expect(await text(page, 'customer-limits-pending')).toContain('hourly $80.00');
+    await page.getByTestId('action-purchase').click();
+    const money = page.getByTestId('money-dialog');
+    await money.getByTestId('money-amount').fill('40');
+    await money.getByTestId('money-amount').press('Enter');
+    await money.getByTestId('money-problem').waitFor(SLOW);
+    expect(await text(page, 'money-problem')).toContain('Personal hourly limit: $30.00 left.');
+    await e.screenshot(page, 'protection-personal-limits-en');
+  });
 });

@@ -2,8 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { PersonalLimitColumns } from '../money/purchase-limits.js';
 
-/** A customer as the calls show them, with the name of the machine they play on. */
-export interface CustomerView {
+/** A customer as the calls show them, with the name of the machine they play on (and the personal limits' columns). */
+export interface CustomerView extends PersonalLimitColumns {
   id: number;
   mobile_id: string;
   first_name: string;
@@ -26,13 +26,6 @@ export interface CustomerView {
   protect_kind: string;
   protect_since: string | null;
   protect_until: string | null;
-  plimit_hourly_cents: number;
-  plimit_daily_cents: number;
-  plimit_weekly_cents: number;
-  plimit_next_hourly_cents: number | null;
-  plimit_next_daily_cents: number | null;
-  plimit_next_weekly_cents: number | null;
-  plimit_next_at: string | null;
 }
 
 /** What a money call needs from the customer row it locks. */

@@ -22,6 +22,7 @@ import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
 import { moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
 import { ProtectDialog, ProtectionSlipDialog, type ProtectOutcome } from './ProtectDialog';
+import { PersonalLimitsDialog } from './PersonalLimitsDialog';
 import { storeDate } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { PinDialog, type ShownPin } from './PinDialog';
@@ -67,6 +68,7 @@ export default function CustomerAccountPage() {
   const protectedReason = protection ? protectionText({ protection: protection.kind, until: protection.until }, t, (iso) => storeDate(iso, diff)) : null;
   const [protecting, setProtecting] = useState(false);
   const [slip, setSlip] = useState<ProtectOutcome | null>(null);
+  const [limiting, setLimiting] = useState(false);
 
   useEffect(() => {
     // A remembered customer that is gone (another store, a reset database) is forgotten quietly.
@@ -212,6 +214,9 @@ export default function CustomerAccountPage() {
                     <Button size="xs" variant="default" color="orange" onClick={() => setProtecting(true)} disabled={searching} data-testid="action-protect">
                       {t('actions.protect')}
                     </Button>
+                    <Button size="xs" variant="default" onClick={() => setLimiting(true)} disabled={searching} data-testid="action-limits">
+                      {t('actions.limits')}
+                    </Button>
                   </Group>
                 </Stack>
               }
@@ -260,6 +265,17 @@ export default function CustomerAccountPage() {
         }}
       />
       <ProtectionSlipDialog reply={slip} onClose={() => setSlip(null)} />
+      <PersonalLimitsDialog
+        key={limiting ? 'open' : 'closed'}
+        customer={limiting && customer ? customer : null}
+        current={limits.data?.personal}
+        onClose={() => setLimiting(false)}
+        onSaved={() => {
+          setLimiting(false);
+          toast(t('personalLimits.done'));
+          void limits.refetch();
+        }}
+      />
     </PageFrame>
   );
 }

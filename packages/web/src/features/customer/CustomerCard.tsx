@@ -5,7 +5,7 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import type { CustomerRecord } from './customer-api';
 import { formatUnits as money } from '../../money/units';
 import { fullName, limitText } from './format';
-import { storeDate } from '../../time/store-time';
+import { storeDate, storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 interface Props {
@@ -22,7 +22,7 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
   const p = c.protection;
-  const { diff } = useLocalTimeDiff(p !== null);
+  const { diff } = useLocalTimeDiff(p !== null || !!limits?.personal?.pending);
   return (
     <Card withBorder shadow="xs" padding="md" data-testid="customer-card" data-paused={paused || undefined}>
       <Stack gap="md">
@@ -81,6 +81,7 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
               <Table.Tr>
                 <Table.Th>{t('limits.window')}</Table.Th>
                 <Table.Th ta="right">{t('limits.leftTotal')}</Table.Th>
+                <Table.Th ta="right">{t('limits.personal')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -90,10 +91,23 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {limits ? (limitText(limits[w], coinSign) ?? t('limits.none')) : '…'}
                   </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-col="personal">
+                    {limits?.personal ? (limitText(limits.personal[w], coinSign) ?? t('limits.none')) : '…'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
+          {limits?.personal?.pending ? (
+            <Text size="xs" c="dimmed" mt={4} data-testid="customer-limits-pending">
+              {t('limits.pending', {
+                hourly: limits.personal.pending.hourly ? money(limits.personal.pending.hourly, coinSign) : t('limits.none'),
+                daily: limits.personal.pending.daily ? money(limits.personal.pending.daily, coinSign) : t('limits.none'),
+                weekly: limits.personal.pending.weekly ? money(limits.personal.pending.weekly, coinSign) : t('limits.none'),
+                at: storeTime(limits.personal.pending.at, diff),
+              })}
+            </Text>
+          ) : null}
         </div>
         {actions}
       </Stack>

@@ -53,7 +53,9 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
         // The spec's message, then which limit and what is left of it (the server's `limit` and `left`).
         const spec = t('customer:refused.purchaseLimit');
         const window = LIMIT_WINDOWS.find((w) => w === reply.limit);
-        return window && typeof reply.left === 'number' ? t(`customer:refused.purchaseLimitLeft.${window}`, { message: spec, amount: units(reply.left) }) : spec;
+        if (!window || typeof reply.left !== 'number') return spec;
+        // The customer's own limit (issue 24) says so; the store's keeps the spec's wording.
+        return t(`customer:refused.${reply.personal === true ? 'personalLimitLeft' : 'purchaseLimitLeft'}.${window}`, { message: spec, amount: units(reply.left) });
       }
       if (reply.reason === RefusalReason.OVER_REVERTABLE) return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
       if (reply.reason === RefusalReason.ENTRIES) return t('customer:refused.entries');
