@@ -20,8 +20,12 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** What the login route needs besides the entry: its layout, its page and its English texts. */
+/**
+ * What the login route needs besides the entry: the login page served alone (app/LoginScreen.tsx:
+ * its layout and page, no router) and its English texts.
+ */
 const LOGIN_CHUNKS = [
+  'src/app/LoginScreen.tsx',
   'src/layouts/LoginLayout.tsx',
   'src/features/login/LoginPage.tsx',
   'src/locales/en/common.json',

@@ -2,7 +2,7 @@ import './app/styles/login-styles';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { Root } from './app/Root';
 import { installChunkReloadListener } from './app/chunk-reload';
 import { holdModalEvents } from './app/overlays/modal-events';
 import './i18n/i18n';
@@ -12,6 +12,6 @@ holdModalEvents();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root startOnLogin={window.location.pathname.replace(/\/+$/, '') === '/pos/login'} />
   </StrictMode>,
 );

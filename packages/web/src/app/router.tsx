@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
+import { LoginNavContext } from '../features/login/login-nav';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
@@ -25,6 +26,18 @@ const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage
 const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
 const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
 
+/** The login page inside the router: its URL and navigation are the router's. */
+function RoutedLogin() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const nav = useMemo(() => ({ search, navigate: (to: string, opts?: { replace?: boolean }) => void navigate(to, opts) }), [search, navigate]);
+  return (
+    <LoginNavContext.Provider value={nav}>
+      <LoginPage />
+    </LoginNavContext.Provider>
+  );
+}
+
 function Page({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
@@ -38,10 +51,11 @@ export const routes = [
         path: '/pos/login',
         element: (
           <Page>
-            <LoginLayout />
+            <LoginLayout>
+              <RoutedLogin />
+            </LoginLayout>
           </Page>
         ),
-        children: [{ index: true, element: <LoginPage /> }],
       },
       {
         path: '/operator',

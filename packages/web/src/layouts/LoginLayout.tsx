@@ -1,12 +1,11 @@
 import { Box, Center, Group, Text } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
 import { LanguagePicker } from './LanguagePicker';
 
-/** The Login layout: a slim bar with the product name and the language picker, the form centred. */
-export default function LoginLayout() {
+/** The Login layout: a slim bar with the product name and the language picker, the form (`children`) centred. */
+export default function LoginLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <Box mih="100vh" bg="var(--mantine-primary-color-0, var(--mantine-color-gray-0))">
@@ -18,7 +17,7 @@ export default function LoginLayout() {
       </Group>
       <Center component="main" p="md" pt="xl">
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children}
         </Suspense>
       </Center>
     </Box>

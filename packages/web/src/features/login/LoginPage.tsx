@@ -1,7 +1,6 @@
 import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { useApiQuery } from '../../api/hooks';
 import { C, loginPath, rememberKiosk } from '../../auth/session';
@@ -9,6 +8,7 @@ import { readCookie } from '../../auth/cookies';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { DrawerPicker } from './DrawerPicker';
+import { useLoginNav } from './login-nav';
 import { kioskIdFrom, validateLogin, type LoginErrors, type LoginMode } from './login-rules';
 import { useLogin } from './useLogin';
 
@@ -16,15 +16,16 @@ import { useLogin } from './useLogin';
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'status', 'common']);
   useDocumentTitle(t('login:title'));
-  const [search] = useSearchParams();
+  const { search, navigate } = useLoginNav();
   const kioskId = kioskIdFrom(search);
   const savedKiosk = readCookie(C.kioskId);
+  // The counter PC remembers its kiosk: a bare /pos/login goes back to the kiosk's own URL.
+  const goToSaved = !kioskId && !!savedKiosk && !!kioskIdFrom(new URLSearchParams({ kioskId: savedKiosk }));
+  useEffect(() => {
+    if (goToSaved) navigate(loginPath(savedKiosk!), { replace: true });
+  }, [goToSaved, savedKiosk, navigate]);
 
-  if (!kioskId) {
-    // The counter PC remembers its kiosk: a bare /pos/login goes back to the kiosk's own URL.
-    if (savedKiosk && kioskIdFrom(new URLSearchParams({ kioskId: savedKiosk }))) return <Navigate to={loginPath(savedKiosk)} replace />;
-    return <KioskEntry />;
-  }
+  if (!kioskId) return goToSaved ? null : <KioskEntry />;
   return <LoginForm kioskId={kioskId} />;
 }
 
@@ -34,7 +35,7 @@ export default function LoginPage() {
  */
 function KioskEntry() {
   const { t } = useTranslation(['login', 'common']);
-  const navigate = useNavigate();
+  const { navigate } = useLoginNav();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

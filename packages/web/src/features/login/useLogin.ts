@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { resetSessionAlert } from '../../api/call';
 import { useWrite } from '../../api/write';
 import { signIn, takeBeforePage } from '../../auth/session';
 import { currentLanguage } from '../../i18n/i18n';
 import { menuCodes } from '../../i18n/languages';
 import type { LoginForm } from './login-rules';
+import { useLoginNav } from './login-nav';
 
 /** posLogin, then (pos mode) chooseDrawer; stores the cookies and returns to beforePage or home. */
 export function useLogin(kioskId: string) {
-  const navigate = useNavigate();
+  const { navigate } = useLoginNav();
   const queryClient = useQueryClient();
   const write = useWrite();
   return useMutation({

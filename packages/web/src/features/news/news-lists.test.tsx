@@ -1,7 +1,7 @@
 import type { BulletinFile, DownloadReply, RegulationsReply } from '@moneybox/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/App';
+import { createQueryClient } from '../../app/Providers';
 import { renderRoutes } from '../../test/render';
 import PostersPage from './PostersPage';
 import RegulationsPage from './RegulationsPage';

@@ -1,0 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
+import { PageLoading } from '../components/LoadingOverlay';
+import { Providers } from './Providers';
+
+const App = lazy(() => import('./App'));
+const LoginScreen = lazy(() => import('./LoginScreen'));
+
+/**
+ * The page as first loaded: on /pos/login the login page alone (LoginScreen, no router: the
+ * counter's first screen loads least), anywhere else the app. Leaving the login page loads the app,
+ * which then serves every route, the login page's again after a logout.
+ */
+export function Root({ startOnLogin }: { startOnLogin: boolean }) {
+  const [inApp, setInApp] = useState(!startOnLogin);
+  return (
+    <Providers>
+      <Suspense fallback={<PageLoading />}>{inApp ? <App /> : <LoginScreen onLeave={() => setInApp(true)} />}</Suspense>
+    </Providers>
+  );
+}
