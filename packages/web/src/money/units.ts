@@ -25,6 +25,12 @@ export function formatAxisUnits(units: number | null | undefined, sign: string):
   return text.endsWith('.00') ? text.slice(0, -3) : text;
 }
 
+/** A bill or coin: without cents when whole (`$20`, `₡20,000`), with them otherwise (`$0.25`). */
+export function formatDenomination(cents: number, sign: string): string {
+  const text = formatCents(cents, sign);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
 /** A signed change (`+$5.00`, `-$5.00`); zero as `-`, the way movement lists and over/short show it. */
 export function formatSignedUnits(units: number | null | undefined, sign: string): string {
   if (typeof units !== 'number' || !Number.isFinite(units)) return '-';

@@ -1,5 +1,5 @@
 import type { ShiftReport } from '@moneybox/contract';
-import { formatCents, formatSignedUnits, formatUnits, unitsToCents as toCents } from '../../money/units';
+import { formatCents, formatDenomination, formatSignedUnits, formatUnits, unitsToCents as toCents } from '../../money/units';
 import { storeTime } from '../../time/store-time';
 
 /** The numbers a drawer report prints; the same for the logout report and a later reprint. */
@@ -88,7 +88,7 @@ export function denominationLines(detail: Record<string, number> | null | undefi
     .sort((a, b) => b.cents - a.cents)
     .map(({ d, pieces, cents }) => ({
       key: `${of}-${d}`,
-      text: `${cents % 100 === 0 ? `${coinSign}${cents / 100}` : formatCents(cents, coinSign)} × ${pieces}`,
+      text: `${formatDenomination(cents, coinSign)} × ${pieces}`,
       value: formatCents(cents * pieces, coinSign),
     }));
 }

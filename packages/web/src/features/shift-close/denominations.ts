@@ -1,6 +1,6 @@
 import { denominationsFor } from '@moneybox/contract/denominations';
 import { parseAmount } from '@moneybox/contract/money';
-import { formatCents } from '../../money/units';
+import { formatDenomination } from '../../money/units';
 
 /** Pieces counted per denomination (currency units as the wire writes them), as typed (empty = none). */
 export type PieceCounts = Partial<Record<string, string>>;
@@ -45,6 +45,5 @@ export function countDetail(counts: PieceCounts, denominations: readonly string[
 
 /** "$100" for bills, "$0.25" for coins. */
 export function denominationLabel(d: string, coinSign: string): string {
-  const c = denominationCents(d);
-  return c % 100 === 0 ? `${coinSign}${(c / 100).toLocaleString('en-US')}` : formatCents(c, coinSign);
+  return formatDenomination(denominationCents(d), coinSign);
 }
