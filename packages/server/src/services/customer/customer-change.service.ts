@@ -12,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
+import { mustBeOldEnough } from './age.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
 import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
@@ -160,7 +161,8 @@ export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: n
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
   const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
+  const store = await openStore(scope);
+  mustBeOldEnough(input.birthday, store.min_age);
   const pin = newPin();
   const pinHash = await hashSecret(pin);
   const at = isoNow();
@@ -194,7 +196,8 @@ async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInp
 
 async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInput) {
   const scope = storeScope(deps.handle.db, actor.storeId);
-  await openStore(scope);
+  const store = await openStore(scope);
+  mustBeOldEnough(input.birthday, store.min_age);
   const current = await mustFind(deps, actor, input.id);
   const { id, UID: _uid, TOKEN: _token, ...fields } = input;
   const patch: ProfilePatch = {};

@@ -2,6 +2,7 @@ import { RefusalReason, SaType, Status, type TerminalRefusal } from '@moneybox/c
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moneyTestHooks } from '../../money/apply-movement.js';
 import { PERMANENT_UNTIL, protectionEnd } from '../../money/protection.js';
+import { ageOn } from './age.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases, useTestServer, type Session, type TestServer } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
@@ -239,6 +240,35 @@ describeOnDatabases(
   },
   { verifyEach: true },
 );
+
+describe('age at sign-up (services/customer/age.ts)', () => {
+  it('counts whole years, a 29 February birthday from 1 March', () => {
+    expect(ageOn('2008-11-25', '2026-11-25')).toBe(18);
+    expect(ageOn('2008-11-26', '2026-11-25')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
+  });
+});
+
+describeOnDatabases('minimum age per store', (s) => {
+  it('refuses a customer younger than the store minimum (13, saying it) at create and update; 21 where set', async () => {
+    const counter = await openCounter(s, 1000);
+    const today = new Date();
+    const yearsAgo = (n: number, dayShift = 0) => new Date(Date.UTC(today.getUTCFullYear() - n, today.getUTCMonth(), today.getUTCDate() + dayShift)).toISOString().slice(0, 10);
+    const young = await s.call('/customer/create', { ...counter, first_name: 'Too', last_name: 'Young', birthday: yearsAgo(18, 1) });
+    expect(young).toMatchObject({ status: Status.INPUT_ERROR, error: 'the customer must be at least 18 years old', min_age: 18 });
+    const c = await newCustomer(s, counter, { birthday: yearsAgo(18) });
+    expect(await s.call('/customer/update', { ...counter, id: c.id, birthday: yearsAgo(17) })).toMatchObject({ status: Status.INPUT_ERROR, min_age: 18 });
+    await s.handle.db.updateTable('store').set({ min_age: 21 }).execute();
+    try {
+      expect(await s.call('/customer/update', { ...counter, id: c.id, first_name: 'Still' })).toMatchObject({ status: Status.OK });
+      expect(await s.call('/customer/update', { ...counter, id: c.id, birthday: yearsAgo(20) })).toMatchObject({ status: Status.INPUT_ERROR, error: 'the customer must be at least 21 years old' });
+      expect((await s.call('/customer/update', { ...counter, id: c.id, birthday: yearsAgo(21) })).status).toBe(Status.OK);
+    } finally {
+      await s.handle.db.updateTable('store').set({ min_age: 18 }).execute();
+    }
+  });
+});
 
 /** PostgreSQL: an exclusion set between a purchase's read and its apply changes the customer row: the purchase decides again and is refused. */
 describe('an exclusion racing a purchase on postgres', () => {
