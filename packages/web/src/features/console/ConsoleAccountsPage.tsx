@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { toast } from '../../components/message';
 import { useDocumentTitle } from '../../layouts/page-title';
+import { consoleTime } from './console-time';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
 export function kioskIds(text: string): number[] | null {
@@ -124,7 +125,7 @@ export default function ConsoleAccountsPage() {
                   <Table.Td>{t(`console:roles.${a.role}`)}</Table.Td>
                   <Table.Td>{a.parent ?? '—'}</Table.Td>
                   <Table.Td>{a.stores.length ? a.stores.join(', ') : '—'}</Table.Td>
-                  <Table.Td>{a.lastLogin ? new Date(a.lastLogin).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>{consoleTime(a.lastLogin)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       {a.locked && (

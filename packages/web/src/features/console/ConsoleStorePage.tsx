@@ -8,6 +8,7 @@ import { toast } from '../../components/message';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { StoreState } from './ConsoleStoresPage';
+import { consoleTime } from './console-time';
 
 /** Runs a console write; its refusal (in the user's language) goes to `setError`. */
 function useAction(setError: (e: string | null) => void) {
@@ -93,7 +94,7 @@ function Details({ store }: { store: ConsoleStore }) {
     [t('fields.capDaily'), money(store.caps.daily)],
     [t('fields.capWeekly'), money(store.caps.weekly)],
     [t('fields.minAmount'), money(store.min_amount)],
-    [t('fields.createdAt'), new Date(store.created_at).toLocaleString()],
+    [t('fields.createdAt'), consoleTime(store.created_at)],
   ];
   return (
     <Card withBorder padding="md">
@@ -184,7 +185,7 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
                 {b.locked ? t('locked') : b.disabled ? t('disabled') : t('active')}
               </Badge>
               <Text fz="xs" c="dimmed">
-                {t('lastLogin')}: {b.lastLogin ? new Date(b.lastLogin).toLocaleString() : '—'}
+                {t('lastLogin')}: {consoleTime(b.lastLogin)}
               </Text>
             </Group>
             {canManage && b.locked && (

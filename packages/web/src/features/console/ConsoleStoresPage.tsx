@@ -10,6 +10,7 @@ import { TableEdge } from '../../components/WideTable';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { STORE_FILTERS, visibleStores, type SortKey, type StoreFilter } from './store-filter';
+import { consoleTime } from './console-time';
 
 /** How often the stores screen reads again (the console has no live socket yet). */
 const REFRESH_MS = 15_000;
@@ -20,16 +21,16 @@ export function StoreState({ row }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low
   return (
     <Group gap={4} wrap="nowrap">
       {row.frozen ? (
-        <Badge color="red" data-testid="store-frozen">
+        <Badge color="red" data-testid="store-frozen" style={{ flexShrink: 0 }}>
           {t('frozen')}
         </Badge>
       ) : (
-        <Badge color="green" variant="light">
+        <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
           {t('open')}
         </Badge>
       )}
       {row.low_credit && (
-        <Badge color="orange" variant="light" data-testid="store-low-credit">
+        <Badge color="orange" variant="light" data-testid="store-low-credit" style={{ flexShrink: 0 }}>
           {t('lowCredit')}
         </Badge>
       )}
@@ -85,7 +86,7 @@ export default function ConsoleStoresPage() {
       sortable: true,
       noWrap: true,
       visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.lg})`,
-      render: (r) => (r.last_activity ? new Date(r.last_activity).toLocaleString() : '—'),
+      render: (r) => consoleTime(r.last_activity),
     },
   ];
 
