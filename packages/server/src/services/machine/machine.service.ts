@@ -1,5 +1,6 @@
 import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
-import { isoAgo, isoNow, tzOffsetMinutes } from '../../clock.js';
+import { isoAgo, isoNow } from '../../clock.js';
+import { storeTodayStart } from '../report/store-days.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -21,13 +22,6 @@ function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_i
   return isConnected(m, heartbeatMs) ? 'connected' : 'disconnected';
 }
 
-/** Midnight of the store's day, in UTC. */
-function storeDayStart(timeZone: string, now = Date.now()): string {
-  const offsetMs = tzOffsetMinutes(timeZone, new Date(now)) * 60_000;
-  const day = 86_400_000;
-  return new Date(Math.floor((now + offsetMs) / day) * day - offsetMs).toISOString();
-}
-
 /**
  * Every machine on the floor with its live status, today's played and won (its ledger rows since
  * the store's midnight) and the meter reconciliation: the machine's cumulative meters (credits,
@@ -40,7 +34,7 @@ export async function listMachines(deps: Deps, actor: Actor) {
   const { machines } = scope;
   const [rows, today, allTime, games] = await Promise.all([
     machines.live(),
-    machines.ledgerTotals(storeDayStart(store.timezone)),
+    machines.ledgerTotals(new Date(storeTodayStart(Date.now(), store.timezone)).toISOString()),
     machines.ledgerTotals(),
     machines.roundCounts(),
   ]);

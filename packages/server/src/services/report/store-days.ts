@@ -27,6 +27,11 @@ export function storeDayStart(day: string, timeZone: string): number {
   return new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime();
 }
 
+/** The first instant of the store day an instant falls on (its today's start, DST days included). */
+export function storeTodayStart(ms: number, timeZone: string): number {
+  return storeDayStart(storeDayOf(ms, timeZone), timeZone);
+}
+
 /** The calendar day `n` days after `day`. */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
