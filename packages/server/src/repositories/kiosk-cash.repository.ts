@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 
 /** A reload kiosk's cash box: what it took and paid out (as reported, applied once) and its collections. */
 export const kioskCashRepository = {
@@ -62,6 +62,16 @@ export const kioskCashRepository = {
   },
   findByKey(db: Db, storeId: number, key: string) {
     return db.selectFrom('kiosk_collection').select(['id']).where('store_id', '=', storeId).where('key', '=', key).executeTakeFirst();
+  },
+  /**
+   * Locks a reload kiosk's row for a collection's transaction, so two collections of one box (two
+   * bosses, or one resent with a new key) follow each other and the second expects only what came
+   * after the first (PostgreSQL; SQLite's writer is alone anyway). Undefined when no such kiosk.
+   */
+  lockKiosk(db: Db, storeId: number, id: number, dialect: Dialect) {
+    let q = db.selectFrom('machine').select(['id', 'machine_id as name']).where('store_id', '=', storeId).where('id', '=', id).where('kind', '=', 'reload_kiosk').where('removed', '=', 0);
+    if (dialect === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
   },
   /** A store's reload kiosks on the floor. */
   kiosks(db: Db, storeId: number) {

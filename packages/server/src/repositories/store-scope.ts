@@ -39,7 +39,7 @@ const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nam
 /** The customers' purchases as the ledger sums them (windows, shift net). */
 const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases');
 /** The reload kiosks' cash boxes and their collections (the terminal's own insert is keyed by the terminal). */
-const kioskCashQueries = only(kioskCashRepository, 'lastCollection', 'since', 'insertCollection', 'findCollection', 'findByKey', 'kiosks');
+const kioskCashQueries = only(kioskCashRepository, 'lastCollection', 'since', 'insertCollection', 'findCollection', 'findByKey', 'kiosks', 'lockKiosk');
 /** The store's own row. */
 const storeQueries = only(storeRepository, 'find', 'update');
 

@@ -60,9 +60,10 @@ async function slip(scope: StoreScope, collectionId: number): Promise<KioskColle
 export function collectKiosk(deps: Deps, actor: Actor, input: CollectInput): Promise<KioskCollectionSlip> {
   return audited(deps, actor, async (tx, audit) => {
     const scope = storeScope(tx.handle.db, actor.storeId);
+    // The kiosk first (locked), then the key: a concurrent collection of the same box has committed by now.
+    const kiosk = await scope.kioskCash.lockKiosk(input.id, tx.handle.dialect);
     const done = await scope.kioskCash.findByKey(input.key);
     if (done) return slip(scope, Number(done.id));
-    const kiosk = (await scope.kioskCash.kiosks()).find((k) => k.id === input.id);
     if (!kiosk) refuse(Status.INPUT_ERROR, { reason: 'kiosk' });
     const fromDetail = input.count_detail ? countDetailCents(input.count_detail) : null;
     if (input.counted !== undefined && fromDetail !== null && input.counted !== fromDetail) refuse(Status.AMOUNT_ERROR);

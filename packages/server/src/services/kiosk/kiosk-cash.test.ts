@@ -59,6 +59,23 @@ describeOnDatabases('reload kiosk cash boxes', (s) => {
     await s.call('/drawer/shift', cashier);
   });
 
+  it('two collections of one box at once: the second expects only what came after the first, the cash is counted once', async () => {
+    const viewer = await bossSession(s);
+    const kiosk = await enrolTerminal(s, viewer, 'reload_kiosk');
+    const id = kiosk.credentials.terminalId;
+    expect(await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 100_00, meter_cents: 100_00 })).toMatchObject({ ok: true });
+    const bosses: Session[] = [];
+    for (const drawer of [2, 3]) {
+      const b = await takeDrawer(s, drawer, await newCashier(s, SaType.BOSS));
+      bosses.push({ UID: b.UID, TOKEN: b.TOKEN });
+    }
+    const slips = await Promise.all(bosses.map(async (boss) => s.call('/kiosk/collect', { ...boss, id, counted: 100, key: await s.key() })));
+    expect(slips.map((r) => r.status)).toEqual([Status.OK, Status.OK]);
+    expect(slips.map((r) => r.expected).sort()).toEqual([0, 100]);
+    await kiosk.socket.close();
+    for (const boss of bosses) await s.call('/drawer/shift', boss);
+  });
+
   it('a game machine has no cash box: wrong_kind, nothing stored', async () => {
     const viewer = await bossSession(s);
     const game = await enrolTerminal(s, viewer, 'game');
