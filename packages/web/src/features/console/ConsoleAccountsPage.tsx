@@ -3,9 +3,9 @@ import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-role
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
-import { toast } from '../../components/message';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
+import { useConsoleAction } from './use-console-action';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
 export function kioskIds(text: string): number[] | null {
@@ -21,18 +21,7 @@ export default function ConsoleAccountsPage() {
   const accounts = useConsoleQuery('/operator/accounts', {});
   const write = useConsoleWrite();
   const [form, setForm] = useState({ username: '', password: '', role: 'distributor' as ConsoleRole, parent: '', stores: '' });
-  const [error, setError] = useState<string | null>(null);
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setError(null);
-    try {
-      await fn();
-      toast(done);
-      return true;
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      return false;
-    }
-  };
+  const { error, setError, run } = useConsoleAction();
   const list = accounts.data?.list ?? [];
   const distributors = list.filter((a) => a.role === 'distributor');
   const create = async () => {

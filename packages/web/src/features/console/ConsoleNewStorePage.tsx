@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConsoleWrite } from '../../api/console';
-import { toast } from '../../components/message';
 import { useDocumentTitle } from '../../layouts/page-title';
+import { useConsoleAction } from './use-console-action';
 
 const TEXT = ['name', 'timezone', 'address', 'city', 'state', 'zip', 'phone'] as const;
 const NUMBERS = ['kid', 'max_drawers', 'max_machines', 'limit_day', 'drawers'] as const;
@@ -39,21 +39,14 @@ export default function ConsoleNewStorePage() {
   const [text, setText] = useState<Record<(typeof TEXT)[number], string>>({ name: '', timezone: 'America/Chicago', address: '', city: '', state: '', zip: '', phone: '' });
   const [nums, setNums] = useState<Record<(typeof NUMBERS)[number], number>>({ kid: 0, max_drawers: 5, max_machines: 20, limit_day: 31, drawers: 1 });
   const [amounts, setAmounts] = useState<Record<(typeof AMOUNTS)[number], number>>({ credit: 0, comps_budget: 0, limit_hourly: 0, limit_daily: 0, limit_weekly: 0 });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useConsoleAction();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await write('/operator/storeCreate', { ...text, ...nums, ...amounts });
-      toast(t('storeCreated'));
-      navigate(`/operator/stores/${r.kid}`);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    let kid = 0;
+    const create = async () => {
+      kid = (await write('/operator/storeCreate', { ...text, ...nums, ...amounts })).kid;
+    };
+    if (await run(create, t('storeCreated'))) navigate(`/operator/stores/${kid}`);
   };
   return (
     <Card withBorder padding="md" maw={900} mx="auto" component="form" onSubmit={(e) => void submit(e)} noValidate>

@@ -4,33 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
-import { toast } from '../../components/message';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { StoreState } from './ConsoleStoresPage';
 import { consoleTime } from './console-time';
-
-/** Runs a console write; its refusal (in the user's language) goes to `setError`. */
-function useAction(setError: (e: string | null) => void) {
-  const [busy, setBusy] = useState(false);
-  return {
-    busy,
-    run: async (fn: () => Promise<unknown>, done: string) => {
-      setBusy(true);
-      setError(null);
-      try {
-        await fn();
-        toast(done);
-        return true;
-      } catch (err) {
-        setError(err instanceof Error ? err.message : String(err));
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-  };
-}
+import { useConsoleAction } from './use-console-action';
 
 /** /operator/stores/:kid: the store's settings and quota, freeze, bosses; the admin also sets the quota. */
 export default function ConsoleStorePage() {
@@ -121,8 +99,8 @@ function Freeze({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation('console');
   const write = useConsoleWrite();
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const action = useAction(setError);
+  const action = useConsoleAction();
+  const error = action.error;
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="h4" mb="xs">
@@ -163,8 +141,8 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
   const write = useConsoleWrite();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const action = useAction(setError);
+  const action = useConsoleAction();
+  const error = action.error;
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="h4" mb="xs">
@@ -233,8 +211,8 @@ function Quota({ store }: { store: ConsoleStore }) {
     limit_weekly: store.caps.weekly,
     min_amount: store.min_amount,
   });
-  const [error, setError] = useState<string | null>(null);
-  const action = useAction(setError);
+  const action = useConsoleAction();
+  const error = action.error;
   const field = (key: keyof typeof q, label: string, decimals = 0) => (
     <NumberInput label={label} value={q[key]} onChange={(v) => setQ({ ...q, [key]: typeof v === 'number' ? v : 0 })} min={0} decimalScale={decimals} allowNegative={false} data-testid={`console-quota-${key}`} />
   );
