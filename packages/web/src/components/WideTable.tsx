@@ -111,3 +111,14 @@ export const STICKY_CELL: React.CSSProperties = {
   background: 'var(--mantine-color-body)',
   boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)',
 };
+
+/** The look every mantine-datatable of the app shares (reports, the console's stores), spread on `<DataTable>`. */
+export const DATA_TABLE_LOOK = {
+  withTableBorder: true,
+  borderRadius: 'sm',
+  striped: true,
+  highlightOnHover: true,
+  pinFirstColumn: true,
+  fz: 'sm',
+  verticalSpacing: 6,
+} as const;

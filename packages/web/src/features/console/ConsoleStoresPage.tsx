@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { consoleSession, useConsoleQuery } from '../../api/console';
-import { TableEdge } from '../../components/WideTable';
+import { DATA_TABLE_LOOK, TableEdge } from '../../components/WideTable';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { STORE_FILTERS, visibleStores, type SortKey, type StoreFilter } from './store-filter';
@@ -130,13 +130,7 @@ export default function ConsoleStoresPage() {
       </Group>
       <TableEdge scroller={viewport} watch={[rows]} testId="console-stores" rootTestId="console-stores">
         <DataTable<ConsoleStoreRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          pinFirstColumn
-          fz="sm"
-          verticalSpacing={6}
+          {...DATA_TABLE_LOOK}
           minHeight={rows.length ? undefined : 160}
           records={rows}
           idAccessor="kid"

@@ -2,7 +2,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableEdge } from '../../components/WideTable';
+import { DATA_TABLE_LOOK, TableEdge } from '../../components/WideTable';
 import { screenColumns, type ReportColumn } from './report-columns';
 
 interface ReportPaging {
@@ -68,13 +68,7 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
   return (
     <TableEdge scroller={viewport} watch={[rows, columns.length]} testId={testId} rootTestId={testId} className="mbx-report-table">
       <DataTable<Row>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        pinFirstColumn
-        fz="sm"
-        verticalSpacing={6}
+        {...DATA_TABLE_LOOK}
         minHeight={rows.length ? undefined : 160}
         records={rows}
         idAccessor={(r) => rowKey(r)}
