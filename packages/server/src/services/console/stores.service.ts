@@ -3,7 +3,7 @@ import { creditOutlook } from '../../domain/credit-outlook.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { consoleStoreRepository as repo, type StoreSet } from '../../repositories/console-store.repository.js';
 import type { Db } from '../../db/database.js';
-import { storeDayOf, storeDayStart } from '../report/store-days.js';
+import { storeTodayStart } from '../report/store-days.js';
 import type { Deps } from '../deps.js';
 import { storeInScope, storesInScope } from './scope.js';
 
@@ -14,10 +14,14 @@ type StoreRow = Awaited<ReturnType<typeof repo.stores>>[number];
 /** Today's purchases (net of reverts), redeems and net per store, each from its own store day's start. */
 async function todayByStore(db: Db, stores: readonly StoreRow[], now: number) {
   const byZone = new Map<string, number[]>();
-  for (const s of stores) byZone.set(s.timezone, [...(byZone.get(s.timezone) ?? []), s.id]);
+  for (const s of stores) {
+    const ids = byZone.get(s.timezone);
+    if (ids) ids.push(s.id);
+    else byZone.set(s.timezone, [s.id]);
+  }
   const totals = new Map<number, { purchase: number; revert: number; redeem: number }>();
   for (const [zone, ids] of byZone) {
-    const from = new Date(storeDayStart(storeDayOf(now, zone), zone)).toISOString();
+    const from = new Date(storeTodayStart(now, zone)).toISOString();
     for (const r of await repo.moneySince(db, ids, from)) {
       const t = totals.get(r.store_id) ?? { purchase: 0, revert: 0, redeem: 0 };
       t[r.kind as 'purchase' | 'revert' | 'redeem'] += Number(r.cents);
