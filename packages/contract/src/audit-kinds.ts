@@ -49,6 +49,10 @@ export const AUDIT_KINDS = [
   'console.account_create',
   'console.account_unlock',
   'console.factor_reset',
+  'console.credit_give',
+  'console.credit_take_back',
+  'console.comps_give',
+  'console.comps_take_back',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

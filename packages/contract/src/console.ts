@@ -7,7 +7,7 @@
  * The web imports this module with `import type` only.
  */
 import { z } from 'zod';
-import { amount, auth, id } from './common.js';
+import { amount, auth, id, key } from './common.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -156,13 +156,59 @@ export const consoleAccountCreateRequest = auth.extend({
   username,
   password,
   role: z.enum(['admin', 'distributor', 'support']),
-  /** A support account's distributor (none: the operator's support, over every store). */
+  /** A support account's distributor (none: the operator's support, over every store), or a sub-distributor's parent distributor. */
   parent_id: id.optional(),
   /** A distributor's stores. */
   stores: z.array(kioskId).max(10_000).optional(),
 });
 export const consoleAccountCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
 export const consoleAccountRequest = auth.extend({ id });
+
+/**
+ * Credit down the hierarchy (docs/DECISIONS.md "Credit hierarchy"): a move along one edge, to a
+ * store (kid) or a distributor (distributor_id) from its parent, or taken back up (`back`). fund
+ * 'comps': a store's special comps budget. `key`: the client's idempotency key (a retry with it moves
+ * nothing twice). Amounts in currency units.
+ */
+export const consoleCreditMoveRequest = auth
+  .extend({
+    key,
+    kid: kioskId.optional(),
+    distributor_id: id.optional(),
+    fund: z.enum(['credit', 'comps']).default('credit'),
+    amount,
+    back: z.boolean().default(false),
+    note: text(200).optional(),
+  })
+  .refine((v) => (v.kid === undefined) !== (v.distributor_id === undefined), 'name a store (kid) or a distributor');
+/** Both sides' balances after the move (the parent's null when it is the operator, whose issuing is unlimited). */
+export const consoleCreditMoveReply = z.object({ status: z.literal(0), id: z.number().int(), parent_balance: z.number().nullable(), child_balance: z.number() });
+export const consoleCreditHistoryRequest = auth
+  .extend({ kid: kioskId.optional(), distributor_id: id.optional(), fund: z.enum(['credit', 'comps']).default('credit') })
+  .refine((v) => (v.kid === undefined) !== (v.distributor_id === undefined), 'name a store (kid) or a distributor');
+/** One move from the viewed party's side: amount + received, − given or taken back; its balance after; the other side. */
+const creditMove = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  amount: z.number(),
+  balance: z.number().nullable(),
+  other: z.string(),
+  other_balance: z.number().nullable(),
+  by: z.string().nullable(),
+  note: z.string(),
+});
+export type ConsoleCreditMove = z.infer<typeof creditMove>;
+export const consoleCreditHistoryReply = z.object({ status: z.literal(0), balance: z.number(), list: z.array(creditMove) });
+const distributor = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  parent: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  credit: z.number(),
+  stores: z.array(z.number().int()),
+});
+export type ConsoleDistributor = z.infer<typeof distributor>;
+export const consoleDistributorsReply = z.object({ status: z.literal(0), list: z.array(distributor) });
 
 export interface ConsoleCallSpec {
   input: z.ZodType;
@@ -188,6 +234,9 @@ export const CONSOLE_CALLS = {
   '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin },
   '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/accountResetFactor': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn },
+  '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn },
+  '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage },
 } as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

@@ -365,6 +365,27 @@ export interface PlatformAccountTable {
   disabled: Generated<number>;
   created_at: string;
   last_login_at: string | null;
+  /** A distributor's credit on hand (migration 016; the ledger of it is credit_transfer). */
+  credit_cents: Generated<number>;
+}
+
+/** One move of credit or comps budget along one edge of the platform hierarchy (migration 016). Append-only. */
+export interface CreditTransferTable {
+  id: Generated<number>;
+  at: string;
+  key: string;
+  fund: string; // 'credit' | 'comps'
+  /** The giver's side: a distributor, or null for the operator (unlimited issuing). */
+  parent_account_id: number | null;
+  child_account_id: number | null;
+  child_store_id: number | null;
+  /** Positive: given to the child; negative: taken back up. */
+  d_child_cents: number;
+  parent_balance_cents: number | null;
+  child_balance_cents: number;
+  ledger_id: number | null;
+  actor_account_id: number;
+  note: string;
 }
 
 export interface PlatformAccountStoreTable {
@@ -458,6 +479,7 @@ export interface Database {
   platform_account_store: PlatformAccountStoreTable;
   platform_recovery_code: PlatformRecoveryCodeTable;
   platform_session: PlatformSessionTable;
+  credit_transfer: CreditTransferTable;
   day_close: DayCloseTable;
   kiosk_cash: KioskCashTable;
   kiosk_collection: KioskCollectionTable;

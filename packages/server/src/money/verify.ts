@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { creditTransferRepository } from '../repositories/credit-transfer.repository.js';
 
 interface Difference {
   what: string;
@@ -61,6 +62,13 @@ export async function verifyLedger(db: Db, storeId?: number): Promise<Difference
     // The drawer cash balance is also the spec's formula of the totals.
     const formula = Number(r.initial) + Number(r.fills) - Number(r.bleeds) + Number(r.purchases) - Number(r.redeems);
     if (formula !== Number(r.balance)) out.push({ what: 'shift balance formula', id: Number(r.id), cached: Number(r.balance), ledger: formula });
+  }
+
+  // The platform's credit accounts (distributors) against their moves; a store's side is its ledger above.
+  if (storeId === undefined) {
+    for (const r of (await creditTransferRepository.balances(db)).rows) {
+      if (Number(r.cached) !== Number(r.ledger)) out.push({ what: 'platform credit', id: Number(r.id), cached: Number(r.cached), ledger: Number(r.ledger) });
+    }
   }
   return out;
 }

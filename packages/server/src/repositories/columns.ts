@@ -1,4 +1,4 @@
-import type { AccountTable, AuditTable, DrawerTable, ShiftTable, StoreTable } from '../db/schema.js';
+import type { AccountTable, AuditTable, CreditTransferTable, DrawerTable, ShiftTable, StoreTable } from '../db/schema.js';
 
 /**
  * Every column of a table, by name, for the queries that return whole rows (queries name their
@@ -30,3 +30,7 @@ export const SHIFT_COLUMNS = allOf<ShiftTable>()([
 ]);
 /** The shift's columns in a query that joins others (`shift.id`, ...). */
 export const SHIFT_COLUMNS_QUALIFIED = SHIFT_COLUMNS.map((c) => `shift.${c}` as const);
+export const CREDIT_TRANSFER_COLUMNS = allOf<CreditTransferTable>()([
+  'id', 'at', 'key', 'fund', 'parent_account_id', 'child_account_id', 'child_store_id', 'd_child_cents', 'parent_balance_cents',
+  'child_balance_cents', 'ledger_id', 'actor_account_id', 'note',
+]);

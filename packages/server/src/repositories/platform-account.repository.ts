@@ -15,6 +15,7 @@ const ACCOUNT_COLUMNS = [
   'disabled',
   'created_at',
   'last_login_at',
+  'credit_cents',
 ] as const;
 
 export interface PlatformSessionWithAccount {
@@ -79,6 +80,10 @@ export const platformAccountRepository = {
 
   storesOf(db: Db, accountId: number) {
     return db.selectFrom('platform_account_store').select('store_id').where('account_id', '=', accountId).orderBy('store_id').execute();
+  },
+  /** A store's distributor binding, if it has one. */
+  distributorOf(db: Db, storeId: number) {
+    return db.selectFrom('platform_account_store').select('account_id').where('store_id', '=', storeId).executeTakeFirst();
   },
   bindings(db: Db) {
     return db.selectFrom('platform_account_store').select(['account_id', 'store_id']).execute();

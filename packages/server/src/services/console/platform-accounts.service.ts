@@ -19,7 +19,7 @@ export interface NewPlatformAccount {
   username: string;
   password: string;
   role: ConsoleRole;
-  /** A support account's distributor. */
+  /** A support account's distributor, or a sub-distributor's parent distributor. */
   parentId?: number | undefined;
   /** A distributor's stores (each store has at most one distributor). */
   stores?: readonly number[] | undefined;
@@ -34,7 +34,8 @@ export async function createPlatformAccount(db: Db, a: NewPlatformAccount): Prom
   if (problem) refuse(CREDENTIAL_STATUS[problem]);
   if (a.parentId !== undefined) {
     const parent = await accounts.find(db, a.parentId);
-    if (a.role !== 'support' || !parent || parent.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a support account has a parent, and it is a distributor' });
+    // A support account's distributor, or a sub-distributor's parent distributor (credit flows down to it).
+    if (a.role === 'admin' || !parent || parent.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a support account or a sub-distributor has a parent, and it is a distributor' });
   }
   if (a.stores?.length && a.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a distributor is bound to stores' });
   const hash = await hashSecret(a.password);

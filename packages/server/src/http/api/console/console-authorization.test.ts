@@ -12,7 +12,7 @@ const ROLE = { admin: 'admin', distributor: 'distributor', otherDistributor: 'di
 /** Which callers have store 1001 in scope (the target of every store call below). */
 const SEES_1001: ReadonlySet<CallerName> = new Set(['admin', 'distributor', 'support']);
 /** The calls that name store 1001. */
-const ON_STORE_1001: ReadonlySet<ConsolePath> = new Set(['/operator/store', '/operator/storeFreeze', '/operator/bossCreate', '/operator/bossUnlock', '/operator/storeQuota']);
+const ON_STORE_1001: ReadonlySet<ConsolePath> = new Set(['/operator/store', '/operator/storeFreeze', '/operator/bossCreate', '/operator/bossUnlock', '/operator/storeQuota', '/operator/creditMove', '/operator/creditHistory']);
 /** Anonymous by design: the sign-in steps. Everything else is in the matrix below. */
 const SIGN_IN: ReadonlySet<ConsolePath> = new Set(['/operator/login', '/operator/secondFactor', '/operator/enrol']);
 
@@ -57,6 +57,11 @@ describeOnDatabases('console authorization matrix', (s) => {
         return { kid: 1001, id: bossId };
       case '/operator/storeQuota':
         return { kid: 1001, max_machines: 20 };
+      case '/operator/creditMove':
+        // A comps budget: no giver's balance in the way, so only the matrix and the scope decide.
+        return { kid: 1001, fund: 'comps', amount: 1, key: `matrix-key-${i}` };
+      case '/operator/creditHistory':
+        return { kid: 1001 };
       case '/operator/storeCreate':
         return { kid: 70000 + i, name: `Matrix ${i}`, timezone: 'America/Chicago', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 };
       case '/operator/accountCreate':

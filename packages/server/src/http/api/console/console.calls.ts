@@ -5,6 +5,7 @@ import type { ConsoleActor } from '../../../domain/console-actor.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
+import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
 /** A console service `(deps, actor, input)` as a console call's handler. */
@@ -29,6 +30,9 @@ const calls = [
   defineConsoleCall('/operator/accountCreate', act(createAccountFromConsole)),
   defineConsoleCall('/operator/accountUnlock', act(unlockPlatformAccount)),
   defineConsoleCall('/operator/accountResetFactor', act(resetSecondFactor)),
+  defineConsoleCall('/operator/distributors', act(listDistributors)),
+  defineConsoleCall('/operator/creditHistory', act(creditHistory)),
+  defineConsoleCall('/operator/creditMove', act(moveCredit)),
 ] as const;
 
 type Defined = (typeof calls)[number]['path'];
