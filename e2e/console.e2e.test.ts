@@ -99,7 +99,7 @@ describe('platform console', () => {
     expect((await e.server.call('/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss })).status).toBe(Status.OK);
   });
 
-  it('an admin creates a distributor for 1001 on the accounts page; the distributor sees only that store and cannot open another by URL', { timeout: 300_000 }, async () => {
+  it('an admin creates a distributor for 1001 on the accounts page and gives it credit; the distributor sees only that store, cannot open another by URL, and gives its store credit the boss then sees', { timeout: 300_000 }, async () => {
     await createStore(e.server.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     const page = await e.newPage({ viewport: VIEWPORTS[1] });
     await enrol(page, await newAdmin());
@@ -110,6 +110,15 @@ describe('platform console', () => {
     await page.getByTestId('console-account-create').click();
     await page.locator('[data-row="distrib01"]').waitFor();
     await e.screenshot(page, 'console-accounts-en-820');
+    // Credit down the chain: the admin gives the distributor credit from the operator.
+    await page.goto('/operator/credit');
+    await page.locator('[data-testid="console-distributors"] [data-row="distrib01"]').click();
+    await page.getByTestId('console-distributor-credit-amount').fill('500');
+    await page.getByTestId('console-distributor-credit-note').fill('opening lot');
+    await page.getByTestId('console-distributor-credit-give').click();
+    await expect.poll(() => page.getByTestId('console-distributor-credit-balance').textContent()).toBe('$500.00');
+    await page.getByTestId('console-distributor-credit-history').getByText('opening lot').waitFor();
+    await e.screenshot(page, 'console-credit-en-820', { fullPage: true });
     await page.context().close();
 
     const dist = await e.newPage({ viewport: VIEWPORTS[2] });
@@ -121,6 +130,25 @@ describe('platform console', () => {
     await dist.getByTestId('console-store-error').waitFor();
     expect(await dist.getByTestId('console-store-title').count()).toBe(0);
     await e.screenshot(dist, 'console-distributor-refused-en-390');
+
+    // The distributor passes 200 of it to its store; the store's boss sees the credit.
+    const before = (await e.server.handle.db.selectFrom('store').select('credit_cents').where('id', '=', 1001).executeTakeFirstOrThrow()).credit_cents;
+    await dist.goto('/operator/stores/1001');
+    await dist.getByTestId('console-store-credit-amount').fill('200');
+    await dist.getByTestId('console-store-credit-note').fill('weekend');
+    await dist.getByTestId('console-store-credit-give').click();
+    await dist.getByTestId('console-store-credit-history').getByText('weekend').waitFor();
+    await e.screenshot(dist, 'console-store-credit-en-390', { fullPage: true });
+    await dist.goto('/operator/credit');
+    await expect.poll(() => dist.locator('[data-row="distrib01"]').textContent()).toContain('$300.00');
+    const boss = await e.newPage({ viewport: VIEWPORTS[0] });
+    await e.login(boss, DEMO_LOGINS.boss, null);
+    await boss.goto('/SystemSetup/StoreInformationIndex');
+    const shown = (before + 20_000) / 100;
+    await expect.poll(() => boss.getByTestId('credit-left').textContent()).toContain(shown.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    await boss.getByText(/\$200\.00 · weekend/).waitFor();
+    await e.screenshot(boss, 'console-credit-boss-en-1366', { fullPage: true });
+    await e.server.verify();
   });
 
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {

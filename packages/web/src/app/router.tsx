@@ -25,6 +25,7 @@ const ConsoleStoresPage = lazy(() => import('../features/console/ConsoleStoresPa
 const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage'));
 const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
 const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
+const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPage'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
@@ -73,6 +74,7 @@ export const routes = [
               { path: 'stores/new', element: <ConsoleNewStorePage /> },
               { path: 'stores/:kid', element: <ConsoleStorePage /> },
               { path: 'accounts', element: <ConsoleAccountsPage /> },
+              { path: 'credit', element: <ConsoleCreditPage /> },
             ],
           },
         ],

@@ -33,7 +33,7 @@ export default function ConsoleAccountsPage() {
           username: form.username,
           password: form.password,
           role: form.role,
-          ...(form.role === 'support' && form.parent ? { parent_id: Number(form.parent) } : {}),
+          ...(form.role !== 'admin' && form.parent ? { parent_id: Number(form.parent) } : {}),
           ...(stores.length ? { stores } : {}),
         }),
       t('console:accountCreated'),
@@ -68,9 +68,9 @@ export default function ConsoleAccountsPage() {
           {form.role === 'distributor' && (
             <TextInput label={t('console:storesField')} value={form.stores} onChange={(e) => setForm({ ...form, stores: e.currentTarget.value })} data-testid="console-account-stores" />
           )}
-          {form.role === 'support' && (
+          {form.role !== 'admin' && (
             <Select
-              label={t('console:parent')}
+              label={form.role === 'support' ? t('console:parent') : t('console:parentDistributor')}
               data={[{ value: '', label: t('console:noDistributor') }, ...distributors.map((d) => ({ value: String(d.id), label: d.username }))]}
               value={form.parent}
               onChange={(v) => setForm({ ...form, parent: v ?? '' })}

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
+import { CreditCard } from './ConsoleCreditPage';
 import { StoreState } from './ConsoleStoresPage';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
@@ -43,6 +44,10 @@ export default function ConsoleStorePage() {
               <Bosses kid={store.kid} bosses={detail.data!.bosses} canManage={role !== 'support'} />
             </Stack>
           </SimpleGrid>
+          <Stack gap="md">
+            <CreditCard target={{ kid: store.kid }} fund="credit" canMove={role !== 'support'} title={t('console:credit.storeCredit')} testId="console-store-credit" />
+            <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" />
+          </Stack>
           {role === 'admin' && <Quota store={store} />}
         </>
       )}

@@ -96,16 +96,21 @@ export default function ConsoleStoresPage() {
         <Title order={1} fz="h3">
           {t('console:stores')}
         </Title>
-        {consoleSession()?.role === 'admin' && (
-          <Group gap="xs">
-            <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
-              {t('console:accounts')}
-            </Button>
-            <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
-              {t('console:newStore')}
-            </Button>
-          </Group>
-        )}
+        <Group gap="xs">
+          <Button component={Link} to="/operator/credit" variant="default" data-testid="console-credit-link">
+            {t('console:credit.title')}
+          </Button>
+          {consoleSession()?.role === 'admin' && (
+            <>
+              <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
+                {t('console:accounts')}
+              </Button>
+              <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
+                {t('console:newStore')}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
