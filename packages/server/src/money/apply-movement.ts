@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { noteMovement } from './money-observer.js';
-import { RefusalReason } from '@moneybox/contract';
-import { shiftRepository } from '../repositories/shift.repository.js';
-import { consumeKey, post, SHIFT_TOTALS, type Movement } from './ledger.js';
-import { refuseMovement } from './refusal.js';
+import { post, SHIFT_TOTALS, type Movement } from './ledger.js';
+import { MOVEMENT_WRITES, plpgsqlLedgerInsert, plpgsqlStep, type Binding } from './guarded-writes.js';
 
 /**
  * Applying a movement the TypeScript rules planned (issue 13's option b, docs/DECISIONS.md "Money
@@ -13,65 +11,64 @@ import { refuseMovement } from './refusal.js';
  * and its signed deltas, and the version of the customer row they read.
  *
  * PostgreSQL applies the plan with ONE call of `mbx_apply_movement` (one round trip, atomic in
- * autocommit). The function holds no rule: it uses the key if still unused, applies each delta
- * with the only guards "balance stays non-negative", "shift still open" and "customer row unchanged
- * since it was read" (its `xmin`: any committed update of the row, by any writer, changes it), and
- * raises MBX01 naming the guard that failed. Nothing is then written, and the caller reads again
- * and re-runs the rules (StaleRead). The statements are the ones `ledger.post` runs, in its lock
- * order (key, shift, customer, ledger, store).
+ * autocommit). The function holds no rule: its body is generated from the guarded writes
+ * (money/guarded-writes.ts, the statements `ledger.post` runs too): it uses the key if still unused,
+ * applies each delta with the only guards "balance stays non-negative", "shift still open" and
+ * "customer row unchanged since it was read" (its `xmin`: any committed update of the row, by any
+ * writer, changes it), and raises MBX01 naming the guard that failed. Nothing is then written, and
+ * the caller reads again and re-runs the rules (StaleRead). Lock order: key, shift, customer,
+ * ledger, store.
  *
  * SQLite runs one money call at a time on its one connection (the group commit), so nothing can
- * change between the read and the apply: the plan goes through `consumeKey` and `ledger.post`.
+ * change between the read and the apply: the plan goes through `ledger.post` (key and initial
+ * amount's mark included).
  *
- * This file is the functions' only declaration: `installMoneyFunctions` re-creates them at every
- * migrate (db/migrate.ts), so a change here is a change of the function, with no migration copy.
- * (CREATE OR REPLACE cannot change a function's arguments or result columns: such a change takes
- * a new name, and a migration drops the old one.)
+ * This file and money/guarded-writes.ts are the functions' only declaration: `installMoneyFunctions`
+ * re-creates them at every migrate (money/migrate.ts), so a change there is a change of the
+ * function, with no migration copy. (CREATE OR REPLACE cannot change a function's arguments or
+ * result columns: such a change takes a new name, and a migration drops the old one.)
  */
-const APPLY_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_movement(
+const MOVEMENT_SIGNATURE = `mbx_apply_movement(
     p_use_key text, p_at text, p_store_id bigint, p_kind text, p_channel text, p_amount bigint,
     p_account_id bigint, p_drawer_id bigint, p_shift_id bigint, p_customer_id bigint, p_machine_id bigint,
     p_drawer bigint, p_entries bigint, p_winnings bigint, p_credit bigint, p_budget bigint,
     p_totals bigint[], p_mark_init boolean, p_customer_version text, p_ledger_key text, p_reverts_id bigint, p_note text)
-  RETURNS TABLE (o_movement_id bigint, o_balance_cents bigint, o_fills_cents bigint, o_bleeds_cents bigint, o_entries_cents bigint, o_winnings_cents bigint)
-  LANGUAGE plpgsql AS $fn$
+  RETURNS TABLE (o_movement_id bigint, o_balance_cents bigint, o_fills_cents bigint, o_bleeds_cents bigint, o_entries_cents bigint, o_winnings_cents bigint)`;
+
+/** The movement function's arguments as the guarded writes name them. */
+const MOVEMENT_BINDING: Binding = {
+  useKey: 'p_use_key',
+  at: 'p_at',
+  storeId: 'p_store_id',
+  kind: 'p_kind',
+  channel: 'p_channel',
+  amount: 'p_amount',
+  accountId: 'p_account_id',
+  drawerId: 'p_drawer_id',
+  shiftId: 'p_shift_id',
+  customerId: 'p_customer_id',
+  machineId: 'p_machine_id',
+  drawer: 'p_drawer',
+  entries: 'p_entries',
+  winnings: 'p_winnings',
+  credit: 'p_credit',
+  budget: 'p_budget',
+  totals: 'p_totals',
+  ...(Object.fromEntries(SHIFT_TOTALS.map((c, i) => [c, `COALESCE(p_totals[${i + 1}], 0)`])) as Record<(typeof SHIFT_TOTALS)[number], string>),
+  markInit: 'p_mark_init::int',
+  customerVersion: 'p_customer_version',
+  ledgerKey: 'p_ledger_key',
+  revertsId: 'p_reverts_id',
+  note: 'p_note',
+};
+
+/** mbx_apply_movement's body: the guarded writes (money/guarded-writes.ts) in their order, each raising its guard. */
+const MOVEMENT_BODY = `
 BEGIN
-  IF p_use_key IS NOT NULL THEN
-    UPDATE one_time_key SET used_at = p_at WHERE key = p_use_key AND used_at IS NULL AND expires_at > p_at;
-    IF NOT FOUND THEN RAISE EXCEPTION 'key' USING ERRCODE = 'MBX01'; END IF;
-  END IF;
-  IF p_shift_id IS NOT NULL AND (p_drawer <> 0 OR p_totals IS NOT NULL) THEN
-    UPDATE shift SET balance_cents = balance_cents + p_drawer,
-        initial_cents = initial_cents + COALESCE(p_totals[1], 0), fills_cents = fills_cents + COALESCE(p_totals[2], 0),
-        bleeds_cents = bleeds_cents + COALESCE(p_totals[3], 0), purchases_cents = purchases_cents + COALESCE(p_totals[4], 0),
-        redeems_cents = redeems_cents + COALESCE(p_totals[5], 0), comps_cents = comps_cents + COALESCE(p_totals[6], 0),
-        special_comps_cents = special_comps_cents + COALESCE(p_totals[7], 0), reverts_cents = reverts_cents + COALESCE(p_totals[8], 0),
-        init_set = CASE WHEN p_mark_init THEN 1 ELSE init_set END
-      WHERE id = p_shift_id AND store_id = p_store_id AND ended_at IS NULL AND (p_drawer >= 0 OR balance_cents >= -p_drawer)
-        AND (NOT p_mark_init OR init_set = 0)
-      RETURNING balance_cents, fills_cents, bleeds_cents INTO o_balance_cents, o_fills_cents, o_bleeds_cents;
-    IF NOT FOUND THEN RAISE EXCEPTION 'shift' USING ERRCODE = 'MBX01'; END IF;
-  END IF;
-  IF p_customer_id IS NOT NULL AND (p_entries <> 0 OR p_winnings <> 0) THEN
-    UPDATE customer SET entries_cents = entries_cents + p_entries, winnings_cents = winnings_cents + p_winnings
-      WHERE id = p_customer_id AND store_id = p_store_id AND (p_customer_version IS NULL OR xmin = p_customer_version::xid)
-        AND (p_entries >= 0 OR entries_cents >= -p_entries) AND (p_winnings >= 0 OR winnings_cents >= -p_winnings)
-      RETURNING entries_cents, winnings_cents INTO o_entries_cents, o_winnings_cents;
-    IF NOT FOUND THEN RAISE EXCEPTION 'customer' USING ERRCODE = 'MBX01'; END IF;
-  END IF;
-  INSERT INTO ledger (store_id, at, kind, channel, account_id, drawer_id, shift_id, customer_id, machine_id,
-      amount_cents, d_drawer_cents, d_entries_cents, d_winnings_cents, d_credit_cents, d_budget_cents, key, reverts_id, note)
-    VALUES (p_store_id, p_at, p_kind, p_channel, p_account_id, p_drawer_id, p_shift_id, p_customer_id, p_machine_id,
-      p_amount, p_drawer, p_entries, p_winnings, p_credit, p_budget, p_ledger_key, p_reverts_id, p_note)
-    RETURNING id INTO o_movement_id;
-  IF p_credit <> 0 OR p_budget <> 0 THEN
-    UPDATE store SET credit_cents = credit_cents + p_credit, comps_budget_cents = comps_budget_cents + p_budget
-      WHERE id = p_store_id AND (p_credit >= 0 OR credit_cents >= -p_credit) AND (p_budget >= 0 OR comps_budget_cents >= -p_budget);
-    IF NOT FOUND THEN RAISE EXCEPTION 'store' USING ERRCODE = 'MBX01'; END IF;
-  END IF;
-  RETURN NEXT;
+${plpgsqlStep(MOVEMENT_WRITES.key, MOVEMENT_BINDING)}${plpgsqlStep(MOVEMENT_WRITES.shift, MOVEMENT_BINDING, { into: ['o_balance_cents', 'o_fills_cents', 'o_bleeds_cents'] })}${plpgsqlStep(MOVEMENT_WRITES.customer, MOVEMENT_BINDING, { into: ['o_entries_cents', 'o_winnings_cents'] })}  ${plpgsqlLedgerInsert(MOVEMENT_BINDING, { returning: 'RETURNING id INTO o_movement_id' })};
+${plpgsqlStep(MOVEMENT_WRITES.store, MOVEMENT_BINDING)}  RETURN NEXT;
 END
-$fn$`;
+`;
 
 /**
  * A terminal's sequenced command (services/terminal/sequence.ts), planned by its rules: the customer's
@@ -84,10 +81,37 @@ $fn$`;
  * transactional path: customer, ledger, store, then the machine row last. Returns the first
  * ledger row's id (null without movements).
  */
-const COMMAND_FUNCTION = sql`CREATE OR REPLACE FUNCTION mbx_apply_command(
+const COMMAND_SIGNATURE = `mbx_apply_command(
     p_machine bigint, p_seq bigint, p_seat bigint, p_customer bigint, p_store_id bigint, p_at text, p_ack text,
     p_customer_version text, p_movements jsonb, p_round jsonb, p_meters jsonb)
-  RETURNS bigint LANGUAGE plpgsql AS $fn$
+  RETURNS bigint`;
+
+/** The command function's movements (`x`, one element of p_movements; their deltas summed in d_*) as the guarded writes name them. */
+const COMMAND_BINDING: Binding = {
+  ...MOVEMENT_BINDING,
+  useKey: 'NULL',
+  kind: "x->>'kind'",
+  channel: "x->>'channel'",
+  amount: "(x->>'amount')::bigint",
+  accountId: 'NULL',
+  drawerId: 'NULL',
+  shiftId: 'NULL',
+  customerId: 'p_customer',
+  machineId: 'p_machine',
+  drawer: '0',
+  entries: "(x->>'entries')::bigint",
+  winnings: "(x->>'winnings')::bigint",
+  credit: "COALESCE((x->>'credit')::bigint, 0)",
+  budget: '0',
+  ledgerKey: "x->>'key'",
+  revertsId: 'NULL',
+  note: "COALESCE(x->>'note', '')",
+};
+/** The same for the writes of the summed deltas (customer, store). */
+const COMMAND_SUMS: Binding = { ...COMMAND_BINDING, entries: 'd_entries', winnings: 'd_winnings', credit: 'd_credit' };
+
+/** mbx_apply_command's body: the customer, ledger and store writes of money/guarded-writes.ts, then the command's own rows. */
+const COMMAND_BODY = `
 DECLARE
   d_entries bigint;
   d_winnings bigint;
@@ -98,26 +122,12 @@ BEGIN
   SELECT COALESCE(SUM((x->>'entries')::bigint), 0), COALESCE(SUM((x->>'winnings')::bigint), 0), COALESCE(SUM((x->>'credit')::bigint), 0)
     INTO d_entries, d_winnings, d_credit
     FROM jsonb_array_elements(p_movements) x;
-  IF d_entries <> 0 OR d_winnings <> 0 THEN
-    UPDATE customer SET entries_cents = entries_cents + d_entries, winnings_cents = winnings_cents + d_winnings
-      WHERE id = p_customer AND store_id = p_store_id AND xmin = p_customer_version::xid
-        AND entries_cents + d_entries >= 0 AND winnings_cents + d_winnings >= 0;
-  ELSE
-    PERFORM 1 FROM customer WHERE id = p_customer AND store_id = p_store_id AND xmin = p_customer_version::xid FOR SHARE;
-  END IF;
-  IF NOT FOUND THEN RAISE EXCEPTION 'customer' USING ERRCODE = 'MBX01'; END IF;
-  WITH inserted AS (
-    INSERT INTO ledger (store_id, at, kind, channel, customer_id, machine_id, amount_cents, d_entries_cents, d_winnings_cents, d_credit_cents, key, note)
-      SELECT p_store_id, p_at, x->>'kind', x->>'channel', p_customer, p_machine, (x->>'amount')::bigint, (x->>'entries')::bigint,
-          (x->>'winnings')::bigint, COALESCE((x->>'credit')::bigint, 0), x->>'key', COALESCE(x->>'note', '')
-        FROM jsonb_array_elements(p_movements) WITH ORDINALITY AS m(x, n) ORDER BY n
-      RETURNING id)
+${plpgsqlStep(MOVEMENT_WRITES.customer, COMMAND_SUMS, {
+  orElse: 'PERFORM 1 FROM customer WHERE id = p_customer AND store_id = p_store_id AND xmin = p_customer_version::xid FOR SHARE;',
+})}  WITH inserted AS (
+    ${plpgsqlLedgerInsert(COMMAND_BINDING, { from: 'FROM jsonb_array_elements(p_movements) WITH ORDINALITY AS m(x, n) ORDER BY n', returning: 'RETURNING id' })})
   SELECT MIN(id) INTO v_first FROM inserted;
-  IF d_credit <> 0 THEN
-    UPDATE store SET credit_cents = credit_cents + d_credit WHERE id = p_store_id AND credit_cents + d_credit >= 0;
-    IF NOT FOUND THEN RAISE EXCEPTION 'store' USING ERRCODE = 'MBX01'; END IF;
-  END IF;
-  IF p_round IS NOT NULL THEN
+${plpgsqlStep(MOVEMENT_WRITES.store, COMMAND_SUMS)}  IF p_round IS NOT NULL THEN
     INSERT INTO round (store_id, customer_id, machine_id, seq, round_no, serial_no, at, game_name, begin_credits, end_credits,
         jp_bet, game_bet, extra_bet, buy_bonus_cost, win)
       SELECT r.store_id, r.customer_id, r.machine_id, r.seq, r.round_no, r.serial_no, r.at, r.game_name, r.begin_credits, r.end_credits,
@@ -134,7 +144,12 @@ BEGIN
   IF NOT FOUND THEN RAISE EXCEPTION 'machine' USING ERRCODE = 'MBX01'; END IF;
   RETURN v_first;
 END
-$fn$`;
+`;
+
+/** Each money function's body as generated today: what `installMoneyFunctions` creates (a test compares the installed ones). */
+export const MONEY_FUNCTION_BODIES = { mbx_apply_movement: MOVEMENT_BODY, mbx_apply_command: COMMAND_BODY } as const;
+
+const create = (signature: string, body: string) => sql.raw(`CREATE OR REPLACE FUNCTION ${signature} LANGUAGE plpgsql AS $fn$${body}$fn$`);
 
 /** Any number that is not this process's: the function is (re-)created under this advisory lock. */
 const INSTALL_LOCK = 7_310_013;
@@ -147,8 +162,8 @@ export async function installMoneyFunctions(handle: DatabaseHandle): Promise<voi
   if (handle.dialect !== 'postgres') return;
   await handle.db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(tx);
-    await APPLY_FUNCTION.execute(tx);
-    await COMMAND_FUNCTION.execute(tx);
+    await create(MOVEMENT_SIGNATURE, MOVEMENT_BODY).execute(tx);
+    await create(COMMAND_SIGNATURE, COMMAND_BODY).execute(tx);
   });
 }
 
@@ -195,9 +210,8 @@ export interface Applied {
 export async function applyMovement(handle: DatabaseHandle, db: Db, plan: MovementPlan): Promise<Applied> {
   const m = plan.movement;
   if (handle.dialect !== 'postgres') {
-    if (plan.useKey !== undefined) await consumeKey(db, plan.useKey, m.at);
-    if (plan.markInit && !(await shiftRepository.markInitSet(db, m.storeId, m.shiftId!))) refuseMovement(RefusalReason.INIT_ALREADY_SET, m.kind);
-    return { movementId: await post(db, m), balanceCents: null, fillsCents: null, bleedsCents: null, entriesCents: null, winningsCents: null };
+    const movementId = await post(db, m, { useKey: plan.useKey, markInit: plan.markInit });
+    return { movementId, balanceCents: null, fillsCents: null, bleedsCents: null, entriesCents: null, winningsCents: null };
   }
   const totals = m.shiftTotals ? SHIFT_TOTALS.map((col) => m.shiftTotals?.[col] ?? 0) : null;
   let r;

@@ -8,14 +8,15 @@ import { createAccount, createStore } from '../services/operator/operator.servic
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
 import { sql } from 'kysely';
 import { machineRepository } from '../repositories/machine.repository.js';
-import { applyCommand, applyMovement, isStale, type CommandPlan, type MovementPlan } from './apply-movement.js';
+import { applyCommand, applyMovement, isStale, MONEY_FUNCTION_BODIES, type CommandPlan, type MovementPlan } from './apply-movement.js';
 import { post } from './ledger.js';
 import { betEffects, MOVEMENTS } from './movements.js';
 import { Refusal } from './refusal.js';
 
 /**
- * The guarded money writes exist twice: `ledger.post` (with `consumeKey` and the initial amount's
- * mark, SQLite) and `mbx_apply_movement` (PostgreSQL, money/apply-movement.ts). This property runs
+ * The guarded money writes are declared once (money/guarded-writes.ts) and run two ways: as
+ * `ledger.post`'s statements (with the key and the initial amount's mark, SQLite) and as the body of
+ * `mbx_apply_movement` generated from them (PostgreSQL, money/apply-movement.ts). This property runs
  * the same random movements, as the rules plan them (movements.ts), through both from the same
  * starting balances, and compares what each did: which guard stopped a movement (key, shift,
  * customer or store; SQLite names it by a refusal reason, PostgreSQL by the failed guard) or that
@@ -179,6 +180,27 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([sqlite?.d.drop(), postgres?.d.drop()]);
+});
+
+describe('the PostgreSQL money functions', () => {
+  it('are installed as generated today from the guarded writes (a body edited by hand in the database differs)', async () => {
+    const installed = async () =>
+      Object.fromEntries(
+        (await sql<{ proname: string; prosrc: string }>`SELECT proname, prosrc FROM pg_proc WHERE proname IN ('mbx_apply_movement', 'mbx_apply_command')`.execute(postgres.d.handle.db)).rows.map(
+          (r) => [r.proname, r.prosrc],
+        ),
+      );
+    expect(await installed()).toEqual(MONEY_FUNCTION_BODIES);
+    // The bad case: a hand edit of the installed body (a guard dropped) no longer equals the generated text.
+    const db = postgres.d.handle.db;
+    const edited = MONEY_FUNCTION_BODIES.mbx_apply_command.replace(' AND credit_cents + d_credit >= 0', '');
+    expect(edited).not.toEqual(MONEY_FUNCTION_BODIES.mbx_apply_command);
+    const def = (await sql<{ d: string }>`SELECT pg_get_functiondef('mbx_apply_command'::regproc) AS d`.execute(db)).rows[0]!.d;
+    await sql.raw(def.replace(MONEY_FUNCTION_BODIES.mbx_apply_command, edited)).execute(db);
+    expect((await installed()).mbx_apply_command).not.toEqual(MONEY_FUNCTION_BODIES.mbx_apply_command);
+    await sql.raw(def).execute(db);
+    expect(await installed()).toEqual(MONEY_FUNCTION_BODIES);
+  });
 });
 
 describe('the guarded money writes: SQLite (ledger.post) and PostgreSQL (mbx_apply_movement) agree', () => {

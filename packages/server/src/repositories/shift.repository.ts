@@ -89,16 +89,4 @@ export const shiftRepository = {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
-  /** Marks the initial amount as set, once, on an open shift: false when it already was (or the shift closed). */
-  async markInitSet(db: Db, storeId: number, id: number): Promise<boolean> {
-    const r = await db
-      .updateTable('shift')
-      .set({ init_set: 1 })
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .where('init_set', '=', 0)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  },
 };

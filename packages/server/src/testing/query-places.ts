@@ -13,6 +13,7 @@ export const QUERY_PLACES: readonly string[] = [
   'repositories/',
   'db/migrations/',
   'money/ledger.ts',
+  'money/guarded-writes.ts',
   'money/apply-movement.ts',
   'money/verify.ts',
   'bus/terminal-bus.ts',
