@@ -1,91 +1,59 @@
 /**
  * Size of the web app: the gzipped JavaScript and CSS the login page loads (its entry, the login
- * layout and page chunks, the English texts it needs), and the whole app's. Read from Vite's
- * build manifest, so it counts exactly the chunks the router's lazy imports pull in.
+ * page's chunk, the English texts it needs), and the whole app's, beside a plain Mantine page
+ * (bench/tools/plain-mantine: React, Mantine's provider and whole stylesheet, a small form) built
+ * in the same run. Read from Vite's build manifest, so it counts exactly the chunks the lazy
+ * imports pull in.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { gzSizes, loginPageFiles } from './lib/web-size.js';
 
 export const title = 'Web app size (gzip level 9)';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'packages/web/dist');
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/**
- * What the login route needs besides the entry: the login page served alone (app/LoginScreen.tsx:
- * its layout and page, no router) and its English texts.
- */
-const LOGIN_CHUNKS = [
-  'src/app/LoginScreen.tsx',
-  'src/layouts/LoginLayout.tsx',
-  'src/features/login/LoginPage.tsx',
-  'src/locales/en/common.json',
-  'src/locales/en/status.json',
-  'src/locales/en/login.json',
-];
-
-function ensureBuilt(): void {
-  if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) {
-    execSync('npm run build -w packages/web', { cwd: root, stdio: 'inherit' });
-  }
+function buildApp(): void {
+  execSync('npm run build -w packages/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
-/** Every file (JS and CSS) a manifest entry loads, following static imports. */
-function filesOf(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`no chunk ${key} in the build manifest`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
-function sizes(files: Iterable<string>) {
-  let raw = 0;
-  let gz = 0;
-  let js = 0;
-  let css = 0;
-  for (const f of files) {
-    const bytes = fs.readFileSync(path.join(dist, f));
-    const g = gzipSync(bytes, { level: 9 }).length;
-    raw += bytes.length;
-    gz += g;
-    if (f.endsWith('.css')) css += g;
-    else js += g;
-  }
-  return { raw, gz, js, css };
+/** Builds the plain Mantine page; its JS and CSS files. */
+async function buildPlainMantine(): Promise<{ dir: string; files: string[] }> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plain-mantine-'));
+  await build({
+    root: path.join(root, 'bench/tools/plain-mantine'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 1000 },
+  });
+  return { dir: outDir, files: fs.readdirSync(path.join(outDir, 'assets')).map((f) => `assets/${f}`) };
 }
 
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 export async function run(): Promise<Array<Record<string, string | number>>> {
-  ensureBuilt();
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const login = filesOf(manifest, ['index.html', ...LOGIN_CHUNKS]);
+  buildApp();
+  const login = loginPageFiles(dist);
   const all = fs
     .readdirSync(path.join(dist, 'assets'))
     .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
     .map((f) => `assets/${f}`);
-  const l = sizes(login);
-  const a = sizes(all);
-  return [
-    { metric: 'login page JS+CSS gzipped', value: kB(l.gz), files: login.size, 'JS gz': kB(l.js), 'CSS gz': kB(l.css), uncompressed: kB(l.raw) },
-    { metric: 'whole app JS+CSS gzipped', value: kB(a.gz), files: all.length, 'JS gz': kB(a.js), 'CSS gz': kB(a.css), uncompressed: kB(a.raw) },
+  const plain = await buildPlainMantine();
+  const row = (metric: string, files: string[], dir: string) => {
+    const s = gzSizes(files, dir);
+    return { metric, value: kB(s.gz), files: files.length, 'JS gz': kB(s.js), 'CSS gz': kB(s.css), uncompressed: kB(s.raw) };
+  };
+  const rows = [
+    row('login page JS+CSS gzipped', [...login], dist),
+    row('plain Mantine page (same run)', plain.files, plain.dir),
+    row('whole app JS+CSS gzipped', all, dist),
   ];
+  fs.rmSync(plain.dir, { recursive: true, force: true });
+  return rows;
 }

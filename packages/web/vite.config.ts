@@ -17,6 +17,19 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry imports loads with it anyway: one file, not a dozen shared chunks.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The login page served alone (app/LoginScreen.tsx) and what it needs beyond the entry, in
+            // one chunk: a first load of /pos/login fetches three files (docs/WEB.md "Login page size").
+            { name: 'login', test: /src[\\/](app[\\/]LoginScreen|layouts[\\/](LoginLayout|LanguagePicker)|features[\\/]login[\\/])/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // ws: the live socket (/API/live) goes through the same proxy.

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './Providers';
+import { createQueryClient } from './query-client';
 import { renderRoutes } from '../test/render';
 import { ScreenGuard } from './ScreenGuard';
 

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
-import { LoginNavContext } from '../features/login/login-nav';
+import { LoginNavContext, type LoginNav } from '../features/login/login-nav';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
@@ -31,7 +32,16 @@ const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPa
 function RoutedLogin() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const nav = useMemo(() => ({ search, navigate: (to: string, opts?: { replace?: boolean }) => void navigate(to, opts) }), [search, navigate]);
+  const client = useQueryClient();
+  const nav = useMemo<LoginNav>(
+    () => ({
+      search,
+      navigate: (to, opts) => void navigate(to, opts),
+      // A previous account's menu and announcements must not show for this one.
+      signedIn: () => client.removeQueries(),
+    }),
+    [search, navigate, client],
+  );
   return (
     <LoginNavContext.Provider value={nav}>
       <LoginPage />

@@ -1,11 +1,12 @@
 import { LoadingOverlay as MantineOverlay } from '@mantine/core';
-import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** Full-screen overlay while something loads; `visible` defaults to "a write call is in flight". */
-export function LoadingOverlay({ visible }: { visible?: boolean }) {
-  const mutating = useIsMutating();
-  return <MantineOverlay visible={visible ?? mutating > 0} zIndex={1000} overlayProps={{ blur: 1 }} pos="fixed" />;
+/**
+ * Full-screen overlay while something loads. Free of TanStack Query, so the login page served
+ * alone can show it; the Default layout's "a write is in flight" overlay is `WritesOverlay`.
+ */
+export function LoadingOverlay({ visible }: { visible: boolean }) {
+  return <MantineOverlay visible={visible} zIndex={1000} overlayProps={{ blur: 1 }} pos="fixed" />;
 }
 
 /** The Suspense fallback while a page's code or texts arrive. */

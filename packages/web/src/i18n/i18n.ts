@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dayjsLocales, DEFAULT_LANGUAGE, htmlLang, languages, readLanguage, saveLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, htmlLang, languages, readLanguage, saveLanguage, type Language } from './languages';
 
 /**
  * Each locale file (locales/<lang>/<namespace>.json) is its own chunk, loaded when a page first
@@ -25,17 +24,6 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const dayjsLoaders: Record<string, () => Promise<unknown>> = {
-  es: () => import('dayjs/locale/es'),
-  'zh-cn': () => import('dayjs/locale/zh-cn'),
-};
-
-async function applyDayjsLocale(lang: Language): Promise<void> {
-  const name = dayjsLocales[lang];
-  if (name !== 'en') await dayjsLoaders[name]?.();
-  dayjs.locale(name);
-}
-
 export const i18n = i18next.createInstance();
 
 export const i18nReady = i18n
@@ -56,13 +44,11 @@ export const i18nReady = i18n
 i18n.on('languageChanged', (lng) => {
   const lang = (languages as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
   document.documentElement.lang = htmlLang[lang];
-  void applyDayjsLocale(lang);
 });
 
 /** Switches the UI language and keeps the choice under localStorage `Lang`. */
 export async function changeLanguage(lang: Language): Promise<void> {
   saveLanguage(lang);
-  await applyDayjsLocale(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -13,8 +13,6 @@ export const languageLabels: Record<Language, string> = { en: 'English', mx: 'Es
 export const languageShortLabels: Record<Language, string> = { en: 'EN', mx: 'ES', zh_Hans: '中文' };
 /** /user/menu takes en, es, cn. */
 export const menuCodes = { en: 'en', mx: 'es', zh_Hans: 'cn' } as const satisfies Record<Language, string>;
-/** dayjs locale names. */
-export const dayjsLocales: Record<Language, string> = { en: 'en', mx: 'es', zh_Hans: 'zh-cn' };
 /** The html lang attribute (BCP 47). */
 export const htmlLang: Record<Language, string> = { en: 'en', mx: 'es-MX', zh_Hans: 'zh-Hans' };
 

@@ -4,7 +4,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingOverlay, PageLoading } from '../components/LoadingOverlay';
+import { PageLoading } from '../components/LoadingOverlay';
+import { WritesOverlay } from '../components/WritesOverlay';
 import { Header } from './Header';
 import { Marquee, useMarqueeMessages } from './Marquee';
 import { PageTitleContext } from './page-title';
@@ -52,7 +53,7 @@ export default function DefaultLayout() {
           <SideMenu />
         </div>
       </Drawer>
-      <LoadingOverlay />
+      <WritesOverlay />
     </PageTitleContext.Provider>
   );
 }

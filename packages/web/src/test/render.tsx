@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/Providers';
+import { createQueryClient } from '../app/query-client';
 import { i18nReady } from '../i18n/i18n';
 import { mantineTheme } from '../theme/themes';
 

@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { layoutForHost } from '@moneybox/contract/layout';
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { fetchDomainMap } from '../api/transport';
 import { cssVariablesResolver, layoutInfo, mantineTheme, type LayoutInfo } from './themes';
 
@@ -12,12 +11,37 @@ export function useLayoutInfo(): LayoutInfo {
   return useContext(LayoutContext);
 }
 
+type DomainMap = Record<string, unknown>;
+
+let domainMap: DomainMap | null | undefined;
+let domainLoad: Promise<DomainMap | null> | undefined;
+
+/**
+ * The domain map, read once per page load (tried twice; a map that cannot be read is `null`, layout
+ * 0). Kept out of the query cache, which the login page served alone does not load.
+ */
+function loadDomainMap(): Promise<DomainMap | null> {
+  domainLoad ??= fetchDomainMap()
+    .catch(() => fetchDomainMap())
+    .catch(() => null)
+    .then((map) => (domainMap = map));
+  return domainLoad;
+}
+
 export function LayoutProvider({ children }: { children: React.ReactNode }) {
-  const domain = useQuery({ queryKey: ['domain.json'], queryFn: fetchDomainMap, staleTime: Infinity, retry: 1 });
-  const info = useMemo(() => layoutInfo(layoutForHost(domain.data, window.location.host)), [domain.data]);
+  const [map, setMap] = useState(domainMap);
+  useEffect(() => {
+    if (map !== undefined) return;
+    let live = true;
+    void loadDomainMap().then((m) => live && setMap(m));
+    return () => {
+      live = false;
+    };
+  }, [map]);
+  const info = useMemo(() => layoutInfo(layoutForHost(map, window.location.host)), [map]);
   const theme = useMemo(() => mantineTheme(info.theme), [info.theme]);
   // Waiting for the map avoids a flash of the wrong colours; a failed fetch falls back to layout 0.
-  if (domain.isPending) return null;
+  if (map === undefined) return null;
   return (
     <LayoutContext.Provider value={info}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>

@@ -4,6 +4,7 @@
  * Mantine's order, as in styles.css.
  */
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AppShell.css';
@@ -16,6 +17,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/NumberInput.css';

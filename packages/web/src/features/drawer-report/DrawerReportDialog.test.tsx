@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/Providers';
+import { createQueryClient } from '../../app/query-client';
 import { renderRoutes } from '../../test/render';
 import { DrawerReportDialog } from './DrawerReportDialog';
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/Providers';
+import { createQueryClient } from '../../app/query-client';
 import { markEventRead } from '../../layouts/event-reads';
 import { renderRoutes } from '../../test/render';
 import HomePage from './HomePage';

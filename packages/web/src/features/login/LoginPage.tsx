@@ -2,7 +2,7 @@ import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, Tex
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
-import { useApiQuery } from '../../api/hooks';
+import { useStandaloneRead } from '../../api/standalone';
 import { C, loginPath, rememberKiosk } from '../../auth/session';
 import { readCookie } from '../../auth/cookies';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
@@ -98,7 +98,7 @@ function LoginForm({ kioskId }: { kioskId: string }) {
   const [password, setPassword] = useState('');
   const [drawer, setDrawer] = useState<number | null>(null);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const drawers = useApiQuery('/drawer/list', { kioskID: Number(kioskId) }, { call: { auth: false, handle: false }, staleTime: 0 });
+  const drawers = useStandaloneRead('/drawer/list', { kioskID: Number(kioskId) }, kioskId, { auth: false, handle: false });
   const login = useLogin(kioskId);
 
   const submit = (e: React.FormEvent) => {

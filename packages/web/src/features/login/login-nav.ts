@@ -8,6 +8,8 @@ import { createContext, useContext } from 'react';
 export interface LoginNav {
   search: URLSearchParams;
   navigate(to: string, opts?: { replace?: boolean }): void;
+  /** Runs once signed in, before leaving: the app's router forgets the previous account's cached replies. */
+  signedIn?(): void;
 }
 
 export const LoginNavContext = createContext<LoginNav | null>(null);

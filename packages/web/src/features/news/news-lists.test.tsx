@@ -1,7 +1,7 @@
 import type { BulletinFile, DownloadReply, RegulationsReply } from '@moneybox/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/Providers';
+import { createQueryClient } from '../../app/query-client';
 import { renderRoutes } from '../../test/render';
 import PostersPage from './PostersPage';
 import RegulationsPage from './RegulationsPage';

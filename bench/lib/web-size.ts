@@ -1,0 +1,74 @@
+/**
+ * What the login page loads, read from a web build's manifest (packages/web/dist/.vite/manifest.json),
+ * and gzipped sizes. Used by `bench/web-size.bench.ts` and by the login e2e test's size bound.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What the login route needs besides the entry: the login page served alone (app/LoginScreen.tsx:
+ * its layout and page, no router; one chunk, the `login` group of vite.config.ts) and its English texts.
+ */
+const LOGIN_GROUP = 'login';
+const LOGIN_TEXTS = ['src/locales/en/common.json', 'src/locales/en/status.json', 'src/locales/en/login.json'];
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The manifest key of a chunk group (a chunk without a source module of its own). */
+function groupKey(manifest: Manifest, name: string): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.name === name && !manifest[k]!.src);
+  if (!key) throw new Error(`no chunk group ${name} in the build manifest`);
+  return key;
+}
+
+/** Every file (JS and CSS) manifest entries load, following static imports. */
+function filesOf(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no chunk ${key} in the build manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** The JS and CSS files (paths under dist) a first load of /pos/login fetches. */
+export function loginPageFiles(dist: string): Set<string> {
+  const manifest = readManifest(dist);
+  return filesOf(manifest, ['index.html', groupKey(manifest, LOGIN_GROUP), ...LOGIN_TEXTS]);
+}
+
+/** Sizes of files under `dir`: raw, gzipped (level 9, each file alone, as served), and gzipped JS and CSS. */
+export function gzSizes(files: Iterable<string>, dir: string) {
+  let raw = 0;
+  let gz = 0;
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(dir, f));
+    const g = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gz += g;
+    if (f.endsWith('.css')) css += g;
+    else js += g;
+  }
+  return { raw, gz, js, css };
+}
