@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
+import { verifyLedger } from '../../money/verify.js';
 import { createStore } from '../operator/operator.service.js';
 
 const newStore = (id: number) =>
@@ -126,6 +127,14 @@ describeOnDatabases('console credit hierarchy', (s) => {
     expect(await balanceOf(admin, { kid: 4103 })).toBe(0);
     expect(await balanceOf(admin, { distributor_id: other.UID })).toBe(110);
     await s.verify();
+  });
+
+  it('verify finds a distributor whose cached credit differs from its moves', async () => {
+    const cached = (await s.handle.db.selectFrom('platform_account').select('credit_cents').where('id', '=', other.UID).executeTakeFirstOrThrow()).credit_cents;
+    await s.handle.db.updateTable('platform_account').set({ credit_cents: cached + 1 }).where('id', '=', other.UID).execute();
+    expect(await verifyLedger(s.handle.db)).toEqual([{ what: 'platform credit', id: other.UID, cached: cached + 1, ledger: cached }]);
+    await s.handle.db.updateTable('platform_account').set({ credit_cents: cached }).where('id', '=', other.UID).execute();
+    expect(await verifyLedger(s.handle.db)).toEqual([]);
   });
 
   it('property: random transfers and take-backs keep every balance equal to its ledger sum and never below zero', async () => {
