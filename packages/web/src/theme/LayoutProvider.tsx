@@ -44,7 +44,9 @@ export function LayoutProvider({ children }: { children: React.ReactNode }) {
   if (map === undefined) return null;
   return (
     <LayoutContext.Provider value={info}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {/* Every theme variable from here (Mantine's defaults included), so the 27 kB default-css-variables.css
+          is not downloaded (app/styles/login-styles.ts; theme/LayoutProvider.test.tsx checks none is missing). */}
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
         <div data-theme={info.theme} data-layout={info.layout} style={{ display: 'contents' }}>
           {children}
         </div>

@@ -5,12 +5,14 @@
  * add theirs in `page-styles.ts`, the message boxes' Modal in `overlays/ModalsHost.tsx`. The order is Mantine's own (the order inside styles.css): a
  * component's sheet comes after the sheets of the components it is built on.
  *
+ * Mantine's default-css-variables.css is left out: the provider writes every theme variable itself
+ * (`deduplicateCssVariables={false}` in theme/LayoutProvider.tsx), so the sheet would only repeat them.
+ *
  * Using a new Mantine component? Add its sheet (and those of the components it is built on) here
  * if the login page or a message box shows it, otherwise to `page-styles.ts`; `styles.test.ts`
  * fails for a component imported from '@mantine/core' whose own sheet is missing.
  */
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
