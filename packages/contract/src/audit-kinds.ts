@@ -53,6 +53,12 @@ export const AUDIT_KINDS = [
   'console.credit_take_back',
   'console.comps_give',
   'console.comps_take_back',
+  // Alerts by exception (issue 22).
+  'console.alert_acknowledge',
+  'console.alert_resolve',
+  'console.thresholds_set',
+  'console.webhook_add',
+  'console.webhook_remove',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

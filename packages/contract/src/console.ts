@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { amount, auth, id, key } from './common.js';
+import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -209,6 +210,66 @@ const distributor = z.object({
 });
 export type ConsoleDistributor = z.infer<typeof distributor>;
 export const consoleDistributorsReply = z.object({ status: z.literal(0), list: z.array(distributor) });
+/** One alert as the console lists it; `store` null for a platform-wide one. */
+export const consoleAlert = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  kid: z.number().int().nullable(),
+  store: z.string().nullable(),
+  subject: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  state: z.enum(['open', 'acknowledged', 'resolved', 'cleared']),
+  raised_at: z.string(),
+  cleared_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  note: z.string(),
+});
+export type ConsoleAlert = z.infer<typeof consoleAlert>;
+/** `open`: alerts nobody resolved and whose cause stands (the default); `all`: the newest of every state. */
+export const consoleAlertsRequest = auth.extend({ filter: z.enum(['open', 'all']).optional(), kid: kioskId.optional() });
+export const consoleAlertsReply = z.object({ status: z.literal(0), list: z.array(consoleAlert) });
+export const consoleAlertCountReply = z.object({ status: z.literal(0), open: z.number().int() });
+export const consoleAlertActRequest = auth.extend({ id, note: text(500).optional() });
+export const consoleAlertResolveRequest = auth.extend({ id, note: text(500).min(1) });
+
+/** Thresholds: the platform defaults (kid absent) or a store's overrides; null = not set there (the default applies). */
+const thresholdValues = z.object(Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, z.number().int().nullable()])) as Record<ThresholdKind, z.ZodNullable<z.ZodNumber>>);
+export const consoleThresholdsRequest = auth.extend({ kid: kioskId.optional() });
+export const consoleThresholdsReply = z.object({
+  status: z.literal(0),
+  /** What is set here (platform defaults or the store's overrides); cents for amounts. */
+  set: thresholdValues,
+  /** What applies: the store's override, else the platform default, else the built-in one. */
+  effective: thresholdValues,
+});
+const thresholdInput = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]).pipe(z.number().int().min(0).max(1e12)).nullable();
+export const consoleThresholdsSetRequest = auth.extend({
+  kid: kioskId.optional(),
+  values: z.object(Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, thresholdInput.optional()])) as Record<ThresholdKind, z.ZodOptional<typeof thresholdInput>>),
+});
+
+const webhook = z.object({ id: z.number().int(), url: z.string(), created_at: z.string(), created_by: z.string(), pending: z.number().int(), delivered: z.number().int(), last_error: z.string() });
+export const consoleWebhooksReply = z.object({ status: z.literal(0), list: z.array(webhook) });
+export const consoleWebhookAddRequest = auth.extend({ url: z.string().trim().max(500).url().refine((u) => /^https?:\/\//i.test(u), 'http or https') });
+/** The signing secret is answered here once and never again. */
+export const consoleWebhookAddReply = z.object({ status: z.literal(0), id: z.number().int(), secret: z.string() });
+
+const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kid: z.number().int().nullable(),
+  who: z.string(),
+  role: z.string(),
+  kind: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const consoleAuditRequest = auth.extend({ kid: kioskId.optional(), before_id: id.optional() });
+export const consoleAuditReply = z.object({ status: z.literal(0), list: z.array(auditRow) });
 
 export interface ConsoleCallSpec {
   input: z.ZodType;
@@ -237,6 +298,16 @@ export const CONSOLE_CALLS = {
   '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn },
   '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn },
   '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage },
+  '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn },
+  '/operator/alertCount': { input: auth, reply: consoleAlertCountReply, who: CONSOLE_MAY.signedIn },
+  '/operator/alertAcknowledge': { input: consoleAlertActRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn },
+  '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin },
+  '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin },
+  '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn },
 } as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

@@ -22,3 +22,4 @@ export * from './calls.js';
 export * from './console.js';
 export * from './denominations.js';
 export * from './kiosk.js';
+export * from './alert-kinds.js';

@@ -11,6 +11,7 @@ import { moneyMetrics } from './ops/money-metrics.js';
 import { startDailyTotals } from './services/report/daily-totals.js';
 import type { Deps } from './services/deps.js';
 import { registerTerminals } from './terminal/hub.js';
+import { startAlerts } from './housekeeping.js';
 
 export type { AppOptions } from './http/app.js';
 
@@ -54,6 +55,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
     app.addHook('onClose', () => stopDailyTotals());
   }
+
+  // Alerts by exception and their webhooks (services/alerts/), on every server: raised and sent once whichever sweeps.
+  const stopAlerts = startAlerts(deps, (err) => app.log.error({ err }, 'alerts'));
+  app.addHook('preClose', () => stopAlerts());
 
   registerCalls(app, deps);
   registerHealth(app, deps.handle);

@@ -3,6 +3,9 @@ import { isoAgo } from './clock.js';
 import { runDurableWrite } from './money/money-transaction.js';
 import { keyRepository } from './repositories/key.repository.js';
 import { purgeLoginAttemptsBefore } from './repositories/login-attempt.repository.js';
+import { sweepAlerts } from './services/alerts/alert-sweep.js';
+import { deliverWebhooks } from './services/alerts/webhook-delivery.js';
+import type { Deps } from './services/deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,4 +73,39 @@ export function startHousekeeping(handle: DatabaseHandle, log: (err: unknown) =>
     clearInterval(timer);
     stop.abort();
   };
+}
+
+/**
+ * Alerts by exception (services/alerts/): the sweep every `alertSweepMs` (the machines' meters every
+ * 10th sweep, the ledger `verify` every `alertVerifyMs`), and the webhook deliverer every
+ * `webhookDeliverMs`. Each pass skips its turn while the previous one still runs. Any number of
+ * servers may run both on one database: alerts are raised once (a unique index) and deliveries
+ * claimed once (row locks and a lease).
+ */
+export function startAlerts(deps: Deps, log: (err: unknown) => void): () => void {
+  const s = deps.settings;
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, pass: () => Promise<unknown>) => {
+    if (ms <= 0) return;
+    let running = false;
+    const t = setInterval(() => {
+      if (running) return;
+      running = true;
+      pass()
+        .catch(log)
+        .finally(() => (running = false));
+    }, ms);
+    t.unref();
+    timers.push(t);
+  };
+  let sweeps = 0;
+  let lastVerify = Date.now();
+  every(s.alertSweepMs, () => {
+    const now = Date.now();
+    const verify = s.alertVerifyMs > 0 && now - lastVerify >= s.alertVerifyMs;
+    if (verify) lastVerify = now;
+    return sweepAlerts(deps, { now, meters: sweeps++ % 10 === 0, verify });
+  });
+  every(s.webhookDeliverMs, () => deliverWebhooks(deps.handle));
+  return () => timers.forEach(clearInterval);
 }

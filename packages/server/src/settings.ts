@@ -40,6 +40,12 @@ export interface Settings {
    * server does it). Reports stay exact either way: they read the totals plus the live tail above them.
    */
   reportRefreshMs: number;
+  /** How often the alert sweep runs (ALERT_SWEEP_MS, 60 s; 0: never). */
+  alertSweepMs: number;
+  /** How often the sweep also runs the ledger verify (ALERT_VERIFY_MS, one hour; 0: never). */
+  alertVerifyMs: number;
+  /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
+  webhookDeliverMs: number;
   /** A request's headers must have arrived by then (slow clients, docs/DECISIONS.md "Issue 25"). */
   headersTimeoutMs: number;
   /** The whole request, headers and body, must have arrived by then; the handler's own time does not count. */
@@ -72,6 +78,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),
     liveSessionCheckMs: int(env.LIVE_SESSION_CHECK_MS, 5000),
     reportRefreshMs: int(env.REPORT_REFRESH_MS, 1000),
+    alertSweepMs: int(env.ALERT_SWEEP_MS, 60_000),
+    alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
+    webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
     ...connectionLimits(env, int),

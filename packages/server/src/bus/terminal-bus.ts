@@ -23,7 +23,7 @@ export interface LiveBatch {
 }
 
 /** Every event on the bus: for terminals, and the live changes for web clients (one NOTIFY per batch of stores). */
-export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] };
+export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' };
 
 export interface TerminalBus {
   publish(e: BusEvent): Promise<void>;

@@ -449,6 +449,56 @@ export interface KioskCollectionTable {
   key: string;
 }
 
+/** An exception the sweep raised (migration 017): open while `open_key` is set. */
+export interface AlertTable {
+  id: Generated<number>;
+  kind: string;
+  store_id: number | null;
+  subject: string;
+  detail: Generated<string>;
+  open_key: string | null;
+  raised_at: string;
+  cleared_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  note: Generated<string>;
+}
+
+/** A rule's threshold: store 0 the platform default, another store its override. */
+export interface AlertThresholdTable {
+  store_id: number;
+  kind: string;
+  value: number;
+}
+
+export interface WebhookTable {
+  id: Generated<number>;
+  url: string;
+  /** The HMAC key, as given: never logged, never answered after creation. */
+  secret: string;
+  created_at: string;
+  created_by: string;
+  removed_at: string | null;
+}
+
+/** The webhooks' durable outbox: one row per alert event × webhook. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  alert_id: number;
+  event: string;
+  body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_at: string;
+  claimed_until: string | null;
+  delivered_at: string | null;
+  last_status: number | null;
+  last_error: Generated<string>;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -483,6 +533,10 @@ export interface Database {
   day_close: DayCloseTable;
   kiosk_cash: KioskCashTable;
   kiosk_collection: KioskCollectionTable;
+  alert: AlertTable;
+  alert_threshold: AlertThresholdTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 export type Store = Selectable<StoreTable>;

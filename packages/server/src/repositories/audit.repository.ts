@@ -27,6 +27,13 @@ export const auditRepository = {
     }
     return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   },
+  /** The console's audit view: newest first over a set of stores ('all': every store's and the platform's rows), before an id. */
+  page(db: Db, set: 'all' | readonly number[], beforeId: number | undefined, limit: number): Promise<AuditRow[]> {
+    let q = db.selectFrom('audit').select(AUDIT_COLUMNS);
+    if (set !== 'all') q = q.where('store_id', 'in', set.length ? set : [-1]);
+    if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+    return q.orderBy('id', 'desc').limit(limit).execute();
+  },
   async count(db: Db, f: AuditFilter): Promise<number> {
     let q = db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', f.from).where('at', '<', f.to);
     if (f.storeId !== null) q = q.where('store_id', '=', f.storeId);

@@ -1,4 +1,4 @@
-import type { AccountTable, AuditTable, CreditTransferTable, DrawerTable, ShiftTable, StoreTable } from '../db/schema.js';
+import type { AccountTable, AlertTable, AlertThresholdTable, AuditTable, CreditTransferTable, DrawerTable, ShiftTable, StoreTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.js';
 
 /**
  * Every column of a table, by name, for the queries that return whole rows (queries name their
@@ -33,4 +33,14 @@ export const SHIFT_COLUMNS_QUALIFIED = SHIFT_COLUMNS.map((c) => `shift.${c}` as 
 export const CREDIT_TRANSFER_COLUMNS = allOf<CreditTransferTable>()([
   'id', 'at', 'key', 'fund', 'parent_account_id', 'child_account_id', 'child_store_id', 'd_child_cents', 'parent_balance_cents',
   'child_balance_cents', 'ledger_id', 'actor_account_id', 'note',
+]);
+
+export const ALERT_COLUMNS = allOf<AlertTable>()([
+  'id', 'kind', 'store_id', 'subject', 'detail', 'open_key', 'raised_at', 'cleared_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'note',
+]);
+export const ALERT_THRESHOLD_COLUMNS = allOf<AlertThresholdTable>()(['store_id', 'kind', 'value']);
+/** The webhook's secret is among them: read it only to sign (services/alerts/webhook-delivery.ts), never answer it. */
+export const WEBHOOK_COLUMNS = allOf<WebhookTable>()(['id', 'url', 'secret', 'created_at', 'created_by', 'removed_at']);
+export const WEBHOOK_DELIVERY_COLUMNS = allOf<WebhookDeliveryTable>()([
+  'id', 'webhook_id', 'alert_id', 'event', 'body', 'created_at', 'attempts', 'next_at', 'claimed_until', 'delivered_at', 'last_status', 'last_error',
 ]);

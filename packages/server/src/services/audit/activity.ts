@@ -27,7 +27,7 @@ function split(kind: string | undefined) {
   };
 }
 
-const parse = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
+export const parseAuditJson = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
 
 function fromAudit(r: AuditRow): ActivityRow {
   return {
@@ -40,8 +40,8 @@ function fromAudit(r: AuditRow): ActivityRow {
     target_type: r.target_type,
     target_id: r.target_id,
     target: r.target_label,
-    before: parse(r.before_json),
-    after: parse(r.after_json),
+    before: parseAuditJson(r.before_json),
+    after: parseAuditJson(r.after_json),
     amount: null,
     terminal: null,
   };

@@ -31,7 +31,7 @@ export function actorOf(caller: Pick<Actor, 'accountId' | 'username' | 'role'>):
 }
 
 export interface AuditTarget {
-  type: 'account' | 'store' | 'drawer' | 'shift' | 'customer' | 'machine' | 'bulletin' | 'platform';
+  type: 'account' | 'store' | 'drawer' | 'shift' | 'customer' | 'machine' | 'bulletin' | 'platform' | 'alert' | 'webhook';
   id?: number | null;
   /** The target's name in the product's words (username, drawer number, customer name). */
   label?: string;

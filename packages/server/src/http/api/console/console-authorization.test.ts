@@ -12,7 +12,20 @@ const ROLE = { admin: 'admin', distributor: 'distributor', otherDistributor: 'di
 /** Which callers have store 1001 in scope (the target of every store call below). */
 const SEES_1001: ReadonlySet<CallerName> = new Set(['admin', 'distributor', 'support']);
 /** The calls that name store 1001. */
-const ON_STORE_1001: ReadonlySet<ConsolePath> = new Set(['/operator/store', '/operator/storeFreeze', '/operator/bossCreate', '/operator/bossUnlock', '/operator/storeQuota', '/operator/creditMove', '/operator/creditHistory']);
+const ON_STORE_1001: ReadonlySet<ConsolePath> = new Set([
+  '/operator/creditMove',
+  '/operator/creditHistory',
+  '/operator/store',
+  '/operator/storeFreeze',
+  '/operator/bossCreate',
+  '/operator/bossUnlock',
+  '/operator/storeQuota',
+  '/operator/alerts',
+  '/operator/alertAcknowledge',
+  '/operator/alertResolve',
+  '/operator/thresholds',
+  '/operator/audit',
+]);
 /** Anonymous by design: the sign-in steps. Everything else is in the matrix below. */
 const SIGN_IN: ReadonlySet<ConsolePath> = new Set(['/operator/login', '/operator/secondFactor', '/operator/enrol']);
 
@@ -26,6 +39,9 @@ describeOnDatabases('console authorization matrix', (s) => {
   let bossId = 0;
   let throwaway = 0;
   let n = 0;
+  /** Alerts of store 1001 and webhooks, one per call that acts on one (a resolved alert is not resolved twice). */
+  const alerts: number[] = [];
+  const webhooks: number[] = [];
 
   beforeAll(async () => {
     await createStore(s.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -42,6 +58,11 @@ describeOnDatabases('console authorization matrix', (s) => {
     sessions.set('anonymous', {});
     bossId = (await s.handle.db.selectFrom('account').select('id').where('username', '=', 'boss01').executeTakeFirstOrThrow()).id;
     throwaway = (await consoleAccount(s, 'support')).UID;
+    for (let i = 0; i < 2 * CALLERS.length; i++) {
+      const [a] = await s.handle.db.insertInto('alert').values({ kind: 'lockouts', store_id: 1001, subject: `account:${9000 + i}`, open_key: `lockouts|account:${9000 + i}`, raised_at: new Date().toISOString() }).returning('id').execute();
+      alerts.push(a!.id);
+    }
+    for (let i = 0; i < CALLERS.length; i++) webhooks.push((await s.handle.db.insertInto('webhook').values({ url: 'http://127.0.0.1:9/hook', secret: 'x', created_at: '2026-01-01', created_by: 't' }).returning('id').execute())[0]!.id);
   });
 
   function body(path: ConsolePath): Body {
@@ -66,6 +87,20 @@ describeOnDatabases('console authorization matrix', (s) => {
         return { kid: 70000 + i, name: `Matrix ${i}`, timezone: 'America/Chicago', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 };
       case '/operator/accountCreate':
         return { username: `macct${String(i).padStart(4, '0')}`, password: 'pass1234', role: 'support' };
+      case '/operator/alerts':
+      case '/operator/thresholds':
+      case '/operator/audit':
+        return { kid: 1001 };
+      case '/operator/alertAcknowledge':
+        return { id: alerts[0]! };
+      case '/operator/alertResolve':
+        return { id: alerts.pop()!, note: 'checked' };
+      case '/operator/thresholdsSet':
+        return { values: { long_shift: 12 } };
+      case '/operator/webhookAdd':
+        return { url: `https://hooks.example.com/${i}` };
+      case '/operator/webhookRemove':
+        return { id: webhooks.pop()! };
       case '/operator/accountUnlock':
       case '/operator/accountResetFactor':
         return { id: throwaway };

@@ -6,6 +6,7 @@ import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFact
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
+import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
 /** A console service `(deps, actor, input)` as a console call's handler. */
@@ -33,6 +34,16 @@ const calls = [
   defineConsoleCall('/operator/distributors', act(listDistributors)),
   defineConsoleCall('/operator/creditHistory', act(creditHistory)),
   defineConsoleCall('/operator/creditMove', act(moveCredit)),
+  defineConsoleCall('/operator/alerts', act(listAlerts)),
+  defineConsoleCall('/operator/alertCount', act(countAlerts)),
+  defineConsoleCall('/operator/alertAcknowledge', act(acknowledgeAlert)),
+  defineConsoleCall('/operator/alertResolve', act(resolveAlert)),
+  defineConsoleCall('/operator/thresholds', act(getThresholds)),
+  defineConsoleCall('/operator/thresholdsSet', act(setThresholds)),
+  defineConsoleCall('/operator/webhooks', act(listWebhooks)),
+  defineConsoleCall('/operator/webhookAdd', act(addWebhook)),
+  defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
+  defineConsoleCall('/operator/audit', act(listAudit)),
 ] as const;
 
 type Defined = (typeof calls)[number]['path'];

@@ -1,0 +1,26 @@
+/**
+ * Alerts by exception (issue 22): what the server watches, zod-free so the web imports it by subpath.
+ * Each kind's threshold (when it has one) has a platform default and per-store overrides; 0 turns
+ * the rule off for that store.
+ */
+export const ALERT_KINDS = ['low_credit', 'over_short', 'long_shift', 'machine_offline', 'lockouts', 'meters', 'ledger'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The kinds with a threshold, its unit and its built-in default (null: the store's own large difference). */
+export const ALERT_THRESHOLDS = {
+  /** The store's credit below this amount (cents). */
+  low_credit: { unit: 'cents', builtIn: 10_000 },
+  /** A closed shift's over/short beyond this amount (cents); built in: the store's large difference. */
+  over_short: { unit: 'cents', builtIn: null },
+  /** A shift open longer than this many hours. */
+  long_shift: { unit: 'hours', builtIn: 16 },
+  /** A machine not heard from for this many minutes while its store has an open shift. */
+  machine_offline: { unit: 'minutes', builtIn: 10 },
+  /** This many lockouts of one account within 24 hours. */
+  lockouts: { unit: 'count', builtIn: 3 },
+} as const satisfies Partial<Record<AlertKind, { unit: string; builtIn: number | null }>>;
+export type ThresholdKind = keyof typeof ALERT_THRESHOLDS;
+export const THRESHOLD_KINDS = Object.keys(ALERT_THRESHOLDS) as ThresholdKind[];
+
+/** An alert's state: open (nobody has acted), acknowledged, resolved by a person, or cleared because its cause went. */
+export type AlertState = 'open' | 'acknowledged' | 'resolved' | 'cleared';

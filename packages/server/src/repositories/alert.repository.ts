@@ -1,0 +1,197 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import type { AlertTable } from '../db/schema.js';
+import { ALERT_COLUMNS, WEBHOOK_DELIVERY_COLUMNS } from './columns.js';
+import type { StoreSet } from './console-store.repository.js';
+
+/** The sweep's facts: what the alert rules (domain/alert-rules.ts) look at, one query per figure over every store. */
+export const alertFactsRepository = {
+  stores(db: Db) {
+    return db.selectFrom('store').select(['id', 'credit_cents', 'large_diff_cents']).where('closed', '=', 0).execute();
+  },
+  openShifts(db: Db) {
+    return db.selectFrom('shift').select(['id', 'store_id', 'drawer_id', 'started_at']).where('ended_at', 'is', null).execute();
+  },
+  /** Shifts closed with a count since `since`. */
+  closedShifts(db: Db, since: string) {
+    return db
+      .selectFrom('shift')
+      .select(['id', 'store_id', 'drawer_id', 'ended_at', 'balance_cents', 'counted_cents'])
+      .where('ended_at', '>=', since)
+      .where('counted_cents', 'is not', null)
+      .execute();
+  },
+  machines(db: Db, storeIds: readonly number[]) {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('machine')
+      .select(['id', 'store_id', 'machine_id', 'kind', 'connected', 'last_seen_at', 'meter_played', 'meter_won', 'meter_games'])
+      .where('removed', '=', 0)
+      .where('store_id', 'in', storeIds)
+      .execute();
+  },
+  storesWithGameMachines(db: Db) {
+    return db
+      .selectFrom('machine')
+      .innerJoin('store', 'store.id', 'machine.store_id')
+      .select(['store.id', 'store.exchange_rate'])
+      .distinct()
+      .where('machine.removed', '=', 0)
+      .where('machine.kind', '=', 'game')
+      .where('store.closed', '=', 0)
+      .execute();
+  },
+  /** Lockouts of staff accounts since `since` (the login's audit rows), counted per account. */
+  lockouts(db: Db, since: string) {
+    return db
+      .selectFrom('audit')
+      .select((eb) => ['store_id', 'target_id', 'target_label', eb.fn.countAll<number>().as('n')])
+      .where('kind', '=', 'login.locked')
+      .where('at', '>=', since)
+      .groupBy(['store_id', 'target_id', 'target_label'])
+      .execute();
+  },
+  thresholds(db: Db) {
+    return db.selectFrom('alert_threshold').select(['store_id', 'kind', 'value']).execute();
+  },
+};
+
+export type AlertRow = Awaited<ReturnType<typeof alertRepository.find>> & object;
+
+/** Alerts: raised once per open key (its unique index), cleared, acknowledged, resolved; never deleted. */
+export const alertRepository = {
+  /** The alerts whose cause still stood at the last sweep, of these kinds. */
+  standing(db: Db) {
+    return db.selectFrom('alert').select(['id', 'kind', 'store_id', 'subject', 'open_key']).where('open_key', 'is not', null).execute();
+  },
+  /** Inserts the alert unless one with its open key stands; its id when this call raised it. */
+  async raise(db: Db, row: Insertable<AlertTable>): Promise<number | undefined> {
+    const r = await db
+      .insertInto('alert')
+      .values(row)
+      .onConflict((oc) => oc.column('open_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return r?.id;
+  },
+  /** Clears a standing alert (its cause went); false when another server did it first. */
+  async clear(db: Db, id: number, openKey: string, at: string): Promise<boolean> {
+    const r = await db.updateTable('alert').set({ open_key: null, cleared_at: at }).where('id', '=', id).where('open_key', '=', openKey).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  find(db: Db, id: number) {
+    return db.selectFrom('alert').select(ALERT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  },
+  list(db: Db, set: StoreSet, opts: { open: boolean; storeId?: number | undefined; limit: number }) {
+    let q = db
+      .selectFrom('alert')
+      .leftJoin('store', 'store.id', 'alert.store_id')
+      .select([...ALERT_COLUMNS.map((c) => `alert.${c}` as const), 'store.name as store_name']);
+    if (set !== 'all') q = q.where('alert.store_id', 'in', set.length ? set : [-1]);
+    if (opts.storeId !== undefined) q = q.where('alert.store_id', '=', opts.storeId);
+    if (opts.open) q = q.where('alert.cleared_at', 'is', null).where('alert.resolved_at', 'is', null);
+    return q.orderBy('alert.raised_at', 'desc').orderBy('alert.id', 'desc').limit(opts.limit).execute();
+  },
+  async countOpen(db: Db, set: StoreSet): Promise<number> {
+    let q = db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('n')).where('cleared_at', 'is', null).where('resolved_at', 'is', null);
+    if (set !== 'all') q = q.where('store_id', 'in', set.length ? set : [-1]);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  },
+  async acknowledge(db: Db, id: number, by: string, at: string, note: string | undefined): Promise<void> {
+    await db
+      .updateTable('alert')
+      .set({ acknowledged_at: at, acknowledged_by: by, ...(note ? { note } : {}) })
+      .where('id', '=', id)
+      .execute();
+  },
+  async resolve(db: Db, id: number, by: string, at: string, note: string): Promise<void> {
+    await db.updateTable('alert').set({ resolved_at: at, resolved_by: by, note }).where('id', '=', id).execute();
+  },
+};
+
+export const thresholdRepository = {
+  of(db: Db, storeId: number) {
+    return db.selectFrom('alert_threshold').select(['kind', 'value']).where('store_id', '=', storeId).execute();
+  },
+  async set(db: Db, storeId: number, kind: string, value: number | null): Promise<void> {
+    if (value === null) {
+      await db.deleteFrom('alert_threshold').where('store_id', '=', storeId).where('kind', '=', kind).execute();
+      return;
+    }
+    await db
+      .insertInto('alert_threshold')
+      .values({ store_id: storeId, kind, value })
+      .onConflict((oc) => oc.columns(['store_id', 'kind']).doUpdateSet({ value }))
+      .execute();
+  },
+};
+
+export const webhookRepository = {
+  async add(db: Db, url: string, secret: string, by: string, at: string): Promise<number> {
+    const r = await db.insertInto('webhook').values({ url, secret, created_by: by, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+  active(db: Db) {
+    return db.selectFrom('webhook').select(['id', 'url', 'created_at', 'created_by']).where('removed_at', 'is', null).orderBy('id').execute();
+  },
+  async remove(db: Db, id: number, at: string): Promise<boolean> {
+    const r = await db.updateTable('webhook').set({ removed_at: at }).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  /** Per webhook: deliveries pending and done, and the last error of a pending one. */
+  stats(db: Db) {
+    return db
+      .selectFrom('webhook_delivery')
+      .select((eb) => [
+        'webhook_id',
+        eb.fn.sum<number>(eb.case().when('delivered_at', 'is', null).then(1).else(0).end()).as('pending'),
+        eb.fn.sum<number>(eb.case().when('delivered_at', 'is not', null).then(1).else(0).end()).as('delivered'),
+        eb.fn.max(eb.case().when('delivered_at', 'is', null).then(eb.ref('last_error')).else('').end()).as('last_error'),
+      ])
+      .groupBy('webhook_id')
+      .execute();
+  },
+};
+
+/** The webhooks' durable outbox (services/alerts/webhook-delivery.ts). */
+export const outboxRepository = {
+  /** One row per active webhook for an alert event, in the caller's transaction. */
+  async enqueue(db: Db, alertId: number, event: string, body: string, at: string): Promise<number> {
+    const hooks = await db.selectFrom('webhook').select('id').where('removed_at', 'is', null).execute();
+    if (hooks.length === 0) return 0;
+    await db
+      .insertInto('webhook_delivery')
+      .values(hooks.map((h) => ({ webhook_id: h.id, alert_id: alertId, event, body, created_at: at, next_at: at })))
+      .execute();
+    return hooks.length;
+  },
+  /**
+   * Claims up to `limit` due deliveries for `leaseMs`: one UPDATE whose subquery, on PostgreSQL, locks
+   * the rows it picks and skips rows another server is claiming (FOR UPDATE SKIP LOCKED), so no row is
+   * claimed twice; a claimed row is not due again until its lease ends (a server killed mid-delivery:
+   * the row is sent again once its lease is over).
+   */
+  async claim(db: Db, dialect: Dialect, now: string, leaseUntil: string, limit: number) {
+    const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+    const r = await sql<{ id: number; webhook_id: number; alert_id: number; event: string; body: string; attempts: number; url: string; secret: string }>`
+      UPDATE webhook_delivery SET claimed_until = ${leaseUntil}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
+        WHERE d.delivered_at IS NULL AND d.next_at <= ${now} AND (d.claimed_until IS NULL OR d.claimed_until < ${now}) AND w.removed_at IS NULL
+        ORDER BY d.next_at, d.id LIMIT ${limit} ${lock}
+      )
+      RETURNING id, webhook_id, alert_id, event, body, attempts,
+        (SELECT url FROM webhook WHERE webhook.id = webhook_delivery.webhook_id) AS url,
+        (SELECT secret FROM webhook WHERE webhook.id = webhook_delivery.webhook_id) AS secret`.execute(db);
+    return r.rows.map((x) => ({ ...x, id: Number(x.id), webhook_id: Number(x.webhook_id), alert_id: Number(x.alert_id), attempts: Number(x.attempts) }));
+  },
+  async delivered(db: Db, id: number, at: string, status: number): Promise<void> {
+    await db.updateTable('webhook_delivery').set({ delivered_at: at, claimed_until: null, last_status: status, last_error: '' }).where('id', '=', id).execute();
+  },
+  async failed(db: Db, id: number, nextAt: string, status: number | null, error: string): Promise<void> {
+    await db.updateTable('webhook_delivery').set({ next_at: nextAt, claimed_until: null, last_status: status, last_error: error.slice(0, 300) }).where('id', '=', id).execute();
+  },
+  of(db: Db, alertId: number) {
+    return db.selectFrom('webhook_delivery').select(WEBHOOK_DELIVERY_COLUMNS).where('alert_id', '=', alertId).orderBy('id').execute();
+  },
+};

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { ALERT_KINDS, Status, THRESHOLD_KINDS, type AlertKind, type AlertState, type ConsoleAlert, type ThresholdKind } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { ConsoleActor } from '../../domain/console-actor.js';
+import { thresholdResolver } from '../../domain/alert-rules.js';
+import { refuse } from '../../domain/status-refusal.js';
+import { alertFactsRepository, alertRepository, thresholdRepository, webhookRepository } from '../../repositories/alert.repository.js';
+import { auditRepository } from '../../repositories/audit.repository.js';
+import type { StoreSet } from '../../repositories/console-store.repository.js';
+import type { Deps } from '../deps.js';
+import { parseAuditJson } from '../audit/activity.js';
+import { consoleAudited } from './console-audit.js';
+import { storeInScope, storesInScope } from './scope.js';
+
+const LIST_LIMIT = 500;
+
+type AlertRow = NonNullable<Awaited<ReturnType<typeof alertRepository.find>>>;
+
+function stateOf(a: Pick<AlertRow, 'cleared_at' | 'resolved_at' | 'acknowledged_at'>): AlertState {
+  if (a.resolved_at !== null) return 'resolved';
+  if (a.cleared_at !== null) return 'cleared';
+  return a.acknowledged_at !== null ? 'acknowledged' : 'open';
+}
+
+const isKind = (k: string): k is AlertKind => (ALERT_KINDS as readonly string[]).includes(k);
+
+function present(a: AlertRow & { store_name: string | null }): ConsoleAlert {
+  return {
+    id: a.id,
+    kind: isKind(a.kind) ? a.kind : 'ledger',
+    kid: a.store_id === null ? null : Number(a.store_id),
+    store: a.store_name,
+    subject: a.subject,
+    detail: parseAuditJson(a.detail) ?? {},
+    state: stateOf(a),
+    raised_at: a.raised_at,
+    cleared_at: a.cleared_at,
+    acknowledged_at: a.acknowledged_at,
+    acknowledged_by: a.acknowledged_by,
+    resolved_at: a.resolved_at,
+    resolved_by: a.resolved_by,
+    note: a.note,
+  };
+}
+
+/** The alerts of the account's scope, newest first: the open ones (default) or every state. A platform-wide alert (no store) is the operator's: only an unbounded scope sees it. */
+export async function listAlerts(deps: Deps, actor: ConsoleActor, input: { filter?: 'open' | 'all' | undefined; kid?: number | undefined }) {
+  const db = deps.handle.db;
+  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
+  const set = await storesInScope(db, actor);
+  const rows = await alertRepository.list(db, set, { open: input.filter !== 'all', storeId: input.kid, limit: LIST_LIMIT });
+  return { list: rows.map(present) };
+}
+
+/** The header's figure: open alerts in the account's scope. */
+export async function countAlerts(deps: Deps, actor: ConsoleActor) {
+  return { open: await alertRepository.countOpen(deps.handle.db, await storesInScope(deps.handle.db, actor)) };
+}
+
+/** The alert, when the actor's scope reaches it; 21 otherwise, the same as for an alert that does not exist. */
+async function alertInScope(deps: Deps, actor: ConsoleActor, id: number): Promise<AlertRow> {
+  const db = deps.handle.db;
+  const a = await alertRepository.find(db, id);
+  if (!a) refuse(Status.PERMISSION_ERROR);
+  const set: StoreSet = await storesInScope(db, actor);
+  if (set !== 'all' && (a.store_id === null || !set.includes(Number(a.store_id)))) refuse(Status.PERMISSION_ERROR);
+  return a;
+}
+
+export async function acknowledgeAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note?: string | undefined }) {
+  const a = await alertInScope(deps, actor, input.id);
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    if (a.acknowledged_at !== null || a.resolved_at !== null) return {};
+    await alertRepository.acknowledge(tx.handle.db, a.id, actor.username, isoNow(), input.note);
+    await audit({ storeId: a.store_id, kind: 'console.alert_acknowledge', target: { type: 'alert', id: a.id, label: `${a.kind} ${a.subject}` }, before: { state: stateOf(a) }, after: { state: 'acknowledged', note: input.note ?? '' } });
+    return {};
+  }).finally(() => void deps.bus?.publish({ kind: 'alerts' }));
+}
+
+export async function resolveAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note: string }) {
+  const a = await alertInScope(deps, actor, input.id);
+  if (a.resolved_at !== null) refuse(Status.INPUT_ERROR, { error: 'already resolved' });
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    await alertRepository.resolve(tx.handle.db, a.id, actor.username, isoNow(), input.note);
+    await audit({ storeId: a.store_id, kind: 'console.alert_resolve', target: { type: 'alert', id: a.id, label: `${a.kind} ${a.subject}` }, before: { state: stateOf(a), note: a.note }, after: { state: 'resolved', note: input.note } });
+    return {};
+  }).finally(() => void deps.bus?.publish({ kind: 'alerts' }));
+}
+
+type Thresholds = Record<ThresholdKind, number | null>;
+
+/** The platform defaults (no kid) or a store's overrides, and what applies there. */
+export async function getThresholds(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined }) {
+  const db = deps.handle.db;
+  const storeId = input.kid ?? 0;
+  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
+  const rows = await alertFactsRepository.thresholds(db);
+  const here = new Map(rows.filter((r) => Number(r.store_id) === storeId).map((r) => [r.kind, Number(r.value)]));
+  const resolve = thresholdResolver(rows);
+  const set = {} as Thresholds;
+  const effective = {} as Thresholds;
+  for (const k of THRESHOLD_KINDS) {
+    set[k] = here.get(k) ?? null;
+    effective[k] = resolve(storeId, k);
+  }
+  return { set, effective };
+}
+
+/** Sets the platform defaults (no kid) or a store's overrides; null removes one (the default applies again). Admin only. */
+export async function setThresholds(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined; values: Partial<Record<ThresholdKind, number | null | undefined>> }) {
+  const storeId = input.kid ?? 0;
+  const before = await getThresholds(deps, actor, { kid: input.kid });
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const changed: Partial<Thresholds> = {};
+    for (const k of THRESHOLD_KINDS) {
+      const v = input.values[k];
+      if (v === undefined) continue;
+      await thresholdRepository.set(tx.handle.db, storeId, k, v);
+      changed[k] = v;
+    }
+    await audit({ storeId: input.kid ?? null, kind: 'console.thresholds_set', target: { type: 'store', id: input.kid ?? null, label: input.kid === undefined ? 'platform' : String(input.kid) }, before: before.set, after: changed });
+    return {};
+  });
+}
+
+export async function listWebhooks(deps: Deps, _actor: ConsoleActor) {
+  const db = deps.handle.db;
+  const [hooks, stats] = await Promise.all([webhookRepository.active(db), webhookRepository.stats(db)]);
+  const by = new Map(stats.map((s) => [Number(s.webhook_id), s]));
+  return {
+    list: hooks.map((h) => {
+      const s = by.get(h.id);
+      return { id: h.id, url: h.url, created_at: h.created_at, created_by: h.created_by, pending: Number(s?.pending ?? 0), delivered: Number(s?.delivered ?? 0), last_error: String(s?.last_error ?? '') };
+    }),
+  };
+}
+
+/**
+ * A webhook URL and its signing secret, made here (32 random bytes) and answered this once: the
+ * receiver keeps it to check signatures. The server keeps it as made (HMAC needs it); it is never
+ * logged, never in an audit row, never answered again.
+ */
+export async function addWebhook(deps: Deps, actor: ConsoleActor, input: { url: string }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const secret = randomBytes(32).toString('hex');
+    const id = await webhookRepository.add(tx.handle.db, input.url, secret, actor.username, isoNow());
+    await audit({ storeId: null, kind: 'console.webhook_add', target: { type: 'webhook', id, label: input.url }, after: { url: input.url } });
+    return { id, secret };
+  });
+}
+
+/** Stops a webhook: nothing more is sent to it, pending deliveries included. */
+export async function removeWebhook(deps: Deps, actor: ConsoleActor, input: { id: number }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    if (!(await webhookRepository.remove(tx.handle.db, input.id, isoNow()))) refuse(Status.INPUT_ERROR, { error: 'no webhook with that id' });
+    await audit({ storeId: null, kind: 'console.webhook_remove', target: { type: 'webhook', id: input.id, label: String(input.id) }, before: { active: true }, after: { active: false } });
+    return {};
+  });
+}
+
+const AUDIT_PAGE = 200;
+
+/** The audit trail of the account's scope, newest first, a page at a time (`before_id`): every store's and the platform's rows for an unbounded scope. */
+export async function listAudit(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined; before_id?: number | undefined }) {
+  const db = deps.handle.db;
+  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
+  const set = input.kid !== undefined ? [input.kid] : await storesInScope(db, actor);
+  const rows = await auditRepository.page(db, set, input.before_id, AUDIT_PAGE);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      kid: r.store_id === null ? null : Number(r.store_id),
+      who: r.actor_name,
+      role: r.actor_role,
+      kind: r.kind,
+      target: r.target_label,
+      before: parseAuditJson(r.before_json),
+      after: parseAuditJson(r.after_json),
+    })),
+  };
+}
