@@ -141,6 +141,7 @@ describe('platform console', () => {
     await e.screenshot(dist, 'console-store-credit-en-390', { fullPage: true });
     await dist.goto('/operator/credit');
     await expect.poll(() => dist.locator('[data-row="distrib01"]').textContent()).toContain('$300.00');
+    await e.screenshot(dist, 'console-credit-en-390', { fullPage: true });
     const boss = await e.newPage({ viewport: VIEWPORTS[0] });
     await e.login(boss, DEMO_LOGINS.boss, null);
     await boss.goto('/SystemSetup/StoreInformationIndex');

@@ -154,14 +154,14 @@ export default function ConsoleCreditPage() {
         </Alert>
       )}
       <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={340}>
           <Table striped highlightOnHover fz="sm" data-testid="console-distributors">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('roles.distributor')}</Table.Th>
                 <Table.Th>{t('credit.parent')}</Table.Th>
                 <Table.Th ta="right">{t('credit.balance')}</Table.Th>
-                <Table.Th>{t('stores')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('stores')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -186,7 +186,7 @@ export default function ConsoleCreditPage() {
                   <Table.Td ta="right" fw={600}>
                     {money(d.credit)}
                   </Table.Td>
-                  <Table.Td>{d.stores.length ? d.stores.join(', ') : '—'}</Table.Td>
+                  <Table.Td visibleFrom="sm">{d.stores.length ? d.stores.join(', ') : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
