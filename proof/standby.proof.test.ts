@@ -7,7 +7,8 @@
  * (`pg_ctlcluster stop -m immediate`), and the standby is promoted (`pg_ctlcluster promote`, the
  * operator's command). Every request answered 0 is in the new primary's ledger, none twice (each
  * request resent with its key), verify passes, and both servers serve again without a restart:
- * their pools find the new primary by themselves. The outage the clients saw is printed.
+ * their pools find the new primary by themselves. The outage the clients saw is printed. Then the old
+ * primary is rebuilt as the new primary's synchronous standby (pg_rewind) and a purchase reaches it.
  *
  * Then reports on the standby as a read replica (REPLICA_DATABASE_URL): the report calls read it
  * while its lag is within REPLICA_MAX_LAG_SECONDS, money calls never do.
@@ -113,7 +114,19 @@ describe('a synchronous standby takes over (PostgreSQL)', () => {
       env: { ...process.env, DATABASE_URL: pair.bothUrl },
     });
     expect(stdout).toContain('Ledger verified');
-  }, 180_000);
+
+    // The old primary rebuilt as the new primary's synchronous standby (docs/ops/standby.md): pg_rewind, then
+    // streaming in sync; a purchase commits with it (it waits for this standby) and reaches it.
+    await pair.rebuildOldPrimary();
+    const { key } = await callApi(bases[0]!, '/config/key', {});
+    expect((await callApi(bases[0]!, '/customer/purchase', { ...counters[0]!, id: store.customerIds[0], amount: 1, key })).status).toBe(Status.OK);
+    expect((await pair.query<{ standby: boolean }>(pair.primaryPort, 'SELECT pg_is_in_recovery() AS standby'))[0]!.standby).toBe(true);
+    const rows = (port: number) => pair!.query<{ n: string }>(port, 'SELECT count(*) AS n FROM ledger').then((r) => r[0]!.n);
+    const onPrimary = await rows(pair.standbyPort);
+    const deadline = Date.now() + 10_000;
+    while ((await rows(pair.primaryPort)) !== onPrimary && Date.now() < deadline) await sleep(100);
+    expect(await rows(pair.primaryPort)).toBe(onPrimary);
+  }, 240_000);
 });
 
 describe('reports read a replica, money calls never (REPLICA_DATABASE_URL)', () => {

@@ -1,6 +1,6 @@
 // A PostgreSQL primary with a synchronous streaming standby on this machine, for the failover proof
 // tier and the replica tests (issue 25): two clusters made with Debian's own tools
-// (pg_createcluster, pg_basebackup, pg_ctlcluster), on ports of their own, removed afterwards.
+// (pg_createcluster, pg_basebackup, pg_ctlcluster, pg_rewind), on ports of their own, removed afterwards.
 // The machine's main cluster is never touched.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,10 @@ const run = (file: string, args: string[]) => exec(file, args, { timeout: 60_000
 const VERSION = '15';
 /** The standby's name as the primary waits for it (synchronous_standby_names). */
 const STANDBY_NAME = 'mbxstandby';
-const TOOLS = ['/usr/bin/pg_createcluster', '/usr/bin/pg_ctlcluster', '/usr/bin/pg_dropcluster', '/usr/bin/pg_basebackup'];
+const PG_REWIND = `/usr/lib/postgresql/${VERSION}/bin/pg_rewind`;
+/** What a primary needs so that pg_rewind can turn it into a standby after a failover (docs/ops/standby.md). */
+const REWINDABLE = 'wal_log_hints = on\nwal_keep_size = 256MB\n';
+const TOOLS = ['/usr/bin/pg_createcluster', '/usr/bin/pg_ctlcluster', '/usr/bin/pg_dropcluster', '/usr/bin/pg_basebackup', PG_REWIND];
 
 export interface StandbyPair {
   primaryPort: number;
@@ -28,6 +31,12 @@ export interface StandbyPair {
   killPrimary(): Promise<void>;
   /** The operator's command: the standby becomes the read-write primary (pg_ctlcluster promote). */
   promote(): Promise<void>;
+  /**
+   * After a promotion, the old primary rebuilt as the new primary's synchronous standby, as
+   * docs/ops/standby.md says: pg_rewind, standby.signal and primary_conninfo, started, streaming,
+   * then synchronous_standby_names set on the new primary; in sync before this returns.
+   */
+  rebuildOldPrimary(): Promise<void>;
   /** A query on one cluster's moneybox database (or `postgres`). */
   query<R extends pg.QueryResultRow>(port: number, text: string): Promise<R[]>;
   /** Stops and removes both clusters, their configuration and data; safe to call more than once. */
@@ -48,6 +57,24 @@ async function createCluster(name: string, port: number, settings: string): Prom
   // Trust on this machine's loopback, as the main test cluster; the clusters live for one test run.
   await run('pg_createcluster', ['--start-conf=manual', '-p', String(port), VERSION, name, '--', '--auth=trust']);
   fs.writeFileSync(`${conf(name)}/conf.d/moneybox.conf`, `listen_addresses = '127.0.0.1'\n${settings}`);
+}
+
+/** Until the primary on `port` has the standby in synchronous replication (30 s at most). */
+async function waitForSync(port: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    const rows = await query<{ sync_state: string }>(port, `SELECT sync_state FROM pg_stat_replication WHERE application_name = '${STANDBY_NAME}'`);
+    if (rows[0]?.sync_state === 'sync') return;
+    if (i > 300) throw new Error('the standby did not become synchronous within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Makes a cluster's data a standby of the primary on `primaryPort`, under the name the primary waits for. */
+async function followPrimary(name: string, primaryPort: number): Promise<void> {
+  fs.writeFileSync(`${data(name)}/standby.signal`, '');
+  fs.appendFileSync(`${data(name)}/postgresql.auto.conf`, `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${STANDBY_NAME}'\n`);
+  await run('chown', ['-R', 'postgres:postgres', data(name)]);
+  await run('pg_ctlcluster', [VERSION, name, 'start']);
 }
 
 async function query<R extends pg.QueryResultRow>(port: number, text: string, database = 'moneybox', before?: string): Promise<R[]> {
@@ -86,6 +113,19 @@ export async function createStandbyPair(created: (pair: StandbyPair) => void): P
     async promote() {
       await run('pg_ctlcluster', [VERSION, standby, 'promote']);
     },
+    async rebuildOldPrimary() {
+      // A standby has no synchronous_standby_names of its own; the new primary gets it at the end.
+      fs.writeFileSync(`${conf(primary)}/conf.d/moneybox.conf`, `listen_addresses = '127.0.0.1'\n${REWINDABLE}`);
+      // Debian keeps the configuration outside the data directory: pg_rewind's crash recovery of a killed target needs it.
+      const source = `host=127.0.0.1 port=${standbyPort} user=postgres dbname=postgres`;
+      // pg_rewind reads the source's timeline from its control file, which a fresh promotion updates only at its checkpoint.
+      await query(standbyPort, 'CHECKPOINT', 'postgres');
+      await run('su', ['postgres', '-c', `${PG_REWIND} --target-pgdata=${data(primary)} --config-file=${conf(primary)}/postgresql.conf --source-server='${source}'`]);
+      await followPrimary(primary, standbyPort);
+      await query(standbyPort, `ALTER SYSTEM SET synchronous_standby_names = '${STANDBY_NAME}'`, 'postgres');
+      await query(standbyPort, 'SELECT pg_reload_conf()', 'postgres');
+      await waitForSync(standbyPort);
+    },
     query: (port, text) => query(port, text),
     async drop() {
       await dropCluster(standby);
@@ -94,7 +134,9 @@ export async function createStandbyPair(created: (pair: StandbyPair) => void): P
   };
   created(pair);
   try {
-    await createCluster(primary, primaryPort, `synchronous_commit = on\nsynchronous_standby_names = '${STANDBY_NAME}'\n`);
+    // wal_log_hints and wal_keep_size: pg_rewind can make it a standby after a failover (rebuildOldPrimary); it reads
+    // this cluster's WAL back to the last checkpoint before the two diverged.
+    await createCluster(primary, primaryPort, `synchronous_commit = on\nsynchronous_standby_names = '${STANDBY_NAME}'\n${REWINDABLE}`);
     await run('pg_ctlcluster', [VERSION, primary, 'start']);
     // No standby yet to wait for: this one commit is local.
     await query(primaryPort, 'CREATE DATABASE moneybox', 'postgres', 'SET synchronous_commit = local');
@@ -104,16 +146,8 @@ export async function createStandbyPair(created: (pair: StandbyPair) => void): P
     fs.mkdirSync(data(standby), { mode: 0o700 });
     await run('chown', ['postgres:postgres', data(standby)]);
     await run('su', ['postgres', '-c', `pg_basebackup -h 127.0.0.1 -p ${primaryPort} -U postgres -D ${data(standby)} -X stream -c fast`]);
-    fs.writeFileSync(`${data(standby)}/standby.signal`, '');
-    fs.appendFileSync(`${data(standby)}/postgresql.auto.conf`, `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${STANDBY_NAME}'\n`);
-    await run('chown', ['-R', 'postgres:postgres', data(standby)]);
-    await run('pg_ctlcluster', [VERSION, standby, 'start']);
-    for (let i = 0; ; i++) {
-      const rows = await query<{ sync_state: string }>(primaryPort, `SELECT sync_state FROM pg_stat_replication WHERE application_name = '${STANDBY_NAME}'`);
-      if (rows[0]?.sync_state === 'sync') break;
-      if (i > 300) throw new Error('the standby did not become synchronous within 30 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await followPrimary(standby, primaryPort);
+    await waitForSync(primaryPort);
     return pair;
   } catch (err) {
     await pair.drop();
