@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { round } from '../packages/server/src/services/terminal/play.service.js';
+import { settingsFromEnv } from '../packages/server/src/settings.js';
 import { newKeyPair } from '../packages/server/src/auth/terminal-key.js';
 import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
 import { freshDatabase } from '../packages/server/src/testing/databases.js';
@@ -220,6 +221,7 @@ async function directly(): Promise<BenchRow> {
       await handle.db.updateTable('machine').set({ customer_id: c.id }).where('id', '=', t.id).execute();
     }
     const seqs = new Map(floor.terminals.map((t) => [t.id, 0]));
+    const deps = { handle, settings: settingsFromEnv() };
     const rounds = 4000;
     const sample = await measure(
       rounds,
@@ -227,7 +229,7 @@ async function directly(): Promise<BenchRow> {
         const t = floor.terminals[(i + rounds) % n]!;
         const seq = seqs.get(t.id)! + 1;
         seqs.set(t.id, seq);
-        const ack = await round(handle, { id: t.id, storeId: DEMO_KIOSK }, { ...aRound(seq), type: 'round' as const, meters: undefined });
+        const ack = await round(deps, { id: t.id, storeId: DEMO_KIOSK }, { ...aRound(seq), type: 'round' as const, meters: undefined });
         if (!ack.ok) throw new Error(`refused: ${JSON.stringify(ack)}`);
       },
       { concurrency: 64, warmup: 0 },

@@ -189,7 +189,7 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
       const documents = readFiles(o.file, 'file', 'document');
       const thumbnails = readFiles(o.thumbnail, 'thumbnail', 'image');
       return audited(kind, async (tx) => {
-        const p = await publish(tx, { kind, texts, stores, ...(o.at !== undefined && { publishAt: o.at }), ...(event && { event }), documents, thumbnails, images });
+        const p = await publish({ handle: { db: tx } }, OPERATOR, { kind, texts, stores, ...(o.at !== undefined && { publishAt: o.at }), ...(event && { event }), documents, thumbnails, images });
         const heavy = p.files.some((f) => f.role === 'document' && f.type.startsWith('image/') && f.size > BULLETIN_LIMITS.imageBytes);
         const hint = heavy && !p.files.some((f) => f.role === 'thumbnail') ? ['  Tip: the poster list shows an image poster itself; give a smaller --thumbnail to keep the list light.'] : [];
         return { id: p.id, lines: [...describe(p, 'Published'), ...hint] };
@@ -202,21 +202,21 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
       const documents = readFiles(o.file, 'file', 'document');
       const thumbnails = readFiles(o.thumbnail, 'thumbnail', 'image');
       return audited(`bulletin ${id}`, async (tx) => {
-        const p = await update(tx, id, { texts, ...(stores !== undefined && { stores }), ...(o.at !== undefined && { publishAt: o.at }), documents, thumbnails, images });
+        const p = await update({ handle: { db: tx } }, OPERATOR, { id, texts, ...(stores !== undefined && { stores }), ...(o.at !== undefined && { publishAt: o.at }), documents, thumbnails, images });
         return { id, lines: describe(p, 'Updated') };
       });
     }
     case 'withdraw': {
       const id = idArg(arg, 'withdraw');
       return audited(`bulletin ${id}`, async (tx) => {
-        await withdraw(tx, id);
+        await withdraw({ handle: { db: tx } }, OPERATOR, { id });
         return { id, lines: [`Withdrew bulletin ${id}: no store sees it any more.`] };
       });
     }
     case 'event': {
       if (arg === undefined) throw new OperatorError('say "bulletin event <name> --starts ... --ends ..."');
       return audited(arg, async (tx) => {
-        const id = await saveEvent(tx, { name: arg, ...(o.starts !== undefined && { startsAt: o.starts }), ...(o.ends !== undefined && { endsAt: o.ends }), titles: eventTitles(o['event-title']) });
+        const id = await saveEvent({ handle: { db: tx } }, OPERATOR, { name: arg, ...(o.starts !== undefined && { startsAt: o.starts }), ...(o.ends !== undefined && { endsAt: o.ends }), titles: eventTitles(o['event-title']) });
         const e = await bulletinWrites.findEvent(tx, arg);
         return { id, lines: [`Event "${arg}" runs ${e?.starts_at} to ${e?.ends_at}.`] };
       });
@@ -224,7 +224,7 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
     case 'remove-event': {
       if (arg === undefined) throw new OperatorError('say "bulletin remove-event <name>"');
       return audited(arg, async (tx) => {
-        await removeEvent(tx, arg);
+        await removeEvent({ handle: { db: tx } }, OPERATOR, { name: arg });
         return { id: null, lines: [`Event "${arg}" is removed: its menu entry is gone and its page answers 404.`] };
       });
     }

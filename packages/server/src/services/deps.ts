@@ -16,6 +16,11 @@ export interface Deps {
   replica?: ReportReplica;
 }
 
+/** What a service that touches only the database takes: the CLI and the seed have no app, and any `Deps` is one. */
+export interface DbDeps {
+  handle: Pick<DatabaseHandle, 'db'>;
+}
+
 /** The dependencies a report runs on: the replica's handle while it is within its lag bound, else the primary's. */
 export function reportDeps(deps: Deps): Deps {
   const replica = deps.replica?.forReports();

@@ -185,22 +185,22 @@ export class TerminalConnection {
         await machineRepository.setMeters(handle.db, t.id, msg.meters);
         return undefined;
       case 'purchase':
-        return purchase(handle, t, msg);
+        return purchase(this.deps, t, msg);
       case 'redeem':
-        return redeem(handle, t, msg);
+        return redeem(this.deps, t, msg);
       case 'cash':
-        return kioskCash(handle, t, msg);
+        return kioskCash(this.deps, t, msg);
     }
     if (t.kind !== 'game') return applyOnce(handle, t, msg.seq, async () => refuseCommand('wrong_kind'));
     switch (msg.type) {
       case 'login':
-        return login(handle, t, msg);
+        return login(this.deps, t, msg);
       case 'logout':
-        return logout(handle, t, msg);
+        return logout(this.deps, t, msg);
       case 'round':
-        return round(handle, t, msg);
+        return round(this.deps, t, msg);
       case 'gift':
-        return gift(handle, t, msg);
+        return gift(this.deps, t, msg);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { SaType, cents } from '@moneybox/contract';
 import { publish, type PublishIn } from '../services/operator/publish.service.js';
+import { OPERATOR } from '../services/audit/audit.js';
 import { inTransaction } from '../db/database.js';
 import { createAccount, createStore } from '../services/operator/operator.service.js';
 import type { Session, TestServer } from './server.js';
@@ -26,7 +27,7 @@ export async function otherStoreSession(s: TestServer): Promise<Session> {
 }
 
 /** Publishes as the operator does (one transaction). */
-export const publishItem = (s: TestServer, input: PublishIn) => inTransaction(s.handle.db, (tx) => publish(tx, input));
+export const publishItem = (s: TestServer, input: PublishIn) => inTransaction(s.handle.db, (tx) => publish({ handle: { db: tx } }, OPERATOR, input));
 
 /** GET a bulletin file URL as the browser does: the session in the uid and token cookies. */
 export function fetchFile(s: TestServer, url: string, who?: Session, headers: Record<string, string> = {}): Promise<Response> {

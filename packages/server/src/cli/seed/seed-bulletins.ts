@@ -1,5 +1,6 @@
 import { isoAgo, isoIn } from '../../clock.js';
 import { publish } from '../../services/operator/publish.service.js';
+import { OPERATOR } from '../../services/audit/audit.js';
 import type { Db } from '../../db/database.js';
 import { demoPdf, demoPng } from './demo-files.js';
 
@@ -15,7 +16,8 @@ export const DEMO_EVENT = 'winter-festival';
  */
 export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
   const stores = [kiosk];
-  await publish(db, {
+  const deps = { handle: { db } };
+  await publish(deps, OPERATOR, {
     kind: 'news',
     stores: 'all',
     publishAt: isoAgo(20 * DAY),
@@ -25,7 +27,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
       { lang: 'zh_Hans', title: '欢迎使用平台新闻', body: '## 这里有什么\n\n- 运营商的新闻\n- 当前促销的**活动新闻**\n- 可打印的海报和店内规章\n\n有问题？请联系[客服](https://example.com/support)。' },
     ],
   });
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'news',
     stores,
     publishAt: isoAgo(2 * DAY),
@@ -35,7 +37,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
       { lang: 'zh_Hans', title: '本月新游戏', body: '### 三款新捕鱼游戏\n\n1. Ocean King Deluxe\n2. Dragon Pearl\n3. Golden Reef\n\n今晚更新后所有机台均可游玩。' },
     ],
   });
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'news',
     stores,
     publishAt: isoAgo(DAY / 2),
@@ -51,7 +53,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
     endsAt: isoIn(30 * DAY),
     titles: { en: 'Winter Festival', mx: 'Festival de invierno', zh_Hans: '冬季嘉年华' },
   };
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'event',
     stores,
     event,
@@ -62,7 +64,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
       { lang: 'zh_Hans', title: '冬季嘉年华今天开始', body: '本月底前，每笔超过 **$20** 的购买可获双倍积分。' },
     ],
   });
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'event',
     stores,
     event: { name: DEMO_EVENT },
@@ -73,7 +75,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
       { lang: 'zh_Hans', title: '嘉年华大奖之夜', body: '周五晚 20:00 起，所有捕鱼游戏加开奖金大奖。' },
     ],
   });
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'poster',
     stores,
     publishAt: isoAgo(DAY),
@@ -84,7 +86,7 @@ export async function seedDemoBulletins(db: Db, kiosk: number): Promise<void> {
     ],
     documents: [{ lang: null, name: 'winter-festival.png', bytes: demoPng(240, 160, [[0, 122, 122], [255, 255, 255], [230, 90, 40]]) }],
   });
-  await publish(db, {
+  await publish(deps, OPERATOR, {
     kind: 'regulation',
     stores,
     publishAt: isoAgo(30 * DAY),

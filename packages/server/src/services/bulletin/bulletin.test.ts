@@ -10,6 +10,7 @@ import { OTHER_KIOSK, fetchFile, otherStoreSession, publishItem } from '../../te
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { withNewsEntries } from './bulletin-menu.js';
 import { removeEvent, withdraw } from '../operator/publish.service.js';
+import { OPERATOR } from '../audit/audit.js';
 
 const DAY = 86_400_000;
 const PNG = demoPng(8, 8, [[255, 0, 0]]);
@@ -91,7 +92,7 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
     await item('removed', isoAgo(DAY), isoIn(DAY));
     await item('theirs-only', isoAgo(DAY), isoIn(DAY), [OTHER_KIOSK]);
     await item('running', isoAgo(DAY), isoIn(DAY));
-    await inTransaction(s.handle.db, (tx) => removeEvent(tx, 'removed'));
+    await inTransaction(s.handle.db, (tx) => removeEvent({ handle: { db: tx } }, OPERATOR, { name: 'removed' }));
     for (const name of ['not-started', 'ended', 'removed', 'theirs-only', 'no-such-event']) {
       expect((await ask('/bulletin/event_news', me, { event_name: name })).status, name).toBe(404);
     }
@@ -104,7 +105,7 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
     expect((await ask('/bulletin/event_news', me, { event_name: 'running' })).status).toBe(404);
     // A withdrawn last item takes the event away from the store too.
     const [one] = (await ask('/bulletin/event_news', other, { event_name: 'theirs-only' })).items as NewsItem[];
-    await inTransaction(s.handle.db, (tx) => withdraw(tx, one!.id));
+    await inTransaction(s.handle.db, (tx) => withdraw({ handle: { db: tx } }, OPERATOR, { id: one!.id }));
     expect((await ask('/bulletin/event_news', other, { event_name: 'theirs-only' })).status).toBe(404);
   });
 
@@ -216,7 +217,7 @@ describeOnDatabases('platform news (/bulletin/*)', (s) => {
     const { id } = await publishItem(s, { kind: 'poster', stores: 'all', texts: [{ lang: 'en', title: 'Short-lived' }], documents: [{ lang: null, name: 'x.png', bytes: PNG }] });
     const mine = (await posters(me)).find((x) => x.id === id)!;
     expect((await fetchFile(s, mine.file.url, me)).status).toBe(200);
-    await inTransaction(s.handle.db, (tx) => withdraw(tx, id));
+    await inTransaction(s.handle.db, (tx) => withdraw({ handle: { db: tx } }, OPERATOR, { id }));
     expect((await posters(me)).map((x) => x.id)).not.toContain(id);
     const gone = await fetchFile(s, mine.file.url, me);
     expect(gone.status).toBe(404);

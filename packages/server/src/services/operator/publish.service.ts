@@ -3,6 +3,8 @@ import { BULLETIN_LANGS, BULLETIN_LIMITS, EVENT_NAME, type BulletinLang } from '
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { OperatorError } from './operator.service.js';
+import type { AuditActor } from '../audit/audit.js';
+import type { DbDeps } from '../deps.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { checkFile, checkFileName } from '../bulletin/file-type.js';
@@ -10,7 +12,9 @@ import { checkFile, checkFileName } from '../bulletin/file-type.js';
 /**
  * The operator's side of platform news: publish, update and withdraw items and events. Every rule
  * on what may be published lives here (the CLI only reads files and arguments): languages, title and
- * body limits, target stores, event periods, and files checked by content (file-type.ts).
+ * body limits, target stores, event periods, and files checked by content (file-type.ts). Each
+ * action is `(deps, actor, input)`: the actor is the operator (the CLI's `OPERATOR`, next the
+ * console's account); the caller runs it inside the transaction that writes its audit row.
  */
 
 export interface TextIn {
@@ -169,7 +173,8 @@ function checkEventIn(e: EventIn): EventIn {
 }
 
 /** Creates the event or updates its period and titles; the event's id. */
-export async function saveEvent(db: Db, input: EventIn, at = isoNow()): Promise<number> {
+export async function saveEvent({ handle: { db } }: DbDeps, _actor: AuditActor, input: EventIn & { at?: string }): Promise<number> {
+  const at = input.at ?? isoNow();
   const e = checkEventIn(input);
   const existing = await bulletinWrites.findEvent(db, e.name);
   const startsAt = e.startsAt ?? existing?.starts_at;
@@ -183,14 +188,17 @@ export async function saveEvent(db: Db, input: EventIn, at = isoNow()): Promise<
 }
 
 /** Removes an event: its entry leaves the menu and /bulletin/event_news answers 404. */
-export async function removeEvent(db: Db, name: string, at = isoNow()): Promise<void> {
+export async function removeEvent({ handle: { db } }: DbDeps, _actor: AuditActor, { name }: { name: string }): Promise<void> {
+  const at = isoNow();
   const existing = await bulletinWrites.findEvent(db, name);
   if (!existing || existing.removed_at !== null) throw new OperatorError(`no event "${name}"`);
   await bulletinWrites.updateEvent(db, Number(existing.id), { removedAt: at });
 }
 
 /** Publishes one item with its texts, targets and files. Call inside a transaction (the CLI's audited one). */
-export async function publish(db: Db, input: PublishIn, at = isoNow()): Promise<Published> {
+export async function publish(deps: DbDeps, actor: AuditActor, input: PublishIn): Promise<Published> {
+  const { db } = deps.handle;
+  const at = isoNow();
   const texts = checkTexts(input.kind, input.texts, true);
   const stores = await checkStores(db, input.stores);
   const documents = checkFiles(input.documents, 'document');
@@ -202,7 +210,7 @@ export async function publish(db: Db, input: PublishIn, at = isoNow()): Promise<
   if (input.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail');
   if (input.kind === 'event' && !input.event) throw new OperatorError('an event item needs --event <name>');
   if (input.kind !== 'event' && input.event) throw new OperatorError('--event is only for event items');
-  const eventId = input.event ? await saveEvent(db, input.event, at) : null;
+  const eventId = input.event ? await saveEvent(deps, actor, { ...input.event, at }) : null;
   const publishedAt = input.publishAt === undefined ? at : parseTime(input.publishAt, '--at');
   const id = await bulletinWrites.insert(db, { kind: input.kind, eventId, allStores: stores === 'all', publishedAt, at });
   if (stores !== 'all') await bulletinWrites.setStores(db, id, stores);
@@ -226,7 +234,9 @@ interface UpdateIn {
  * title), targets, publish time, files (a new file retires the one it replaces: its URL then
  * answers 404). A withdrawn item cannot be changed: publish a new one.
  */
-export async function update(db: Db, id: number, input: UpdateIn, at = isoNow()): Promise<Published> {
+export async function update({ handle: { db } }: DbDeps, _actor: AuditActor, input: UpdateIn & { id: number }): Promise<Published> {
+  const { id } = input;
+  const at = isoNow();
   const b = await bulletinWrites.find(db, id);
   if (!b) throw new OperatorError(`no bulletin ${id}`);
   if (b.withdrawn_at !== null) throw new OperatorError(`bulletin ${id} was withdrawn; publish a new one`);
@@ -260,7 +270,8 @@ export async function update(db: Db, id: number, input: UpdateIn, at = isoNow())
 }
 
 /** Withdraws an item: it leaves every list at once and its files answer 404. */
-export async function withdraw(db: Db, id: number, at = isoNow()): Promise<void> {
+export async function withdraw({ handle: { db } }: DbDeps, _actor: AuditActor, { id }: { id: number }): Promise<void> {
+  const at = isoNow();
   const b = await bulletinWrites.find(db, id);
   if (!b) throw new OperatorError(`no bulletin ${id}`);
   if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);

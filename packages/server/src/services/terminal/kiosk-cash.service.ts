@@ -1,6 +1,6 @@
 import { writeCountNote, type CashCommand, type TerminalAck, type TerminalKind } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { Deps } from '../deps.js';
 import { kioskCashRepository } from '../../repositories/kiosk-cash.repository.js';
 import { applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
 
@@ -9,7 +9,7 @@ import { applyOnce, refuseCommand, type TerminalRef } from './sequence.js';
  * (a resend after a reconnect answers the stored ack, duplicate: true, and adds nothing). Only reload
  * kiosks have a cash box (wrong_kind otherwise).
  */
-export function kioskCash(handle: DatabaseHandle, t: TerminalRef & { kind: TerminalKind }, cmd: CashCommand): Promise<TerminalAck> {
+export function kioskCash({ handle }: Deps, t: TerminalRef & { kind: TerminalKind }, cmd: CashCommand): Promise<TerminalAck> {
   return applyOnce(handle, t, cmd.seq, async (tx) => {
     if (t.kind !== 'reload_kiosk') refuseCommand('wrong_kind');
     const id = await kioskCashRepository.insert(tx, {

@@ -9,6 +9,7 @@ import { runningProtection } from '../../money/protection.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
+import type { Deps } from '../deps.js';
 import type { giftCommand, roundCommand } from '@moneybox/contract';
 import { alreadyApplied, applyOnce, applySeatedOnce, refuseCommand, type MachineState, type Seated, type SeatedOutcome, type TerminalRef } from './sequence.js';
 
@@ -28,7 +29,7 @@ function balances(c: { entries_cents: number; winnings_cents: number }, rate: nu
  * commit never waits on it; the transaction then re-reads the customer and only trusts the check if
  * the PIN hash is still the one checked.
  */
-export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: number; mobile_id: string; pin: string }): Promise<TerminalAck> {
+export async function login({ handle }: Deps, t: TerminalRef, cmd: { seq: number; mobile_id: string; pin: string }): Promise<TerminalAck> {
   const done = await alreadyApplied(handle, t, cmd.seq);
   if (done) return done;
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
@@ -58,7 +59,7 @@ export async function login(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: 
   });
 }
 
-export async function logout(handle: DatabaseHandle, t: TerminalRef, cmd: { seq: number }): Promise<TerminalAck> {
+export async function logout({ handle }: Deps, t: TerminalRef, cmd: { seq: number }): Promise<TerminalAck> {
   return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
     // Nobody seated (kicked meanwhile): the logout has nothing to end, and says so.
     if (seat.customer_id === null) return { ok: true, customer_id: null };
@@ -112,7 +113,7 @@ function decideRound(t: TerminalRef, cmd: z.output<typeof roundCommand>, c: Seat
 }
 
 /** One round: on PostgreSQL read-decide-apply (applySeatedOnce), else (and for every other case) one transaction. */
-export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.output<typeof roundCommand>): Promise<TerminalAck> {
+export async function round({ handle }: Deps, t: TerminalRef, cmd: z.output<typeof roundCommand>): Promise<TerminalAck> {
   const fast = await applySeatedOnce(handle, t, cmd.seq, (c, rate, at) => decideRound(t, cmd, c, rate, at));
   if (fast) return fast;
   return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
@@ -127,7 +128,7 @@ export async function round(handle: DatabaseHandle, t: TerminalRef, cmd: z.outpu
 }
 
 /** A bonus award: a gift log row, and its amount (if any) into the customer's entries. */
-export async function gift(handle: DatabaseHandle, t: TerminalRef, cmd: z.output<typeof giftCommand>): Promise<TerminalAck> {
+export async function gift({ handle }: Deps, t: TerminalRef, cmd: z.output<typeof giftCommand>): Promise<TerminalAck> {
   return applyOnce(handle, t, cmd.seq, async (tx, seat) => {
     const { c, rate } = await seated(tx, handle, t, seat);
     const cents = toCents(cmd.award_amount, rate);

@@ -9,6 +9,7 @@ import { MOVEMENTS, type MovementDefinition } from '../../money/movements.js';
 import { windowStarts } from '../../money/purchase-limits.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import { reloadRepository, type ReloadRead } from '../../repositories/reload.repository.js';
+import type { Deps } from '../deps.js';
 import { alreadyApplied, applyOnce, applyReadOnce, refuseCommand, type AckBody, type TerminalRef } from './sequence.js';
 
 /** Each reload terminal kind's channel in the ledger (the daily report splits by it). */
@@ -107,13 +108,13 @@ function transactional(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCom
 }
 
 /** A purchase at a reload kiosk, reloader or online: entries +a, store credit -a, the counter's rules and limits. */
-export async function purchase(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand): Promise<TerminalAck> {
+export async function purchase({ handle }: Deps, t: ReloadTerminal, cmd: ReloadCommand): Promise<TerminalAck> {
   const decide = (r: ReloadRead) => decidePurchase(t, cmd, r);
   return (await fast(handle, t, cmd, true, decide)) ?? transactional(handle, t, cmd, true, async (_tx, r) => decide(r));
 }
 
 /** A redeem at a reload kiosk (PIN required): winnings -a, store credit +a. */
-export async function redeem(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand & { pin: string }): Promise<TerminalAck> {
+export async function redeem({ handle }: Deps, t: ReloadTerminal, cmd: ReloadCommand & { pin: string }): Promise<TerminalAck> {
   const done = await alreadyApplied(handle, t, cmd.seq);
   if (done) return done;
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
