@@ -26,6 +26,8 @@ export const NOT_YET_IN_SHAPE: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'operator/operator.service.ts setDomainLayout', why: 'operator actions on a database (CLI, seed, console)' },
   { fn: 'operator/operator.service.ts announce', why: 'operator actions on a database (CLI, seed, console)' },
   { fn: 'machine/enrolment.service.ts hashCode', why: 'a pure helper' },
+  { fn: 'machine/machine.service.ts isConnected', why: 'a pure rule shared with the alerts sweep' },
+  { fn: 'machine/machine.service.ts meterReconciliation', why: 'a rule on a database shared with the alerts sweep (every store, no actor)' },
   { fn: 'bulletin/bulletin.service.ts pickTitle', why: 'a pure helper' },
   { fn: 'bulletin/bulletin.service.ts eventNews', why: 'a read on a reader (the session or the file route)' },
   { fn: 'bulletin/bulletin.service.ts fileFor', why: 'the file route (session cookies, no envelope)' },
