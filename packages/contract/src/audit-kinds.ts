@@ -34,6 +34,8 @@ export const AUDIT_KINDS = [
   'machine.release',
   'kiosk.collect',
   'kiosk.not_collected',
+  'day.close',
+  'day.annotate',
   'operator.command',
   // The platform console (issue 22): its sign-ins and every action, by a platform account.
   'console.login',

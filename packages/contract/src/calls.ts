@@ -108,6 +108,7 @@ import {
   userUpdateReply,
   userUpdateRequest,
 } from './staff.js';
+import { dayCloseAnnotateRequest, dayCloseGetRequest, dayCloseReply, dayCloseRequest } from './day-close.js';
 import { kioskBoxesReply, kioskBoxesRequest, kioskCollectReply, kioskCollectRequest } from './kiosk.js';
 import { downloadReply, downloadRequest, eventNewsReply, eventNewsRequest, newsReply, newsRequest, regulationsReply, regulationsRequest } from './bulletin.js';
 
@@ -208,6 +209,10 @@ export const CALLS = {
   // Reload kiosks' cash boxes: a boss's (a viewer sees them; collecting is at a drawer).
   '/kiosk/boxes': { input: kioskBoxesRequest, reply: kioskBoxesReply, who: MAY.boss },
   '/kiosk/collect': { input: kioskCollectRequest, reply: kioskCollectReply, who: MAY.bossAtADrawer },
+  // The store day close (Z report): a boss's, in viewer mode too (a drawer's open shift would block the close); never a cashier.
+  '/dayClose/get': { input: dayCloseGetRequest, reply: dayCloseReply, who: MAY.boss },
+  '/dayClose/close': { input: dayCloseRequest, reply: dayCloseReply, who: MAY.boss },
+  '/dayClose/annotate': { input: dayCloseAnnotateRequest, reply: dayCloseReply, who: MAY.boss },
   '/machine/enrolCode': { input: machineEnrolCodeRequest, reply: machineEnrolCodeReply, who: MAY.boss },
 
   '/store/info': { input: storeInfoRequest, reply: storeInfoReply, who: MAY.boss },

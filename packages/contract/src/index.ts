@@ -23,3 +23,4 @@ export * from './console.js';
 export * from './denominations.js';
 export * from './kiosk.js';
 export * from './alert-kinds.js';
+export * from './day-close.js';

@@ -179,7 +179,7 @@ export const dailyLogRequest = auth.extend({
 });
 
 /** Figures of one store day and channel, or of a totals row. */
-const dailyFigures = z.object({
+export const dailyFigures = z.object({
   /** Net of reverted purchases. */
   purchases: z.number(),
   redeems: z.number(),

@@ -419,6 +419,18 @@ export interface DayCloseTable {
   report: string;
 }
 
+/** A boss's note on one difference of a store day (issue 23). */
+export interface DayCloseNoteTable {
+  id: Generated<number>;
+  store_id: number;
+  day: string;
+  target_type: string;
+  target_id: number;
+  note: string;
+  account_id: number;
+  at: string;
+}
+
 /** A reload kiosk's cash taken ('in') or paid out ('out'), as its terminal reported it (applied once by seq). */
 export interface KioskCashTable {
   id: Generated<number>;
@@ -531,6 +543,7 @@ export interface Database {
   platform_session: PlatformSessionTable;
   credit_transfer: CreditTransferTable;
   day_close: DayCloseTable;
+  day_close_note: DayCloseNoteTable;
   kiosk_cash: KioskCashTable;
   kiosk_collection: KioskCollectionTable;
   alert: AlertTable;

@@ -35,7 +35,7 @@ const COLUMNS = [
 ] as const;
 
 /** Per machine: what its ledger rows and rounds add up to (cents, games). */
-interface MachineTotals {
+export interface MachineTotals {
   machine_id: number;
   played_cents: number;
   won_cents: number;
@@ -208,7 +208,8 @@ export const machineRepository = {
   },
 
   /** Bets and wins through each machine's ledger rows since `from` (all time when undefined). */
-  async ledgerTotals(db: Db, storeId: number, from?: string): Promise<MachineTotals[]> {
+  /** Played (bets) and won per machine by the ledger: all time, or from `from` (up to `to`, excluded). */
+  async ledgerTotals(db: Db, storeId: number, from?: string, to?: string): Promise<MachineTotals[]> {
     let q = db
       .selectFrom('ledger')
       .select((eb) => [
@@ -220,6 +221,7 @@ export const machineRepository = {
       .where('machine_id', 'is not', null)
       .where('kind', 'in', ['bet', 'win']);
     if (from) q = q.where('at', '>=', from);
+    if (to) q = q.where('at', '<', to);
     const rows = await q.groupBy('machine_id').execute();
     return rows.map((r) => ({ machine_id: Number(r.machine_id), played_cents: Number(r.played_cents ?? 0), won_cents: Number(r.won_cents ?? 0) }));
   },

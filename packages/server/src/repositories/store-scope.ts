@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import { creditHistoryRepository } from './credit-history.repository.js';
 import { customerMovementRepository } from './customer-movement.repository.js';
 import { customerRepository } from './customer.repository.js';
+import { dayCloseRepository } from './day-close.repository.js';
 import { drawerRepository } from './drawer.repository.js';
 import { enrolmentCodeRepository } from './enrolment-code.repository.js';
 import { giftRepository } from './gift.repository.js';
@@ -67,6 +68,7 @@ export interface StoreScope {
   readonly machines: BoundToStore<typeof machineQueries>;
   readonly enrolmentCodes: BoundToStore<Pick<typeof enrolmentCodeRepository, 'insert'>>;
   readonly kioskCash: BoundToStore<typeof kioskCashQueries>;
+  readonly dayClose: BoundToStore<typeof dayCloseRepository>;
   in(tx: Db): StoreScope;
 }
 
@@ -87,6 +89,7 @@ export function storeScope(db: Db, storeId: number): StoreScope {
     machines: bindToStore(machineQueries, db, storeId),
     enrolmentCodes: bindToStore(only(enrolmentCodeRepository, 'insert'), db, storeId),
     kioskCash: bindToStore(kioskCashQueries, db, storeId),
+    dayClose: bindToStore(dayCloseRepository, db, storeId),
     in: (tx) => storeScope(tx, storeId),
   };
 }

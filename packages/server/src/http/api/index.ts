@@ -11,8 +11,9 @@ import { auditCalls } from './audit/audit.calls.js';
 import { bulletinCalls } from './bulletin/bulletin.calls.js';
 import { reportCalls } from './report/report.calls.js';
 import { kioskCalls } from './kiosk/kiosk.calls.js';
+import { dayCloseCalls } from './day-close/day-close.calls.js';
 
-const groups = [configCalls, userCalls, drawerCalls, customerCalls, machineCalls, staffCalls, storeCalls, auditCalls, reportCalls, bulletinCalls, kioskCalls] as const;
+const groups = [configCalls, userCalls, drawerCalls, customerCalls, machineCalls, staffCalls, storeCalls, auditCalls, reportCalls, bulletinCalls, kioskCalls, dayCloseCalls] as const;
 
 /** The paths of the map that no group defines a call for: `never` when every call has its handler. */
 export type Unhandled<Defined extends CallPath> = Exclude<CallPath, Defined>;

@@ -7,7 +7,7 @@ import { customersOf, reportScope } from './report-scope.js';
 import { addDays, storeDayStart } from './store-days.js';
 
 /** Figures in cents while summing. */
-interface Cents {
+export interface FigureCents {
   purchase: number;
   revert: number;
   redeem: number;
@@ -17,14 +17,16 @@ interface Cents {
   special_comps_count: number;
   revert_count: number;
 }
-const KINDS = ['purchase', 'revert', 'redeem', 'special_comps'] as const;
-const zero = (): Cents => ({ purchase: 0, revert: 0, redeem: 0, special_comps: 0, purchase_count: 0, redeem_count: 0, special_comps_count: 0, revert_count: 0 });
+/** The kinds a daily figure sums. */
+export const FIGURE_KINDS = ['purchase', 'revert', 'redeem', 'special_comps'] as const;
+export const zeroFigures = (): FigureCents => ({ purchase: 0, revert: 0, redeem: 0, special_comps: 0, purchase_count: 0, redeem_count: 0, special_comps_count: 0, revert_count: 0 });
 
-function addInto(to: Cents, from: Cents): void {
-  for (const k of Object.keys(to) as Array<keyof Cents>) to[k] += from[k];
+export function addInto(to: FigureCents, from: FigureCents): void {
+  for (const k of Object.keys(to) as Array<keyof FigureCents>) to[k] += from[k];
 }
 
-function figures(c: Cents): DailyFigures {
+/** Figures in currency units: purchases net of reverts, net = purchases - redeems. */
+export function figures(c: FigureCents): DailyFigures {
   const purchases = c.purchase - c.revert;
   return {
     purchases: toUnits(purchases),
@@ -64,14 +66,14 @@ export async function dailyLog(deps: Deps, actor: Actor, q: { startTime?: string
   }
   const channels = q.fun_name === undefined ? REPORT_CHANNELS : [q.fun_name];
   const list = [];
-  const byChannel = new Map(channels.map((c) => [c, zero()]));
-  const all = zero();
+  const byChannel = new Map(channels.map((c) => [c, zeroFigures()]));
+  const all = zeroFigures();
   const dayTotals = [];
   for (const day of period.days) {
-    const ofDay = zero();
+    const ofDay = zeroFigures();
     for (const channel of channels) {
-      const c = zero();
-      for (const kind of KINDS) {
+      const c = zeroFigures();
+      for (const kind of FIGURE_KINDS) {
         const t = totals.get(totalKey(day, channel, kind));
         if (!t) continue;
         c[kind] += t.amount_cents;

@@ -1,0 +1,94 @@
+import { Status, type DayCloseNote, type DayCloseView, type ZReport } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { Actor } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
+import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
+import { audited } from '../audit/audit.js';
+import type { Deps } from '../deps.js';
+import { storeDayOf } from '../report/store-days.js';
+import { closeBlocks, dayWindow, zReport } from './z-report.js';
+
+type View = Omit<DayCloseView, 'status'>;
+
+async function notesOf(scope: StoreScope, day: string): Promise<DayCloseNote[]> {
+  return (await scope.dayClose.notes(day)).map((n) => ({ target: n.target_type as DayCloseNote['target'], target_id: Number(n.target_id), note: n.note, by: n.by, at: n.at }));
+}
+
+/**
+ * A store day as a boss sees it: closed, its stored report as it was closed (never recomputed); open,
+ * its figures now and what keeps it from closing. Without `day`: today in the store's zone.
+ */
+async function view(scope: StoreScope, day: string | undefined, nowMs: number): Promise<View> {
+  const store = await scope.store.find();
+  if (!store) refuse(Status.KIOSK_CLOSED);
+  const d = day ?? storeDayOf(nowMs, store.timezone);
+  const [closed, notes] = await Promise.all([scope.dayClose.find(d), notesOf(scope, d)]);
+  if (closed) return { closed: true, closed_at: closed.closed_at, closed_by: closed.closed_by, report: JSON.parse(closed.report) as ZReport, blocked: [], notes };
+  const w = await dayWindow(scope, d, store.timezone, nowMs, null);
+  const report = await zReport(scope, store, d, w, new Date(nowMs).toISOString());
+  const blocked = await closeBlocks(scope, w, report.shifts);
+  if (d > storeDayOf(nowMs, store.timezone)) blocked.unshift({ reason: 'future_day', id: null, name: d });
+  return { closed: false, closed_at: null, closed_by: null, report, blocked, notes };
+}
+
+/** /dayClose/get: the Z report of a store day (stored when closed). */
+export function dayCloseView(deps: Deps, actor: Actor, input: { day?: string | undefined }): Promise<View> {
+  return view(storeScope(deps.handle.db, actor.storeId), input.day, Date.now());
+}
+
+/**
+ * /dayClose/close: closes a store day once every shift of it is closed and every kiosk's cash of it is
+ * collected or marked not collected (10 with `blocked` otherwise; a day still to come is blocked too).
+ * The report is stored as it is at this instant and never recomputed. Closing a closed day again answers
+ * the stored report (nothing written). The close and its audit row are one transaction.
+ */
+export function closeDay(deps: Deps, actor: Actor, input: { day: string }): Promise<View> {
+  return audited(deps, actor, async (tx, audit) => {
+    const scope = storeScope(tx.handle.db, actor.storeId);
+    const now = Date.now();
+    const v = await view(scope, input.day, now);
+    if (v.closed) return v;
+    if (v.blocked.length > 0) refuse(Status.SHIFT_ERROR, { reason: 'day_open', blocked: v.blocked });
+    const at = v.report.at;
+    const report = { ...v.report, to: v.report.to < at ? v.report.to : at };
+    const stored = await scope.dayClose.insert({ day: input.day, closed_at: at, closed_by_account_id: actor.accountId, report: JSON.stringify(report) });
+    // A racing close of the same day committed first: its report stands.
+    if (!stored) return view(scope, input.day, now);
+    const t = report.totals;
+    await audit({
+      kind: 'day.close',
+      target: { type: 'store', id: actor.storeId, label: input.day },
+      after: { day: input.day, net: t.net, drawers_over_short: t.drawers_over_short, kiosks_over_short: t.kiosks_over_short, large_differences: t.large_differences, machines_mismatched: t.machines_mismatched },
+    });
+    return view(scope, input.day, now);
+  });
+}
+
+/**
+ * /dayClose/annotate: a boss ties a difference of the day (a shift's over/short, a kiosk collection's,
+ * a machine's meters) to an explanation; the note and its audit row in one transaction. The target must
+ * be on the day's report (13 `target` otherwise). The stored report itself never changes.
+ */
+export function annotateDay(deps: Deps, actor: Actor, input: { day: string; target: DayCloseNote['target']; target_id: number; note: string }): Promise<View> {
+  return audited(deps, actor, async (tx, audit) => {
+    const scope = storeScope(tx.handle.db, actor.storeId);
+    const now = Date.now();
+    const v = await view(scope, input.day, now);
+    const r = v.report;
+    const label =
+      input.target === 'shift'
+        ? r.shifts.find((s) => s.shift_id === input.target_id)?.cashier
+        : input.target === 'collection'
+          ? r.collections.find((c) => c.collection_id === input.target_id)?.kiosk
+          : r.machines.find((m) => m.id === input.target_id)?.name;
+    if (label === undefined) refuse(Status.INPUT_ERROR, { reason: 'target' });
+    const at = isoNow();
+    await scope.dayClose.insertNote({ day: input.day, target_type: input.target, target_id: input.target_id, note: input.note, account_id: actor.accountId, at });
+    await audit({
+      kind: 'day.annotate',
+      target: { type: 'store', id: actor.storeId, label: input.day },
+      after: { day: input.day, target: input.target, target_id: input.target_id, name: label, note: input.note },
+    });
+    return { ...v, notes: await notesOf(scope, input.day) };
+  });
+}

@@ -1,0 +1,235 @@
+import { Status } from '@moneybox/contract';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { addMachine, postBox, type BoxEvent } from '../../testing/day-close-kit.js';
+import { newCashier, takeDrawer } from '../../testing/drawer-kit.js';
+import { ledgerOf, postPlan, reportStore, type PlannedKiosk, type PlannedShift, type ReportStore } from '../../testing/report-kit.js';
+import { describeOnDatabases, type Reply } from '../../testing/server.js';
+import { shiftRepository } from '../../repositories/shift.repository.js';
+import { addDays, storeDayOf, storeDayStart } from '../report/store-days.js';
+
+// Random small days around Chicago's change back (2026-11-01 has 25 hours) and in other zones.
+const ZONES = ['America/Chicago', 'UTC', 'Asia/Kolkata'];
+const DAYS = ['2026-10-31', '2026-11-01'];
+const HOUR = 3_600_000;
+const plannedShift = fc.record({
+  cashier: fc.nat(1),
+  drawer: fc.nat(2),
+  hour: fc.integer({ min: 0, max: 23 }),
+  moves: fc.array(
+    fc.record({
+      kind: fc.constantFrom('purchase' as const, 'purchase' as const, 'revert' as const, 'redeem' as const, 'special_comps' as const, 'fill' as const, 'bleed' as const),
+      amount: fc.integer({ min: 1, max: 30_000 }),
+      customer: fc.nat(2),
+      minute: fc.integer({ min: 1, max: 300 }),
+    }),
+    { maxLength: 6 },
+  ).map((ms) => ms.sort((a, b) => a.minute - b.minute)),
+  end: fc.constantFrom('open' as const, 'closed' as const, 'closed' as const, 'forced' as const),
+  counted: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
+});
+const plannedOther = fc.record({
+  kind: fc.constantFrom('purchase' as const, 'redeem' as const),
+  channel: fc.constantFrom('reload_kiosk' as const, 'online' as const, 'reloader' as const),
+  amount: fc.integer({ min: 1, max: 30_000 }),
+  customer: fc.nat(2),
+  hour: fc.integer({ min: -2, max: 25 }),
+});
+const boxEvent = fc.oneof(
+  fc.record({ type: fc.constant('in' as const), amount: fc.integer({ min: 100, max: 10_000 }), minute: fc.integer({ min: 0, max: 1439 }) }),
+  fc.record({ type: fc.constant('collect' as const), counted: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: null }), minute: fc.integer({ min: 0, max: 1439 }) }),
+);
+const dayPlan = fc.record({
+  zone: fc.constantFrom(...ZONES),
+  day: fc.constantFrom(...DAYS),
+  shifts: fc.array(plannedShift, { minLength: 1, maxLength: 3 }),
+  other: fc.array(plannedOther, { maxLength: 5 }),
+  boxes: fc.array(fc.array(boxEvent, { maxLength: 5 }), { minLength: 1, maxLength: 2 }),
+});
+const cents = (units: number) => Math.round(units * 100);
+
+/** Issue 23: the store day close: what blocks it, the close, the stored report, notes, permissions. */
+describeOnDatabases('store day close (Z report)', (s) => {
+  let nextStore = 5300;
+  const H = 3_600_000;
+
+  async function viewerOf(st: ReportStore) {
+    const r = await s.call('/user/posLogin', { mode: 'viewer', username: st.boss.username, password: st.boss.password });
+    return { UID: r.uid as number, TOKEN: r.token as string };
+  }
+
+  it('blocked while a shift is open and a kiosk uncollected; closes once; the stored report never changes; notes are audited', async () => {
+    const tz = 'America/Chicago';
+    const st = await reportStore(s, nextStore++, tz);
+    const db = s.handle.db;
+    await db.updateTable('store').set({ large_diff_cents: 5_00 }).where('id', '=', st.id).execute();
+    const day = addDays(storeDayOf(Date.now(), tz), -1);
+    const start = storeDayStart(day, tz);
+    // Yesterday: a shift left open with a purchase and an online purchase; a kiosk took 50.00 and was not collected.
+    await postPlan(db, st, [{ cashier: 0, drawer: 0, startMs: start + 9 * H, moves: [{ kind: 'purchase', amount: 30_00, customer: 0, minute: 5 }], end: 'open', counted: null }], [
+      { kind: 'purchase', channel: 'online', amount: 12_00, customer: 1, atMs: start + 10 * H },
+    ]);
+    const kiosk = await addMachine(db, st.id, 900);
+    await postBox(db, st.id, st.boss.id, kiosk, [{ type: 'in', amount: 50_00, atMs: start + 11 * H }]);
+    const boss = await viewerOf(st);
+
+    const open = await s.call('/dayClose/get', { ...boss, day });
+    expect(open).toMatchObject({ status: Status.OK, closed: false, closed_at: null });
+    const shiftId = (open.report as { shifts: Array<{ shift_id: number }> }).shifts[0]!.shift_id;
+    expect(open.blocked).toEqual([
+      { reason: 'shift_open', id: shiftId, name: st.cashiers[0]!.username },
+      { reason: 'kiosk_uncollected', id: kiosk, name: '900' },
+    ]);
+    expect(await s.call('/dayClose/close', { ...boss, day })).toMatchObject({ status: Status.SHIFT_ERROR, reason: 'day_open', blocked: open.blocked });
+
+    // The shift closes counted 10.00 short of its 130.00; the kiosk's box is collected 2.00 short.
+    await shiftRepository.close(db, st.id, shiftId, new Date(start + 12 * H).toISOString(), st.cashiers[0]!.id, 120_00, null);
+    await postBox(db, st.id, st.boss.id, kiosk, [{ type: 'collect', counted: 48_00, atMs: start + 13 * H }]);
+    const ready = await s.call('/dayClose/get', { ...boss, day });
+    expect(ready.blocked).toEqual([]);
+    const closed = await s.call('/dayClose/close', { ...boss, day });
+    expect(closed).toMatchObject({ status: Status.OK, closed: true, closed_by: st.boss.username, blocked: [] });
+    const report = closed.report as Record<string, unknown> & { totals: Record<string, number> };
+    expect(report).toMatchObject({ day, from: new Date(start).toISOString(), to: new Date(storeDayStart(addDays(day, 1), tz)).toISOString() });
+    expect(report.shifts).toEqual([expect.objectContaining({ shift_id: shiftId, expected: 130, counted: 120, over_short: -10, large: true })]);
+    expect(report.collections).toEqual([expect.objectContaining({ kiosk_id: kiosk, kiosk: '900', expected: 50, counted: 48, over_short: -2, large: false })]);
+    expect(report.totals).toMatchObject({ purchases: 42, drawers_over_short: -10, kiosks_over_short: -2, large_differences: 1 });
+    expect((report.channels as Array<{ channel: string; purchases: number }>).map((c) => [c.channel, c.purchases])).toEqual([['pos', 30], ['reload_kiosk', 0], ['online', 12], ['reloader', 0]]);
+    expect(report.store_credit_used).toBe(42);
+
+    // Closing again answers the stored report; one close, one audit row.
+    const again = await s.call('/dayClose/close', { ...boss, day });
+    expect(again).toEqual(closed);
+    const closes = await db.selectFrom('audit').select(['kind', 'target_label']).where('store_id', '=', st.id).where('kind', '=', 'day.close').execute();
+    expect(closes).toEqual([{ kind: 'day.close', target_label: day }]);
+
+    // More movements the next day, and a late row dated on the closed day: the stored report is unchanged.
+    await postPlan(db, st, [{ cashier: 1, drawer: 1, startMs: Date.now() - 60_000, moves: [{ kind: 'purchase', amount: 7_00, customer: 0, minute: 0 }], end: 'closed', counted: 117_00 }], [
+      { kind: 'purchase', channel: 'reloader', amount: 3_00, customer: 2, atMs: start + 20 * H },
+    ]);
+    await postBox(db, st.id, st.boss.id, kiosk, [{ type: 'in', amount: 5_00, atMs: Date.now() - 30_000 }]);
+    const reprint = await s.call('/dayClose/get', { ...boss, day });
+    expect(reprint.report).toEqual(closed.report);
+
+    // A boss annotates the shift's shortage: the note beside the report, its audit row; an unknown target: 13.
+    const noted = await s.call('/dayClose/annotate', { ...boss, day, target: 'shift', target_id: shiftId, note: 'counted twice, 10 in the safe' });
+    expect(noted).toMatchObject({ status: Status.OK, closed: true, notes: [{ target: 'shift', target_id: shiftId, note: 'counted twice, 10 in the safe', by: st.boss.username }] });
+    expect(noted.report).toEqual(closed.report);
+    const notes = await db.selectFrom('audit').select(['after_json']).where('store_id', '=', st.id).where('kind', '=', 'day.annotate').execute();
+    expect(notes.map((n) => JSON.parse(n.after_json ?? '{}') as Record<string, unknown>)).toEqual([{ day, target: 'shift', target_id: shiftId, name: st.cashiers[0]!.username, note: 'counted twice, 10 in the safe' }]);
+    expect(await s.call('/dayClose/annotate', { ...boss, day, target: 'collection', target_id: 999_999, note: 'x' })).toMatchObject({ status: Status.INPUT_ERROR, reason: 'target' });
+
+    // A day still to come cannot close; today's window starts at yesterday's midnight, after yesterday's (late) close.
+    const tomorrow = addDays(day, 2);
+    const future = await s.call('/dayClose/get', { ...boss, day: tomorrow });
+    expect(future.blocked).toEqual([{ reason: 'future_day', id: null, name: tomorrow }]);
+    expect((await s.call('/dayClose/close', { ...boss, day: tomorrow })).status).toBe(Status.SHIFT_ERROR);
+  });
+
+  it('a day closed before it ends stops at its close and the next day starts there; a cashier never sees it', async () => {
+    const tz = 'UTC';
+    const st = await reportStore(s, nextStore++, tz);
+    const boss = await viewerOf(st);
+    const today = storeDayOf(Date.now(), tz);
+    const closed = await s.call('/dayClose/close', { ...boss, day: today });
+    expect(closed).toMatchObject({ status: Status.OK, closed: true });
+    const at = closed.closed_at as string;
+    expect((closed.report as { to: string }).to).toBe(at);
+    const next = await s.call('/dayClose/get', { ...boss, day: addDays(today, 1) });
+    expect((next.report as { from: string }).from).toBe(at);
+
+    const c = await takeDrawer(s, 2, await newCashier(s));
+    const cashier = { UID: c.UID, TOKEN: c.TOKEN };
+    for (const [path, body] of [['/dayClose/get', {}], ['/dayClose/close', { day: today }], ['/dayClose/annotate', { day: today, target: 'shift', target_id: 1, note: 'x' }]] as const) {
+      expect(((await s.call(path, { ...cashier, ...body })) as Reply).status).toBe(Status.PERMISSION_ERROR);
+    }
+    await s.call('/drawer/shift', cashier);
+  });
+
+  it('every Z figure equals the direct sums of the ledger, the shifts and the collections of the day (random days)', async () => {
+    await fc.assert(
+      fc.asyncProperty(dayPlan, async (p) => {
+        const st = await reportStore(s, nextStore++, p.zone);
+        const db = s.handle.db;
+        const start = storeDayStart(p.day, p.zone);
+        const end = storeDayStart(addDays(p.day, 1), p.zone);
+        const shifts: PlannedShift[] = p.shifts.map((x) => ({ ...x, startMs: start + x.hour * HOUR })).sort((a, b) => a.startMs - b.startMs);
+        const other: PlannedKiosk[] = p.other.map((x) => ({ ...x, atMs: start + x.hour * HOUR + 60_000 }));
+        await postPlan(db, st, shifts, other);
+        const kiosks: number[] = [];
+        for (const [i, events] of p.boxes.entries()) {
+          const id = await addMachine(db, st.id, 800 + i);
+          kiosks.push(id);
+          await postBox(db, st.id, st.boss.id, id, events.map((e): BoxEvent => ({ ...e, atMs: start + e.minute * 60_000 })));
+        }
+        const boss = await viewerOf(st);
+        const got = await s.call('/dayClose/get', { ...boss, day: p.day });
+        expect(got.status).toBe(Status.OK);
+        type Z = { from: string; to: string; shifts: Array<Record<string, number | string | null>>; collections: Array<Record<string, number | string | null>>; channels: Array<Record<string, number | string>>; store_credit_used: number; totals: Record<string, number> };
+        const z = got.report as Z;
+        expect([z.from, z.to]).toEqual([new Date(start).toISOString(), new Date(end).toISOString()]);
+
+        // Channels and store credit: the window's ledger rows.
+        const ledger = (await ledgerOf(db, st.id)).filter((r) => Date.parse(r.at) >= start && Date.parse(r.at) < end);
+        for (const c of z.channels) {
+          const sum = (kind: string) => ledger.filter((r) => r.channel === c.channel && r.kind === kind).reduce((a, r) => a + Number(r.amount_cents), 0);
+          const n = (kind: string) => ledger.filter((r) => r.channel === c.channel && r.kind === kind).length;
+          expect([cents(c.purchases as number), cents(c.redeems as number), cents(c.special_comps as number), cents(c.reverts as number), c.purchase_count, c.redeem_count, c.special_comps_count, c.revert_count])
+            .toEqual([sum('purchase') - sum('revert'), sum('redeem'), sum('special_comps'), sum('revert'), n('purchase'), n('redeem'), n('special_comps'), n('revert')]);
+        }
+        expect(cents(z.store_credit_used)).toBe(0 - ledger.filter((r) => r.kind !== 'store_credit').reduce((a, r) => a + Number(r.d_credit_cents), 0) + 0);
+
+        // Shifts: those started in the day; expected = the drawer's ledger sum, over/short = counted - expected.
+        const shiftRows = await db.selectFrom('shift').select(['id', 'started_at', 'ended_at', 'counted_cents']).where('store_id', '=', st.id).orderBy('started_at').orderBy('id').execute();
+        const ofDay = shiftRows.filter((r) => Date.parse(r.started_at) >= start && Date.parse(r.started_at) < end);
+        const all = await ledgerOf(db, st.id);
+        let expectedSum = 0;
+        let countedSum = 0;
+        expect(z.shifts.map((x) => x.shift_id)).toEqual(ofDay.map((r) => Number(r.id)));
+        for (const [i, row] of ofDay.entries()) {
+          const balance = all.filter((r) => r.shift_id === Number(row.id)).reduce((a, r) => a + Number(r.d_drawer_cents), 0);
+          const counted = row.counted_cents === null ? null : Number(row.counted_cents);
+          if (counted !== null) {
+            expectedSum += balance;
+            countedSum += counted;
+          }
+          const x = z.shifts[i]!;
+          expect([cents(x.expected as number), x.counted === null ? null : cents(x.counted as number), x.over_short === null ? null : cents(x.over_short as number)])
+            .toEqual([balance, counted, counted === null ? null : counted - balance]);
+        }
+        expect(cents(z.totals.drawers_over_short!)).toBe(countedSum - expectedSum);
+
+        // Collections: each expects the cash taken since the last counted one; their over/short sums.
+        const cash = await db.selectFrom('kiosk_cash').select(['machine_id', 'at', 'amount_cents']).where('store_id', '=', st.id).orderBy('id').execute();
+        const cols = await db.selectFrom('kiosk_collection').select(['id', 'machine_id', 'at', 'counted_cents']).where('store_id', '=', st.id).orderBy('id').execute();
+        let kioskShort = 0;
+        const blockedKiosks: number[] = [];
+        for (const k of kiosks) {
+          let cut = '';
+          for (const c of cols.filter((x) => Number(x.machine_id) === k)) {
+            const expected = cash.filter((x) => Number(x.machine_id) === k && x.at > cut && x.at <= c.at).reduce((a, x) => a + Number(x.amount_cents), 0);
+            const zc = z.collections.find((x) => x.collection_id === Number(c.id))!;
+            expect(cents(zc.expected as number)).toBe(expected);
+            if (c.counted_cents !== null) {
+              kioskShort += Number(c.counted_cents) - expected;
+              cut = c.at;
+            }
+          }
+          const lastIn = cash.filter((x) => Number(x.machine_id) === k).at(-1)?.at;
+          if (lastIn !== undefined && !cols.some((c) => Number(c.machine_id) === k && c.at >= lastIn)) blockedKiosks.push(k);
+        }
+        expect(z.collections).toHaveLength(cols.length);
+        expect(cents(z.totals.kiosks_over_short!)).toBe(kioskShort);
+
+        // What blocks the close: exactly the open shifts of the day and the kiosks with cash after their last collection.
+        const blocked = got.blocked as Array<{ reason: string; id: number }>;
+        expect(blocked.filter((b) => b.reason === 'shift_open').map((b) => b.id)).toEqual(ofDay.filter((r) => r.ended_at === null).map((r) => Number(r.id)));
+        expect(blocked.filter((b) => b.reason === 'kiosk_uncollected').map((b) => b.id)).toEqual(blockedKiosks);
+        const closed = await s.call('/dayClose/close', { ...boss, day: p.day });
+        if (blocked.length > 0) expect(closed.status).toBe(Status.SHIFT_ERROR);
+        else expect({ ...(closed.report as Z), at: '' }).toEqual({ ...z, at: '' });
+      }),
+      { numRuns: 4, endOnFailure: true },
+    );
+  }, 30_000);
+});
