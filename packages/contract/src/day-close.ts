@@ -2,6 +2,7 @@
 // Amounts on the wire are currency units; times ISO-8601 UTC; a day is the store's calendar day `YYYY-MM-DD`.
 import { z } from 'zod';
 import { auth, id, isoTime } from './common.js';
+import { kioskCollectionSlip } from './kiosk.js';
 import { REPORT_CHANNELS } from './report-fields.js';
 import { dailyFigures, STORE_DAY } from './reports.js';
 
@@ -25,20 +26,8 @@ const zShift = z.object({
   large: z.boolean(),
 });
 
-/** Every kiosk collection (or "not collected" mark) made within the window. */
-const zCollection = z.object({
-  collection_id: z.number().int(),
-  kiosk_id: z.number().int(),
-  kiosk: z.string(),
-  time: isoTime,
-  collector: z.string(),
-  expected: z.number(),
-  counted: z.number().nullable(),
-  over_short: z.number().nullable(),
-  count_detail: denominationCount,
-  reason: z.string(),
-  large: z.boolean(),
-});
+/** Every kiosk collection (or "not collected" mark) made within the window: its slip, the kiosk's row id, the flag. */
+const zCollection = kioskCollectionSlip.extend({ kiosk_id: z.number().int(), large: z.boolean() });
 
 /** A game machine: the day's played and won by the ledger, and its meters against the ledger (credits). */
 const zMachine = z.object({

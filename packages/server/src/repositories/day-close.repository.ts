@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { collectionsWithNames } from './kiosk-cash.repository.js';
 import { withNames, type ShiftWithNames } from './shift.repository.js';
 
 /** A ledger group of a window: per channel and kind, the amount, the count and the store credit moved. */
@@ -53,26 +54,7 @@ export const dayCloseRepository = {
   },
   /** Kiosk collections (and "not collected" marks) made within the window, oldest first. */
   collectionsIn(db: Db, storeId: number, from: string, to: string) {
-    return db
-      .selectFrom('kiosk_collection')
-      .innerJoin('machine', 'machine.id', 'kiosk_collection.machine_id')
-      .innerJoin('account', 'account.id', 'kiosk_collection.account_id')
-      .select([
-        'kiosk_collection.id',
-        'kiosk_collection.machine_id',
-        'machine.machine_id as name',
-        'kiosk_collection.at',
-        'account.username as collector',
-        'kiosk_collection.expected_cents',
-        'kiosk_collection.counted_cents',
-        'kiosk_collection.count_detail',
-        'kiosk_collection.reason',
-      ])
-      .where('kiosk_collection.store_id', '=', storeId)
-      .where('kiosk_collection.at', '>=', from)
-      .where('kiosk_collection.at', '<', to)
-      .orderBy('kiosk_collection.id')
-      .execute();
+    return collectionsWithNames(db, storeId).where('kiosk_collection.at', '>=', from).where('kiosk_collection.at', '<', to).orderBy('kiosk_collection.id').execute();
   },
   /** Per kiosk, its last cash taken within the window (id and time): what a collection must cover. */
   lastCashIn(db: Db, storeId: number, from: string, to: string) {

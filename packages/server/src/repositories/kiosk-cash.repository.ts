@@ -1,5 +1,25 @@
 import type { Db, Dialect } from '../db/database.js';
 
+/** A store's kiosk collections with the kiosk's name and the collector's: what a slip and the Z report show. */
+export function collectionsWithNames(db: Db, storeId: number) {
+  return db
+    .selectFrom('kiosk_collection')
+    .innerJoin('machine', 'machine.id', 'kiosk_collection.machine_id')
+    .innerJoin('account', 'account.id', 'kiosk_collection.account_id')
+    .select([
+      'kiosk_collection.id',
+      'kiosk_collection.machine_id',
+      'machine.machine_id as name',
+      'kiosk_collection.at',
+      'account.username as collector',
+      'kiosk_collection.expected_cents',
+      'kiosk_collection.counted_cents',
+      'kiosk_collection.count_detail',
+      'kiosk_collection.reason',
+    ])
+    .where('kiosk_collection.store_id', '=', storeId);
+}
+
 /** A reload kiosk's cash box: what it took and paid out (as reported, applied once) and its collections. */
 export const kioskCashRepository = {
   async insert(tx: Db, row: { store_id: number; machine_id: number; seq: number; at: string; direction: 'in' | 'out'; amount_cents: number; meter_cents: number; detail: string }): Promise<number> {
@@ -41,24 +61,7 @@ export const kioskCashRepository = {
     return Number(r.id);
   },
   findCollection(db: Db, storeId: number, id: number) {
-    return db
-      .selectFrom('kiosk_collection')
-      .innerJoin('machine', 'machine.id', 'kiosk_collection.machine_id')
-      .innerJoin('account', 'account.id', 'kiosk_collection.account_id')
-      .select([
-        'kiosk_collection.id',
-        'kiosk_collection.machine_id',
-        'machine.machine_id as name',
-        'kiosk_collection.at',
-        'account.username as collector',
-        'kiosk_collection.expected_cents',
-        'kiosk_collection.counted_cents',
-        'kiosk_collection.count_detail',
-        'kiosk_collection.reason',
-      ])
-      .where('kiosk_collection.store_id', '=', storeId)
-      .where('kiosk_collection.id', '=', id)
-      .executeTakeFirst();
+    return collectionsWithNames(db, storeId).where('kiosk_collection.id', '=', id).executeTakeFirst();
   },
   findByKey(db: Db, storeId: number, key: string) {
     return db.selectFrom('kiosk_collection').select(['id']).where('store_id', '=', storeId).where('key', '=', key).executeTakeFirst();

@@ -39,6 +39,26 @@ export async function closeBlocks(scope: StoreScope, w: { from: string; to: stri
   return blocks;
 }
 
+/** Counts against what was expected (cents): the counted ones' sums, and how many differ by more than `threshold`. */
+class CountTally {
+  expected = 0;
+  counted = 0;
+  large = 0;
+  constructor(private readonly threshold: number) {}
+  /** One count: its figures in units (counted and over/short null when not counted) and its `large` flag. */
+  add(expectedCents: number, countedCents: number | string | null) {
+    const counted = countedCents === null ? null : Number(countedCents);
+    const diff = counted === null ? null : counted - expectedCents;
+    const large = diff !== null && Math.abs(diff) > this.threshold;
+    if (counted !== null) {
+      this.expected += expectedCents;
+      this.counted += counted;
+    }
+    if (large) this.large++;
+    return { expected: toUnits(expectedCents), counted: counted === null ? null : toUnits(counted), over_short: diff === null ? null : toUnits(diff), large };
+  }
+}
+
 /**
  * The Z report of one window of a store: every shift that started in it (cashier, expected, counted,
  * over/short), every kiosk collection made in it, every game machine's day by the ledger and its meters
@@ -47,7 +67,6 @@ export async function closeBlocks(scope: StoreScope, w: { from: string; to: stri
  */
 export async function zReport(scope: StoreScope, store: Store, day: string, w: { from: string; to: string }, at: string): Promise<ZReport> {
   const large = Number(store.large_diff_cents);
-  const isLarge = (diff: number | null) => diff !== null && Math.abs(diff) > large;
   const [shiftRows, collectionRows, sums, machineRows, dayTotals, reconcile] = await Promise.all([
     scope.dayClose.shiftsStarted(w.from, w.to),
     scope.dayClose.collectionsIn(w.from, w.to),
@@ -57,42 +76,20 @@ export async function zReport(scope: StoreScope, store: Store, day: string, w: {
     meterReconciliation(scope.db, scope.storeId, store.exchange_rate),
   ]);
 
-  let drawersExpected = 0;
-  let drawersCounted = 0;
-  let largeCount = 0;
+  const drawers = new CountTally(large);
   const shifts: ZShift[] = shiftRows.map((row) => {
     const r = presentShiftWithNames(row);
-    const expected = Number(row.balance_cents);
-    const counted = row.counted_cents === null ? null : Number(row.counted_cents);
-    const diff = counted === null ? null : counted - expected;
-    if (counted !== null) {
-      drawersExpected += expected;
-      drawersCounted += counted;
-    }
-    if (isLarge(diff)) largeCount++;
+    const d = drawers.add(Number(row.balance_cents), row.counted_cents);
     return {
       shift_id: r.shift_id, moneybox: r.moneybox, cashier: r.account, closed_by: r.closedBy, start: r.createTime, end: r.shiftTime,
-      expected: toUnits(expected), counted: r.counted, over_short: r.over_short, count_detail: r.count_detail ?? null, large: isLarge(diff),
+      ...d, count_detail: r.count_detail ?? null,
     };
   });
-
-  let kiosksExpected = 0;
-  let kiosksCounted = 0;
-  const collections: ZCollection[] = collectionRows.map((c) => {
-    const expected = Number(c.expected_cents);
-    const counted = c.counted_cents === null ? null : Number(c.counted_cents);
-    const diff = counted === null ? null : counted - expected;
-    if (counted !== null) {
-      kiosksExpected += expected;
-      kiosksCounted += counted;
-    }
-    if (isLarge(diff)) largeCount++;
-    return {
-      collection_id: Number(c.id), kiosk_id: Number(c.machine_id), kiosk: String(c.name), time: c.at, collector: c.collector,
-      expected: toUnits(expected), counted: counted === null ? null : toUnits(counted), over_short: diff === null ? null : toUnits(diff),
-      count_detail: readCountNote(c.count_detail), reason: c.reason, large: isLarge(diff),
-    };
-  });
+  const kiosks = new CountTally(large);
+  const collections: ZCollection[] = collectionRows.map((c) => ({
+    collection_id: Number(c.id), kiosk_id: Number(c.machine_id), kiosk: String(c.name), time: c.at, collector: c.collector,
+    ...kiosks.add(Number(c.expected_cents), c.counted_cents), count_detail: readCountNote(c.count_detail), reason: c.reason,
+  }));
 
   const dayBy = new Map(dayTotals.map((t) => [t.machine_id, t]));
   const machines: ZMachine[] = machineRows
@@ -137,13 +134,13 @@ export async function zReport(scope: StoreScope, store: Store, day: string, w: {
     store_credit_used: toUnits(creditUsed),
     totals: {
       ...figures(all),
-      drawers_expected: toUnits(drawersExpected),
-      drawers_counted: toUnits(drawersCounted),
-      drawers_over_short: toUnits(drawersCounted - drawersExpected),
-      kiosks_expected: toUnits(kiosksExpected),
-      kiosks_counted: toUnits(kiosksCounted),
-      kiosks_over_short: toUnits(kiosksCounted - kiosksExpected),
-      large_differences: largeCount,
+      drawers_expected: toUnits(drawers.expected),
+      drawers_counted: toUnits(drawers.counted),
+      drawers_over_short: toUnits(drawers.counted - drawers.expected),
+      kiosks_expected: toUnits(kiosks.expected),
+      kiosks_counted: toUnits(kiosks.counted),
+      kiosks_over_short: toUnits(kiosks.counted - kiosks.expected),
+      large_differences: drawers.large + kiosks.large,
       machines_mismatched: machines.filter((m) => !m.metersMatch).length,
     },
   };
