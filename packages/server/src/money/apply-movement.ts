@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { noteMovement } from './money-observer.js';
-import { post, SHIFT_TOTALS, type Movement } from './ledger.js';
-import { MOVEMENT_WRITES, plpgsqlLedgerInsert, plpgsqlStep, type Binding } from './guarded-writes.js';
+import { post, type Movement } from './ledger.js';
+import { MOVEMENT_WRITES, plpgsqlLedgerInsert, plpgsqlStep, SHIFT_TOTALS, type Binding } from './guarded-writes.js';
 
 /**
  * Applying a movement the TypeScript rules planned (issue 13's option b, docs/DECISIONS.md "Money

@@ -64,10 +64,10 @@ export interface WriteArgs extends Record<ShiftTotal, number> {
   revertsId: number | null;
   note: string;
 }
-export type Arg = keyof WriteArgs;
+type Arg = keyof WriteArgs;
 
 /** The failed guard: PostgreSQL raises its name, `post` turns it into a refusal reason. */
-export type Guard = 'key' | 'shift' | 'customer' | 'store';
+type Guard = 'key' | 'shift' | 'customer' | 'store';
 
 /** When a write runs: every `set` argument given (not null / true), and one `moves` argument non-zero (when any are named). */
 interface When {
@@ -88,13 +88,13 @@ interface GuardedWrite {
 
 const totalsSet = SHIFT_TOTALS.map((c) => `${c} = ${c} + {${c}}`).join(', ');
 
-export const KEY_WRITE: GuardedWrite = {
+const KEY_WRITE: GuardedWrite = {
   guard: 'key',
   when: { set: ['useKey'], moves: [] },
   text: 'UPDATE one_time_key SET used_at = {at} WHERE key = {useKey} AND used_at IS NULL AND expires_at > {at}',
 };
 
-export const SHIFT_WRITE: GuardedWrite = {
+const SHIFT_WRITE: GuardedWrite = {
   guard: 'shift',
   when: { set: ['shiftId'], moves: ['drawer', 'totals'] },
   text:
@@ -103,7 +103,7 @@ export const SHIFT_WRITE: GuardedWrite = {
   returning: ['balance_cents', 'fills_cents', 'bleeds_cents'],
 };
 
-export const CUSTOMER_WRITE: GuardedWrite = {
+const CUSTOMER_WRITE: GuardedWrite = {
   guard: 'customer',
   when: { set: ['customerId'], moves: ['entries', 'winnings'] },
   text:
@@ -114,7 +114,7 @@ export const CUSTOMER_WRITE: GuardedWrite = {
 };
 
 /** The ledger row: column ← argument (no guard: it always runs). */
-export const LEDGER_ROW: ReadonlyArray<readonly [string, Arg]> = [
+const LEDGER_ROW: ReadonlyArray<readonly [string, Arg]> = [
   ['store_id', 'storeId'],
   ['at', 'at'],
   ['kind', 'kind'],
@@ -138,7 +138,7 @@ const LEDGER_COLUMNS = LEDGER_ROW.map(([c]) => c).join(', ');
 const LEDGER_INSERT = `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (${LEDGER_ROW.map(([, a]) => `{${a}}`).join(', ')})`;
 
 /** The store's funds: updated last (the hot row's lock held for one statement and the commit). */
-export const STORE_WRITE: GuardedWrite = {
+const STORE_WRITE: GuardedWrite = {
   guard: 'store',
   when: { set: [], moves: ['credit', 'budget'] },
   text:

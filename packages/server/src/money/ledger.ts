@@ -8,7 +8,6 @@ export type { Channel, LedgerKind } from './ledger-kind.js';
 import type { Channel, LedgerKind } from './ledger-kind.js';
 
 type ShiftTotal = (typeof SHIFT_TOTALS)[number];
-export { SHIFT_TOTALS };
 
 export interface Movement {
   storeId: number;
