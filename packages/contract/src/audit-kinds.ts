@@ -29,6 +29,7 @@ export const AUDIT_KINDS = [
   'customer.kick',
   'customer.protect',
   'customer.limits',
+  'customer.checked_payout',
   'machine.enrol_code',
   'machine.rename',
   'machine.release',

@@ -41,7 +41,7 @@ import {
   drawerXReportReply,
   drawerXReportRequest,
 } from './drawer.js';
-import { dailyLogReply, dailyLogRequest, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
+import { dailyLogReply, dailyLogRequest, largePayoutsReply, largePayoutsRequest, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import {
   customerBlockReply,
   customerBlockRequest,
@@ -63,6 +63,7 @@ import {
   customerLimitsReply,
   customerLimitsRequest,
   customerMoneyRequest,
+  customerRedeemRequest,
   customerProtectedReply,
   customerProtectedRequest,
   customerProtectReply,
@@ -181,6 +182,8 @@ export const CALLS = {
   '/drawer/transaction': { input: transactionReportRequest, reply: transactionReportReply, who: MAY.signedIn },
   '/drawer/shiftLog': { input: shiftLogRequest, reply: shiftLogReply, who: MAY.signedIn },
   '/drawer/dailyLog': { input: dailyLogRequest, reply: dailyLogReply, who: MAY.boss },
+  // Checked payouts (issue 24): the redeems above the large-payout threshold, a boss's (viewer too).
+  '/drawer/largePayouts': { input: largePayoutsRequest, reply: largePayoutsReply, who: MAY.boss },
 
   '/customer/search': { input: customerSearchRequest, reply: customerSearchReply, who: MAY.signedIn },
   '/customer/info': { input: customerInfoRequest, reply: customerInfoReply, who: MAY.signedIn },
@@ -188,7 +191,7 @@ export const CALLS = {
   '/customer/update': { input: customerUpdateRequest, reply: customerUpdateReply, who: MAY.signedIn },
   '/customer/getDayLimit': { input: customerDayLimitRequest, reply: customerDayLimitReply, who: MAY.signedIn },
   '/customer/purchase': { input: customerMoneyRequest, reply: customerMoneyReply, who: MAY.atADrawer },
-  '/customer/redeem': { input: customerMoneyRequest, reply: customerMoneyReply, who: MAY.atADrawer },
+  '/customer/redeem': { input: customerRedeemRequest, reply: customerMoneyReply, who: MAY.atADrawer },
   '/customer/comps': { input: customerMoneyRequest, reply: customerMoneyReply, who: MAY.atADrawer },
   '/customer/revert': { input: customerMoneyRequest, reply: customerMoneyReply, who: MAY.atADrawer },
   '/customer/block': { input: customerBlockRequest, reply: customerBlockReply, who: MAY.signedIn },

@@ -27,3 +27,16 @@ export const PROTECTION_KINDS = ['exclusion', 'cool_off'] as const;
 export const EXCLUSION_PERIODS = ['6m', '1y', '5y', 'permanent'] as const;
 export const COOL_OFF_DAYS = { min: 1, max: 42 } as const;
 
+
+/**
+ * Checked payouts (issue 24): the ID shown at the counter for a redeem above the store's threshold.
+ * The record's ID is the customer's `drivers_license` field (the spec's "ID card"), whatever the
+ * document; the number must match it (letters and digits compared, case, spaces and dashes ignored).
+ */
+export const ID_TYPES = ['drivers_license', 'state_id', 'passport', 'other'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+/** An ID number as compared: upper case, letters and digits only. */
+export function normalizeIdNumber(n: string): string {
+  return n.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}

@@ -2,10 +2,10 @@
 // Amounts on the wire are currency units; entries, winnings and limits in replies too.
 import { z } from 'zod';
 import { amount, auth, id, isoTime, key, paging } from './common.js';
-import { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, PROTECTION_KINDS, SEARCH_MAX } from './customer-fields.js';
+import { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, ID_TYPES, PROTECTION_KINDS, SEARCH_MAX, normalizeIdNumber, type IdType } from './customer-fields.js';
 import { expectedBalance } from './drawer.js';
 
-export { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, PROTECTION_KINDS, SEARCH_MAX };
+export { COOL_OFF_DAYS, CUSTOMER_FIELD_MAX, EXCLUSION_PERIODS, GENDERS, GIFT_AWARD_TYPES, ID_TYPES, PROTECTION_KINDS, SEARCH_MAX, normalizeIdNumber, type IdType };
 
 const tooLong = (n: number) => `can not have more than ${n} characters`;
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
@@ -143,6 +143,16 @@ const moneyAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v)
 /** Purchase, redeem, special comps and revert purchase. */
 export const customerMoneyRequest = auth.extend({ id, key, amount: moneyAmount });
 export type CustomerMoneyInput = z.output<typeof customerMoneyRequest>;
+/**
+ * A redeem above the store's ID-check threshold (`id_check` in /store/info) carries the customer's
+ * ID as checked at the counter: its type and number (entered, or the record's confirmed); without
+ * it, or not matching the record, 17 with `reason: 'id_check'`.
+ */
+export const customerRedeemRequest = customerMoneyRequest.extend({
+  id_type: z.enum(ID_TYPES).optional(),
+  id_number: text(CUSTOMER_FIELD_MAX.drivers_license).optional(),
+});
+export type CustomerRedeemInput = z.output<typeof customerRedeemRequest>;
 export const customerMoneyReply = z.object({
   status: z.literal(0),
   id: z.number().int(),
@@ -176,6 +186,8 @@ export const customerDayLimitReply = z.object({
   personal: personalLimits.optional(),
   /** The store's widest report period in store days (spec section 5). */
   limit_day: z.number().int(),
+  /** The store's ID-check threshold (issue 24): a redeem above it needs the customer's ID (`id_type`, `id_number`); 0 = none. */
+  id_check: z.number(),
 });
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');

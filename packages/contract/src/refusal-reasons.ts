@@ -30,6 +30,14 @@ export const RefusalReason = {
    * `until`: its end, null when permanent). Payouts (redeem, revert) stay allowed.
    */
   PROTECTED: 'protected',
+  /**
+   * 17, on the wire: a redeem above the store's ID-check threshold (`above`, currency units) without
+   * the customer's ID checked: `id_check` says 'missing' (no ID given), 'mismatch' (not the record's
+   * number) or 'counter' (an unattended channel: the terminal protocol's `id_check`, see the counter).
+   */
+  ID_CHECK: 'id_check',
+  /** 17, on the wire: the store requires a birthday before money moves and the customer has none. */
+  BIRTHDAY: 'birthday',
   /** 25/27/29/31: the customer is playing on a machine. */
   PLAYING: 'playing',
   /** 35: zero, negative or below the store's minimum (with `min_amount`). */

@@ -206,3 +206,34 @@ export const dailyLogReply = z.object({
   totals: dailyFigures,
   period: reportPeriod,
 });
+
+/**
+ * Large-payouts report (`/drawer/largePayouts`, a boss's; issue 24): every redeem above the store's
+ * large-payout threshold paid in the period (flagged when paid, whatever the threshold is now), with
+ * the customer's ID as checked at the counter, oldest first. Tax reporting needs each of them.
+ */
+export const largePayoutsRequest = auth.extend({ ...period });
+const largePayoutRow = z.object({
+  /** The redeem's ledger row. */
+  movement_id: z.number().int(),
+  time: isoTime,
+  store_time: z.string(),
+  drawer: z.number().int().nullable(),
+  account: z.string().nullable(),
+  customer_id: z.number().int(),
+  mobile_id: z.string(),
+  customer_name: z.string(),
+  amount: z.number(),
+  /** The ID as checked (ID_TYPES) and its number as entered. */
+  id_type: z.string(),
+  id_number: z.string(),
+});
+export type LargePayoutRow = z.infer<typeof largePayoutRow>;
+export const largePayoutsReply = z.object({
+  status: z.literal(0),
+  list: z.array(largePayoutRow),
+  /** Sum and count over the period. */
+  total: z.number(),
+  count: z.number().int(),
+  period: reportPeriod,
+});

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { amount, auth, id, paging } from './common.js';
 import { DENOMINATIONS_MAX, parseDenominations } from './denominations.js';
-import { PHONE_PATTERN, STORE_CONTACT_MAX, ZIP_PATTERN } from './staff-fields.js';
+import { PHONE_PATTERN, STORE_CONTACT_MAX, STORE_MIN_AGE, ZIP_PATTERN } from './staff-fields.js';
 
 export * from './staff-fields.js';
 
@@ -77,6 +77,13 @@ export const storeInfo = z.object({
   denominations: z.array(z.string()),
   /** An over/short at or above this, either way, is a large difference (the day close flags it). */
   large_difference: z.number(),
+  /** Player protection (issue 24): the minimum age at sign-up; whether money moves only for customers with a birthday. */
+  min_age: z.number().int(),
+  birthday_required: z.boolean(),
+  /** A redeem above this needs the customer's ID checked at the counter (reload kiosks refuse it); 0 = never. */
+  id_check: z.number(),
+  /** A redeem above this is a large payout (the large-payouts report); 0 = none. At or above `id_check`, which it needs. */
+  large_payout: z.number(),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;
 const STORE_INFO_FIELDS = Object.keys(storeInfo.shape) as (keyof StoreInfo)[];
@@ -114,6 +121,10 @@ export const storeUpdateRequest = auth.extend({
     })
     .optional(),
   large_difference: amount.optional(),
+  min_age: z.union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(STORE_MIN_AGE.min, `min_age: ${STORE_MIN_AGE.min} to ${STORE_MIN_AGE.max}`).max(STORE_MIN_AGE.max, `min_age: ${STORE_MIN_AGE.min} to ${STORE_MIN_AGE.max}`)).optional(),
+  birthday_required: flag.optional(),
+  id_check: amount.optional(),
+  large_payout: amount.optional(),
 });
 export type StoreUpdateInput = z.output<typeof storeUpdateRequest>;
 export const storeUpdateReply = z.object({ status: z.literal(0), info: storeInfo, editable: z.array(z.string()) });

@@ -509,6 +509,18 @@ export interface WebhookDeliveryTable {
   delivered_at: string | null;
   last_status: number | null;
   last_error: Generated<string>;
+/** A counter redeem above the store's ID-check threshold (migration 014): the ID as checked, and whether it was a large payout. */
+export interface PayoutCheckTable {
+  id: Generated<number>;
+  store_id: number;
+  ledger_id: number;
+  at: string;
+  customer_id: number;
+  account_id: number;
+  amount_cents: number;
+  id_type: string;
+  id_number: string;
+  large: Generated<number>;
 }
 
 export interface Database {
@@ -550,6 +562,7 @@ export interface Database {
   alert_threshold: AlertThresholdTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
+  payout_check: PayoutCheckTable;
 }
 
 export type Store = Selectable<StoreTable>;

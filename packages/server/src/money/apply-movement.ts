@@ -191,6 +191,11 @@ export interface MovementPlan {
   customerVersion?: string | null;
   /** The drawer's initial amount: marks the shift's initial amount set (the apply refuses one set since the read). */
   markInit?: boolean;
+  /**
+   * What is written beside the movement, in its transaction (a checked payout's record and audit row):
+   * counter-call.ts applyPlan runs the apply and this in one transaction on PostgreSQL too.
+   */
+  alongside?: (tx: Db, movementId: number) => Promise<void>;
 }
 
 /** The balances after the apply, where the apply touched them (PostgreSQL reports them; SQLite computes from the read). */

@@ -46,7 +46,7 @@ export async function runCounterCall<R>(handle: DatabaseHandle, call: CounterCal
     let known: { storeId: number; accountId: number } | undefined;
     for (let n = 1; ; n++) {
       try {
-        if (n <= OPTIMISTIC_ATTEMPTS || !known) return await attempt(handle, handle.db, call, n, (r) => (known = { storeId: r.store_id, accountId: r.account_id }));
+        if (n <= OPTIMISTIC_ATTEMPTS || !known) return await attempt(handle, handle.db, call, n, (r) => (known = { storeId: r.store_id, accountId: r.account_id }), watch);
         const who = known;
         return await handle.db.transaction().execute(async (tx) => {
           watch(tx);
@@ -61,7 +61,7 @@ export async function runCounterCall<R>(handle: DatabaseHandle, call: CounterCal
 }
 
 /** One read, the rules on what it read, and the apply of their plan. */
-async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, n: number, onRead?: (r: CounterRead) => void): Promise<R | undefined> {
+async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, n: number, onRead?: (r: CounterRead) => void, watch?: (tx: Db) => void): Promise<R | undefined> {
   const at = isoNow();
   const read = await counter.readCounter(handle, db, call.caller, {
     customerId: call.customerId,
@@ -75,7 +75,27 @@ async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, 
   onRead?.(read);
   await moneyTestHooks.afterRead?.(n);
   const plan = call.decide(read, at);
-  return call.answer(read, plan, await applyMovement(handle, db, plan));
+  return call.answer(read, plan, await applyPlan(handle, db, plan, watch));
+}
+
+/**
+ * The apply, and what the plan writes beside it in the same transaction: SQLite's group commit and
+ * PostgreSQL's locked attempts are one already; PostgreSQL's optimistic attempt (autocommit) opens
+ * one for the two. The read stays outside it: the apply's guards still refuse a stale plan.
+ */
+async function applyPlan(handle: DatabaseHandle, db: Db, plan: MovementPlan, watch?: (tx: Db) => void): Promise<Applied> {
+  const alongside = plan.alongside;
+  if (!alongside) return applyMovement(handle, db, plan);
+  const both = async (tx: Db) => {
+    const done = await applyMovement(handle, tx, plan);
+    await alongside(tx, done.movementId);
+    return done;
+  };
+  if (handle.dialect !== 'postgres' || db.isTransaction) return both(db);
+  return db.transaction().execute((tx) => {
+    watch?.(tx);
+    return both(tx);
+  });
 }
 
 /**

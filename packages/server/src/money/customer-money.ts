@@ -1,5 +1,7 @@
 import { RefusalReason, toUnits } from '@moneybox/contract';
-import type { DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle, Db } from '../db/database.js';
+import { payoutRepository } from '../repositories/payout.repository.js';
+import { checkPayout, type CheckedPayout, type PresentedId } from './payouts.js';
 import type { CallerLookup, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
@@ -25,7 +27,19 @@ interface CustomerMoneyMove {
   id: number;
   amount: number;
   key: string;
+  /** A redeem's: the customer's ID as checked at the counter (payouts.ts). */
+  shownId?: PresentedId | undefined;
 }
+
+/** A checked payout as recorded beside its ledger row (for the caller's audit row, written in the same transaction). */
+export interface CheckedPayoutDone extends CheckedPayout {
+  movementId: number;
+  customerId: number;
+  amount: number;
+}
+
+/** Writes the caller's audit row of a checked payout, with the transaction of the redeem. */
+export type AuditPayout = (tx: Db, payout: CheckedPayoutDone) => Promise<void>;
 
 type CustomerMoneyResult = {
   id: number;
@@ -46,14 +60,15 @@ export function revertableCents(entriesCents: number, shiftNetPurchasesCents: nu
  * Purchase, revert purchase, redeem and special comps at the counter, on SQLite and PostgreSQL
  * alike: read (one statement), the rules (planCustomerMoney), apply (money/apply-movement.ts).
  */
-export async function moveCustomerMoney(deps: MoneyDeps, actor: CounterActor, kind: CustomerMoneyKind, input: CustomerMoneyMove): Promise<CustomerMoneyResult> {
-  return (await runCustomerMoney(deps.handle, actor, kind, input))!;
+export async function moveCustomerMoney(deps: MoneyDeps, actor: CounterActor, kind: CustomerMoneyKind, input: CustomerMoneyMove, audit?: AuditPayout): Promise<CustomerMoneyResult> {
+  return (await runCustomerMoney(deps.handle, actor, kind, input, audit))!;
 }
 
 /**
  * The same call for a caller the read looks up itself, in the same statement (the HTTP envelope's
  * fast path hands one in). Undefined when the lookup finds no caller or does not admit it: the
- * adapter then goes its ordinary way.
+ * adapter then goes its ordinary way. No ID is taken here: a checked payout needs its audit row,
+ * written by the ordinary way (a redeem above the threshold without an ID is refused either way).
  */
 export function moveCustomerMoneyFor(
   handle: DatabaseHandle,
@@ -70,13 +85,14 @@ function runCustomerMoney(
   caller: CounterCaller,
   kind: CustomerMoneyKind,
   input: CustomerMoneyMove,
+  audit?: AuditPayout,
 ): Promise<CustomerMoneyResult | undefined> {
   return runCounterCall(handle, {
     caller,
     key: input.key,
     customerId: input.id,
     needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : undefined,
-    decide: (read, at) => planCustomerMoney(read, kind, input, at),
+    decide: (read, at) => planCustomerMoney(read, kind, input, at, audit),
     answer: (read, plan, done) => {
       const after = balancesAfter(read, plan, done);
       return {
@@ -99,7 +115,7 @@ function runCustomerMoney(
  * (24/26/28/30); before the balances, a revert's revertable amount (35). A pure function of what
  * was read: it refuses (Refusal) or returns the plan to apply.
  */
-function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: CustomerMoneyMove, at: string): MovementPlan {
+function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: CustomerMoneyMove, at: string, audit?: AuditPayout): MovementPlan {
   const refuse: (reason: RefusalReason, figures?: Record<string, unknown>) => never = (reason, figures) => refuseMovement(reason, kind, figures);
   const { store, shift } = read;
   if (!read.key_ok) refuse(RefusalReason.KEY);
@@ -107,7 +123,7 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   const definition = MOVEMENTS[kind];
   const e = definition.effects(a);
   const customer = customerMayMove(
-    { kind, amount: a, at, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents },
+    { kind, amount: a, at, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents, desk: { attended: true, id: input.shownId } },
     {
       afterStore: () => {
         if (!shift) refuse(RefusalReason.NO_SHIFT);
@@ -123,7 +139,10 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   );
   // The shared rules ran the shift check (afterStore): it is there.
   const drawer = shift!;
+  // The shared rules allowed the payout (checkPayout); the same rule says what to record beside it.
+  const checked = checkPayout(kind, store, a, { attended: true, id: input.shownId }, customer.drivers_license);
   return {
+    ...(checked ? { alongside: recordCheckedPayout(read, customer.id, a, at, checked, audit) } : {}),
     useKey: input.key,
     customerVersion: customer.version,
     movement: {
@@ -139,5 +158,23 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
       at,
       ...e,
     },
+  };
+}
+
+/** A checked payout's record (payout_check) and the caller's audit row, in the redeem's transaction. */
+function recordCheckedPayout(read: CounterRead, customerId: number, amount: number, at: string, checked: CheckedPayout, audit: AuditPayout | undefined) {
+  return async (tx: Db, movementId: number) => {
+    await payoutRepository.record(tx, {
+      store_id: read.store_id,
+      ledger_id: movementId,
+      at,
+      customer_id: customerId,
+      account_id: read.account_id,
+      amount_cents: amount,
+      id_type: checked.idType,
+      id_number: checked.idNumber,
+      large: checked.large ? 1 : 0,
+    });
+    await audit?.(tx, { ...checked, movementId, customerId, amount });
   };
 }

@@ -1,12 +1,15 @@
 import { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
+import { birthdayMissing, checkPayout, type PayoutDesk, type PayoutThresholds } from './payouts.js';
 import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
 /** The store as a customer money movement's rules read it. */
-export interface StoreRead extends StoreLimits {
+export interface StoreRead extends StoreLimits, PayoutThresholds {
+  /** 1: no money moves for a customer without a birthday (payouts.ts). */
+  birthday_required: number;
   closed: number;
   frozen: number;
   freeze_msg: string;
@@ -22,6 +25,9 @@ export interface CustomerRead extends ProtectionColumns, PersonalLimitColumns {
   playing_machine_id: number | null;
   entries_cents: number;
   winnings_cents: number;
+  /** The record's ID number (a checked payout is matched against it) and birthday ('' when none). */
+  drivers_license: string;
+  birthday: string;
 }
 
 /** One customer money movement on any channel: the counter, a reload kiosk, a reloader, online. */
@@ -39,6 +45,8 @@ interface CustomerMove<C extends CustomerRead> {
   windows?: PurchaseWindows | null;
   /** The counter's drawer cash, when the movement draws on it. */
   drawerCents?: number;
+  /** A redeem's: whether staff can check the customer's ID here, and the ID shown (payouts.ts). Absent: unattended. */
+  desk?: PayoutDesk;
 }
 
 /**
@@ -54,10 +62,13 @@ interface ChannelChecks<C> {
 /**
  * The rules every customer money movement obeys whatever the channel, in their one order: store
  * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), a
+ * birthday when the store requires one (17, reason 'birthday'), a
  * purchase or special comps not while self-excluded or cooling off (17, reason 'protected'), not
  * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
  * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
- * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32).
+ * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32), then
+ * a redeem above the store's ID-check threshold only at a counter with the customer's ID checked
+ * (17, reason 'id_check'; payouts.ts checkPayout).
  * Pure: it refuses (Refusal with the contract's RefusalReason and its figures) or returns the
  * customer it allowed. Each transport words the refusal its own way: the counter's status codes
  * (refusal-status.ts), the terminal protocol's refusal strings (services/terminal/terminal-refusal.ts).
@@ -72,6 +83,8 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
   // A blocked account moves no money anywhere until a boss or cashier unblocks it at the counter.
   if (!c) refuse(RefusalReason.CUSTOMER);
   if (c.blocked === 1) refuse(RefusalReason.CUSTOMER, { blocked: true });
+  // The store asks for a birthday: nothing moves until it is filled in at the counter (money/payouts.ts).
+  if (birthdayMissing(store, c)) refuse(RefusalReason.BIRTHDAY);
   // Self-excluded or cooling off: no purchase, no special comps on any channel; payouts stay allowed (money/protection.ts).
   if (refusedWhileProtected(m.kind)) {
     const p = runningProtection(c, m.at);
@@ -95,5 +108,6 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
     budget: store.comps_budget_cents,
   });
   if (short) refuse(short, { entries_cents: c.entries_cents, winnings_cents: c.winnings_cents });
+  checkPayout(m.kind, store, a, m.desk ?? { attended: false }, c.drivers_license);
   return c;
 }

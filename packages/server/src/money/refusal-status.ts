@@ -49,6 +49,10 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
       return answer(Status.CUSTOMER_ERROR);
     case RefusalReason.PROTECTED:
       return answer(Status.CUSTOMER_ERROR, { reason: r.reason, protection: f.protection, until: f.until ?? null });
+    case RefusalReason.ID_CHECK:
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, id_check: f.id_check, above: units(f.above_cents) });
+    case RefusalReason.BIRTHDAY:
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason });
     case RefusalReason.PLAYING:
       return answer((r.kind && PLAYING[r.kind]) ?? Status.CUSTOMER_ERROR);
     case RefusalReason.MIN_AMOUNT:

@@ -84,6 +84,13 @@ describeOnDatabases('every money refusal', (s) => {
     const seated = await newCustomer(s, counter);
     await seatAtMachine(s, seated.id);
     await refused(RefusalReason.PLAYING, { status: Status.REDEEM_PLAYING }, money('redeem', counter, seated.id, 1));
+    const bare = await newCustomer(s, counter);
+    await setStore({ birthday_required: 1 });
+    await refused(RefusalReason.BIRTHDAY, { status: Status.CUSTOMER_ERROR, reason: 'birthday' }, money('purchase', counter, bare.id, 1));
+    await setStore({ birthday_required: 0, id_check_cents: 1_00 });
+    await giveWinnings(s, bare.id, 5_00);
+    await refused(RefusalReason.ID_CHECK, { status: Status.CUSTOMER_ERROR, reason: 'id_check', id_check: 'missing', above: 1 }, money('redeem', counter, bare.id, 2));
+    await setStore({ id_check_cents: 0 });
 
     await setStore({ min_amount_cents: 10_00 });
     await refused(RefusalReason.MIN_AMOUNT, { status: Status.AMOUNT_ERROR, min_amount: 10 }, money('purchase', counter, c.id, 5));

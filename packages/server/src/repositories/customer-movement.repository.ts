@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
-import { customerColumns, moneyCustomerColumns, netPurchase as net, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, netPurchase as net, storeRuleColumns, windowSums } from './money-read.js';
 
 export type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { PurchaseWindows } from '../money/purchase-limits.js';
@@ -43,6 +43,9 @@ export interface CounterRead {
     credit_cents: number;
     comps_budget_cents: number;
     blind_count: number;
+    birthday_required: number;
+    id_check_cents: number;
+    large_payout_cents: number;
   };
   shift: {
     shift_id: number;
@@ -86,7 +89,7 @@ export const customerMovementRepository = {
     const query = sql<Record<string, unknown>>`SELECT caller.*,
         (k.used_at IS NULL AND k.expires_at > ${q.at}) AS key_ok,
         store.closed AS store_closed, store.frozen AS store_frozen, store.freeze_msg, store.min_amount_cents, store.limit_hourly_cents,
-        store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents, store.blind_count,
+        store.limit_daily_cents, store.limit_weekly_cents, store.credit_cents, store.comps_budget_cents, store.blind_count, ${moneyStoreColumns('store')},
         shift.id AS shift_id, shift.drawer_id, shift.init_set, shift.started_at, shift.balance_cents, shift.fills_cents, shift.bleeds_cents,
         drawer.frozen AS drawer_frozen${
           q.customerId === undefined
@@ -125,6 +128,7 @@ export const customerMovementRepository = {
         credit_cents: n(x.credit_cents ?? 0),
         comps_budget_cents: n(x.comps_budget_cents ?? 0),
         blind_count: n(x.blind_count ?? 1),
+        ...storeRuleColumns(x),
       },
       shift:
         x.shift_id == null

@@ -29,10 +29,24 @@ const PERSONAL_LIMIT_COLUMNS = [
   'plimit_next_at',
 ] as const;
 
+/** The store columns every money read selects beside its own (the payout thresholds, the birthday rule): `s` is the store table's alias. */
+export function moneyStoreColumns(s: string) {
+  return sql.raw(['birthday_required', 'id_check_cents', 'large_payout_cents'].map((col) => `${s}.${col}`).join(', '));
+}
+
+/** The store's columns of a money read that moneyStoreColumns selected. */
+export function storeRuleColumns(x: Record<string, unknown>) {
+  return {
+    birthday_required: Number(x.birthday_required ?? 0),
+    id_check_cents: Number(x.id_check_cents ?? 0),
+    large_payout_cents: Number(x.large_payout_cents ?? 0),
+  };
+}
+
 /** The customer columns every money read selects (with the row's version): `c` is the customer table's alias. */
 export function moneyCustomerColumns(c: string) {
   return sql.raw(
-    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'protect_kind', 'protect_since', 'protect_until',
+    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'drivers_license', 'birthday', 'protect_kind', 'protect_since', 'protect_until',
       ...PERSONAL_LIMIT_COLUMNS,
     ].map((col) => `${c}.${col}`).join(', '),
   );
@@ -47,6 +61,8 @@ export function customerColumns(x: Record<string, unknown>): (CustomerRead & { v
     playing_machine_id: x.playing_machine_id == null ? null : Number(x.playing_machine_id),
     entries_cents: Number(x.entries_cents),
     winnings_cents: Number(x.winnings_cents),
+    drivers_license: (x.drivers_license as string | null) ?? '',
+    birthday: (x.birthday as string | null) ?? '',
     protect_kind: (x.protect_kind as string | null) ?? '',
     protect_since: (x.protect_since as string | null) ?? null,
     protect_until: (x.protect_until as string | null) ?? null,

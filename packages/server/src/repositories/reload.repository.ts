@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import type { CustomerRead, StoreRead } from '../money/customer-rules.js';
 import type { PurchaseWindows } from './customer-movement.repository.js';
-import { customerColumns, moneyCustomerColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, storeRuleColumns, windowSums } from './money-read.js';
 
 /**
  * Everything a reload terminal's purchase or redeem decides on (services/terminal/reload.service.ts),
@@ -36,7 +36,7 @@ export const reloadRepository = {
       db,
       sql<Record<string, unknown>>`SELECT m.last_seq, m.customer_id AS seat,
           s.closed, s.frozen, s.freeze_msg, s.min_amount_cents, s.limit_hourly_cents, s.limit_daily_cents, s.limit_weekly_cents,
-          s.credit_cents, s.comps_budget_cents, s.max_failed_logins,
+          s.credit_cents, s.comps_budget_cents, s.max_failed_logins, ${moneyStoreColumns('s')},
           ${moneyCustomerColumns('c')}, c.pin_hash, c.pin_failures,
           ${handle.dialect === 'postgres' ? sql`c.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}
         FROM machine m
@@ -67,6 +67,7 @@ export const reloadRepository = {
         credit_cents: n(x.credit_cents),
         comps_budget_cents: n(x.comps_budget_cents),
         max_failed_logins: n(x.max_failed_logins),
+        ...storeRuleColumns(x),
       },
       customer: c && { ...c, pin_hash: x.pin_hash as string, pin_failures: n(x.pin_failures) },
       windows: w ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,

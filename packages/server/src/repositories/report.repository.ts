@@ -136,6 +136,23 @@ export const reportRepository = {
       .limit(page.limit)
       .execute();
   },
+  /** The store's large payouts (issue 24: flagged when paid) in [from, to), oldest first, with who paid them and the customer. */
+  largePayouts(db: Db, storeId: number, fromIso: string, toIso: string) {
+    return db
+      .selectFrom('payout_check as p')
+      .innerJoin('customer as c', 'c.id', 'p.customer_id')
+      .leftJoin('account as a', 'a.id', 'p.account_id')
+      .leftJoin('ledger as l', 'l.id', 'p.ledger_id')
+      .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
+      .select(['p.ledger_id', 'p.at', 'p.amount_cents', 'p.id_type', 'p.id_number', 'p.customer_id', 'c.mobile_id', 'c.first_name', 'c.last_name', 'a.username', 'd.number as drawer_number'])
+      .where('p.store_id', '=', storeId)
+      .where('p.large', '=', 1)
+      .where('p.at', '>=', fromIso)
+      .where('p.at', '<', toIso)
+      .orderBy('p.at')
+      .orderBy('p.id')
+      .execute();
+  },
   async count(db: Db, storeId: number, f: LedgerFilter): Promise<number> {
     const r = await filtered(db, storeId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);

@@ -81,12 +81,13 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
   const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
-  if (id === undefined) return { ...presentLimits(store, { hour: 0, day: 0, week: 0 }), limit_day: store.limit_day };
+  const id_check = toUnits(store.id_check_cents);
+  if (id === undefined) return { ...presentLimits(store, { hour: 0, day: 0, week: 0 }), limit_day: store.limit_day, id_check };
   const c = await mustFind(deps, actor, id);
   const at = isoNow();
   const used = await scope.purchases.purchaseWindows(id, windowStarts(Date.parse(at)));
   // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
-  return { ...presentLimits(store, used), limit_day: store.limit_day, personal: presentPersonal(c, used, at) };
+  return { ...presentLimits(store, used), limit_day: store.limit_day, id_check, personal: presentPersonal(c, used, at) };
 }
 
 /** The boss's list of customers under a running self-exclusion or cool-off, the latest set first. */

@@ -1,7 +1,8 @@
-import type { CustomerMoneyInput } from '@moneybox/contract';
+import { normalizeIdNumber, toUnits, type CustomerMoneyInput, type CustomerRedeemInput } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
-import { moveCustomerMoney } from '../../money/customer-money.js';
+import { moveCustomerMoney, type AuditPayout } from '../../money/customer-money.js';
+import { actorOf, writeAudit } from '../audit/audit.js';
 import type { CustomerMoneyKind } from '../../money/movements.js';
 
 export type MoneyKind = CustomerMoneyKind;
@@ -12,8 +13,24 @@ export { PURCHASE_LIMIT_MESSAGE } from '../../money/refusal-status.js';
  * The customer money calls of the money core (money/customer-money.ts), by movement kind. Once
  * committed, the customer's open screens refetch (live/); a refusal throws and notes nothing.
  */
-export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyInput & { kind: MoneyKind }) {
-  const r = await moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key });
+export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyInput & Partial<Pick<CustomerRedeemInput, 'id_type' | 'id_number'>> & { kind: MoneyKind }) {
+  const shownId = input.id_type !== undefined || input.id_number !== undefined ? { type: input.id_type ?? 'drivers_license', number: input.id_number ?? '' } : undefined;
+  const r = await moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key, shownId }, auditPayout(actor));
   deps.live?.note(actor.storeId, { customers: [input.id] });
   return r;
+}
+
+/**
+ * A checked payout's audit row (issue 24), written in the redeem's transaction: who paid, the
+ * customer, the amount, the ID type and whether it was large. The ID number stays in the payout's
+ * own record (the large-payouts report), not on the trail: only its last four characters are kept.
+ */
+function auditPayout(actor: Actor): AuditPayout {
+  return (tx, p) =>
+    writeAudit(tx, actorOf(actor), {
+      storeId: actor.storeId,
+      kind: 'customer.checked_payout',
+      target: { type: 'customer', id: p.customerId },
+      after: { movement_id: p.movementId, amount: toUnits(p.amount), id_type: p.idType, id_last4: normalizeIdNumber(p.idNumber).slice(-4), large: p.large },
+    });
 }

@@ -18,6 +18,7 @@ const storeReportQueries = only(
   'purchasesAndReverts',
   'shiftsStarted',
   'countedRows',
+  'largePayouts',
 );
 
 /** The caller's store, the period applied, and the ledger filter every report query starts from. */

@@ -9,7 +9,7 @@ import { assertStoreOpen } from './store-guard.js';
 import { storeDenominations } from './denominations.js';
 
 /** What the boss may change; the rest (credit, budget, maximums, exchange rate, freeze, time zone, caps) is the operator's. */
-const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count', 'denominations', 'large_difference'];
+const EDITABLE = [...STORE_CONTACT_FIELDS, 'min_amount', 'limits', 'blind_count', 'denominations', 'large_difference', 'min_age', 'birthday_required', 'id_check', 'large_payout'];
 
 function presentStore(s: Store): StoreInfo {
   return {
@@ -34,6 +34,10 @@ function presentStore(s: Store): StoreInfo {
     blind_count: s.blind_count === 1,
     denominations: storeDenominations(s),
     large_difference: toUnits(s.large_diff_cents),
+    min_age: s.min_age,
+    birthday_required: s.birthday_required === 1,
+    id_check: toUnits(s.id_check_cents),
+    large_payout: toUnits(s.large_payout_cents),
   };
 }
 
@@ -87,6 +91,11 @@ export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
     if (input.blind_count !== undefined) patch.blind_count = input.blind_count ? 1 : 0;
     if (input.denominations !== undefined) patch.denominations = input.denominations.length > 0 ? JSON.stringify(input.denominations) : '';
     if (input.large_difference !== undefined) patch.large_diff_cents = input.large_difference;
+    if (input.min_age !== undefined) patch.min_age = input.min_age;
+    if (input.birthday_required !== undefined) patch.birthday_required = input.birthday_required ? 1 : 0;
+    if (input.id_check !== undefined) patch.id_check_cents = input.id_check;
+    if (input.large_payout !== undefined) patch.large_payout_cents = input.large_payout;
+    payoutThresholdsHold(patch.id_check_cents ?? store.id_check_cents, patch.large_payout_cents ?? store.large_payout_cents);
     if (Object.keys(patch).length > 0) {
       await scope.store.update(patch);
     }
@@ -95,6 +104,16 @@ export function updateStore(deps: Deps, actor: Actor, input: StoreUpdateInput) {
     if (Object.keys(diff.after).length > 0) await audit({ kind: 'store.update', target: { type: 'store', id: store.id, label: store.name }, ...diff });
     return { info: presentStore(after), editable: EDITABLE };
   });
+}
+
+/**
+ * A large payout is reported with the ID checked at the counter (tax reporting names the payee), so its
+ * threshold needs the ID check's and is at or above it (35, reason 'large_payout').
+ */
+function payoutThresholdsHold(idCheck: number, large: number): void {
+  if (large > 0 && (idCheck === 0 || large < idCheck)) {
+    refuse(Status.AMOUNT_ERROR, { reason: 'large_payout', id_check: toUnits(idCheck), error: 'The large-payout threshold needs an ID-check threshold at or below it' });
+  }
 }
 
 /** Limits flattened (limits.daily → limit_daily) so an edit's before/after name exactly what changed. */

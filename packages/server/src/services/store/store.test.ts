@@ -33,7 +33,7 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
         min_amount: 1, blind_count: true,
       },
     });
-    expect(r.editable).toEqual(['address', 'city', 'state', 'zip', 'phone', 'min_amount', 'limits', 'blind_count', 'denominations', 'large_difference']);
+    expect(r.editable).toEqual(['address', 'city', 'state', 'zip', 'phone', 'min_amount', 'limits', 'blind_count', 'denominations', 'large_difference', 'min_age', 'birthday_required', 'id_check', 'large_payout']);
     expect(await info(boss, { fields: 'kid,phone' })).toMatchObject({ status: Status.OK, info: { kid: DEMO_KIOSK, phone: expect.any(String) } });
     expect(Object.keys((await info(boss, { fields: ['kid'] })).info as object)).toEqual(['kid']);
     // No field named is every field, as when `fields` is absent (issue 20: `fields: []` answered `info: {}`).

@@ -55,6 +55,11 @@ function moneyRefusal(err: Refusal): TerminalRefused | undefined {
       return new TerminalRefused('excluded', { protection: f.protection, until: f.until ?? null });
     case RefusalReason.PLAYING:
       return new TerminalRefused('customer_playing');
+    // Above the store's ID-check threshold: paid at the counter only, where staff check the ID.
+    case RefusalReason.ID_CHECK:
+      return new TerminalRefused('id_check', { id_check_cents: f.above_cents });
+    case RefusalReason.BIRTHDAY:
+      return new TerminalRefused('birthday_required');
     case RefusalReason.MIN_AMOUNT:
       return new TerminalRefused('min_amount', { min_amount_cents: f.min_amount_cents });
     case RefusalReason.PURCHASE_LIMIT:

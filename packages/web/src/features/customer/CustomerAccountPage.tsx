@@ -228,6 +228,7 @@ export default function CustomerAccountPage() {
               blocked={blocked}
               revertable={info.data?.revertable ?? null}
               limits={limits.data ? [limits.data.hourly, limits.data.daily, limits.data.weekly] : null}
+              idCheck={limits.data?.id_check ?? 0}
               keys={keys}
               onClose={closeMoney}
             />

@@ -1,5 +1,6 @@
 import type { CustomerInfoReply, CustomerMoneyReply } from '@moneybox/contract';
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { CUSTOMER_FIELD_MAX, ID_TYPES, type IdType } from '@moneybox/contract/customer-fields';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +23,15 @@ interface Props {
   blocked: boolean;
   revertable: number | null;
   limits: LimitWindow[] | null;
+  /** The store's ID-check threshold (currency units, 0 = none): a redeem above it asks for the customer's ID. */
+  idCheck?: number;
   /** The page's key holder: a confirmation retried, even from a reopened dialog, keeps its key. */
   keys: OneTimeKey;
   onClose: () => void;
 }
 
 /** Amount → Enter → the call with its one-time key → the new balances. */
-export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys, onClose }: Props) {
+export function MoneyDialog({ kind, customer, blocked, revertable, limits, idCheck = 0, keys, onClose }: Props) {
   const { t } = useTranslation(['customer', 'common']);
   const { coinSign } = useLayoutInfo();
   const client = useQueryClient();
@@ -36,6 +39,9 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<CustomerMoneyReply | null>(null);
+  // The ID shown for a checked payout: prefilled from the record, so the cashier confirms it against the card.
+  const [idType, setIdType] = useState<IdType>('drivers_license');
+  const [idNumber, setIdNumber] = useState('');
   const okRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -44,8 +50,10 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     setFieldError(null);
     setProblem(null);
     setDone(null);
+    setIdType('drivers_license');
+    setIdNumber(customer.drivers_license);
     void keys.prime();
-  }, [kind, keys]);
+  }, [kind, keys, customer.drivers_license]);
 
   // The confirmation replaces the form inside the open dialog: move focus to its OK, so Enter closes it.
   useEffect(() => {
@@ -55,6 +63,8 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
   const move = useKeyedCall({ keys, inline: true });
 
   if (!kind) return null;
+  const typed = checkAmount(amount);
+  const needsId = kind === 'redeem' && idNeeded(typed.ok ? typed.cents : 0, idCheck);
 
   const confirm = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -66,8 +76,13 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
     }
     setFieldError(null);
     setProblem(null);
+    if (needsId && idNumber.trim() === '') {
+      setProblem(t('idCheck.required'));
+      return;
+    }
     try {
-      const reply = await move.run({ path: MOVEMENTS[kind].path, target: customer.id, cents: checked.cents, payload: { id: customer.id } });
+      const payload = needsId ? { id: customer.id, id_type: idType, id_number: idNumber.trim() } : { id: customer.id };
+      const reply = await move.run({ path: MOVEMENTS[kind].path, target: customer.id, cents: checked.cents, payload });
       client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
         old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
       );
@@ -135,6 +150,39 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, keys,
               error={fieldError ?? undefined}
               data-testid="money-amount"
             />
+            {needsId ? (
+              <Paper withBorder p="xs" data-testid="money-id-check">
+                <Stack gap={6}>
+                  <Text size="sm" fw={600}>
+                    {t('idCheck.title', { amount: money(idCheck, coinSign) })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(customer.drivers_license ? 'idCheck.confirm' : 'idCheck.enter')}
+                  </Text>
+                  <Select
+                    label={t('idCheck.type')}
+                    data={ID_TYPES.map((v) => ({ value: v, label: t(`idCheck.types.${v}`) }))}
+                    value={idType}
+                    onChange={(v) => v && setIdType(v as IdType)}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    data-testid="money-id-type"
+                  />
+                  <TextInput
+                    label={t('idCheck.number')}
+                    value={idNumber}
+                    onChange={(e) => {
+                      setIdNumber(e.currentTarget.value);
+                      setProblem(null);
+                    }}
+                    maxLength={CUSTOMER_FIELD_MAX.drivers_license}
+                    autoComplete="off"
+                    required
+                    data-testid="money-id-number"
+                  />
+                </Stack>
+              </Paper>
+            ) : null}
             {problem ? (
               <Alert color="red" role="alert" data-testid="money-problem">
                 {problem}
@@ -182,6 +230,11 @@ function Row({ label, value, line }: { label: string; value: string; line: strin
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** Whether a redeem of `cents` needs the customer's ID (the server's money/payouts.ts needsIdCheck; 0 = never). */
+export function idNeeded(cents: number, idCheckUnits: number): boolean {
+  return idCheckUnits > 0 && cents > Math.round(idCheckUnits * 100);
 }
 
 function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, limits: LimitWindow[] | null): { key: string; units: number } | null {

@@ -29,6 +29,10 @@ const info: StoreInfo = {
   blind_count: true,
   denominations: [],
   large_difference: 20,
+  min_age: 18,
+  birthday_required: false,
+  id_check: 0,
+  large_payout: 0,
 };
 
 describe('store information: purchase limits', () => {

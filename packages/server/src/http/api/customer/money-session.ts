@@ -13,7 +13,9 @@ import type { MoneyKind } from '../../../services/customer/movement.service.js';
  * session is not plainly valid and fresh (http/authenticate.ts provenFresh): the envelope then
  * authenticates as usual (5, 21, touch, revoke) and calls moveMoney (movement.service.ts).
  */
-export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
+export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput & { id_number?: string | undefined }, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
+  // A redeem with the customer's ID is a checked payout: its audit row needs the actor (the ordinary way).
+  if (input.id_number !== undefined) return undefined;
   const { token, uid } = credentials;
   if (!tokenShapeOk(token) || !uidShapeOk(uid)) return undefined;
   const freshAfter = sessionFreshAfter(ctx.deps.settings);

@@ -1,6 +1,7 @@
 import { reportDeps } from '../../../services/deps.js';
 import { defineCall, serve } from '../../call.js';
 import { dailyLog } from '../../../services/report/daily.service.js';
+import { largePayouts } from '../../../services/report/large-payouts.service.js';
 import { shiftLog } from '../../../services/report/shift-log.service.js';
 import { transactionReport } from '../../../services/report/transaction.service.js';
 
@@ -16,4 +17,7 @@ const shiftLogCall = defineCall('/drawer/shiftLog', { handler: serve(shiftLog, r
 /** Daily report: bosses only (the permission matrix). */
 const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog, reportDeps) });
 
-export const reportCalls = [transaction, shiftLogCall, dailyLogCall];
+/** Large payouts (issue 24): bosses only (the permission matrix). */
+const largePayoutsCall = defineCall('/drawer/largePayouts', { handler: serve(largePayouts, reportDeps) });
+
+export const reportCalls = [transaction, shiftLogCall, dailyLogCall, largePayoutsCall];
