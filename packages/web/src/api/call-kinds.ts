@@ -22,6 +22,7 @@ export const READ_PATHS = [
   '/drawer/transaction',
   '/drawer/shiftLog',
   '/drawer/dailyLog',
+  '/drawer/largePayouts',
   '/customer/search',
   '/customer/info',
   '/customer/getDayLimit',

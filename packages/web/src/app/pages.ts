@@ -14,6 +14,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/Reports/TransactionReports': lazy(() => import('../features/reports/TransactionReportsPage')),
   '/Reports/ShiftReports': lazy(() => import('../features/reports/ShiftReportsPage')),
   '/Reports/DailyReports': lazy(() => import('../features/reports/DailyReportsPage')),
+  '/Reports/LargePayouts': lazy(() => import('../features/reports/LargePayoutsPage')),
   '/Machine': lazy(() => import('../features/machine/MachinePage')),
   '/SystemSetup/StoreInformationIndex': lazy(() => import('../features/store-info/StoreInformationPage')),
   '/SystemSetup/DrawerSetup': lazy(() => import('../features/drawer-setup/DrawerSetupPage')),
