@@ -509,6 +509,8 @@ export interface WebhookDeliveryTable {
   delivered_at: string | null;
   last_status: number | null;
   last_error: Generated<string>;
+}
+
 /** A counter redeem above the store's ID-check threshold (migration 014): the ID as checked, and whether it was a large payout. */
 export interface PayoutCheckTable {
   id: Generated<number>;
