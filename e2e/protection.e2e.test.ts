@@ -1,4 +1,5 @@
 import { RefusalReason, Status } from '@moneybox/contract';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { giveWinnings } from '../packages/server/src/testing/customer-kit.js';
@@ -158,5 +159,58 @@ describe('player protection at the counter', () => {
     await money.getByTestId('money-problem').waitFor(SLOW);
     expect(await text(page, 'money-problem')).toContain('Personal hourly limit: $30.00 left.');
     await e.screenshot(page, 'protection-personal-limits-en');
+  });
+
+  it('checked payouts: a redeem above the threshold asks for the ID; the boss\'s large-payouts report lists it', { timeout: LONG }, async () => {
+    const bob = demo.Bob!;
+    await e.server.handle.db.updateTable('store').set({ id_check_cents: 100_00, large_payout_cents: 200_00 }).where('id', '=', DEMO_KIOSK).execute();
+    await e.server.handle.db.updateTable('customer').set({ drivers_license: 'B-555-0102' }).where('id', '=', bob.id).execute();
+    const sizes = [
+      { width: 1366, height: 768 },
+      { width: 820, height: 1180 },
+      { width: 390, height: 844 },
+    ];
+    const page = await counter();
+    await open(page, bob);
+    await page.getByTestId('action-redeem').click();
+    const money = page.getByTestId('money-dialog');
+    await money.getByTestId('money-amount').fill('100');
+    expect(await money.getByTestId('money-id-check').count()).toBe(0);
+    await money.getByTestId('money-amount').fill('250');
+    await money.getByTestId('money-id-check').waitFor(SLOW);
+    expect(await money.getByTestId('money-id-number').inputValue()).toBe('B-555-0102');
+    for (const viewport of sizes) {
+      await page.setViewportSize(viewport);
+      const box = await money.getByTestId('money-id-check').boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+      await e.screenshot(page, `payout-id-check-en-${viewport.width}`);
+    }
+    // Not the record's number: refused with the reason; the record's (typed differently): paid.
+    await money.getByTestId('money-id-number').fill('X-1');
+    await money.getByTestId('money-amount').press('Enter');
+    await money.getByTestId('money-problem').waitFor(SLOW);
+    expect(await text(page, 'money-problem')).toContain('does not match');
+    await money.getByTestId('money-id-number').fill('b 555 0102');
+    await money.getByTestId('money-amount').press('Enter');
+    await money.getByTestId('money-done').waitFor(SLOW);
+    await page.getByTestId('money-close').click();
+    await expect.poll(() => text(page, 'customer-winnings'), SLOW).toBe('$50.00');
+
+    const bossPage = await e.newPage();
+    pages.push(bossPage);
+    await e.login(bossPage, DEMO_LOGINS.boss, null);
+    await bossPage.goto('/Reports/LargePayouts');
+    const table = bossPage.getByTestId('large-payouts-table');
+    await table.getByText(bob.name).waitFor(SLOW);
+    expect(await table.textContent()).toContain('$250.00');
+    expect(await table.textContent()).toContain('b 555 0102');
+    for (const viewport of sizes) {
+      await bossPage.setViewportSize(viewport);
+      await e.screenshot(bossPage, `payout-report-en-${viewport.width}`);
+    }
+    const [download] = await Promise.all([bossPage.waitForEvent('download'), bossPage.getByTestId('report-csv').click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('Bob Smith');
+    expect(csv).toContain('250.00');
   });
 });

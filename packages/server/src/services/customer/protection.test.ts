@@ -1,5 +1,5 @@
 import { RefusalReason, SaType, Status, type TerminalRefusal } from '@moneybox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { moneyTestHooks } from '../../money/apply-movement.js';
 import { PERMANENT_UNTIL, protectionEnd } from '../../money/protection.js';
 import { ageOn } from './age.js';
@@ -226,6 +226,25 @@ describeOnDatabases(
 
       const audit = await s.handle.db.selectFrom('audit').select('kind').where('target_id', '=', c.id).where('kind', '=', 'customer.limits').execute();
       expect(audit).toHaveLength(5);
+    });
+
+    it('on a fake clock, a raise holds nothing before 24 hours and takes effect after them', async () => {
+      const c = await newCustomer(s, counter);
+      expect((await limits(c.id, 20)).status).toBe(Status.OK);
+      expect((await limits(c.id, 100)).personal).toMatchObject({ hourly: { total: 20 }, pending: { hourly: 100 } });
+      const asked = Date.now();
+      // The server runs in this process: its clock (new Date()) is the test's.
+      vi.useFakeTimers({ toFake: ['Date'], now: asked + DAY - 60_000 });
+      try {
+        // A counter opened on the fake clock (a session a day old would have expired).
+        const later = await openCounter(s, 1000);
+        expect(await buy(later, c.id, 50)).toMatchObject({ status: Status.AMOUNT_ERROR, limit: 'hourly', left: 20, personal: true });
+        vi.setSystemTime(asked + DAY + 1000);
+        expect(await buy(later, c.id, 50)).toMatchObject({ status: Status.OK, entries: 50 });
+        expect(await s.call('/customer/getDayLimit', { ...later, id: c.id })).toMatchObject({ personal: { hourly: { left: 50, total: 100 }, pending: null } });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('concurrent purchases from two drawers never pass a personal limit', async () => {

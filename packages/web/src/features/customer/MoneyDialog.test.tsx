@@ -45,4 +45,23 @@ describe('money dialog', () => {
     expect(asked).toEqual(['k']);
     expect(keys.peek()).toEqual({ value: 'key-1', intent: null });
   });
+
+  it('above the store\'s ID-check threshold a redeem asks for the ID, prefilled from the record; at or below it does not', async () => {
+    const keys = new OneTimeKey({ fetchKey: async () => 'key-1', isKeyRefused: () => false });
+    const carded = { ...alice, drivers_license: 'D123-456' };
+    await renderRoutes(
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={carded} blocked={false} revertable={null} limits={null} idCheck={100} keys={keys} onClose={() => {}} /> }],
+      '/',
+    );
+    const amount = await screen.findByTestId('money-amount', {}, { timeout: 8000 });
+    await userEvent.type(amount, '100');
+    expect(screen.queryByTestId('money-id-check')).toBeNull();
+    await userEvent.type(amount, '.01');
+    expect(screen.getByTestId('money-id-check')).toHaveTextContent('Above $100.00: check the customer\'s ID');
+    expect(screen.getByTestId('money-id-number')).toHaveValue('D123-456');
+    expect(screen.getByTestId('money-id-type')).toHaveValue("Driver's license");
+    await userEvent.clear(screen.getByTestId('money-id-number'));
+    await userEvent.type(amount, '{Enter}');
+    expect(await screen.findByText("Enter the customer's ID number")).toBeInTheDocument();
+  });
 });

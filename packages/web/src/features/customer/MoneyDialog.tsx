@@ -10,7 +10,7 @@ import { useKeyedCall } from '../../api/useKeyedCall';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
 import { checkAmount } from './customer-rules';
-import { formatUnits as money } from '../../money/units';
+import { formatUnits as money, unitsToCents } from '../../money/units';
 import { fullName, purchaseRoom, type LimitWindow } from './format';
 import { MOVEMENTS, movementRefusal, type MovementKind } from './movement';
 
@@ -234,7 +234,7 @@ function Row({ label, value, line }: { label: string; value: string; line: strin
 
 /** Whether a redeem of `cents` needs the customer's ID (the server's money/payouts.ts needsIdCheck; 0 = never). */
 export function idNeeded(cents: number, idCheckUnits: number): boolean {
-  return idCheckUnits > 0 && cents > Math.round(idCheckUnits * 100);
+  return idCheckUnits > 0 && cents > unitsToCents(idCheckUnits);
 }
 
 function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, limits: LimitWindow[] | null): { key: string; units: number } | null {
