@@ -86,4 +86,47 @@ describe('day close: counts, X report, carried float', () => {
     expect(await x3.locator('[data-line="balance"] td').textContent()).toBe('$100.00');
     await e.screenshot(boss, 'day-close-x-report-boss-820');
   });
+
+  it('a boss sees what blocks today, closes yesterday, prints the Z report and reopens the stored one identically', async () => {
+    const boss = await e.newPage({ viewport: { width: 1366, height: 768 } });
+    await e.login(boss, DEMO_LOGINS.boss, null);
+    // Today: the shift left open on drawer 3 above blocks the close.
+    await boss.goto('/Reports/DayClose');
+    await boss.getByTestId('day-close-blocked').waitFor();
+    expect(await boss.getByTestId('day-close-submit').isDisabled()).toBe(true);
+    await e.screenshot(boss, 'day-close-blocked-1366');
+    const today = await boss.getByTestId('day-close-day').inputValue();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+    await boss.goto(`/Reports/DayClose?day=${yesterday}`);
+    await boss.getByTestId('day-close-submit').click();
+    await expect.poll(() => boss.getByTestId('day-close-state').textContent()).toBe('Closed');
+    await boss.getByTestId('z-receipt').click();
+    await boss.getByTestId('z-receipt-dialog').locator('h1', { hasText: 'Z Report' }).waitFor();
+    const print = boss.getByTestId('z-receipt-print');
+    expect(await print.locator('[data-line="state"]').textContent()).toContain('Closed');
+    const first = await print.innerHTML();
+    await e.screenshot(boss, 'day-close-z-receipt-1366');
+    await boss.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // Reopened from the stored close (a new page, a tablet): the same receipt, line for line.
+    const tablet = await e.newPage({ viewport: { width: 820, height: 1180 } });
+    await e.login(tablet, DEMO_LOGINS.boss, null);
+    await tablet.goto(`/Reports/DayClose?day=${yesterday}`);
+    await tablet.getByTestId('day-close-report').waitFor();
+    await e.screenshot(tablet, 'day-close-closed-820');
+    await tablet.getByTestId('z-receipt').click();
+    await tablet.getByTestId('z-receipt-dialog').locator('h1', { hasText: 'Z Report' }).waitFor();
+    expect(await tablet.getByTestId('z-receipt-print').innerHTML()).toBe(first);
+
+    // On a phone the report stays readable; the daily report links the day to its close.
+    const phone = await e.newPage({ viewport: { width: 390, height: 844 } });
+    await e.login(phone, DEMO_LOGINS.boss, null);
+    await phone.goto(`/Reports/DayClose?day=${yesterday}`);
+    await phone.getByTestId('day-close-report').waitFor();
+    await e.screenshot(phone, 'day-close-closed-390', { fullPage: true });
+    await phone.goto('/Reports/DailyReports');
+    await phone.getByTestId(`day-close-link-${today}`).first().click();
+    await phone.waitForURL((u) => u.pathname === '/Reports/DayClose' && u.search === `?day=${today}`);
+  });
 });

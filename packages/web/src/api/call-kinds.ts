@@ -23,6 +23,7 @@ export const READ_PATHS = [
   '/drawer/shiftLog',
   '/drawer/dailyLog',
   '/drawer/largePayouts',
+  '/dayClose/get',
   '/customer/search',
   '/customer/info',
   '/customer/getDayLimit',

@@ -1,8 +1,9 @@
-import { Card, NativeSelect, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, NativeSelect, TextInput, Title } from '@mantine/core';
 import type { ReportChannel } from '@moneybox/contract';
 import { REPORT_CHANNELS } from '@moneybox/contract/report-fields';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageFrame } from '../../components/PageFrame';
@@ -47,8 +48,20 @@ export default function DailyReportsPage() {
     setFilters(draft);
   };
 
-  const columns = dailyColumns(t, coinSign, q.data?.totals ?? null);
   const rows = q.data?.list ?? [];
+  // Each day links to its close (the Z report): on screen only, the print and the CSV keep the day.
+  const columns = dailyColumns(t, coinSign, q.data?.totals ?? null).map((c) =>
+    c.id === 'day'
+      ? {
+          ...c,
+          cell: (r: (typeof rows)[number]) => (
+            <Anchor component={Link} to={`/Reports/DayClose?day=${r.day}`} data-testid={`day-close-link-${r.day}`}>
+              {r.day}
+            </Anchor>
+          ),
+        }
+      : c,
+  );
   const channels = filters.channel ? REPORT_CHANNELS.filter((c) => c === filters.channel) : REPORT_CHANNELS;
   const filterText = [filters.pinId && `${t('reports:customer')}: ${filters.pinId}`, filters.channel && `${t('reports:channel')}: ${channelLabel(filters.channel, t)}`].filter((s): s is string => Boolean(s));
 
