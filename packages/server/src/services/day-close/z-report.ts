@@ -3,7 +3,7 @@ import type { Store } from '../../db/schema.js';
 import type { StoreScope } from '../../repositories/store-scope.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { meterReconciliation } from '../machine/machine.service.js';
-import { addInto, FIGURE_KINDS, figures, zeroFigures } from '../report/daily.service.js';
+import { addInto, FIGURE_KINDS, figures, zeroFigures } from '../report/figures.js';
 import { addDays, storeDayStart } from '../report/store-days.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
