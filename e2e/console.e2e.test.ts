@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
 import { Status } from '@moneybox/contract';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAccount } from '../packages/server/src/services/console/platform-accounts.service.js';
 import { createStore } from '../packages/server/src/services/operator/operator.service.js';
+import { sweepAlerts } from '../packages/server/src/services/alerts/alert-sweep.js';
 import type { Cents } from '@moneybox/contract';
 import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
 
@@ -150,6 +153,82 @@ describe('platform console', () => {
     await boss.getByText(/\$200\.00 · weekend/).waitFor();
     await e.screenshot(boss, 'console-credit-boss-en-1366', { fullPage: true });
     await e.server.verify();
+  });
+
+  it('an admin sets a webhook and the low-credit threshold; the store\'s credit is below it: the alert appears live in the header and the list, reaches the webhook signed, and is resolved with a note', { timeout: 300_000 }, async () => {
+    const got: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        got.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const page = await e.newPage({ viewport: VIEWPORTS[0] });
+      await enrol(page, await newAdmin());
+      await page.getByTestId('console-alert-count').click();
+      await page.waitForURL((u) => u.pathname === '/operator/alerts');
+      await page.getByTestId('console-settings-link').click();
+      await page.getByTestId('console-webhook-url').fill(`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`);
+      await page.getByTestId('console-webhook-add').click();
+      const secret = (await page.getByTestId('console-webhook-secret').textContent())!.trim();
+      await page.getByTestId('console-threshold-low_credit').fill('100000000');
+      await page.getByTestId('console-thresholds-save').click();
+      await expect.poll(async () => (await e.server.handle.db.selectFrom('alert_threshold').select('value').where('kind', '=', 'low_credit').executeTakeFirst())?.value).toBe(10_000_000_000);
+      await e.screenshot(page, 'console-alert-settings-en-1366', { fullPage: true });
+
+      await page.goto('/operator/alerts');
+      const before = Number(await page.getByTestId('console-alert-count').getAttribute('data-count'));
+      // The sweep (every minute on the server) runs now: the header hears of it through the live socket, no reload.
+      await sweepAlerts(e.server.deps);
+      await expect.poll(() => page.getByTestId('console-alert-count').getAttribute('data-count'), { timeout: 10_000 }).toBe(String(before + 1));
+      const row = page.locator('[data-kind="low_credit"]').first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Demo Arcade');
+      for (const v of VIEWPORTS) {
+        await page.setViewportSize(v);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await e.screenshot(page, `console-alerts-en-${v.width}`);
+      }
+      await page.setViewportSize(VIEWPORTS[0]);
+
+      // The webhook: delivered by the server's outbox (every 2 s), JSON signed with the secret shown once.
+      await expect.poll(() => got.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const hook = got[0]!;
+      const ts = String(hook.headers['x-moneybox-timestamp']);
+      expect(hook.headers['x-moneybox-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${ts}.${hook.body}`).digest('hex')}`);
+      expect(JSON.parse(hook.body)).toMatchObject({ event: 'alert.raised', alert: { kind: 'low_credit', kid: 1001 } });
+
+      await row.getByTestId('console-alert-resolve').click();
+      await page.getByTestId('console-alert-note').fill('Credit ordered from the distributor');
+      await e.screenshot(page, 'console-alert-resolve-en-1366');
+      await page.getByTestId('console-alert-resolve-confirm').click();
+      await expect.poll(() => page.getByTestId('console-alert-count').getAttribute('data-count')).toBe(String(before));
+      await page.goto('/operator/audit');
+      await page.locator('[data-kind="console.alert_resolve"]').first().waitFor();
+      await e.screenshot(page, 'console-audit-en-1366');
+      await page.context().close();
+
+      for (const [lang, width] of [['mx', 390], ['zh_Hans', 820]] as const) {
+        const p = await e.newPage({ lang, viewport: VIEWPORTS.find((v) => v.width === width)! });
+        await enrol(p, await newAdmin());
+        await p.goto('/operator/alerts');
+        await p.getByTestId('console-alerts-filter').getByText(lang === 'mx' ? 'Todas' : '全部').click();
+        await p.locator('[data-kind="low_credit"]').first().waitFor();
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await e.screenshot(p, `console-alerts-${lang}-${width}`);
+        await p.goto('/operator/settings');
+        await p.getByTestId('console-thresholds-save').waitFor();
+        await e.screenshot(p, `console-alert-settings-${lang}-${width}`, { fullPage: true });
+        await p.context().close();
+      }
+    } finally {
+      await e.server.handle.db.deleteFrom('alert_threshold').execute();
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
   });
 
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {

@@ -27,3 +27,13 @@ export type LiveMessage =
    * customers (ids) whose session, balances, history or gift log moved, by any channel.
    */
   | { type: 'changed'; machines: LiveIds; customers: LiveIds };
+
+/**
+ * The platform console's live socket (issue 22): GET /API/operator/live. The console keeps its session in
+ * the tab, not in cookies, so its first message is `{"UID":…,"TOKEN":…}`; a console session that does
+ * not pass is closed with SESSION_ENDED. Then `alerts` is pushed whenever an alert is raised, cleared,
+ * acknowledged or resolved on any server: the console refetches its count and list through its calls,
+ * which apply the account's scope.
+ */
+export const CONSOLE_LIVE_PATH = '/API/operator/live';
+export type ConsoleLiveMessage = { type: 'hello' } | { type: 'alerts' };

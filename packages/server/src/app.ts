@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openTerminalBus } from './bus/terminal-bus.js';
 import { createHttpServer, registerCalls, serveWeb, type AppOptions } from './http/app.js';
 import { registerLive } from './http/live-hub.js';
+import { registerConsoleLive } from './http/console-live.js';
 import { LiveChanges } from './live/live-changes.js';
 import { observeMoney } from './money/money-observer.js';
 import { registerHealth } from './ops/health.js';
@@ -48,6 +49,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   const terminals = await registerTerminals(app, deps);
   // Signed-in web clients hear what changed in their store (http/live-hub.ts); after the terminals, which register the WebSocket plugin.
   const live = registerLive(app, deps);
+  registerConsoleLive(app, deps);
   registerMetrics(app, { handle: deps.handle, replica: deps.replica, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
   // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).

@@ -6,6 +6,7 @@ import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../cli/seed/seed.js';
 import { allCalls } from '../http/api/index.js';
 import { buildApp } from '../app.js';
 import { verifyLedger } from '../money/verify.js';
+import type { Deps } from '../services/deps.js';
 import { settingsFromEnv, type Settings } from '../settings.js';
 import { dialects, freshDatabase } from './databases.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -26,6 +27,8 @@ export interface TestServer {
   /** PostgreSQL only: the database's URL, for a second server process on it. */
   databaseUrl: string | undefined;
   settings: Settings;
+  /** The services' dependencies as the app completed them (its bus and live changes), for a service run beside the server. */
+  deps: Deps;
   app: FastifyInstance;
   /** POST /API<path> with a JSON body as text/plain; returns the parsed reply. */
   call(path: string, body?: Body | string): Promise<Reply>;
@@ -65,7 +68,8 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
   const handle = database.handle;
   if (opts.seed !== false) await seedDemoStore(handle);
   const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
-  const app = await buildApp({ handle, settings }, { logger: opts.logger ?? false });
+  const deps: Deps = { handle, settings };
+  const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -102,6 +106,7 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
     handle,
     databaseUrl: database.url,
     settings,
+    deps,
     app,
     call,
     raw,

@@ -27,6 +27,9 @@ const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage
 const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
 const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
 const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPage'));
+const ConsoleAlertsPage = lazy(() => import('../features/console/ConsoleAlertsPage'));
+const ConsoleSettingsPage = lazy(() => import('../features/console/ConsoleSettingsPage'));
+const ConsoleAuditPage = lazy(() => import('../features/console/ConsoleAuditPage'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
@@ -85,6 +88,9 @@ export const routes = [
               { path: 'stores/:kid', element: <ConsoleStorePage /> },
               { path: 'accounts', element: <ConsoleAccountsPage /> },
               { path: 'credit', element: <ConsoleCreditPage /> },
+              { path: 'alerts', element: <ConsoleAlertsPage /> },
+              { path: 'settings', element: <ConsoleSettingsPage /> },
+              { path: 'audit', element: <ConsoleAuditPage /> },
             ],
           },
         ],

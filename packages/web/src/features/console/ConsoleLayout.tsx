@@ -3,16 +3,18 @@ import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { CONSOLE_LOGIN, clearConsoleSession, consoleCall, consoleSession } from '../../api/console';
+import { CONSOLE_LOGIN, clearConsoleSession, consoleCall, consoleSession, useConsoleQuery } from '../../api/console';
 import { LogoutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LanguagePicker } from '../../layouts/LanguagePicker';
+import { useConsoleAlertsLive } from './use-console-alerts-live';
 
 /** The platform console's own layout (no kiosk id, no store menu): a bar with the account and the language picker, the page below. */
 export default function ConsoleLayout() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const session = consoleSession();
+  useConsoleAlertsLive(session?.uid);
   const logout = async () => {
     await consoleCall('/operator/logout', {}).catch(() => undefined);
     clearConsoleSession();
@@ -25,6 +27,7 @@ export default function ConsoleLayout() {
           {t('title')}
         </Text>
         <Group gap="xs" wrap="nowrap">
+          {session && <AlertCount />}
           {session && (
             <Group gap={6} wrap="nowrap" data-testid="console-account">
               <Text fz="sm" truncate maw={140}>
@@ -51,5 +54,32 @@ export default function ConsoleLayout() {
         </Suspense>
       </Box>
     </Box>
+  );
+}
+
+/** The header's open alerts in the account's scope, kept current by the live socket; a link to the Alerts screen. */
+function AlertCount() {
+  const { t } = useTranslation('console');
+  const count = useConsoleQuery('/operator/alertCount', {});
+  const open = count.data?.open ?? 0;
+  return (
+    <Button
+      component={Link}
+      to="/operator/alerts"
+      variant={open > 0 ? 'white' : 'subtle'}
+      color={open > 0 ? 'red' : 'gray'}
+      c={open > 0 ? 'red' : 'white'}
+      size="compact-md"
+      aria-label={t('alerts.count', { n: open })}
+      data-testid="console-alert-count"
+      data-count={open}
+    >
+      <Box component="span" visibleFrom="sm" mr={6}>
+        {t('alerts.title')}
+      </Box>
+      <Badge color={open > 0 ? 'red' : 'gray'} variant="filled" circle={open < 10}>
+        {open}
+      </Badge>
+    </Button>
   );
 }

@@ -1,0 +1,141 @@
+import { Alert, Button, Card, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ALERT_THRESHOLDS, THRESHOLD_KINDS, type ThresholdKind } from '@moneybox/contract/alert-kinds';
+import { toUnits } from '@moneybox/contract/money';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { unitsToCents } from '../../money/units';
+import { consoleTime } from './console-time';
+import { useConsoleAction } from './use-console-action';
+
+type Form = Record<ThresholdKind, string | number>;
+const isMoney = (k: ThresholdKind) => ALERT_THRESHOLDS[k].unit === 'cents';
+/** A threshold as the form shows it (currency units for amounts), '' when not set. */
+const shown = (k: ThresholdKind, v: number | null) => (v === null ? '' : isMoney(k) ? toUnits(v) : v);
+/** The form's value as the call takes it: null (not set) or cents / hours / minutes / a count. */
+const sent = (k: ThresholdKind, v: string | number) => (v === '' ? null : isMoney(k) ? unitsToCents(Number(v)) : Math.round(Number(v)));
+
+/** /operator/settings (admin): the alert thresholds' platform defaults and the webhooks alerts are sent to. */
+export default function ConsoleSettingsPage() {
+  const { t } = useTranslation(['console', 'common']);
+  useDocumentTitle(t('console:settings.title'));
+  const thresholds = useConsoleQuery('/operator/thresholds', {});
+  const hooks = useConsoleQuery('/operator/webhooks', {});
+  const write = useConsoleWrite();
+  const { busy, error, run } = useConsoleAction();
+  const [form, setForm] = useState<Form | null>(null);
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  useEffect(() => {
+    const set = thresholds.data?.set;
+    if (set && form === null) setForm(Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, shown(k, set[k])])) as Form);
+  }, [thresholds.data, form]);
+  const save = () => run(() => write('/operator/thresholdsSet', { values: Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, sent(k, form?.[k] ?? '')])) }), t('console:settings.saved'));
+  const add = async () => {
+    await run(async () => {
+      const r = await write('/operator/webhookAdd', { url });
+      setSecret(r.secret);
+      setUrl('');
+    }, t('console:settings.webhookAdded'));
+  };
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Title order={1} fz="h3">
+        {t('console:settings.title')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Card withBorder padding="md">
+        <Title order={2} fz="h4">
+          {t('console:settings.thresholds')}
+        </Title>
+        <Text fz="sm" c="dimmed" mb="sm">
+          {t('console:settings.thresholdsHint')}
+        </Text>
+        {form && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {THRESHOLD_KINDS.map((k) => (
+              <NumberInput
+                key={k}
+                label={t(`console:settings.threshold.${k}`)}
+                description={t(`console:settings.unit.${ALERT_THRESHOLDS[k].unit}`)}
+                placeholder={k === 'over_short' ? t('console:settings.storeLargeDiff') : String(shown(k, thresholds.data?.effective[k] ?? null))}
+                value={form[k]}
+                onChange={(v) => setForm({ ...form, [k]: v })}
+                min={0}
+                decimalScale={isMoney(k) ? 2 : 0}
+                data-testid={`console-threshold-${k}`}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <Group justify="flex-end" mt="md">
+          <Button disabled={!form || busy} onClick={() => void save()} data-testid="console-thresholds-save">
+            {t('console:settings.save')}
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={2} fz="h4">
+          {t('console:settings.webhooks')}
+        </Title>
+        <Text fz="sm" c="dimmed" mb="sm">
+          {t('console:settings.webhooksHint')}
+        </Text>
+        <Group align="flex-end" wrap="wrap" gap="xs">
+          <TextInput label={t('console:settings.url')} placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} maxLength={500} style={{ flex: '1 1 260px' }} data-testid="console-webhook-url" />
+          <Button disabled={!url || busy} onClick={() => void add()} data-testid="console-webhook-add">
+            {t('console:settings.webhookAdd')}
+          </Button>
+        </Group>
+        {secret && (
+          <Alert color="yellow" mt="sm" withCloseButton onClose={() => setSecret(null)} title={t('console:settings.secretTitle')}>
+            <Text fz="sm">{t('console:settings.secretHint')}</Text>
+            <Code block mt={4} data-testid="console-webhook-secret">
+              {secret}
+            </Code>
+          </Alert>
+        )}
+        <Table.ScrollContainer minWidth={640} mt="sm">
+          <Table striped fz="sm" data-testid="console-webhooks">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('console:settings.url')}</Table.Th>
+                <Table.Th>{t('console:settings.added')}</Table.Th>
+                <Table.Th>{t('console:settings.deliveries')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(hooks.data?.list ?? []).map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{h.url}</Table.Td>
+                  <Table.Td>
+                    {consoleTime(h.created_at)} · {h.created_by}
+                  </Table.Td>
+                  <Table.Td>
+                    {t('console:settings.deliveryCounts', { delivered: h.delivered, pending: h.pending })}
+                    {h.last_error && (
+                      <Text fz="xs" c="red">
+                        {h.last_error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/webhookRemove', { id: h.id }), t('console:settings.webhookRemoved'))}>
+                      {t('console:settings.remove')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
+}

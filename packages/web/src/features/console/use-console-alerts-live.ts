@@ -1,0 +1,45 @@
+import { CONSOLE_LIVE_PATH, LiveClose, type ConsoleLiveMessage } from '@moneybox/contract/live';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { consoleSession } from '../../api/console';
+
+const RETRY_MS = 3_000;
+
+/**
+ * The console's live socket (contract live.ts CONSOLE_LIVE_PATH): sends the tab's console session
+ * first, then refetches the alert count and lists whenever the server says alerts moved. Reconnects
+ * after a drop, not after the server ended the session (the next call signs the console out).
+ */
+export function useConsoleAlertsLive(uid: number | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (uid === undefined) return;
+    let socket: WebSocket | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const refetch = () => {
+      void client.invalidateQueries({ queryKey: ['console', '/operator/alertCount'] });
+      void client.invalidateQueries({ queryKey: ['console', '/operator/alerts'] });
+    };
+    const open = () => {
+      const s = consoleSession();
+      if (!s || stopped) return;
+      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CONSOLE_LIVE_PATH}`);
+      socket.onopen = () => socket?.send(JSON.stringify({ UID: s.uid, TOKEN: s.token }));
+      socket.onmessage = (e: MessageEvent<string>) => {
+        const m = JSON.parse(e.data) as ConsoleLiveMessage;
+        // After a hello too: what moved while the socket was away.
+        if (m.type === 'alerts' || m.type === 'hello') refetch();
+      };
+      socket.onclose = (e) => {
+        if (!stopped && e.code !== LiveClose.SESSION_ENDED) retry = setTimeout(open, RETRY_MS);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [uid, client]);
+}
