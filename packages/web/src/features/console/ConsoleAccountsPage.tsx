@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
+import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
@@ -84,57 +85,42 @@ export default function ConsoleAccountsPage() {
           </Button>
         </Group>
       </Card>
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped fz="sm" data-testid="console-accounts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('console:username')}</Table.Th>
-                <Table.Th>{t('console:role')}</Table.Th>
-                <Table.Th>{t('console:columns.distributor')}</Table.Th>
-                <Table.Th>{t('console:stores')}</Table.Th>
-                <Table.Th>{t('console:lastLogin')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((a) => (
-                <Table.Tr key={a.id} data-row={a.username}>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Text fw={600} fz="sm">
-                        {a.username}
-                      </Text>
-                      {a.locked && <Badge color="red">{t('console:locked')}</Badge>}
-                      <Text fz="xs" c={a.enrolled ? 'green' : 'dimmed'}>
-                        {a.enrolled ? t('console:enrolled') : t('console:notEnrolled')}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{t(`console:roles.${a.role}`)}</Table.Td>
-                  <Table.Td>{a.parent ?? '—'}</Table.Td>
-                  <Table.Td>{a.stores.length ? a.stores.join(', ') : '—'}</Table.Td>
-                  <Table.Td>{consoleTime(a.lastLogin)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      {a.locked && (
-                        <Button size="compact-sm" variant="light" onClick={() => void run(() => write('/operator/accountUnlock', { id: a.id }), t('console:unlocked'))}>
-                          {t('console:unlock')}
-                        </Button>
-                      )}
-                      {a.enrolled && (
-                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/accountResetFactor', { id: a.id }), t('console:factorReset'))}>
-                          {t('console:resetFactor')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <ConsoleTable minWidth={720} testId="console-accounts" head={[t('console:username'), t('console:role'), t('console:columns.distributor'), t('console:stores'), t('console:lastLogin'), '']}>
+        {list.map((a) => (
+          <Table.Tr key={a.id} data-row={a.username}>
+            <Table.Td>
+              <Group gap={4}>
+                <Text fw={600} fz="sm">
+                  {a.username}
+                </Text>
+                {a.locked && <Badge color="red">{t('console:locked')}</Badge>}
+                <Text fz="xs" c={a.enrolled ? 'green' : 'dimmed'}>
+                  {a.enrolled ? t('console:enrolled') : t('console:notEnrolled')}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>{t(`console:roles.${a.role}`)}</Table.Td>
+            <Table.Td>{a.parent ?? '—'}</Table.Td>
+            <Table.Td>{a.stores.length ? a.stores.join(', ') : '—'}</Table.Td>
+            <Table.Td>{consoleTime(a.lastLogin)}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                {a.locked && (
+                  <Button size="compact-sm" variant="light" onClick={() => void run(() => write('/operator/accountUnlock', { id: a.id }), t('console:unlocked'))}>
+                    {t('console:unlock')}
+                  </Button>
+                )}
+                {a.enrolled && (
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/accountResetFactor', { id: a.id }), t('console:factorReset'))}>
+                    {t('console:resetFactor')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      
+      </ConsoleTable>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import type { ConsoleAlert } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { alertText } from './alert-text';
 import { consoleTime } from './console-time';
+import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
 
 const STATE_COLOR = { open: 'red', acknowledged: 'yellow', resolved: 'green', cleared: 'gray' } as const;
@@ -65,71 +66,56 @@ export default function ConsoleAlertsPage() {
           {error}
         </Alert>
       )}
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped fz="sm" data-testid="console-alerts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('console:alerts.raised')}</Table.Th>
-                <Table.Th>{t('console:alerts.store')}</Table.Th>
-                <Table.Th>{t('console:alerts.kind')}</Table.Th>
-                <Table.Th>{t('console:alerts.what')}</Table.Th>
-                <Table.Th>{t('console:alerts.state')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.length === 0 && !alerts.isLoading && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md" data-testid="console-alerts-empty">
-                      {filter === 'open' ? t('console:alerts.noneOpen') : t('console:alerts.none')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+      <ConsoleTable minWidth={760} testId="console-alerts" head={[t('console:alerts.raised'), t('console:alerts.store'), t('console:alerts.kind'), t('console:alerts.what'), t('console:alerts.state'), '']}>
+        {list.length === 0 && !alerts.isLoading && (
+          <Table.Tr>
+            <Table.Td colSpan={6}>
+              <Text c="dimmed" ta="center" py="md" data-testid="console-alerts-empty">
+                {filter === 'open' ? t('console:alerts.noneOpen') : t('console:alerts.none')}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {list.map((a) => (
+          <Table.Tr key={a.id} data-kind={a.kind} data-state={a.state}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{consoleTime(a.raised_at)}</Table.Td>
+            <Table.Td>{a.kid === null ? t('console:alerts.platform') : <Link to={`/operator/stores/${a.kid}`}>{`${a.kid} ${a.store ?? ''}`}</Link>}</Table.Td>
+            <Table.Td>
+              <Text fw={600} fz="sm">
+                {t(`console:alerts.kinds.${a.kind}`)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{alertText(a, t, money)}</Text>
+              {a.note && (
+                <Text fz="xs" c="dimmed">
+                  {t('console:alerts.noteBy', { who: a.resolved_by ?? a.acknowledged_by ?? '', note: a.note })}
+                </Text>
               )}
-              {list.map((a) => (
-                <Table.Tr key={a.id} data-kind={a.kind} data-state={a.state}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{consoleTime(a.raised_at)}</Table.Td>
-                  <Table.Td>{a.kid === null ? t('console:alerts.platform') : <Link to={`/operator/stores/${a.kid}`}>{`${a.kid} ${a.store ?? ''}`}</Link>}</Table.Td>
-                  <Table.Td>
-                    <Text fw={600} fz="sm">
-                      {t(`console:alerts.kinds.${a.kind}`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{alertText(a, t, money)}</Text>
-                    {a.note && (
-                      <Text fz="xs" c="dimmed">
-                        {t('console:alerts.noteBy', { who: a.resolved_by ?? a.acknowledged_by ?? '', note: a.note })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={STATE_COLOR[a.state]} variant="light" miw="max-content" style={{ flexShrink: 0 }}>
-                      {t(`console:alerts.states.${a.state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {mayAct && a.state !== 'resolved' && (
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {a.state === 'open' && (
-                          <Button size="compact-sm" variant="light" disabled={busy} onClick={() => void run(() => write('/operator/alertAcknowledge', { id: a.id }), t('console:alerts.acknowledged'))} data-testid="console-alert-ack">
-                            {t('console:alerts.acknowledge')}
-                          </Button>
-                        )}
-                        <Button size="compact-sm" variant="subtle" onClick={() => setResolving(a)} data-testid="console-alert-resolve">
-                          {t('console:alerts.resolve')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Badge color={STATE_COLOR[a.state]} variant="light" miw="max-content" style={{ flexShrink: 0 }}>
+                {t(`console:alerts.states.${a.state}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {mayAct && a.state !== 'resolved' && (
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  {a.state === 'open' && (
+                    <Button size="compact-sm" variant="light" disabled={busy} onClick={() => void run(() => write('/operator/alertAcknowledge', { id: a.id }), t('console:alerts.acknowledged'))} data-testid="console-alert-ack">
+                      {t('console:alerts.acknowledge')}
+                    </Button>
+                  )}
+                  <Button size="compact-sm" variant="subtle" onClick={() => setResolving(a)} data-testid="console-alert-resolve">
+                    {t('console:alerts.resolve')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      
+      </ConsoleTable>
       <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={t('console:alerts.resolveTitle')} size={DIALOG_WIDTH} centered>
         <Stack>
           {resolving && <Text fz="sm">{alertText(resolving, t, money)}</Text>}

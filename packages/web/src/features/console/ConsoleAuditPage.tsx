@@ -1,10 +1,11 @@
-import { Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
+import { ConsoleTable } from './ConsoleTable';
 
 type Row = Awaited<ReturnType<typeof consoleCall<'/operator/audit'>>>['list'][number];
 
@@ -33,48 +34,34 @@ export default function ConsoleAuditPage() {
       <Title order={1} fz="h3">
         {t('console:audit.title')}
       </Title>
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped fz="sm" data-testid="console-audit">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('console:audit.at')}</Table.Th>
-                <Table.Th>{t('console:audit.store')}</Table.Th>
-                <Table.Th>{t('console:audit.who')}</Table.Th>
-                <Table.Th>{t('console:audit.what')}</Table.Th>
-                <Table.Th>{t('console:audit.change')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-kind={r.kind}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{consoleTime(r.at)}</Table.Td>
-                  <Table.Td>{r.kid ?? t('console:alerts.platform')}</Table.Td>
-                  <Table.Td>
-                    {r.who}
-                    <Text fz="xs" c="dimmed">
-                      {r.role}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {kindLabel(r.kind)}
-                    {r.target && (
-                      <Text fz="xs" c="dimmed">
-                        {r.target}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td maw={420}>
-                    <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                      {change(r)}
-                    </Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <ConsoleTable minWidth={760} testId="console-audit" head={[t('console:audit.at'), t('console:audit.store'), t('console:audit.who'), t('console:audit.what'), t('console:audit.change')]}>
+        {rows.map((r) => (
+          <Table.Tr key={r.id} data-kind={r.kind}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{consoleTime(r.at)}</Table.Td>
+            <Table.Td>{r.kid ?? t('console:alerts.platform')}</Table.Td>
+            <Table.Td>
+              {r.who}
+              <Text fz="xs" c="dimmed">
+                {r.role}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {kindLabel(r.kind)}
+              {r.target && (
+                <Text fz="xs" c="dimmed">
+                  {r.target}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td maw={420}>
+              <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {change(r)}
+              </Code>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      
+      </ConsoleTable>
       {rows.length > 0 && rows.length % 200 === 0 && last !== rows[rows.length - 1]!.id && (
         <Group justify="center">
           <Button variant="default" onClick={() => setPages([...pages, rows[rows.length - 1]!.id])}>

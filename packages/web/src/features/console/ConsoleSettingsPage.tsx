@@ -7,6 +7,7 @@ import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { unitsToCents } from '../../money/units';
 import { consoleTime } from './console-time';
+import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
 
 type Form = Record<ThresholdKind, string | number>;
@@ -100,41 +101,30 @@ export default function ConsoleSettingsPage() {
             </Code>
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={640} mt="sm">
-          <Table striped fz="sm" data-testid="console-webhooks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('console:settings.url')}</Table.Th>
-                <Table.Th>{t('console:settings.added')}</Table.Th>
-                <Table.Th>{t('console:settings.deliveries')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(hooks.data?.list ?? []).map((h) => (
-                <Table.Tr key={h.id}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{h.url}</Table.Td>
-                  <Table.Td>
-                    {consoleTime(h.created_at)} · {h.created_by}
-                  </Table.Td>
-                  <Table.Td>
-                    {t('console:settings.deliveryCounts', { delivered: h.delivered, pending: h.pending })}
-                    {h.last_error && (
-                      <Text fz="xs" c="red">
-                        {h.last_error}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/webhookRemove', { id: h.id }), t('console:settings.webhookRemoved'))}>
-                      {t('console:settings.remove')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ConsoleTable minWidth={640} testId="console-webhooks" head={[t('console:settings.url'), t('console:settings.added'), t('console:settings.deliveries'), '']} card={false}>
+          {(hooks.data?.list ?? []).map((h) => (
+            <Table.Tr key={h.id}>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{h.url}</Table.Td>
+              <Table.Td>
+                {consoleTime(h.created_at)} · {h.created_by}
+              </Table.Td>
+              <Table.Td>
+                {t('console:settings.deliveryCounts', { delivered: h.delivered, pending: h.pending })}
+                {h.last_error && (
+                  <Text fz="xs" c="red">
+                    {h.last_error}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/webhookRemove', { id: h.id }), t('console:settings.webhookRemoved'))}>
+                  {t('console:settings.remove')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+      
+        </ConsoleTable>
       </Card>
     </Stack>
   );
