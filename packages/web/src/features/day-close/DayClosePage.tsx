@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,20 @@ import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { ZReportBody } from './ZReportBody';
 
 type Target = 'shift' | 'collection' | 'machine';
+
+/** One part of the report on screen: its heading and its table, scrolled sideways on a phone. */
+function Section({ title, minWidth, children }: { title: string; minWidth: number; children: ReactNode }) {
+  return (
+    <>
+      <Title order={2} fz="h5" my="sm">
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped>{children}</Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
 
 /**
  * The store day close (bosses, a viewer too): a day's Z report (the stored one once closed), what
@@ -99,11 +113,7 @@ export default function DayClosePage() {
       ) : null}
       {r ? (
         <Card withBorder radius="md" padding="md" data-testid="day-close-report">
-          <Title order={2} fz="h5" mb="sm">
-            {t('day-close:shifts')}
-          </Title>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
+          <Section title={t('day-close:shifts')} minWidth={520}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('day-close:drawer')}</Table.Th>
@@ -128,13 +138,8 @@ export default function DayClosePage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Title order={2} fz="h5" my="sm">
-            {t('day-close:collections')}
-          </Title>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
+          </Section>
+          <Section title={t('day-close:collections')} minWidth={520}>
               <Table.Tbody>
                 {r.collections.map((c) => (
                   <Table.Tr key={c.collection_id} data-collection={c.collection_id}>
@@ -148,13 +153,8 @@ export default function DayClosePage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Title order={2} fz="h5" my="sm">
-            {t('day-close:machines')}
-          </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
+          </Section>
+          <Section title={t('day-close:machines')} minWidth={420}>
               <Table.Tbody>
                 {r.machines.map((m) => (
                   <Table.Tr key={m.id}>
@@ -165,8 +165,7 @@ export default function DayClosePage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </Section>
           <Title order={2} fz="h5" my="sm">
             {t('day-close:totals')}
           </Title>
