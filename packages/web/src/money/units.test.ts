@@ -20,7 +20,8 @@ describe('money units', () => {
     expect(formatUnits(Number.NaN, '$')).toBe('-');
     expect(formatSignedUnits(5, '$')).toBe('+$5.00');
     expect(formatSignedUnits(-5, '$')).toBe('-$5.00');
-    expect(formatSignedUnits(0, '$')).toBe('-');
+    expect(formatSignedUnits(0, '$')).toBe('$0.00');
+    expect(formatSignedUnits(0.001, '₡')).toBe('₡0.00');
     expect(formatSignedUnits(undefined, '$')).toBe('-');
   });
 

@@ -31,11 +31,11 @@ export function formatDenomination(cents: number, sign: string): string {
   return text.endsWith('.00') ? text.slice(0, -3) : text;
 }
 
-/** A signed change (`+$5.00`, `-$5.00`); zero as `-`, the way movement lists and over/short show it. */
+/** A signed change (`+$5.00`, `-$5.00`, zero as `$0.00`); `-` when there is no number. */
 export function formatSignedUnits(units: number | null | undefined, sign: string): string {
   if (typeof units !== 'number' || !Number.isFinite(units)) return '-';
   const c = unitsToCents(units);
-  if (c === 0) return '-';
+  if (c === 0) return formatCents(0, sign);
   return c > 0 ? `+${formatCents(c, sign)}` : formatCents(c, sign);
 }
 

@@ -181,11 +181,11 @@ export default function DayClosePage() {
               </Table.Tr>
               <Table.Tr data-total="drawers">
                 <Table.Th>{t('day-close:drawersOverShort')}</Table.Th>
-                <Table.Td ta="right">{r.totals.drawers_over_short === 0 ? money(0) : signed(r.totals.drawers_over_short)}</Table.Td>
+                <Table.Td ta="right">{signed(r.totals.drawers_over_short)}</Table.Td>
               </Table.Tr>
               <Table.Tr data-total="kiosks">
                 <Table.Th>{t('day-close:kiosksOverShort')}</Table.Th>
-                <Table.Td ta="right">{r.totals.kiosks_over_short === 0 ? money(0) : signed(r.totals.kiosks_over_short)}</Table.Td>
+                <Table.Td ta="right">{signed(r.totals.kiosks_over_short)}</Table.Td>
               </Table.Tr>
               <Table.Tr data-total="credit">
                 <Table.Th>{t('day-close:creditUsed')}</Table.Th>

@@ -1,9 +1,34 @@
+import type { ReactNode } from 'react';
 import type { CallReply } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../money/useMoney';
 import { storeTime } from '../../time/store-time';
 
 type ZReport = CallReply<'/dayClose/get'>['report'];
+
+/** Receipt sizes as the shift report's: a small centred title, section headings the size of the lines. */
+const TITLE = { fontSize: 18, textAlign: 'center', margin: '0 0 4px' } as const;
+const HEADING = { fontSize: 14, margin: '10px 0 2px', borderBottom: '1px dashed currentColor' } as const;
+const TABLE = { width: '100%', fontSize: 13, borderCollapse: 'collapse' } as const;
+
+/** A section's rows, or one "none" line when it has none. */
+function Rows<T>({ items, none, children }: { items: readonly T[]; none: string; children: (item: T) => ReactNode }) {
+  return (
+    <table style={TABLE}>
+      <tbody>
+        {items.length ? (
+          items.map(children)
+        ) : (
+          <tr data-line="none">
+            <td colSpan={4} style={{ fontStyle: 'italic' }}>
+              {none}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * The Z report as printed: a plain document (300px receipt or A4), the same lines in both; a stored
@@ -15,16 +40,15 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
   const tt = report.totals;
   return (
     <div className="mbx-zreport" data-testid="z-report-body">
-      <h1>{t('zTitle')}</h1>
+      <h1 style={TITLE}>{t('zTitle')}</h1>
       <p>
         {report.store} · {report.day}
       </p>
       <p data-line="window">{t('window', { from: storeTime(report.from, diff), to: storeTime(report.to, diff) })}</p>
       <p data-line="state">{closedAt ? t('closedBy', { at: storeTime(closedAt, diff), by: closedBy ?? '' }) : t('notClosed')}</p>
-      <h2>{t('shifts')}</h2>
-      <table>
-        <tbody>
-          {report.shifts.map((s) => (
+      <h2 style={HEADING}>{t('shifts')}</h2>
+      <Rows items={report.shifts} none={t('none')}>
+          {(s) => (
             <tr key={s.shift_id} data-line={`shift-${s.shift_id}`}>
               <th>
                 #{s.moneybox} {s.cashier}
@@ -34,13 +58,11 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
               <td>{s.counted === null ? '—' : money(s.counted)}</td>
               <td>{s.over_short === null ? '—' : signed(s.over_short)}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>{t('collections')}</h2>
-      <table>
-        <tbody>
-          {report.collections.map((c) => (
+          )}
+      </Rows>
+      <h2 style={HEADING}>{t('collections')}</h2>
+      <Rows items={report.collections} none={t('none')}>
+          {(c) => (
             <tr key={c.collection_id} data-line={`collection-${c.collection_id}`}>
               <th>
                 {c.kiosk}
@@ -50,13 +72,11 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
               <td>{c.counted === null ? t('notCollected') : money(c.counted)}</td>
               <td>{c.over_short === null ? c.reason : signed(c.over_short)}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>{t('machines')}</h2>
-      <table>
-        <tbody>
-          {report.machines.map((m) => (
+          )}
+      </Rows>
+      <h2 style={HEADING}>{t('machines')}</h2>
+      <Rows items={report.machines} none={t('none')}>
+          {(m) => (
             <tr key={m.id} data-line={`machine-${m.id}`}>
               <th>
                 {m.name}
@@ -66,23 +86,20 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
               <td>{money(m.won)}</td>
               <td>{m.metersMatch ? t('metersMatch') : t('metersDiffer')}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>{t('channels')}</h2>
-      <table>
-        <tbody>
-          {report.channels.map((c) => (
+          )}
+      </Rows>
+      <h2 style={HEADING}>{t('channels')}</h2>
+      <Rows items={report.channels} none={t('none')}>
+          {(c) => (
             <tr key={c.channel} data-line={`channel-${c.channel}`}>
               <th>{t(`channel.${c.channel}`)}</th>
               <td>{money(c.purchases)}</td>
               <td>{money(c.redeems)}</td>
               <td>{money(c.special_comps)}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <table>
+          )}
+      </Rows>
+      <table style={{ ...TABLE, marginTop: 10 }}>
         <tbody>
           <tr data-line="purchases">
             <th>{t('purchases')}</th>
@@ -106,11 +123,11 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
           </tr>
           <tr data-line="drawersOverShort">
             <th>{t('drawersOverShort')}</th>
-            <td>{tt.drawers_over_short === 0 ? money(0) : signed(tt.drawers_over_short)}</td>
+            <td>{signed(tt.drawers_over_short)}</td>
           </tr>
           <tr data-line="kiosksOverShort">
             <th>{t('kiosksOverShort')}</th>
-            <td>{tt.kiosks_over_short === 0 ? money(0) : signed(tt.kiosks_over_short)}</td>
+            <td>{signed(tt.kiosks_over_short)}</td>
           </tr>
           <tr data-line="largeDifferences">
             <th>{t('largeDifferences', { threshold: money(report.large_diff) })}</th>

@@ -75,7 +75,7 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
   ];
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
   lines.push(...denominationLines(r.count_detail, ctx.coinSign, 'count'));
-  if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: r.over_short === 0 ? money(0) : formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
+  if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
   return lines;
 }
 
