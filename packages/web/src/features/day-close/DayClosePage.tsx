@@ -140,6 +140,15 @@ export default function DayClosePage() {
               </Table.Tbody>
           </Section>
           <Section title={t('day-close:collections')} minWidth={520}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('day-close:kiosk')}</Table.Th>
+                  <Table.Th>{t('day-close:collector')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:expected')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:counted')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:overShort')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {r.collections.map((c) => (
                   <Table.Tr key={c.collection_id} data-collection={c.collection_id}>
@@ -155,6 +164,14 @@ export default function DayClosePage() {
               </Table.Tbody>
           </Section>
           <Section title={t('day-close:machines')} minWidth={420}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('day-close:machine')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:played')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:won')}</Table.Th>
+                  <Table.Th>{t('day-close:meters')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {r.machines.map((m) => (
                   <Table.Tr key={m.id}>
@@ -162,6 +179,26 @@ export default function DayClosePage() {
                     <Table.Td ta="right">{money(m.played)}</Table.Td>
                     <Table.Td ta="right">{money(m.won)}</Table.Td>
                     <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+          </Section>
+          <Section title={t('day-close:channels')} minWidth={420}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('day-close:channelHeading')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:purchases')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:redeems')}</Table.Th>
+                  <Table.Th ta="right">{t('day-close:specialComps')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.channels.map((c) => (
+                  <Table.Tr key={c.channel} data-channel={c.channel}>
+                    <Table.Td>{t(`day-close:channel.${c.channel}`)}</Table.Td>
+                    <Table.Td ta="right">{money(c.purchases)}</Table.Td>
+                    <Table.Td ta="right">{money(c.redeems)}</Table.Td>
+                    <Table.Td ta="right">{money(c.special_comps)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
