@@ -142,6 +142,9 @@ describe('platform console', () => {
     await dist.getByTestId('console-store-credit-give').click();
     await dist.getByTestId('console-store-credit-history').getByText('weekend').waitFor();
     await e.screenshot(dist, 'console-store-credit-en-390', { fullPage: true });
+    // The thresholds are read-only for a distributor (setting them is the admin's).
+    await dist.getByTestId('console-store-threshold-low_credit-source').waitFor();
+    expect(await dist.getByTestId('console-store-thresholds').locator('input, button').count()).toBe(0);
     await dist.goto('/operator/credit');
     await expect.poll(() => dist.locator('[data-row="distrib01"]').textContent()).toContain('$300.00');
     await e.screenshot(dist, 'console-credit-en-390', { fullPage: true });
@@ -213,6 +216,20 @@ describe('platform console', () => {
       await page.goto('/operator/audit');
       await page.locator('[data-kind="console.alert_resolve"]').first().waitFor();
       await e.screenshot(page, 'console-audit-en-1366');
+
+      // The store's page: the platform default applies until the admin gives 1001 its own value, then clears it.
+      await page.goto('/operator/stores/1001');
+      const source = page.getByTestId('console-store-threshold-low_credit-source');
+      await expect.poll(() => source.textContent()).toBe('Platform default');
+      expect(await page.getByTestId('console-store-threshold-low_credit-value').textContent()).toBe('$100,000,000.00');
+      await page.getByTestId('console-store-threshold-low_credit-input').fill('50');
+      await page.getByTestId('console-store-thresholds-save').click();
+      await expect.poll(() => source.textContent()).toBe("This store's");
+      expect(await page.getByTestId('console-store-threshold-low_credit-value').textContent()).toBe('$50.00');
+      expect((await e.server.handle.db.selectFrom('alert_threshold').select('value').where('store_id', '=', 1001).where('kind', '=', 'low_credit').executeTakeFirst())?.value).toBe(5_000);
+      await e.screenshot(page, 'console-store-thresholds-en-1366', { fullPage: true });
+      await page.getByTestId('console-store-threshold-low_credit-clear').click();
+      await expect.poll(() => source.textContent()).toBe('Platform default');
       await page.context().close();
 
       for (const [lang, width] of [['mx', 390], ['zh_Hans', 820]] as const) {

@@ -1,21 +1,13 @@
 import { Alert, Button, Card, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ALERT_THRESHOLDS, THRESHOLD_KINDS, type ThresholdKind } from '@moneybox/contract/alert-kinds';
-import { toUnits } from '@moneybox/contract/money';
+import { ALERT_THRESHOLDS, THRESHOLD_KINDS } from '@moneybox/contract/alert-kinds';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
-import { unitsToCents } from '../../money/units';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
+import { isMoney, sent, shown, type ThresholdForm as Form } from './thresholds';
 import { useConsoleAction } from './use-console-action';
-
-type Form = Record<ThresholdKind, string | number>;
-const isMoney = (k: ThresholdKind) => ALERT_THRESHOLDS[k].unit === 'cents';
-/** A threshold as the form shows it (currency units for amounts), '' when not set. */
-const shown = (k: ThresholdKind, v: number | null) => (v === null ? '' : isMoney(k) ? toUnits(v) : v);
-/** The form's value as the call takes it: null (not set) or cents / hours / minutes / a count. */
-const sent = (k: ThresholdKind, v: string | number) => (v === '' ? null : isMoney(k) ? unitsToCents(Number(v)) : Math.round(Number(v)));
 
 /** /operator/settings (admin): the alert thresholds' platform defaults and the webhooks alerts are sent to. */
 export default function ConsoleSettingsPage() {

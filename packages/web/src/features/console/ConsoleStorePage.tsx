@@ -8,10 +8,11 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
 import { StoreState } from './ConsoleStoresPage';
+import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
 
-/** /operator/stores/:kid: the store's settings and quota, freeze, bosses; the admin also sets the quota. */
+/** /operator/stores/:kid: the store's settings and quota, freeze, bosses, alert thresholds; the admin also sets the quota and the thresholds. */
 export default function ConsoleStorePage() {
   const { t } = useTranslation(['console', 'common']);
   const kid = Number(useParams().kid);
@@ -48,6 +49,7 @@ export default function ConsoleStorePage() {
             <CreditCard target={{ kid: store.kid }} fund="credit" canMove={role !== 'support'} title={t('console:credit.storeCredit')} testId="console-store-credit" />
             <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" />
           </Stack>
+          <StoreThresholds kid={store.kid} canEdit={role === 'admin'} />
           {role === 'admin' && <Quota store={store} />}
         </>
       )}
