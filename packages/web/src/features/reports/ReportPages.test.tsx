@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
+import LargePayoutsPage from './LargePayoutsPage';
 import ShiftReportsPage from './ShiftReportsPage';
 import TransactionReportsPage from './TransactionReportsPage';
 
@@ -194,5 +195,17 @@ describe('Report period errors', () => {
     await userEvent.click(screen.getByTestId('period-show'));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.queryByText("'To date' must be later than 'From date'")).toBeNull();
+  });
+});
+
+describe('An empty report', () => {
+  it('shows its empty state alone, without a totals row of zeros over it', async () => {
+    const calls = fakeServer({ '/drawer/largePayouts': () => ({ status: 0, list: [], total: 0, count: 0, period }) });
+    await renderRoutes([{ path: '/', element: <LargePayoutsPage /> }], '/');
+    const table = await screen.findByTestId('large-payouts-table', {}, { timeout: 5000 });
+    await waitFor(() => expect(calls.some((c) => c.path === '/drawer/largePayouts')).toBe(true));
+    await within(table).findByText('No records in this period');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(within(table).queryByText('Total (payouts: 0)')).toBeNull();
   });
 });

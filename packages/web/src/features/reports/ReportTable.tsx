@@ -45,7 +45,8 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
     el.setAttribute('aria-label', label);
   }, [label]);
   const shown = screenColumns(columns, lead);
-  const withTotals = shown.some((c) => c.total);
+  // An empty period shows its empty state alone: a row of zero totals would sit over it.
+  const withTotals = rows.length > 0 && shown.some((c) => c.total);
   const dtColumns: DataTableColumn<Row>[] = shown.map((c) => ({
     accessor: c.id,
     title: c.header,
