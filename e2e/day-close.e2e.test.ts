@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bossSession, enrolTerminal } from '../packages/server/src/testing/terminal-kit.js';
 import { DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 /**
  * Issue 23 in the browser: the opening float counted by denomination, an X report that closes nothing,
- * the close counted by denomination, and the next shift offered the carried float; a viewer boss's X report.
+ * the close counted by denomination, and the next shift offered the carried float; a viewer boss's X report;
+ * a boss at a drawer collects a reload kiosk's box by denomination, short, and gets the slip.
  */
 describe('day close: counts, X report, carried float', () => {
   let e: E2E;
@@ -128,5 +130,39 @@ describe('day close: counts, X report, carried float', () => {
     await phone.goto('/Reports/DailyReports');
     await phone.getByTestId(`day-close-link-${today}`).first().click();
     await phone.waitForURL((u) => u.pathname === '/Reports/DayClose' && u.search === `?day=${today}`);
+  });
+
+  it('a boss at a drawer collects the reload kiosk box with a shortage and gets the slip', async () => {
+    const kiosk = await enrolTerminal(e.server, await bossSession(e.server), 'reload_kiosk');
+    await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 70_00, meter_cents: 70_00, detail: { '20': 3, '10': 1 } });
+    const boss = await e.newPage({ viewport: { width: 1366, height: 768 } });
+    await e.login(boss, DEMO_LOGINS.boss, 2);
+    await boss.goto('/Reports/DayClose');
+    const row = boss.locator(`[data-kiosk="${kiosk.name}"]`);
+    await row.getByText('$70.00').waitFor();
+    await e.screenshot(boss, 'day-close-kiosk-boxes-1366');
+
+    // Counted by denomination on a phone: 3×20 = 60 against 70 expected, ten short.
+    await boss.setViewportSize({ width: 390, height: 844 });
+    await row.getByTestId(`collect-${kiosk.name}`).click();
+    const dialog = boss.getByRole('dialog');
+    await dialog.locator('input[data-denomination="20"]').fill('3');
+    await expect(dialog.getByTestId('count-sum').textContent()).resolves.toBe('$60.00');
+    expect(await dialog.getByTestId('collect-expected').textContent()).toBe('$70.00');
+    expect(await dialog.getByTestId('collect-over-short').textContent()).toBe('-$10.00');
+    await e.screenshot(boss, 'day-close-kiosk-collect-390');
+
+    // The slip (300px) on a tablet; the box starts again from nothing.
+    await boss.setViewportSize({ width: 820, height: 1180 });
+    await dialog.getByTestId('collect-submit').click();
+    const slip = boss.getByTestId('kiosk-slip-print');
+    await slip.locator('[data-line="overShort"]').waitFor({ state: 'attached' });
+    expect(await slip.locator('[data-line="counted"] td').textContent()).toBe('$60.00');
+    expect(await slip.locator('[data-line="count-20"] th').textContent()).toBe('$20 × 3');
+    expect(await slip.locator('[data-line="overShort"] td').textContent()).toBe('-$10.00');
+    await e.screenshot(boss, 'day-close-kiosk-slip-820');
+    await boss.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await row.getByText('$0.00').waitFor();
+    await kiosk.socket.close();
   });
 });

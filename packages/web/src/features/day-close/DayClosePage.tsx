@@ -10,6 +10,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
+import { KioskCollections } from './KioskCollections';
 import { ZReportBody } from './ZReportBody';
 
 type Target = 'shift' | 'collection' | 'machine';
@@ -111,6 +112,7 @@ export default function DayClosePage() {
           </Stack>
         </Card>
       ) : null}
+      {v && !v.closed ? <KioskCollections onCollected={() => void q.refetch()} /> : null}
       {r ? (
         <Card withBorder radius="md" padding="md" data-testid="day-close-report">
           <Section title={t('day-close:shifts')} minWidth={520}>

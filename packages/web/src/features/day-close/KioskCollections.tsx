@@ -1,0 +1,204 @@
+import { Button, Card, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import type { CallReply, KioskBox, KioskCollectionSlip } from '@moneybox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { KeyAlreadyRecorded } from '../../api/one-time-key';
+import { useOneTimeKey } from '../../api/useKeyedCall';
+import { useWrite } from '../../api/write';
+import { kioskData } from '../../auth/session';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
+import { centsToUnits, formatCents, formatDenomination, unitsToCents } from '../../money/units';
+import { useMoney } from '../../money/useMoney';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import { storeTime } from '../../time/store-time';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
+import { countDetail, countTotalCents, denominationCents, storeDenominations, type PieceCounts } from '../shift-close/denominations';
+import { DenominationCount } from '../shift-close/DenominationCount';
+
+const NUM = { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/** The collection slip (300px receipt): the kiosk, who collected, expected, counted by denomination, over/short. */
+export function KioskSlip({ slip }: { slip: KioskCollectionSlip }) {
+  const { t } = useTranslation('day-close');
+  const { money, signed } = useMoney();
+  const { coinSign } = useLayoutInfo();
+  const { diff } = useLocalTimeDiff();
+  const lines: Array<{ key: string; label: string; value: string; strong?: boolean }> = [
+    { key: 'kiosk', label: t('kiosk'), value: slip.kiosk },
+    { key: 'time', label: t('slip.time'), value: storeTime(slip.time, diff) },
+    { key: 'collector', label: t('slip.collector'), value: slip.collector },
+    { key: 'expected', label: t('expected'), value: money(slip.expected) },
+    ...Object.entries(slip.count_detail ?? {})
+      .sort(([a], [b]) => denominationCents(b) - denominationCents(a))
+      .map(([d, n]) => ({ key: `count-${d}`, label: `${formatDenomination(denominationCents(d), coinSign)} × ${n}`, value: formatCents(denominationCents(d) * n, coinSign) })),
+    slip.counted === null ? { key: 'reason', label: t('notCollected'), value: slip.reason } : { key: 'counted', label: t('counted'), value: money(slip.counted) },
+    ...(slip.over_short === null ? [] : [{ key: 'overShort', label: t('overShort'), value: signed(slip.over_short), strong: true }]),
+  ];
+  return (
+    <div data-testid="kiosk-slip" style={{ width: '100%', maxWidth: 300, margin: '0 auto' }}>
+      <Title order={2} fz="lg" ta="center">
+        {t('slip.title')}
+      </Title>
+      <Divider my="xs" variant="dashed" />
+      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.key} data-line={l.key}>
+              <Table.Th scope="row" fw={l.strong ? 700 : 400} style={{ textAlign: 'left', paddingRight: 8, paddingLeft: l.key.startsWith('count-') ? 12 : 0 }}>
+                {l.label}
+              </Table.Th>
+              <Table.Td fw={l.strong ? 700 : 400} style={NUM}>
+                {l.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Divider my="xs" variant="dashed" />
+    </div>
+  );
+}
+
+/** Counting one kiosk's box by denomination: expected, counted and the over/short as the boss types. */
+function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox; denominations: readonly string[]; onDone: (slip: KioskCollectionSlip | null) => void; onCancel: () => void }) {
+  const { t } = useTranslation(['day-close', 'common']);
+  const { money, signed } = useMoney();
+  const { coinSign } = useLayoutInfo();
+  const [pieces, setPieces] = useState<PieceCounts>({});
+  const [busy, setBusy] = useState(false);
+  const keys = useOneTimeKey();
+  const write = useWrite();
+  const sum = countTotalCents(pieces, denominations);
+  const diff = sum === null ? null : sum - unitsToCents(box.expected);
+
+  const submit = async () => {
+    if (sum === null) return;
+    const detail = countDetail(pieces, denominations);
+    setBusy(true);
+    try {
+      const slip = await keys.submit({ kind: '/kiosk/collect', target: box.id, cents: sum }, (key) =>
+        write('/kiosk/collect', { id: box.id, counted: centsToUnits(sum), ...(Object.keys(detail).length ? { count_detail: detail } : {}), key }),
+      );
+      onDone(slip);
+    } catch (err) {
+      // Refused: shown already, the count stays for a retry with the same key. Recorded by an earlier send: done.
+      if (err instanceof KeyAlreadyRecorded) onDone(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onCancel} title={t('day-close:collectTitle', { kiosk: box.name })} size={360} data-testid="kiosk-collect-dialog">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text>{t('day-close:expected')}</Text>
+          <Text fw={600} data-testid="collect-expected" style={NUM}>
+            {money(box.expected)}
+          </Text>
+        </Group>
+        <DenominationCount denominations={denominations} coinSign={coinSign} pieces={pieces} onChange={setPieces} />
+        <Group justify="space-between">
+          <Text fw={700}>{t('day-close:overShort')}</Text>
+          <Text fw={700} c={diff !== null && diff < 0 ? 'red.9' : undefined} data-testid="collect-over-short" style={NUM}>
+            {diff === null ? '-' : signed(centsToUnits(diff))}
+          </Text>
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common:cancel')}
+          </Button>
+          <Button onClick={() => void submit()} loading={busy} disabled={sum === null} data-testid="collect-submit">
+            {t('day-close:collect')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The reload kiosks' cash boxes (bosses; a viewer sees them): what each should hold since its last
+ * collection, and, at a drawer, its collection counted by denomination, then the slip.
+ */
+export function KioskCollections({ onCollected }: { onCollected: () => void }) {
+  const { t } = useTranslation(['day-close', 'common']);
+  const { money } = useMoney();
+  const { coinSign } = useLayoutInfo();
+  const { diff } = useLocalTimeDiff();
+  const atDrawer = kioskData().moneybox >= 0;
+  const boxes = useApiQuery('/kiosk/boxes', {});
+  const info = useApiQuery('/drawer/info', {}, { enabled: atDrawer });
+  const [open, setOpen] = useState<KioskBox | null>(null);
+  const [slip, setSlip] = useState<KioskCollectionSlip | null>(null);
+  const list: CallReply<'/kiosk/boxes'>['list'] = boxes.data?.list ?? [];
+  if (!list.length) return null;
+  const denominations = storeDenominations(info.data?.denominations, coinSign);
+
+  const done = (s: KioskCollectionSlip | null) => {
+    setOpen(null);
+    setSlip(s);
+    void boxes.refetch();
+    onCollected();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="kiosk-boxes">
+      <Title order={2} fz="h5" mb="sm">
+        {t('day-close:kioskBoxes')}
+      </Title>
+      <Table.ScrollContainer minWidth={360}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('day-close:kiosk')}</Table.Th>
+              <Table.Th ta="right">{t('day-close:expected')}</Table.Th>
+              <Table.Th>{t('day-close:lastCollection')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((b) => (
+              <Table.Tr key={b.id} data-kiosk={b.name}>
+                <Table.Td>{b.name}</Table.Td>
+                <Table.Td style={NUM}>{money(b.expected)}</Table.Td>
+                <Table.Td>{b.last_collection ? storeTime(b.last_collection, diff) : '—'}</Table.Td>
+                <Table.Td ta="right">
+                  {atDrawer ? (
+                    <Button size="xs" onClick={() => setOpen(b)} data-testid={`collect-${b.name}`}>
+                      {t('day-close:collect')}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {atDrawer ? null : (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('day-close:collectAtDrawer')}
+        </Text>
+      )}
+      {open ? <CollectDialog box={open} denominations={denominations} onDone={done} onCancel={() => setOpen(null)} /> : null}
+      {slip ? (
+        <ReceiptDialog
+          opened
+          title={t('day-close:slip.title')}
+          receipt={<KioskSlip slip={slip} />}
+          actions={
+            <>
+              <Button variant="default" onClick={() => window.print()}>
+                {t('day-close:print')}
+              </Button>
+              <Button onClick={() => setSlip(null)}>{t('common:close')}</Button>
+            </>
+          }
+          testId="kiosk-slip-dialog"
+          printTestId="kiosk-slip-print"
+        />
+      ) : null}
+    </Card>
+  );
+}
