@@ -152,10 +152,11 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
         <Table striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('day-close:kiosk')}</Table.Th>
-              <Table.Th ta="right">{t('day-close:expected')}</Table.Th>
-              <Table.Th>{t('day-close:lastCollection')}</Table.Th>
-              <Table.Th />
+              {(['kiosk', 'expected', 'lastCollection', ''] as const).map((k) => (
+                <Table.Th key={k} ta={k === 'expected' ? 'right' : undefined}>
+                  {k ? t(`day-close:${k}`) : null}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
