@@ -1,4 +1,4 @@
-import { Group, Modal } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DIALOG_WIDTH } from './message';
@@ -51,6 +51,18 @@ export function ReceiptDialog({ opened, title, receipt, printCopy = receipt, act
           {actions}
         </Group>
       </Modal>
+    </>
+  );
+}
+
+/** The usual actions under a receipt: Print (the browser's print of the print copy) and Close. */
+export function PrintClose({ print, close, onClose }: { print: string; close: string; onClose: () => void }) {
+  return (
+    <>
+      <Button variant="default" onClick={() => window.print()}>
+        {print}
+      </Button>
+      <Button onClick={onClose}>{close}</Button>
     </>
   );
 }

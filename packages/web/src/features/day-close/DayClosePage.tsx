@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/hooks';
 import { useWrite } from '../../api/write';
 import { toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
-import { ReceiptDialog } from '../../components/ReceiptDialog';
+import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { KioskCollections } from './KioskCollections';
@@ -258,14 +258,7 @@ export default function DayClosePage() {
           opened={printing === 'receipt'}
           title={t('day-close:zTitle')}
           receipt={body}
-          actions={
-            <>
-              <Button variant="default" onClick={() => window.print()}>
-                {t('day-close:print')}
-              </Button>
-              <Button onClick={() => setPrinting(null)}>{t('common:close')}</Button>
-            </>
-          }
+          actions={<PrintClose print={t('day-close:print')} close={t('common:close')} onClose={() => setPrinting(null)} />}
           testId="z-receipt-dialog"
           printTestId="z-receipt-print"
         />

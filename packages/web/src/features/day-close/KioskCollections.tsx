@@ -7,7 +7,8 @@ import { KeyAlreadyRecorded } from '../../api/one-time-key';
 import { useOneTimeKey } from '../../api/useKeyedCall';
 import { useWrite } from '../../api/write';
 import { kioskData } from '../../auth/session';
-import { ReceiptDialog } from '../../components/ReceiptDialog';
+import { ReceiptLines, type ReceiptLine } from '../../components/ReceiptLines';
+import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
 import { centsToUnits, formatCents, formatDenomination, unitsToCents } from '../../money/units';
 import { useMoney } from '../../money/useMoney';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
@@ -24,14 +25,14 @@ export function KioskSlip({ slip }: { slip: KioskCollectionSlip }) {
   const { money, signed } = useMoney();
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff();
-  const lines: Array<{ key: string; label: string; value: string; strong?: boolean }> = [
+  const lines: ReceiptLine[] = [
     { key: 'kiosk', label: t('kiosk'), value: slip.kiosk },
     { key: 'time', label: t('slip.time'), value: storeTime(slip.time, diff) },
     { key: 'collector', label: t('slip.collector'), value: slip.collector },
     { key: 'expected', label: t('expected'), value: money(slip.expected) },
     ...Object.entries(slip.count_detail ?? {})
       .sort(([a], [b]) => denominationCents(b) - denominationCents(a))
-      .map(([d, n]) => ({ key: `count-${d}`, label: `${formatDenomination(denominationCents(d), coinSign)} × ${n}`, value: formatCents(denominationCents(d) * n, coinSign) })),
+      .map(([d, n]) => ({ key: `count-${d}`, indent: true, label: `${formatDenomination(denominationCents(d), coinSign)} × ${n}`, value: formatCents(denominationCents(d) * n, coinSign) })),
     slip.counted === null ? { key: 'reason', label: t('notCollected'), value: slip.reason } : { key: 'counted', label: t('counted'), value: money(slip.counted) },
     ...(slip.over_short === null ? [] : [{ key: 'overShort', label: t('overShort'), value: signed(slip.over_short), strong: true }]),
   ];
@@ -41,20 +42,7 @@ export function KioskSlip({ slip }: { slip: KioskCollectionSlip }) {
         {t('slip.title')}
       </Title>
       <Divider my="xs" variant="dashed" />
-      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.key} data-line={l.key}>
-              <Table.Th scope="row" fw={l.strong ? 700 : 400} style={{ textAlign: 'left', paddingRight: 8, paddingLeft: l.key.startsWith('count-') ? 12 : 0 }}>
-                {l.label}
-              </Table.Th>
-              <Table.Td fw={l.strong ? 700 : 400} style={NUM}>
-                {l.value}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ReceiptLines lines={lines} />
       <Divider my="xs" variant="dashed" />
     </div>
   );
@@ -162,9 +150,11 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
           <Table.Tbody>
             {list.map((b) => (
               <Table.Tr key={b.id} data-kiosk={b.name}>
-                <Table.Td>{b.name}</Table.Td>
-                <Table.Td style={NUM}>{money(b.expected)}</Table.Td>
-                <Table.Td>{b.last_collection ? storeTime(b.last_collection, diff) : '—'}</Table.Td>
+                {[b.name, money(b.expected), b.last_collection ? storeTime(b.last_collection, diff) : '—'].map((text, i) => (
+                  <Table.Td key={i} style={i === 1 ? NUM : undefined}>
+                    {text}
+                  </Table.Td>
+                ))}
                 <Table.Td ta="right">
                   {atDrawer ? (
                     <Button size="xs" onClick={() => setOpen(b)} data-testid={`collect-${b.name}`}>
@@ -188,14 +178,7 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
           opened
           title={t('day-close:slip.title')}
           receipt={<KioskSlip slip={slip} />}
-          actions={
-            <>
-              <Button variant="default" onClick={() => window.print()}>
-                {t('day-close:print')}
-              </Button>
-              <Button onClick={() => setSlip(null)}>{t('common:close')}</Button>
-            </>
-          }
+          actions={<PrintClose print={t('day-close:print')} close={t('common:close')} onClose={() => setSlip(null)} />}
           testId="kiosk-slip-dialog"
           printTestId="kiosk-slip-print"
         />

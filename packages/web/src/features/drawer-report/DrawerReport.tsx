@@ -1,4 +1,5 @@
-import { Divider, Table, Text, Title } from '@mantine/core';
+import { Divider, Text, Title } from '@mantine/core';
+import { ReceiptLines } from '../../components/ReceiptLines';
 import { useTranslation } from 'react-i18next';
 import { isXReport, reportLines, type DrawerReportData, type ReportContext } from './report-lines';
 
@@ -22,20 +23,7 @@ export function DrawerReport({ report, 'data-testid': testId, ...ctx }: DrawerRe
         </Text>
       ) : null}
       <Divider my="xs" variant="dashed" />
-      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.key} data-line={l.key}>
-              <Table.Th scope="row" fw={l.strong ? 700 : 400} style={{ textAlign: 'left', paddingRight: 8, paddingLeft: l.text ? 12 : 0 }}>
-                {l.text ?? t(l.label ?? l.key)}
-              </Table.Th>
-              <Table.Td fw={l.strong ? 700 : 400} style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {l.value}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ReceiptLines lines={lines.map((l) => ({ key: l.key, label: l.text ?? t(l.label ?? l.key), value: l.value, strong: l.strong, indent: Boolean(l.text) }))} />
       <Divider my="xs" variant="dashed" />
       <Text size="xs" ta="center" c="dimmed">
         {t('footer')}
