@@ -207,8 +207,11 @@ export const machineRepository = {
     );
   },
 
-  /** Bets and wins through each machine's ledger rows since `from` (all time when undefined). */
-  /** Played (bets) and won per machine by the ledger: all time, or from `from` (up to `to`, excluded). */
+  /**
+   * Played (bets) and won per machine by the ledger: all time, or from `from` (up to `to`, excluded).
+   * Read through the store's machines (index ledger_machine_at), not the store's whole ledger: all time
+   * is the store's machine rows only, however long its history of counter movements (the day-close bench).
+   */
   async ledgerTotals(db: Db, storeId: number, from?: string, to?: string): Promise<MachineTotals[]> {
     let q = db
       .selectFrom('ledger')
@@ -217,8 +220,7 @@ export const machineRepository = {
         eb.fn.sum<number>(eb.case().when('kind', '=', 'bet').then(eb.ref('amount_cents')).else(0).end()).as('played_cents'),
         eb.fn.sum<number>(eb.case().when('kind', '=', 'win').then(eb.ref('amount_cents')).else(0).end()).as('won_cents'),
       ])
-      .where('store_id', '=', storeId)
-      .where('machine_id', 'is not', null)
+      .where('machine_id', 'in', db.selectFrom('machine').select('id').where('store_id', '=', storeId))
       .where('kind', 'in', ['bet', 'win']);
     if (from) q = q.where('at', '>=', from);
     if (to) q = q.where('at', '<', to);
