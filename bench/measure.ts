@@ -47,12 +47,14 @@ export async function measure(n: number, op: (i: number) => Promise<unknown>, op
  * Measures a baseline and an operation alternately, n times each after one warm-up of each, so
  * that load from elsewhere on the machine falls on both alike. Sequential, one in flight.
  */
-export async function measurePair(n: number, baseline: () => Promise<unknown>, op: () => Promise<unknown>): Promise<[Sample, Sample]> {
+export async function measurePair(n: number, baseline: () => Promise<unknown>, op: () => Promise<unknown>, opts: { seconds?: number } = {}): Promise<[Sample, Sample]> {
   await baseline();
   await op();
   const a: number[] = [];
   const b: number[] = [];
-  for (let i = 0; i < n; i++) {
+  // Fewer pairs when `seconds` runs out first.
+  const stopAt = opts.seconds ? performance.now() + opts.seconds * 1000 : Infinity;
+  for (let i = 0; i < n && performance.now() < stopAt; i++) {
     let t = performance.now();
     await baseline();
     a.push(performance.now() - t);
@@ -84,6 +86,22 @@ export function row(labels: BenchRow, op: Sample, baselineName: string, baseline
     baseline: baselineName,
     'baseline p50 ms': round(p50(baseline)),
     'p50 / baseline': `${round(p50(op) / p50(baseline), 1)}x`,
+  };
+}
+
+/** A report's figures against its p99 target, beside the same-run baseline's (the plain scan it replaces). */
+export function targetRow(labels: BenchRow, op: Sample, target: number, baseline: Sample, data: string): BenchRow {
+  return {
+    ...labels,
+    n: op.n,
+    'p50 ms': round(p50(op)),
+    'p99 ms': round(p99(op)),
+    'target p99 ms': target,
+    met: p99(op) <= target ? 'yes' : 'NO',
+    'baseline p50 ms': round(p50(baseline)),
+    'baseline p99 ms': round(p99(baseline)),
+    'p50 / baseline': `${round(p50(op) / p50(baseline), 3)}x`,
+    data,
   };
 }
 
