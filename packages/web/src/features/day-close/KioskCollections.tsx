@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CallReply, KioskBox, KioskCollectionSlip } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,25 +49,23 @@ export function KioskSlip({ slip }: { slip: KioskCollectionSlip }) {
 }
 
 /** Counting one kiosk's box by denomination: expected, counted and the over/short as the boss types. */
-function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox; denominations: readonly string[]; onDone: (slip: KioskCollectionSlip | null) => void; onCancel: () => void }) {
+export function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox; denominations: readonly string[]; onDone: (slip: KioskCollectionSlip | null) => void; onCancel: () => void }) {
   const { t } = useTranslation(['day-close', 'common']);
   const { money, signed } = useMoney();
   const { coinSign } = useLayoutInfo();
   const [pieces, setPieces] = useState<PieceCounts>({});
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
   const keys = useOneTimeKey();
   const write = useWrite();
   const sum = countTotalCents(pieces, denominations);
   const diff = sum === null ? null : sum - unitsToCents(box.expected);
 
-  const submit = async () => {
-    if (sum === null) return;
-    const detail = countDetail(pieces, denominations);
+  // A count and a "not collected" mark are two intents: a retry of either reuses its own key only.
+  const send = async (intent: { kind: string; cents: number }, input: { counted?: number; count_detail?: Record<string, number>; reason?: string }) => {
     setBusy(true);
     try {
-      const slip = await keys.submit({ kind: '/kiosk/collect', target: box.id, cents: sum }, (key) =>
-        write('/kiosk/collect', { id: box.id, counted: centsToUnits(sum), ...(Object.keys(detail).length ? { count_detail: detail } : {}), key }),
-      );
+      const slip = await keys.submit({ ...intent, target: box.id }, (key) => write('/kiosk/collect', { id: box.id, ...input, key }));
       onDone(slip);
     } catch (err) {
       // Refused: shown already, the count stays for a retry with the same key. Recorded by an earlier send: done.
@@ -75,6 +73,15 @@ function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox
     } finally {
       setBusy(false);
     }
+  };
+  const submit = async () => {
+    if (sum === null) return;
+    const detail = countDetail(pieces, denominations);
+    await send({ kind: '/kiosk/collect', cents: sum }, { counted: centsToUnits(sum), ...(Object.keys(detail).length ? { count_detail: detail } : {}) });
+  };
+  const markNotCollected = async () => {
+    if (!reason.trim()) return;
+    await send({ kind: '/kiosk/collect:not-collected', cents: 0 }, { reason: reason.trim() });
   };
 
   return (
@@ -99,6 +106,13 @@ function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox
           </Button>
           <Button onClick={() => void submit()} loading={busy} disabled={sum === null} data-testid="collect-submit">
             {t('day-close:collect')}
+          </Button>
+        </Group>
+        <Divider label={t('day-close:orNotCollected')} />
+        <TextInput label={t('day-close:notCollectedReason')} value={reason} maxLength={200} onChange={(e) => setReason(e.currentTarget.value)} data-testid="collect-reason" />
+        <Group justify="flex-end">
+          <Button variant="light" color="orange" onClick={() => void markNotCollected()} loading={busy} disabled={!reason.trim()} data-testid="collect-not-collected">
+            {t('day-close:markNotCollected')}
           </Button>
         </Group>
       </Stack>
