@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'drawer.unfreeze',
   'drawer.create',
   'drawer.force_close',
+  'drawer.handover',
   'drawer.shift_close',
   'customer.create',
   'customer.update',

@@ -38,6 +38,8 @@ import {
   drawerShiftReportReply,
   drawerShiftReportRequest,
   drawerShiftRequest,
+  drawerHandoverRequest,
+  drawerHandoverReply,
   drawerXReportReply,
   drawerXReportRequest,
 } from './drawer.js';
@@ -175,6 +177,7 @@ export const CALLS = {
   '/drawer/setupList': { input: drawerSetupListRequest, reply: drawerSetupListReply, who: MAY.boss },
   '/drawer/shift': { input: drawerShiftRequest, reply: drawerShiftReply, who: MAY.signedIn },
   '/drawer/forceClose': { input: drawerForceCloseRequest, reply: drawerForceCloseReply, who: MAY.boss },
+  '/drawer/handover': { input: drawerHandoverRequest, reply: drawerHandoverReply, who: MAY.atADrawer },
   '/drawer/shiftReport': { input: drawerShiftReportRequest, reply: drawerShiftReportReply, who: MAY.signedIn },
   '/drawer/recentShifts': { input: drawerRecentShiftsRequest, reply: drawerRecentShiftsReply, who: MAY.signedIn },
   '/drawer/xReport': { input: drawerXReportRequest, reply: drawerXReportReply, who: MAY.signedIn },

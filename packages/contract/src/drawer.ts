@@ -203,6 +203,18 @@ export type ShiftReport = z.infer<typeof shiftReport>;
 export const drawerShiftReply = shiftReport.extend({ status: z.literal(0) });
 export const drawerForceCloseReply = drawerShiftReply;
 
+/**
+ * Handover (issue 23): the caller closes their shift with its count and, in the same step, the
+ * incoming cashier (signing with their password) starts a shift at the same drawer whose initial
+ * amount is that count. The key makes a retry harmless (12).
+ */
+export const drawerHandoverRequest = auth.extend(shiftCount.shape).extend({
+  key,
+  username: z.string().max(200),
+  password: z.string().max(200),
+});
+export const drawerHandoverReply = drawerShiftReply.extend({ next_shift_id: z.number().int(), next_account: z.string() });
+
 /** Reprint: a closed shift's report. A cashier may ask for their own shifts only; a boss for any of the store. */
 export const drawerShiftReportRequest = auth.extend({ shift_id: id });
 export const drawerShiftReportReply = drawerShiftReply;

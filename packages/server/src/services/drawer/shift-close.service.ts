@@ -17,7 +17,7 @@ interface CountInput {
 }
 
 /** The counted cash: as given, or the sum of the denominations; both given must agree (35). */
-function countedCents(count: CountInput): number | null {
+export function countedCents(count: CountInput): number | null {
   const fromDetail = count.count_detail ? countDetailCents(count.count_detail) : null;
   if (count.counted !== undefined && fromDetail !== null && fromDetail !== count.counted) refuse(Status.AMOUNT_ERROR);
   return count.counted ?? fromDetail;

@@ -3,6 +3,7 @@ import { moveCash } from '../../../services/drawer/cash.service.js';
 import { drawerInfo, shiftMovements } from '../../../services/drawer/drawer-info.service.js';
 import { createDrawer, freezeDrawer, kioskDrawers, setupList as listForSetup } from '../../../services/drawer/drawer-setup.service.js';
 import { closeOwnShift, forceClose as forceCloseShift } from '../../../services/drawer/shift-close.service.js';
+import { handOver } from '../../../services/drawer/handover.service.js';
 import { initDrawer } from '../../../services/drawer/drawer.service.js';
 import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '../../../services/drawer/shift-record.service.js';
 
@@ -30,6 +31,12 @@ const shift = defineCall('/drawer/shift', { handler: (input, ctx) => closeOwnShi
 
 const forceClose = defineCall('/drawer/forceClose', { handler: (input, ctx) => forceCloseShift(ctx.deps, ctx.caller, { drawerId: input.id, count: { counted: input.counted, count_detail: input.count_detail } }) });
 
+/** One-step handover: the caller's shift closes with its count, the incoming cashier's opens from it. */
+const handover = defineCall('/drawer/handover', {
+  handler: (input, ctx) =>
+    handOver(ctx.deps, ctx.caller, { counted: input.counted, count_detail: input.count_detail, key: input.key, username: input.username, password: input.password }),
+});
+
 const shiftReport = defineCall('/drawer/shiftReport', { handler: (input, ctx) => shiftReportFor(ctx.deps, ctx.caller, input.shift_id) });
 
 const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input, ctx) => ({ list: await recent(ctx.deps, ctx.caller, input.limit) }) });
@@ -37,4 +44,4 @@ const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input,
 /** X report: the open shift's figures without closing it. */
 const xReport = defineCall('/drawer/xReport', { handler: (input, ctx) => xReportOf(ctx.deps, ctx.caller, input.id) });
 
-export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, shiftReport, recentShifts, xReport];
+export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, handover, shiftReport, recentShifts, xReport];

@@ -1,0 +1,94 @@
+import { Status, writeCountNote, type Cents, type ShiftReport } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
+import type { Actor } from '../../domain/actor.js';
+import { refuse } from '../../domain/status-refusal.js';
+import { dummySecretHash, verifySecret } from '../../auth/password.js';
+import { applyMovement, isStale } from '../../money/apply-movement.js';
+import { MOVEMENTS } from '../../money/movements.js';
+import { accountRepository } from '../../repositories/account.repository.js';
+import { storeScope } from '../../repositories/store-scope.js';
+import { audited } from '../audit/audit.js';
+import type { Deps } from '../deps.js';
+import { openStore } from '../store/store-guard.js';
+import { callerShift } from './drawer.service.js';
+import { closeShift, countedCents } from './shift-close.service.js';
+
+interface HandoverInput {
+  counted?: Cents | undefined;
+  count_detail?: Record<string, number> | undefined;
+  key: string;
+  /** The incoming cashier, who signs for the count with their password. */
+  username: string;
+  password: string;
+}
+
+/**
+ * The incoming cashier of the caller's store, their password checked as at login: each try counts
+ * against the account's lock before the check (outside the handover's transaction, so a refused
+ * handover still counts it), unknown, disabled or another store's account is 2, the caller is 37.
+ */
+async function incomingAccount(deps: Deps, actor: Actor, username: string, password: string) {
+  const { db } = deps.handle;
+  const account = await accountRepository.findByUsername(db, username);
+  if (!account || account.store_id !== actor.storeId || account.disabled === 1) {
+    await verifySecret(password, await dummySecretHash());
+    refuse(Status.LOGIN_INCORRECT);
+  }
+  if (account.id === actor.accountId) refuse(Status.OTHER_DRAWER);
+  const store = await openStore(storeScope(db, actor.storeId));
+  const tries = await accountRepository.takeTry(db, account.id, store.max_failed_logins);
+  if (tries === undefined) refuse(Status.ACCOUNT_LOCKED);
+  const locked = tries >= store.max_failed_logins;
+  if (!(await verifySecret(password, account.password_hash))) {
+    if (locked) refuse(Status.ACCOUNT_LOCKED);
+    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - tries) });
+  }
+  await accountRepository.giveTriesBack(db, account.id, locked);
+  return account;
+}
+
+/**
+ * One-step handover (issue 23): in one transaction the caller's shift closes with its count (as a
+ * plain close), the incoming cashier's shift opens at the same drawer, and its initial amount is
+ * that count (a ledger `init` row under the call's key, so a retry is refused 12 and changes
+ * nothing), with the audit row. The incoming cashier then signs in and finds the drawer ready.
+ */
+export async function handOver(deps: Deps, actor: Actor, input: HandoverInput): Promise<ShiftReport & { next_shift_id: number; next_account: string }> {
+  const incoming = await incomingAccount(deps, actor, input.username, input.password);
+  try {
+    return await audited(deps, actor, async (tx, audit) => {
+      const db = tx.handle.db;
+      const scope = storeScope(db, actor.storeId);
+      const store = await openStore(scope);
+      const { shift, drawer } = await callerShift(db, actor);
+      if (drawer.frozen === 1) refuse(Status.DRAWER_FROZEN);
+      if (await scope.shifts.openForAccount(incoming.id)) refuse(Status.OTHER_DRAWER);
+      const report = await closeShift(db, shift, actor.accountId, input);
+      // The count is the next shift's float: a close without one hands nothing over (35).
+      const count = countedCents(input) ?? refuse(Status.AMOUNT_ERROR);
+      if (count > store.credit_cents) refuse(Status.INITIAL_OVER_CREDIT);
+      const at = isoNow();
+      const nextShiftId = await scope.shifts.insert({ drawer_id: drawer.id, account_id: incoming.id, at });
+      await applyMovement(tx.handle, db, {
+        useKey: input.key,
+        markInit: true,
+        movement: {
+          storeId: actor.storeId, kind: 'init', amount: count, accountId: incoming.id, drawerId: drawer.id, shiftId: nextShiftId,
+          ...MOVEMENTS.init.effects(count), key: input.key, at,
+          ...(input.count_detail ? { note: writeCountNote(input.count_detail) } : {}),
+        },
+      });
+      await audit({
+        kind: 'drawer.handover',
+        target: { type: 'drawer', id: drawer.id, label: String(drawer.number) },
+        before: { shift_id: report.shift_id, account: report.account },
+        after: { counted: report.counted, over_short: report.over_short, next_shift_id: nextShiftId, next_account: incoming.username },
+      });
+      return { ...report, next_shift_id: nextShiftId, next_account: incoming.username };
+    });
+  } catch (err) {
+    // PostgreSQL's apply reports a used key as a failed guard: the retry of a handover done.
+    if (isStale(err)) refuse(Status.KEY_ERROR);
+    throw err;
+  }
+}
