@@ -11,7 +11,8 @@ import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { callerShift } from './drawer.service.js';
-import { closeShift, countedCents } from './shift-close.service.js';
+import { closeShift } from './shift-close.service.js';
+import { countedCents } from '../../domain/shift-count.js';
 
 interface HandoverInput {
   counted?: Cents | undefined;

@@ -1,4 +1,5 @@
-import { Status, countDetailCents, type Cents, type ShiftReport } from '@moneybox/contract';
+import { Status, type ShiftReport } from '@moneybox/contract';
+import { countedCents, type CountInput } from '../../domain/shift-count.js';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { Shift } from '../../db/schema.js';
@@ -10,18 +11,6 @@ import { callerShift } from './drawer.service.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { assertStoreDenominations } from '../store/denominations.js';
-
-interface CountInput {
-  counted?: Cents | undefined;
-  count_detail?: Record<string, number> | undefined;
-}
-
-/** The counted cash: as given, or the sum of the denominations; both given must agree (35). */
-export function countedCents(count: CountInput): number | null {
-  const fromDetail = count.count_detail ? countDetailCents(count.count_detail) : null;
-  if (count.counted !== undefined && fromDetail !== null && fromDetail !== count.counted) refuse(Status.AMOUNT_ERROR);
-  return count.counted ?? fromDetail;
-}
 
 /**
  * Closes the caller's shift (logout). Allowed on a frozen drawer or store: a cashier can always
