@@ -1,29 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { CollectDialog } from './KioskCollections';
 
-type Body = Record<string, unknown>;
 const box = { id: 9, name: '900', expected: 70, paid_out: 0, last_collection: null };
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('kiosk collect dialog', () => {
   it('marks a box not collected with its reason only (no count), under a key of its own', async () => {
-    const calls: Array<{ path: string; body: Body }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const path = String(url).replace(/^.*\/API/, '');
-        const body = init?.body ? (JSON.parse(String(init.body)) as Body) : {};
-        calls.push({ path, body });
-        const reply =
-          path === '/kiosk/collect'
-            ? { status: 0, collection_id: 3, kiosk: '900', time: '2026-01-15T14:00:00.000Z', collector: 'boss01', expected: 70, counted: null, over_short: null, count_detail: null, reason: String(body.reason) }
-            : { status: 0, key: 'k-1', diff: -360 };
-        return new Response(JSON.stringify(reply), { status: 200 });
-      }),
+    const calls = fakeServer(
+      {
+        '/kiosk/collect': (body) => ({ status: 0, collection_id: 3, kiosk: '900', time: '2026-01-15T14:00:00.000Z', collector: 'boss01', expected: 70, counted: null, over_short: null, count_detail: null, reason: String(body.reason) }),
+      },
+      { status: 0, key: 'k-1', diff: -360 },
     );
     const onDone = vi.fn();
     await renderRoutes([{ path: '/', element: <CollectDialog box={box} denominations={['20', '10']} onDone={onDone} onCancel={() => undefined} /> }], '/');

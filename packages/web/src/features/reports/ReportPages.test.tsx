@@ -2,12 +2,12 @@ import type { ShiftLogRow, TransactionRow } from '@moneybox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer as fakeApi, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import LargePayoutsPage from './LargePayoutsPage';
 import ShiftReportsPage from './ShiftReportsPage';
 import TransactionReportsPage from './TransactionReportsPage';
 
-type Body = Record<string, unknown>;
 
 // mantine-datatable shows a column while its media query matches; a column without one asks for ''
 // (always true in a browser; the shared jsdom stub answers false to everything).
@@ -18,18 +18,7 @@ Element.prototype.scrollIntoView ??= () => {};
 
 /** The server as the page sees it: each /API path answers from `replies`; every call is recorded. */
 function fakeServer(replies: Record<string, (body: Body) => object>) {
-  const calls: Array<{ path: string; body: Body }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = String(url).replace(/^.*\/API/, '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Body) : {};
-      calls.push({ path, body });
-      const reply = replies[path]?.(body) ?? { status: 0, diff: -360, hourly: { left: null, total: 0 }, daily: { left: null, total: 0 }, weekly: { left: null, total: 0 }, limit_day: 31 };
-      return new Response(JSON.stringify(reply), { status: 200 });
-    }),
-  );
-  return calls;
+  return fakeApi(replies, { status: 0, diff: -360, hourly: { left: null, total: 0 }, daily: { left: null, total: 0 }, weekly: { left: null, total: 0 }, limit_day: 31 });
 }
 
 /** Captures the CSV handed to the browser as a download. */

@@ -1,0 +1,21 @@
+import { vi } from 'vitest';
+
+export type Body = Record<string, unknown>;
+
+/**
+ * The API as a test's fetch: each call answered by its path's reply (else `fallback`), every call
+ * recorded with its body. Undo with `vi.unstubAllGlobals()`.
+ */
+export function fakeServer(replies: Record<string, (body: Body) => object>, fallback: object = { status: 0 }): Array<{ path: string; body: Body }> {
+  const calls: Array<{ path: string; body: Body }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = String(url).replace(/^.*\/API/, '');
+      const body = init?.body ? (JSON.parse(String(init.body)) as Body) : {};
+      calls.push({ path, body });
+      return new Response(JSON.stringify(replies[path]?.(body) ?? fallback), { status: 200 });
+    }),
+  );
+  return calls;
+}
