@@ -12,11 +12,11 @@ export function CloseShiftButton({ disabled }: { disabled?: boolean }) {
   const endSession = useEndSession();
   const shiftClose = useShiftClose({ onDone: () => void endSession() });
 
-  const start = async () => {
-    if (!(await confirmBox(t('close.confirm'), t('close.button')))) return;
+  const start = async (handover = false) => {
+    if (!handover && !(await confirmBox(t('close.confirm'), t('close.button')))) return;
     setBusy(true);
     try {
-      await shiftClose.begin();
+      await (handover ? shiftClose.beginHandover() : shiftClose.begin());
     } catch {
       // Shown by the call's handler; the shift stays open.
     } finally {
@@ -28,6 +28,9 @@ export function CloseShiftButton({ disabled }: { disabled?: boolean }) {
     <>
       <Button color="red.9" variant="outline" onClick={() => void start()} loading={busy} disabled={disabled || busy || shiftClose.active} data-testid="close-shift">
         {t('close.button')}
+      </Button>
+      <Button variant="outline" onClick={() => void start(true)} loading={busy} disabled={disabled || busy || shiftClose.active} data-testid="handover-shift">
+        {t('handover.button')}
       </Button>
       {shiftClose.element}
     </>

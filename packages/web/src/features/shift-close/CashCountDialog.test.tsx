@@ -70,4 +70,22 @@ describe('blind cash count', () => {
     expect(screen.getByTestId('count-total')).toHaveValue('99');
     expect(screen.getByTestId('count-submit')).toBeEnabled();
   });
+
+  it('hands over: the next cashier signs with username and password, sent with the count', async () => {
+    const submitted: CashCount[] = [];
+    const onSubmit = (c: CashCount) => {
+      submitted.push(c);
+      return Promise.resolve();
+    };
+    await renderRoutes([{ path: '/', element: <CashCountDialog drawerNumber={2} handover onSubmit={onSubmit} onCancel={vi.fn()} /> }], '/');
+    await screen.findByTestId('cash-count-dialog');
+    expect(document.body.textContent).toContain("the next cashier's shift starts with it as the initial amount");
+    await userEvent.type(screen.getByTestId('count-total'), '98.50');
+    await userEvent.click(screen.getByTestId('count-submit'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The next cashier must enter their username and password');
+    await userEvent.type(screen.getByTestId('handover-username'), 'cashier02');
+    await userEvent.type(screen.getByTestId('handover-password'), 'cash1234');
+    await userEvent.click(screen.getByTestId('count-submit'));
+    expect(submitted).toEqual([{ counted: 98.5, next: { username: 'cashier02', password: 'cash1234' } }]);
+  });
 });

@@ -9,7 +9,7 @@ import { countDetail, countTotalCents, storeDenominations, type PieceCounts } fr
 import { DenominationCount } from './DenominationCount';
 
 /** `/drawer/shift`'s input with the count taken (`counted` in currency units, as the wire takes them). */
-export type CashCount = CallInput<'/drawer/shift'> & { counted: number };
+export type CashCount = CallInput<'/drawer/shift'> & { counted: number; next?: { username: string; password: string } };
 
 interface CashCountDialogProps {
   drawerNumber: number;
@@ -21,6 +21,8 @@ interface CashCountDialogProps {
   onSubmit: (count: CashCount) => Promise<void>;
   /** Back to work: the shift stays open. */
   onCancel: () => void;
+  /** Handover: the incoming cashier signs with their username and password; the count is their initial amount. */
+  handover?: boolean | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ interface CashCountDialogProps {
  * hold, so the count is honest; the expected balance appears only on the report afterwards.
  * Mounted only while counting, so its texts load with it.
  */
-export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCancel }: CashCountDialogProps) {
+export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCancel, handover }: CashCountDialogProps) {
   const { t } = useTranslation('drawer');
   const { coinSign } = useLayoutInfo();
   const [byDenomination, setByDenomination] = useState(false);
@@ -36,6 +38,7 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
   const [pieces, setPieces] = useState<PieceCounts>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [next, setNext] = useState({ username: '', password: '' });
   const denominations = storeDenominations(storeList, coinSign);
   const sum = countTotalCents(pieces, denominations);
 
@@ -56,6 +59,13 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
       }
       count = { counted: centsToUnits(read.cents) };
     }
+    if (handover) {
+      if (!next.username || !next.password) {
+        setError(t('handover.required'));
+        return;
+      }
+      count = { ...count, next };
+    }
     setError(null);
     setBusy(true);
     try {
@@ -74,14 +84,14 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
       closeOnClickOutside={false}
       size={DIALOG_WIDTH}
       centered
-      title={t('count.title')}
+      title={handover ? t('handover.title') : t('count.title')}
       // Opaque: the Drawer page behind shows the live balance, which a blind count must not see.
       overlayProps={{ backgroundOpacity: 1, color: '#2e3338' }}
       data-testid="cash-count-dialog"
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{intro ?? t('count.intro', { number: drawerNumber })}</Text>
+          <Text size="sm">{intro ?? (handover ? t('handover.intro', { number: drawerNumber }) : t('count.intro', { number: drawerNumber }))}</Text>
           <Switch
             label={t('count.byDenomination')}
             checked={byDenomination}
@@ -96,6 +106,12 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
           ) : (
             <TextInput label={t('count.total')} name="counted" inputMode="decimal" autoComplete="off" data-autofocus value={total} onChange={(e) => setTotal(e.currentTarget.value)} withAsterisk data-testid="count-total" />
           )}
+          {handover ? (
+            <>
+              <TextInput label={t('handover.username')} name="next-username" autoComplete="off" value={next.username} onChange={(e) => setNext({ ...next, username: e.currentTarget.value })} withAsterisk data-testid="handover-username" />
+              <TextInput label={t('handover.password')} name="next-password" type="password" autoComplete="off" value={next.password} onChange={(e) => setNext({ ...next, password: e.currentTarget.value })} withAsterisk data-testid="handover-password" />
+            </>
+          ) : null}
           {error ? (
             <Text size="sm" c="red.9" role="alert">
               {error}
@@ -103,7 +119,7 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
           ) : null}
           <Stack gap="xs">
             <Button type="submit" loading={busy} disabled={busy} fullWidth data-testid="count-submit">
-              {t('count.submit')}
+              {handover ? t('handover.submit') : t('count.submit')}
             </Button>
             <Button variant="default" onClick={onCancel} disabled={busy} fullWidth data-testid="count-cancel">
               {t('count.cancel')}

@@ -5,7 +5,8 @@ import { call } from '../../api/call';
 import { i18n } from '../../i18n/i18n';
 import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
 import { CashCountDialog, type CashCount } from './CashCountDialog';
-import { closeShift } from './close-shift';
+import { closeShift, handOver } from './close-shift';
+import { messageBox } from '../../components/message';
 
 /** Whether shift close asks for a blind count: the store wants one and the drawer holds cash to count. */
 export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> | null): boolean {
@@ -19,7 +20,7 @@ export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> 
  */
 export function useShiftClose({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
-  const [counting, setCounting] = useState<{ drawerNumber: number; denominations: string[] } | null>(null);
+  const [counting, setCounting] = useState<{ drawerNumber: number; denominations: string[]; handover?: boolean } | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
   /** Starts the close; rejects (message already shown) when the shift could not be closed. */
@@ -34,7 +35,21 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
     setReport(await closeShift(client));
   };
 
-  const submitCount = async (count: CashCount) => {
+  /** Handover (issue 23): the count is always taken; the next cashier signs in the same dialog. */
+  const beginHandover = async (): Promise<void> => {
+    const info = await call('/drawer/info', {});
+    await i18n.loadNamespaces('drawer');
+    setCounting({ drawerNumber: info.moneybox, denominations: info.denominations, handover: true });
+  };
+
+  const submitCount = async ({ next, ...count }: CashCount) => {
+    if (next) {
+      const r = await handOver(client, { ...count, ...next });
+      setCounting(null);
+      await messageBox(i18n.t('drawer:handover.done', { account: r.next_account }));
+      setReport(r);
+      return;
+    }
     const r = await closeShift(client, count);
     setCounting(null);
     setReport(r);
@@ -44,11 +59,17 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
     <>
       {counting ? (
         <Suspense fallback={null}>
-          <CashCountDialog drawerNumber={counting.drawerNumber} storeList={counting.denominations} onSubmit={submitCount} onCancel={() => setCounting(null)} />
+          <CashCountDialog
+            drawerNumber={counting.drawerNumber}
+            storeList={counting.denominations}
+            handover={counting.handover}
+            onSubmit={submitCount}
+            onCancel={() => setCounting(null)}
+          />
         </Suspense>
       ) : null}
       <DrawerReportDialog opened={report !== null} report={report} onClose={onDone} />
     </>
   );
-  return { begin, element, active: counting !== null || report !== null };
+  return { begin, beginHandover, element, active: counting !== null || report !== null };
 }
