@@ -112,7 +112,7 @@ async function seedBusyDay(handle: DatabaseHandle): Promise<void> {
     const ms = FROM_MS + Math.floor(i * step);
     const s = Math.min(SHIFTS - 1, Math.floor((ms - FROM_MS) / SHIFT_MS));
     const pos = channel === 'pos';
-    const machine = channel === 'machine' ? games[i % MACHINES]! : null;
+    const machine = channel === 'machine' ? games[Math.floor(i / 20) % MACHINES]! : null;
     const amount = 100 + ((i * 37) % 10000);
     ledger.push({
       store_id: REPORT_KIOSK, at: iso(ms), kind, channel,
