@@ -165,6 +165,30 @@ describe('shift close with a blind cash count', () => {
     await expect(page.getByTestId('drawer-2').textContent()).resolves.toContain('Available');
   });
 
+  it('hands the drawer over in one step: the next cashier signs, and their shift starts from the count', async () => {
+    const page = await e.newPage();
+    await e.login(page, DEMO_LOGINS.cashier, 2);
+    await page.goto('/Drawer');
+    await page.getByTestId('init-form').locator('input[name="amount"]').fill('20');
+    await page.getByTestId('init-submit').click();
+    await page.getByTestId('cash-form').waitFor();
+    await page.getByTestId('handover-shift').click();
+    await page.getByTestId('count-total').fill('22.5');
+    await page.getByTestId('handover-username').fill(DEMO_LOGINS.boss.username);
+    await page.getByTestId('handover-password').fill(DEMO_LOGINS.boss.password);
+    await page.getByTestId('count-submit').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    const report = page.getByTestId('drawer-report');
+    await report.waitFor();
+    expect(await report.locator('[data-line="overShort"] td').textContent()).toBe('+$2.50');
+    // The next cashier signs in and holds drawer 2 with its initial amount already set to the count.
+    const next = await e.server.login(DEMO_LOGINS.boss);
+    expect(next.moneybox).toBe(2);
+    const x = await e.server.call('/drawer/xReport', { UID: next.UID, TOKEN: next.TOKEN });
+    expect(x).toMatchObject({ status: Status.OK, initial_amount: 22.5, float_difference: 0 });
+    expect((await e.server.call('/drawer/shift', { UID: next.UID, TOKEN: next.TOKEN, counted: 22.5 })).status).toBe(Status.OK);
+  });
+
   it('without the store setting, logout is exactly the spec flow: no count step', async () => {
     await e.server.handle.db.updateTable('store').set({ blind_count: 0 }).execute();
     try {
