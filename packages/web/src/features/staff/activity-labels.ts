@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ACTIVITY_KINDS } from '@moneybox/contract/audit-kinds';
 
 /** Kind groups of the Activity filter: the part of a kind before its dot. */
-export const KIND_GROUPS = ['account', 'login', 'store', 'drawer', 'customer', 'machine', 'kiosk', 'money', 'operator', 'console'] as const;
+export const KIND_GROUPS = ['account', 'login', 'store', 'drawer', 'customer', 'machine', 'kiosk', 'day', 'money', 'operator', 'console'] as const;
 
 /** The locale key of a kind (`account.create` → `kinds.account_create`): dots would nest the key. */
 export const kindKey = (kind: string) => `kinds.${kind.replace(/\./g, '_')}`;
