@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { auth, id, isoTime } from './common.js';
 import { kioskCollectionSlip } from './kiosk.js';
 import { REPORT_CHANNELS } from './report-fields.js';
-import { dailyFigures, STORE_DAY } from './reports.js';
+import { dailyFigures, isStoreDay } from './reports.js';
 
-const day = z.string().regex(STORE_DAY, 'must be YYYY-MM-DD');
+const day = z.string().refine(isStoreDay, 'must be a calendar day YYYY-MM-DD');
 const denominationCount = z.record(z.string(), z.number()).nullable();
 
 /** Every shift that started within the report's window, with its cashier and over/short. */

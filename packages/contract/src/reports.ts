@@ -24,6 +24,13 @@ export { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS };
 
 /** `YYYY-MM-DD`: a store day. */
 export const STORE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day of this era (`2026-02-30` or `3221-11-95` is none): a store day a call may name. */
+export function isStoreDay(v: string): boolean {
+  if (!STORE_DAY.test(v)) return false;
+  const year = Number(v.slice(0, 4));
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return year >= 2000 && year <= 2999 && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+}
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** Whether a period bound is well formed (a store day, an ISO instant with zone, or epoch ms). */

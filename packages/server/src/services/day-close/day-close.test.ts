@@ -124,6 +124,11 @@ describeOnDatabases('store day close (Z report)', (s) => {
     const future = await s.call('/dayClose/get', { ...boss, day: tomorrow });
     expect(future.blocked).toEqual([{ reason: 'future_day', id: null, name: tomorrow }]);
     expect((await s.call('/dayClose/close', { ...boss, day: tomorrow })).status).toBe(Status.SHIFT_ERROR);
+    // Not a calendar day (found by the fuzz tier): refused as input, never an internal error.
+    for (const bad of ['2026-02-30', '3221-11-95', '4340-55-18', '1999-12-31']) {
+      expect((await s.call('/dayClose/get', { ...boss, day: bad })).status).toBe(Status.INPUT_ERROR);
+      expect((await s.call('/dayClose/close', { ...boss, day: bad })).status).toBe(Status.INPUT_ERROR);
+    }
   });
 
   it('a day closed before it ends stops at its close and the next day starts there; a cashier never sees it', async () => {
