@@ -1,5 +1,5 @@
 import type { CallInput, CallReply, DrawerShiftReply } from '@moneybox/contract';
-import { call } from '../../api/call';
+import { newOneTimeKey } from '../../api/keyed-call';
 import type { QueryClient } from '@tanstack/react-query';
 import { runWrite } from '../../api/write';
 
@@ -15,7 +15,6 @@ export function closeShift(client: QueryClient, count: ShiftCount = {}): Promise
  * One-step handover: closes the shift with its count and starts the next cashier's shift from it
  * (their username and password sign for the count), under a fresh one-time key.
  */
-export async function handOver(client: QueryClient, input: Omit<CallInput<'/drawer/handover'>, 'key'>): Promise<CallReply<'/drawer/handover'>> {
-  const { key } = await call('/config/key', {}, { auth: false });
-  return runWrite(client, '/drawer/handover', { ...input, key });
+export function handOver(client: QueryClient, input: Omit<CallInput<'/drawer/handover'>, 'key'>): Promise<CallReply<'/drawer/handover'>> {
+  return newOneTimeKey().submit('/drawer/handover', (key) => runWrite(client, '/drawer/handover', { ...input, key }));
 }
