@@ -1,5 +1,5 @@
 import type { CallInput, CallReply, DrawerShiftReply } from '@moneybox/contract';
-import { newOneTimeKey } from '../../api/keyed-call';
+import type { OneTimeKey } from '../../api/one-time-key';
 import type { QueryClient } from '@tanstack/react-query';
 import { runWrite } from '../../api/write';
 
@@ -15,6 +15,6 @@ export function closeShift(client: QueryClient, count: ShiftCount = {}): Promise
  * One-step handover: closes the shift with its count and starts the next cashier's shift from it
  * (their username and password sign for the count), under a fresh one-time key.
  */
-export function handOver(client: QueryClient, input: Omit<CallInput<'/drawer/handover'>, 'key'>): Promise<CallReply<'/drawer/handover'>> {
-  return newOneTimeKey().submit('/drawer/handover', (key) => runWrite(client, '/drawer/handover', { ...input, key }));
+export function handOver(client: QueryClient, keys: OneTimeKey, input: Omit<CallInput<'/drawer/handover'>, 'key'>): Promise<CallReply<'/drawer/handover'>> {
+  return keys.submit('/drawer/handover', (key) => runWrite(client, '/drawer/handover', { ...input, key }));
 }

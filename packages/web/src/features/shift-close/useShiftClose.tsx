@@ -2,6 +2,7 @@ import type { DrawerInfo, ShiftReport } from '@moneybox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { call } from '../../api/call';
+import { useOneTimeKey } from '../../api/useKeyedCall';
 import { i18n } from '../../i18n/i18n';
 import { DrawerReportDialog } from '../drawer-report/DrawerReportDialog';
 import { CashCountDialog, type CashCount } from './CashCountDialog';
@@ -20,6 +21,7 @@ export function needsCount(info: Pick<DrawerInfo, 'blind_count' | 'initAmount'> 
  */
 export function useShiftClose({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
+  const keys = useOneTimeKey();
   const [counting, setCounting] = useState<{ drawerNumber: number; denominations: string[]; handover?: boolean } | null>(null);
   const [report, setReport] = useState<ShiftReport | null>(null);
 
@@ -44,7 +46,7 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
 
   const submitCount = async ({ next, ...count }: CashCount) => {
     if (next) {
-      const r = await handOver(client, { ...count, ...next });
+      const r = await handOver(client, keys, { ...count, ...next });
       setCounting(null);
       await messageBox(i18n.t('drawer:handover.done', { account: r.next_account }));
       setReport(r);
