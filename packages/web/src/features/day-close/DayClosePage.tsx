@@ -15,15 +15,32 @@ import { ZReportBody } from './ZReportBody';
 
 type Target = 'shift' | 'collection' | 'machine';
 
-/** One part of the report on screen: its heading and its table, scrolled sideways on a phone. */
-function Section({ title, minWidth, children }: { title: string; minWidth: number; children: ReactNode }) {
+/** A column heading of a report table: amounts are right-aligned. */
+interface Heading {
+  label: string;
+  right?: boolean;
+}
+
+/** One part of the report on screen: its heading, its table's column headings and rows, scrolled sideways on a phone. */
+function Section({ title, minWidth, head, children }: { title: string; minWidth: number; head: Heading[]; children: ReactNode }) {
   return (
     <>
       <Title order={2} fz="h5" my="sm">
         {title}
       </Title>
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped>{children}</Table>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              {head.map((h) => (
+                <Table.Th key={h.label} ta={h.right ? 'right' : undefined}>
+                  {h.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
       </Table.ScrollContainer>
     </>
   );
@@ -115,95 +132,53 @@ export default function DayClosePage() {
       {v && !v.closed ? <KioskCollections onCollected={() => void q.refetch()} /> : null}
       {r ? (
         <Card withBorder radius="md" padding="md" data-testid="day-close-report">
-          <Section title={t('day-close:shifts')} minWidth={520}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('day-close:drawer')}</Table.Th>
-                  <Table.Th>{t('day-close:cashier')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:expected')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:counted')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:overShort')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.shifts.map((s) => (
-                  <Table.Tr key={s.shift_id} data-shift={s.shift_id}>
-                    <Table.Td>#{s.moneybox}</Table.Td>
-                    <Table.Td>
-                      {s.cashier} {s.end === null ? <Badge color="orange">{t('day-close:open')}</Badge> : null}
-                    </Table.Td>
-                    <Table.Td ta="right">{money(s.expected)}</Table.Td>
-                    <Table.Td ta="right">{s.counted === null ? '—' : money(s.counted)}</Table.Td>
-                    <Table.Td ta="right" c={s.large ? 'red' : undefined}>
-                      {s.over_short === null ? '—' : signed(s.over_short)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+          <Section title={t('day-close:shifts')} minWidth={520} head={[{ label: t('day-close:drawer') }, { label: t('day-close:cashier') }, { label: t('day-close:expected'), right: true }, { label: t('day-close:counted'), right: true }, { label: t('day-close:overShort'), right: true }]}>
+            {r.shifts.map((s) => (
+              <Table.Tr key={s.shift_id} data-shift={s.shift_id}>
+                <Table.Td>#{s.moneybox}</Table.Td>
+                <Table.Td>
+                  {s.cashier} {s.end === null ? <Badge color="orange">{t('day-close:open')}</Badge> : null}
+                </Table.Td>
+                <Table.Td ta="right">{money(s.expected)}</Table.Td>
+                <Table.Td ta="right">{s.counted === null ? '—' : money(s.counted)}</Table.Td>
+                <Table.Td ta="right" c={s.large ? 'red' : undefined}>
+                  {s.over_short === null ? '—' : signed(s.over_short)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Section>
-          <Section title={t('day-close:collections')} minWidth={520}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('day-close:kiosk')}</Table.Th>
-                  <Table.Th>{t('day-close:collector')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:expected')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:counted')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:overShort')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.collections.map((c) => (
-                  <Table.Tr key={c.collection_id} data-collection={c.collection_id}>
-                    <Table.Td>{c.kiosk}</Table.Td>
-                    <Table.Td>{c.collector}</Table.Td>
-                    <Table.Td ta="right">{money(c.expected)}</Table.Td>
-                    <Table.Td ta="right">{c.counted === null ? t('day-close:notCollected') : money(c.counted)}</Table.Td>
-                    <Table.Td ta="right" c={c.large ? 'red' : undefined}>
-                      {c.over_short === null ? c.reason : signed(c.over_short)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+          <Section title={t('day-close:collections')} minWidth={520} head={[{ label: t('day-close:kiosk') }, { label: t('day-close:collector') }, { label: t('day-close:expected'), right: true }, { label: t('day-close:counted'), right: true }, { label: t('day-close:overShort'), right: true }]}>
+            {r.collections.map((c) => (
+              <Table.Tr key={c.collection_id} data-collection={c.collection_id}>
+                <Table.Td>{c.kiosk}</Table.Td>
+                <Table.Td>{c.collector}</Table.Td>
+                <Table.Td ta="right">{money(c.expected)}</Table.Td>
+                <Table.Td ta="right">{c.counted === null ? t('day-close:notCollected') : money(c.counted)}</Table.Td>
+                <Table.Td ta="right" c={c.large ? 'red' : undefined}>
+                  {c.over_short === null ? c.reason : signed(c.over_short)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Section>
-          <Section title={t('day-close:machines')} minWidth={420}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('day-close:machine')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:played')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:won')}</Table.Th>
-                  <Table.Th>{t('day-close:meters')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.machines.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{m.name}</Table.Td>
-                    <Table.Td ta="right">{money(m.played)}</Table.Td>
-                    <Table.Td ta="right">{money(m.won)}</Table.Td>
-                    <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+          <Section title={t('day-close:machines')} minWidth={420} head={[{ label: t('day-close:machine') }, { label: t('day-close:played'), right: true }, { label: t('day-close:won'), right: true }, { label: t('day-close:meters') }]}>
+            {r.machines.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{m.name}</Table.Td>
+                <Table.Td ta="right">{money(m.played)}</Table.Td>
+                <Table.Td ta="right">{money(m.won)}</Table.Td>
+                <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}</Table.Td>
+              </Table.Tr>
+            ))}
           </Section>
-          <Section title={t('day-close:channels')} minWidth={420}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('day-close:channelHeading')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:purchases')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:redeems')}</Table.Th>
-                  <Table.Th ta="right">{t('day-close:specialComps')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {r.channels.map((c) => (
-                  <Table.Tr key={c.channel} data-channel={c.channel}>
-                    <Table.Td>{t(`day-close:channel.${c.channel}`)}</Table.Td>
-                    <Table.Td ta="right">{money(c.purchases)}</Table.Td>
-                    <Table.Td ta="right">{money(c.redeems)}</Table.Td>
-                    <Table.Td ta="right">{money(c.special_comps)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+          <Section title={t('day-close:channels')} minWidth={420} head={[{ label: t('day-close:channelHeading') }, { label: t('day-close:purchases'), right: true }, { label: t('day-close:redeems'), right: true }, { label: t('day-close:specialComps'), right: true }]}>
+            {r.channels.map((c) => (
+              <Table.Tr key={c.channel} data-channel={c.channel}>
+                <Table.Td>{t(`day-close:channel.${c.channel}`)}</Table.Td>
+                <Table.Td ta="right">{money(c.purchases)}</Table.Td>
+                <Table.Td ta="right">{money(c.redeems)}</Table.Td>
+                <Table.Td ta="right">{money(c.special_comps)}</Table.Td>
+              </Table.Tr>
+            ))}
           </Section>
           <Title order={2} fz="h5" my="sm">
             {t('day-close:totals')}
