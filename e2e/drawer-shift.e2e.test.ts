@@ -145,13 +145,19 @@ describe('shift close with a blind cash count', () => {
     expect(new URL(page.url()).pathname).toBe('/Drawer');
   });
 
-  it('closes the shift from the Drawer page with the same count and report', async () => {
+  /** cashier01 at drawer 2 on the Drawer page, its initial amount set and the cash form ready. */
+  async function cashierAtDrawer2WithFloat(amount: string) {
     const page = await e.newPage();
     await e.login(page, DEMO_LOGINS.cashier, 2);
     await page.goto('/Drawer');
-    await page.getByTestId('init-form').locator('input[name="amount"]').fill('20');
+    await page.getByTestId('init-form').locator('input[name="amount"]').fill(amount);
     await page.getByTestId('init-submit').click();
     await page.getByTestId('cash-form').waitFor();
+    return page;
+  }
+
+  it('closes the shift from the Drawer page with the same count and report', async () => {
+    const page = await cashierAtDrawer2WithFloat('20');
     await page.getByTestId('close-shift').click();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('count-total').waitFor();
@@ -166,12 +172,7 @@ describe('shift close with a blind cash count', () => {
   });
 
   it('hands the drawer over in one step: the next cashier signs, and their shift starts from the count', async () => {
-    const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 2);
-    await page.goto('/Drawer');
-    await page.getByTestId('init-form').locator('input[name="amount"]').fill('20');
-    await page.getByTestId('init-submit').click();
-    await page.getByTestId('cash-form').waitFor();
+    const page = await cashierAtDrawer2WithFloat('20');
     await page.getByTestId('handover-shift').click();
     await page.getByTestId('count-total').fill('22.5');
     await page.getByTestId('handover-username').fill(DEMO_LOGINS.boss.username);
