@@ -13,6 +13,7 @@ import { openStore } from '../store/store-guard.js';
 import { callerShift } from './drawer.service.js';
 import { closeShift } from './shift-close.service.js';
 import { countedCents } from '../../domain/shift-count.js';
+import { checkPasswordCountingTries } from '../user/password-tries.js';
 
 interface HandoverInput {
   counted?: Cents | undefined;
@@ -37,14 +38,7 @@ async function incomingAccount(deps: Deps, actor: Actor, username: string, passw
   }
   if (account.id === actor.accountId) refuse(Status.OTHER_DRAWER);
   const store = await openStore(storeScope(db, actor.storeId));
-  const tries = await accountRepository.takeTry(db, account.id, store.max_failed_logins);
-  if (tries === undefined) refuse(Status.ACCOUNT_LOCKED);
-  const locked = tries >= store.max_failed_logins;
-  if (!(await verifySecret(password, account.password_hash))) {
-    if (locked) refuse(Status.ACCOUNT_LOCKED);
-    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - tries) });
-  }
-  await accountRepository.giveTriesBack(db, account.id, locked);
+  await checkPasswordCountingTries(db, account, password, store.max_failed_logins);
   return account;
 }
 

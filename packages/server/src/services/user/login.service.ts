@@ -11,6 +11,7 @@ import { loginAttemptRepository } from '../../repositories/login-attempt.reposit
 import { sessionRepository } from '../../repositories/session.repository.js';
 import { RateLimited } from '../../domain/rate-limited.js';
 import { assertStoreOpen } from '../store/store-guard.js';
+import { checkPasswordCountingTries } from './password-tries.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 interface LoginInput {
@@ -56,22 +57,15 @@ export async function posLogin(deps: Deps, input: LoginInput) {
   if (!store) refuse(Status.LOGIN_INCORRECT);
   // The try is counted (and the last one locks) before the password is checked (issue 25): under a
   // burst only the tries the store allows are ever checked; the rest are refused as locked.
-  const tries = await accountRepository.takeTry(db, account.id, store.max_failed_logins);
-  if (tries === undefined) refuse(Status.ACCOUNT_LOCKED);
-
-  const locked = tries >= store.max_failed_logins;
-  if (!(await verifySecret(input.password, account.password_hash))) {
-    await writeAudit(db, actorOfAccount(account), {
+  // The right password is no guess, whatever the outcome below (disabled, closed, frozen, viewer).
+  await checkPasswordCountingTries(db, account, input.password, store.max_failed_logins, (tries, locked) =>
+    writeAudit(db, actorOfAccount(account), {
       storeId: store.id,
       kind: locked ? 'login.locked' : 'login.failed',
       target: { type: 'account', id: account.id, label: account.username },
       after: { failed_logins: tries, locked, ip: input.ip },
-    });
-    if (locked) refuse(Status.ACCOUNT_LOCKED);
-    refuse(Status.WRONG_PASSWORD, { try_times: Math.max(0, store.max_failed_logins - tries) });
-  }
-  // The right password is no guess, whatever the outcome below (disabled, closed, frozen, viewer).
-  await accountRepository.giveTriesBack(db, account.id, locked);
+    }),
+  );
   await loginAttemptRepository.markOk(db, attempt);
   if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
   assertStoreOpen(store);
