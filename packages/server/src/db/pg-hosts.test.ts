@@ -1,9 +1,10 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../testing/server-process.js';
 import { freshDatabase } from '../testing/databases.js';
 import { openPostgres } from './database.js';
-import { parsePgTarget } from './pg-hosts.js';
+import { failoverClientClass, parsePgTarget, type PrimaryFinder } from './pg-hosts.js';
 
 describe('several PostgreSQL hosts in DATABASE_URL (the standby)', () => {
   it('reads the hosts in order, keeps one host for node-postgres, and drops target_session_attrs', () => {
@@ -36,6 +37,43 @@ describe('several PostgreSQL hosts in DATABASE_URL (the standby)', () => {
     } finally {
       await handle.close();
       await d.drop();
+    }
+  });
+});
+
+describe('a connection lost while the failover client checks its host', () => {
+  it('fails that connect with the error and never ends the process', async () => {
+    // A server that completes the start-up handshake, then drops the connection on the first query:
+    // the standby check after connecting, as when the old primary shuts down in a failover.
+    const server = net.createServer((socket) => {
+      let started = false;
+      socket.on('data', () => {
+        if (started) return socket.destroy();
+        started = true;
+        const authOk = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]);
+        const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+        socket.write(Buffer.concat([authOk, ready]));
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const host = { host: '127.0.0.1', port };
+    const lost: unknown[] = [];
+    const finder = { primary: () => Promise.resolve(host), lost: (h: unknown) => lost.push(h) } as unknown as PrimaryFinder;
+    const uncaught: Error[] = [];
+    const onUncaught = (err: Error) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const Client = failoverClientClass(finder);
+      const client = new Client({ user: 'mbx', database: 'moneybox' });
+      await expect(client.connect()).rejects.toThrow(/Connection terminated unexpectedly/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+      expect(lost).toEqual([host]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      server.close();
     }
   });
 });

@@ -93,6 +93,15 @@ export class PrimaryFinder {
 /** A pg client class whose connections go to the finder's primary, and check it still is one. */
 export function failoverClientClass(finder: PrimaryFinder): typeof pg.Client {
   return class FailoverClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // The pool listens for 'error' only once connect's callback has run; until then the primary
+      // check's query is in flight, and a connection lost under it (the old primary shutting down
+      // in a failover) is also emitted on the client, which with no listener ends the process.
+      // The query fails with the error itself, so the listener has nothing more to do.
+      this.on('error', () => undefined);
+    }
+
     // pg-pool calls connect(callback); the promise form serves the rest.
     override connect(): Promise<pg.Client>;
     override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
