@@ -74,7 +74,8 @@ describe('staff accounts, store information, activity', () => {
     await row(boss, NEW.username).getByTestId('toggle').click();
     await confirmOk(boss, `Disable ${NEW.username}?`);
     await boss.getByText('Change successful').last().waitFor();
-    expect(await row(boss, NEW.username).getByTestId('account-status').textContent()).toBe('Disabled');
+    // The toast answers the write; the list shows it once its reload is back.
+    await expect.poll(() => row(boss, NEW.username).getByTestId('account-status').textContent()).toBe('Disabled');
     await counter.getByTestId('tile-drawer').click();
     await counter.getByTestId('message-box-text').waitFor();
     await counter.getByRole('dialog').locator('button').last().click();
