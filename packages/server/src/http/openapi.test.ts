@@ -1,5 +1,7 @@
+import { CONSOLE_CALLS, CONSOLE_PATHS } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { allCalls } from './api/index.js';
+import { consoleCalls } from './api/console/console.calls.js';
 import { useTestServer } from '../testing/server.js';
 
 // The document does not depend on the database: one, unseeded, is enough.
@@ -22,5 +24,26 @@ describe('GET /API/openapi.json', () => {
     // The status-0 reply is described from the call map's reply schema.
     const replies = (doc.paths['/API/drawer/info']!.post as unknown as { responses: Record<string, { content: Record<string, { schema: { oneOf: { properties?: Record<string, unknown> }[] } }> }> }).responses;
     expect(Object.keys(replies['200']!.content['application/json']!.schema.oneOf[0]!.properties ?? {})).toEqual(expect.arrayContaining(['status', 'shift_id']));
+  });
+
+  it('describes every platform console call from the console map: its input, its reply and who may make it', async () => {
+    type Op = { operationId: string; tags: string[]; summary: string; requestBody: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, { content?: Record<string, { schema: { oneOf: { properties?: Record<string, unknown> }[] } }> }> };
+    const doc = (await (await s.raw('/API/openapi.json')).json()) as { paths: Record<string, { post?: Op }> };
+    // Every entry of the console map and every console call the server answers, none left out.
+    const missing = [...CONSOLE_PATHS, ...consoleCalls.map((c) => c.path)].filter((p) => !doc.paths[`/API${p}`]?.post);
+    expect(missing).toEqual([]);
+    for (const path of CONSOLE_PATHS) {
+      const op = doc.paths[`/API${path}`]!.post!;
+      expect(op.tags, path).toEqual(['operator']);
+      const who = CONSOLE_CALLS[path].who;
+      if (who.anonymous) expect(op.summary, path).toMatch(/no session needed/);
+      else for (const role of ['admin', 'distributor', 'support'] as const) expect(op.summary.split('allowed: ')[1]!.split(', ').includes(role), `${path} ${role}`).toBe(who[role]);
+    }
+    const move = doc.paths['/API/operator/creditMove']!.post!;
+    expect(move.requestBody.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['UID', 'TOKEN', 'key', 'amount']));
+    expect(Object.keys(move.responses['200']!.content!['application/json']!.schema.oneOf[0]!.properties ?? {})).toEqual(expect.arrayContaining(['parent_balance', 'child_balance']));
+    // One operation id per call across both maps.
+    const ids = Object.values(doc.paths).flatMap((p) => (p.post ? [p.post.operationId] : []));
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -1,4 +1,4 @@
-import { CALLS, SERVER_VERSION, WHO, statusMessages, domainMap, type Rule, type Who } from '@moneybox/contract';
+import { CALLS, CONSOLE_CALLS, CONSOLE_WHO, SERVER_VERSION, WHO, statusMessages, domainMap, type ConsoleRule, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
 import { z } from 'zod';
 
 /** Every reply: a status from the catalogue (0 = success) and, on refusal, the English message. */
@@ -28,35 +28,50 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return json;
 }
 
+/** The platform matrix's row in words. */
+function consoleAllowedList(r: ConsoleRule): string {
+  return CONSOLE_WHO.filter((w: ConsoleWho) => w !== 'anonymous' && r[w]).join(', ') || 'nobody';
+}
+
+/** One call of a map as an OpenAPI operation: its input schema, its status-0 reply beside the refusal envelope. */
+function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, tag: string, summary: string): Record<string, unknown> {
+  const schema = jsonSchema(call.input, 'input');
+  const [, group, name] = path.split('/');
+  return {
+    post: {
+      operationId: `${group}_${name}`,
+      tags: [tag],
+      summary,
+      requestBody: {
+        required: true,
+        content: { 'text/plain': { schema }, 'application/json': { schema } },
+      },
+      responses: {
+        '200': {
+          description: 'A business outcome: the status-0 reply, or a catalogued refusal (status and English error)',
+          content: { 'application/json': { schema: { oneOf: [jsonSchema(call.reply, 'output'), envelopeReply] } } },
+        },
+        '503': { description: 'Maintenance: `{e, msg}`, no status; fetch /config/maintain' },
+        '511': { description: 'Login rate limit: `{status: 34, error, retryAfter}`' },
+      },
+    },
+  };
+}
+
 /**
- * The OpenAPI 3.1 document of the API, generated from the contract's call map (the same zod schemas
- * that validate requests and replies, the same `who` the envelope enforces), so it cannot drift from
- * what the server accepts and answers. Served at GET /API/openapi.json.
+ * The OpenAPI 3.1 document of the API, generated from the contract's call maps, the store's (CALLS)
+ * and the platform console's (CONSOLE_CALLS): the same zod schemas that validate requests and replies,
+ * the same `who` the envelopes enforce, so it cannot drift from what the server accepts and answers.
+ * Served at GET /API/openapi.json.
  */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const [path, call] of Object.entries(CALLS)) {
-    const schema = jsonSchema(call.input, 'input');
-    const [, group, name] = path.split('/');
-    paths[`/API${path}`] = {
-      post: {
-        operationId: `${group}_${name}`,
-        tags: [group],
-        summary: call.who.anonymous ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.who)}`,
-        requestBody: {
-          required: true,
-          content: { 'text/plain': { schema }, 'application/json': { schema } },
-        },
-        responses: {
-          '200': {
-            description: 'A business outcome: the status-0 reply, or a catalogued refusal (status and English error)',
-            content: { 'application/json': { schema: { oneOf: [jsonSchema(call.reply, 'output'), envelopeReply] } } },
-          },
-          '503': { description: 'Maintenance: `{e, msg}`, no status; fetch /config/maintain' },
-          '511': { description: 'Login rate limit: `{status: 34, error, retryAfter}`' },
-        },
-      },
-    };
+    paths[`/API${path}`] = operation(path, call, path.split('/')[1]!, call.who.anonymous ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.who)}`);
+  }
+  for (const [path, call] of Object.entries(CONSOLE_CALLS)) {
+    const summary = call.who.anonymous ? 'Platform console sign-in step; no session needed' : `Platform console call (the console session's UID, TOKEN); allowed: ${consoleAllowedList(call.who)}`;
+    paths[`/API${path}`] = operation(path, call, 'operator', summary);
   }
   const domainSchema = z.toJSONSchema(domainMap);
   delete (domainSchema as { $schema?: string }).$schema;

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CALLS, CALL_PATHS } from '@moneybox/contract';
+import { CALLS, CALL_PATHS, CONSOLE_PATHS } from '@moneybox/contract';
 import { allCalls } from './index.js';
+import { consoleCalls } from './console/console.calls.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../testing/fixtures/call-map');
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
-const BAD_CASES = ['missing-who.ts', 'missing-handler.ts', 'wrong-reply.ts'];
+const BAD_CASES = ['missing-who.ts', 'missing-handler.ts', 'wrong-reply.ts', 'console-missing-who.ts'];
 let program: ts.Program | undefined;
 
 /** The compiler's errors for one bad case, type-checked as the project's tsconfig does (one program for all). */
@@ -42,5 +43,15 @@ describe('the call map (contract calls.ts)', () => {
 
   it("does not compile a handler whose reply is not its call's reply", { timeout: 120_000 }, () => {
     expect(compileErrors('wrong-reply.ts').join('\n')).toMatch(/shifts/);
+  });
+});
+
+describe('the console call map (contract console.ts)', () => {
+  it('registers exactly one handler per call of the console map', () => {
+    expect(consoleCalls.map((c) => c.path).sort()).toEqual([...CONSOLE_PATHS].sort());
+  });
+
+  it('does not compile a console call without its row of the platform matrix', { timeout: 120_000 }, () => {
+    expect(compileErrors('console-missing-who.ts').join('\n')).toMatch(/Property 'who' is missing/);
   });
 });

@@ -11,23 +11,17 @@ const CALLERS: CallerName[] = ['admin', 'distributor', 'otherDistributor', 'supp
 const ROLE = { admin: 'admin', distributor: 'distributor', otherDistributor: 'distributor', support: 'support' } as const;
 /** Which callers have store 1001 in scope (the target of every store call below). */
 const SEES_1001: ReadonlySet<CallerName> = new Set(['admin', 'distributor', 'support']);
-/** The calls that name store 1001. */
-const ON_STORE_1001: ReadonlySet<ConsolePath> = new Set([
-  '/operator/creditMove',
-  '/operator/creditHistory',
-  '/operator/store',
-  '/operator/storeFreeze',
-  '/operator/bossCreate',
-  '/operator/bossUnlock',
-  '/operator/storeQuota',
-  '/operator/alerts',
-  '/operator/alertAcknowledge',
-  '/operator/alertResolve',
-  '/operator/thresholds',
-  '/operator/audit',
-]);
-/** Anonymous by design: the sign-in steps. Everything else is in the matrix below. */
-const SIGN_IN: ReadonlySet<ConsolePath> = new Set(['/operator/login', '/operator/secondFactor', '/operator/enrol']);
+
+/**
+ * One case per console call, keyed by the console map: the request body it is made with and whether it
+ * names store 1001 (so the scope decides besides the matrix), or is a sign-in step (anonymous by design,
+ * tested in console-login.test.ts). A new call of CONSOLE_CALLS without a case here does not compile,
+ * and the first test below fails on it too (vitest does not type-check).
+ */
+interface Case {
+  kind: 'store1001' | 'platform' | 'signIn';
+  body?: (i: number) => Body;
+}
 
 /**
  * Every console call × admin, distributor (bound to 1001), another distributor (bound to 2002), support
@@ -65,60 +59,59 @@ describeOnDatabases('console authorization matrix', (s) => {
     for (let i = 0; i < CALLERS.length; i++) webhooks.push((await s.handle.db.insertInto('webhook').values({ url: 'http://127.0.0.1:9/hook', secret: 'x', created_at: '2026-01-01', created_by: 't' }).returning('id').execute())[0]!.id);
   });
 
-  function body(path: ConsolePath): Body {
-    const i = ++n;
-    switch (path) {
-      case '/operator/store':
-        return { kid: 1001 };
-      case '/operator/storeFreeze':
-        return { kid: 1001, freeze: false };
-      case '/operator/bossCreate':
-        return { kid: 1001, username: `mboss${String(i).padStart(4, '0')}`, password: 'pass1234' };
-      case '/operator/bossUnlock':
-        return { kid: 1001, id: bossId };
-      case '/operator/storeQuota':
-        return { kid: 1001, max_machines: 20 };
-      case '/operator/creditMove':
-        // A comps budget: no giver's balance in the way, so only the matrix and the scope decide.
-        return { kid: 1001, fund: 'comps', amount: 1, key: `matrix-key-${i}` };
-      case '/operator/creditHistory':
-        return { kid: 1001 };
-      case '/operator/storeCreate':
-        return { kid: 70000 + i, name: `Matrix ${i}`, timezone: 'America/Chicago', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 };
-      case '/operator/accountCreate':
-        return { username: `macct${String(i).padStart(4, '0')}`, password: 'pass1234', role: 'support' };
-      case '/operator/alerts':
-      case '/operator/thresholds':
-      case '/operator/audit':
-        return { kid: 1001 };
-      case '/operator/alertAcknowledge':
-        return { id: alerts[0]! };
-      case '/operator/alertResolve':
-        return { id: alerts.pop()!, note: 'checked' };
-      case '/operator/thresholdsSet':
-        return { values: { long_shift: 12 } };
-      case '/operator/webhookAdd':
-        return { url: `https://hooks.example.com/${i}` };
-      case '/operator/webhookRemove':
-        return { id: webhooks.pop()! };
-      case '/operator/accountUnlock':
-      case '/operator/accountResetFactor':
-        return { id: throwaway };
-      default:
-        return {};
-    }
-  }
+  const CASES: Record<ConsolePath, Case> = {
+    '/operator/login': { kind: 'signIn' },
+    '/operator/secondFactor': { kind: 'signIn' },
+    '/operator/enrol': { kind: 'signIn' },
+    '/operator/me': { kind: 'platform' },
+    '/operator/logout': { kind: 'platform' },
+    '/operator/stores': { kind: 'platform' },
+    '/operator/store': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeFreeze': { kind: 'store1001', body: () => ({ kid: 1001, freeze: false }) },
+    '/operator/bossCreate': { kind: 'store1001', body: (i) => ({ kid: 1001, username: `mboss${String(i).padStart(4, '0')}`, password: 'pass1234' }) },
+    '/operator/bossUnlock': { kind: 'store1001', body: () => ({ kid: 1001, id: bossId }) },
+    '/operator/storeQuota': { kind: 'store1001', body: () => ({ kid: 1001, max_machines: 20 }) },
+    '/operator/storeCreate': {
+      kind: 'platform',
+      body: (i) => ({ kid: 70000 + i, name: `Matrix ${i}`, timezone: 'America/Chicago', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 }),
+    },
+    '/operator/accounts': { kind: 'platform' },
+    '/operator/accountCreate': { kind: 'platform', body: (i) => ({ username: `macct${String(i).padStart(4, '0')}`, password: 'pass1234', role: 'support' }) },
+    '/operator/accountUnlock': { kind: 'platform', body: () => ({ id: throwaway }) },
+    '/operator/accountResetFactor': { kind: 'platform', body: () => ({ id: throwaway }) },
+    '/operator/distributors': { kind: 'platform' },
+    // A comps budget: no giver's balance in the way, so only the matrix and the scope decide.
+    '/operator/creditMove': { kind: 'store1001', body: (i) => ({ kid: 1001, fund: 'comps', amount: 1, key: `matrix-key-${i}` }) },
+    '/operator/creditHistory': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/alerts': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/alertCount': { kind: 'platform' },
+    '/operator/alertAcknowledge': { kind: 'store1001', body: () => ({ id: alerts[0]! }) },
+    '/operator/alertResolve': { kind: 'store1001', body: () => ({ id: alerts.pop()!, note: 'checked' }) },
+    '/operator/thresholds': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/thresholdsSet': { kind: 'platform', body: () => ({ values: { long_shift: 12 } }) },
+    '/operator/webhooks': { kind: 'platform' },
+    '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://hooks.example.com/${i}` }) },
+    '/operator/webhookRemove': { kind: 'platform', body: () => ({ id: webhooks.pop()! }) },
+    '/operator/audit': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+  };
+  const body = (path: ConsolePath): Body => CASES[path].body?.(++n) ?? {};
 
   function expected(path: ConsolePath, caller: CallerName): number {
     const role = caller in ROLE ? ROLE[caller as keyof typeof ROLE] : undefined;
     if (!role) return Status.SESSION_REPLACED; // no console session: anonymous, or a store's staff token
     if (!CONSOLE_CALLS[path].who[role]) return Status.PERMISSION_ERROR;
-    if (ON_STORE_1001.has(path) && !SEES_1001.has(caller)) return Status.PERMISSION_ERROR;
+    if (CASES[path].kind === 'store1001' && !SEES_1001.has(caller)) return Status.PERMISSION_ERROR;
     return Status.OK;
   }
 
   // Logout last: it ends the session the other calls use.
-  const paths = CONSOLE_PATHS.filter((p) => !SIGN_IN.has(p) && p !== '/operator/logout').concat('/operator/logout');
+  const paths = CONSOLE_PATHS.filter((p) => CASES[p].kind !== 'signIn' && p !== '/operator/logout').concat('/operator/logout');
+
+  it('has a case for every call of the console map and none for a call it does not have', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...CONSOLE_PATHS].sort());
+    // A sign-in step is anonymous by design; every other call is in the matrix test below.
+    expect(CONSOLE_PATHS.filter((p) => CASES[p].kind === 'signIn')).toEqual(CONSOLE_PATHS.filter((p) => CONSOLE_CALLS[p].who.anonymous));
+  });
 
   it('never lets a console session reach a store call', async () => {
     for (const caller of ['admin', 'distributor', 'support'] as const) {
