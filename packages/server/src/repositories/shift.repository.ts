@@ -70,6 +70,24 @@ export const shiftRepository = {
     const r = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
     return r?.counted_cents ?? null;
   },
+  /**
+   * The handover made under one-time key `key` (issue 23): the shift it opened (its initial amount's
+   * ledger row carries the key), that shift's cashier, and the drawer's shift before it (the one it closed).
+   */
+  async handedOver(db: Db, storeId: number, key: string): Promise<{ next_shift_id: number; next_account_id: number; closed_shift_id: number | null } | undefined> {
+    const r = await db
+      .selectFrom('ledger')
+      .innerJoin('shift', 'shift.id', 'ledger.shift_id')
+      .select(['shift.id as next_shift_id', 'shift.account_id as next_account_id'])
+      .select((eb) =>
+        eb.selectFrom('shift as prev').select('prev.id').whereRef('prev.drawer_id', '=', 'shift.drawer_id').whereRef('prev.id', '<', 'shift.id').orderBy('prev.id', 'desc').limit(1).as('closed_shift_id'),
+      )
+      .where('ledger.store_id', '=', storeId)
+      .where('ledger.key', '=', key)
+      .where('ledger.kind', '=', 'init')
+      .executeTakeFirst();
+    return r && { next_shift_id: Number(r.next_shift_id), next_account_id: Number(r.next_account_id), closed_shift_id: r.closed_shift_id === null ? null : Number(r.closed_shift_id) };
+  },
   /** Closes an open shift once; returns false when it was already closed. */
   async close(
     db: Db,

@@ -11,6 +11,7 @@ import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { callerShift } from './drawer.service.js';
+import { presentShiftWithNames } from './shift-report.js';
 import { closeShift } from './shift-close.service.js';
 import { countedCents } from '../../domain/shift-count.js';
 import { checkPasswordCountingTries } from '../user/password-tries.js';
@@ -42,14 +43,31 @@ async function incomingAccount(deps: Deps, actor: Actor, username: string, passw
   return account;
 }
 
+type HandoverReply = ShiftReport & { next_shift_id: number; next_account: string };
+
+/**
+ * The reply of a handover already made under this key by the same outgoing cashier to the same incoming
+ * one (a retry after a lost reply): the closed shift's report as it is stored and the shift it opened.
+ */
+async function doneBefore(deps: Deps, actor: Actor, key: string, incoming: { id: number; username: string }): Promise<HandoverReply | undefined> {
+  const shifts = storeScope(deps.handle.db, actor.storeId).shifts;
+  const done = await shifts.handedOver(key);
+  if (!done || done.next_account_id !== incoming.id || done.closed_shift_id === null) return undefined;
+  const closed = await shifts.findWithNames(done.closed_shift_id);
+  if (!closed || Number(closed.account_id) !== actor.accountId || Number(closed.closed_by_account_id) !== actor.accountId) return undefined;
+  return { ...presentShiftWithNames(closed), next_shift_id: done.next_shift_id, next_account: incoming.username };
+}
+
 /**
  * One-step handover (issue 23): in one transaction the caller's shift closes with its count (as a
  * plain close), the incoming cashier's shift opens at the same drawer, and its initial amount is
- * that count (a ledger `init` row under the call's key, so a retry is refused 12 and changes
- * nothing), with the audit row. The incoming cashier then signs in and finds the drawer ready.
+ * that count (a ledger `init` row under the call's key), with the audit row. A retry with the same key
+ * (the reply was lost) answers the first reply again and changes nothing; the key used for anything else: 12. The incoming cashier then signs in and finds the drawer ready.
  */
-export async function handOver(deps: Deps, actor: Actor, input: HandoverInput): Promise<ShiftReport & { next_shift_id: number; next_account: string }> {
+export async function handOver(deps: Deps, actor: Actor, input: HandoverInput): Promise<HandoverReply> {
   const incoming = await incomingAccount(deps, actor, input.username, input.password);
+  const replay = await doneBefore(deps, actor, input.key, incoming);
+  if (replay) return replay;
   try {
     return await audited(deps, actor, async (tx, audit) => {
       const db = tx.handle.db;
@@ -82,7 +100,10 @@ export async function handOver(deps: Deps, actor: Actor, input: HandoverInput): 
       return { ...report, next_shift_id: nextShiftId, next_account: incoming.username };
     });
   } catch (err) {
-    // PostgreSQL's apply reports a used key as a failed guard: the retry of a handover done.
+    // A concurrent retry committed first: its reply.
+    const raced = await doneBefore(deps, actor, input.key, incoming);
+    if (raced) return raced;
+    // PostgreSQL's apply reports a used key as a failed guard.
     if (isStale(err)) refuse(Status.KEY_ERROR);
     throw err;
   }

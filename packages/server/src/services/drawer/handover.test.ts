@@ -5,7 +5,7 @@ import { info, newCashier, openCounter } from '../../testing/drawer-kit.js';
 
 /** Issue 23: one-step handover of a drawer to the next cashier. */
 describeOnDatabases('drawer handover', (s) => {
-  it('closes the outgoing shift with its count and starts the incoming one from exactly that count; a retry changes nothing', async () => {
+  it('closes the outgoing shift with its count and starts the incoming one from exactly that count; a retry after a lost reply answers the same and changes nothing', async () => {
     const out = await openCounter(s, 1, 100);
     const next = await newCashier(s);
     const key = await s.key();
@@ -30,8 +30,11 @@ describeOnDatabases('drawer handover', (s) => {
     const x = await s.call('/drawer/xReport', { UID: login.UID, TOKEN: login.TOKEN });
     expect(x).toMatchObject({ initial_amount: 98.5, carried: 98.5, float_difference: 0 });
 
-    // The retry (same key) is refused and changes nothing.
-    expect((await handover({ counted: 98.5 })).status).toBe(Status.SHIFT_ERROR);
+    // The retry after a lost reply (same key, same request) answers the first reply again and changes nothing.
+    expect(await handover({ count_detail: { '50': 1, '20': 2, '5': 1, '1': 3, '0.25': 2 } })).toEqual(r);
+    // The same key to another incoming cashier is not that handover: refused, nothing changes.
+    const other = await newCashier(s);
+    expect((await s.call('/drawer/handover', { UID: out.UID, TOKEN: out.TOKEN, key, ...other, counted: 98.5 })).status).toBe(Status.SHIFT_ERROR);
     const inits = await s.handle.db.selectFrom('ledger').select('amount_cents').where('shift_id', '=', r.next_shift_id as number).where('kind', '=', 'init').execute();
     expect(inits).toHaveLength(1);
     const audit = await s.handle.db.selectFrom('audit').select('kind').where('kind', '=', 'drawer.handover').execute();

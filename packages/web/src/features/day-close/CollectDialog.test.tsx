@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
-import { CollectDialog } from './KioskCollections';
+import { CollectDialog, KioskCollections } from './KioskCollections';
 
 const box = { id: 9, name: '900', expected: 70, paid_out: 0, last_collection: null };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'moneybox=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
 
 describe('kiosk collect dialog', () => {
   it('marks a box not collected with its reason only (no count), under a key of its own', async () => {
@@ -30,5 +33,15 @@ describe('kiosk collect dialog', () => {
     expect(sent[0]!.body).not.toHaveProperty('counted');
     expect(typeof sent[0]!.body.key).toBe('string');
     expect(onDone.mock.calls[0]![0]).toMatchObject({ counted: null, reason: 'key missing' });
+  });
+
+  it('offers Collect only for a box that took cash since its last collection', async () => {
+    document.cookie = 'moneybox=1; path=/';
+    const empty = { id: 10, name: '901', expected: 0, paid_out: 0, last_collection: '2026-01-15T14:00:00.000Z' };
+    fakeServer({ '/kiosk/boxes': () => ({ status: 0, list: [box, empty] }) }, { status: 0, denominations: [] });
+    await renderRoutes([{ path: '/', element: <KioskCollections onCollected={() => undefined} /> }], '/');
+    expect(await screen.findByTestId('collect-900', {}, { timeout: 10_000 })).toBeEnabled();
+    expect(screen.queryByTestId('collect-901')).toBeNull();
+    expect(screen.getByTestId('nothing-901')).toHaveTextContent('Nothing to collect');
   });
 });

@@ -170,10 +170,15 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
                   </Table.Td>
                 ))}
                 <Table.Td ta="right">
-                  {atDrawer ? (
+                  {/* A box that took nothing since its last collection has nothing to collect. */}
+                  {atDrawer && b.expected > 0 ? (
                     <Button size="xs" onClick={() => setOpen(b)} data-testid={`collect-${b.name}`}>
                       {t('day-close:collect')}
                     </Button>
+                  ) : atDrawer ? (
+                    <Text size="xs" c="dimmed" data-testid={`nothing-${b.name}`}>
+                      {t('day-close:nothingToCollect')}
+                    </Text>
                   ) : null}
                 </Table.Td>
               </Table.Tr>
