@@ -63,6 +63,9 @@ export const AUDIT_KINDS = [
   'console.thresholds_set',
   'console.webhook_add',
   'console.webhook_remove',
+  // A store's theme: the hosts it is served at and their layout.
+  'console.store_host_set',
+  'console.store_host_remove',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
+import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
+import { dailyLogReply, dailyLogRequest, shiftLogReply, shiftLogRequest } from './reports.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -96,6 +98,8 @@ export const consoleStoreReply = z.object({
     created_at: z.string(),
   }),
   bosses: z.array(storeBoss),
+  /** The store's theme: the hosts its app is served at, each with its layout (0-6; spec section 1). */
+  hosts: z.array(z.object({ host: z.string(), layout: z.number().int() })),
 });
 export type ConsoleStore = z.infer<typeof consoleStoreReply>['store'];
 
@@ -139,6 +143,20 @@ export const consoleStoreFreezeRequest = auth.extend({ kid: kioskId, freeze: z.b
 export const consoleBossCreateRequest = auth.extend({ kid: kioskId, username, password });
 export const consoleBossCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
 export const consoleBossUnlockRequest = auth.extend({ kid: kioskId, id });
+
+/**
+ * A store's theme (spec section 1: layout by host): the host its app is served at, mapped to a layout
+ * 0-6 in the domain map (`/API/config/domain.json`) and bound to the store. A host bound to another
+ * store, or the platform's own (mapped by the CLI), is refused (13) unless the admin takes it.
+ */
+const host = z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'a host name, optionally with :port');
+export const consoleStoreHostRequest = auth.extend({ kid: kioskId, host, layout: count(0, 6) });
+export const consoleStoreHostRemoveRequest = auth.extend({ kid: kioskId, host });
+
+/** A store's reports, read-only, as its boss reads them: the store call's input and reply, plus the store (kid). */
+export const consoleDailyReportRequest = dailyLogRequest.extend({ kid: kioskId });
+export const consoleShiftReportRequest = shiftLogRequest.extend({ kid: kioskId });
+export const consoleDayCloseRequest = dayCloseGetRequest.extend({ kid: kioskId });
 
 const platformAccount = z.object({
   id: z.number().int(),
@@ -289,6 +307,11 @@ export const CONSOLE_CALLS = {
   '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
   '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage },
   '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn },
+  '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn },
+  '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn },
   '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin },
   '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin },

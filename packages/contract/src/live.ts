@@ -36,4 +36,5 @@ export type LiveMessage =
  * which apply the account's scope.
  */
 export const CONSOLE_LIVE_PATH = '/API/operator/live';
-export type ConsoleLiveMessage = { type: 'hello' } | { type: 'alerts' };
+/** `stores`: a store of the account's scope moved (frozen, credit, a shift, money): the stores screen refetches its list (at most once a second). */
+export type ConsoleLiveMessage = { type: 'hello' } | { type: 'alerts' } | { type: 'stores' };

@@ -260,6 +260,8 @@ export interface AnnouncementTable {
 export interface DomainLayoutTable {
   host: string;
   layout: number;
+  /** The store served at this host (migration 019; the console sets it), null for the platform's own hosts. */
+  store_id: number | null;
 }
 
 /** Append-only trail of changes (migration 005); money movements are their ledger rows instead. */

@@ -4,27 +4,58 @@ import type { WebSocket } from 'ws';
 import { StatusRefusal } from '../domain/status-refusal.js';
 import type { Deps } from '../services/deps.js';
 import { authenticateConsole } from './console-authenticate.js';
+import { storesInScope } from '../services/console/scope.js';
+import type { StoreSet } from '../repositories/console-store.repository.js';
 
 const PING_MS = 30_000;
+/** A socket hears `stores` at most this often, however busy its stores are. */
+const STORES_EVERY_MS = 1_000;
+
+/** A signed-in console socket: its stores (the scope at its hello) and its `stores` throttle. */
+interface ConsoleClient {
+  scope: StoreSet;
+  lastStoresAt: number;
+  pending: NodeJS.Timeout | undefined;
+}
 /** A socket that has not sent its session this soon is closed. */
 const HELLO_MS = 10_000;
 
 /**
  * The console's live socket (contract live.ts CONSOLE_LIVE_PATH): the first message is the console
  * session, checked with the console calls' own rule; then each `{kind:'alerts'}` bus event (from any
- * server) is pushed as `{type:'alerts'}`. It carries no data: the count and list come through the
- * calls, scoped to the account.
+ * server) is pushed as `{type:'alerts'}`, and each live batch (live/live-changes.ts: money, machines,
+ * a shift, a console action) touching a store of the socket's scope as `{type:'stores'}`, at most once
+ * a second. It carries no data: the count and lists come through the calls, scoped to the account.
+ * The scope is the one at the hello (a store bound later shows through the screen's poll).
  */
 export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
-  const clients = new Set<WebSocket>();
+  const clients = new Map<WebSocket, ConsoleClient>();
+  const storesText = JSON.stringify({ type: 'stores' } satisfies ConsoleLiveMessage);
+  const sendStores = (socket: WebSocket, c: ConsoleClient) => {
+    c.pending = undefined;
+    c.lastStoresAt = Date.now();
+    if (socket.readyState === socket.OPEN) socket.send(storesText);
+  };
+  const storesMoved = (socket: WebSocket, c: ConsoleClient) => {
+    if (c.pending) return;
+    const wait = c.lastStoresAt + STORES_EVERY_MS - Date.now();
+    if (wait <= 0) sendStores(socket, c);
+    else c.pending = setTimeout(() => sendStores(socket, c), wait);
+  };
   const unsubscribe = deps.bus?.subscribe((e) => {
-    if (e.kind !== 'alerts') return;
-    const text = JSON.stringify({ type: 'alerts' } satisfies ConsoleLiveMessage);
-    for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
+    if (e.kind === 'alerts') {
+      const text = JSON.stringify({ type: 'alerts' } satisfies ConsoleLiveMessage);
+      for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
+    } else if (e.kind === 'live') {
+      for (const [socket, c] of clients) {
+        const scope = c.scope;
+        if (scope === 'all' || e.batches.some((b) => scope.includes(b.store))) storesMoved(socket, c);
+      }
+    }
   });
   const answered = new WeakSet<WebSocket>();
   const ping = setInterval(() => {
-    for (const c of clients) {
+    for (const c of clients.keys()) {
       if (!answered.has(c)) {
         c.terminate();
         continue;
@@ -37,7 +68,10 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
   app.addHook('preClose', async () => {
     clearInterval(ping);
     unsubscribe?.();
-    for (const c of clients) c.close(LiveClose.SHUTTING_DOWN, 'server shutting down');
+    for (const [socket, c] of clients) {
+      clearTimeout(c.pending);
+      socket.close(LiveClose.SHUTTING_DOWN, 'server shutting down');
+    }
   });
 
   app.get(CONSOLE_LIVE_PATH, { websocket: true }, (socket, req) => {
@@ -52,11 +86,15 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
         // an unreadable hello is no session
       }
       authenticateConsole(deps, auth.UID, auth.TOKEN)
-        .then(() => {
+        .then(async (actor) => {
+          const scope = await storesInScope(deps.handle.db, actor);
           if (socket.readyState !== socket.OPEN) return;
-          clients.add(socket);
+          clients.set(socket, { scope, lastStoresAt: 0, pending: undefined });
           answered.add(socket);
-          socket.on('close', () => clients.delete(socket));
+          socket.on('close', () => {
+            clearTimeout(clients.get(socket)?.pending);
+            clients.delete(socket);
+          });
           socket.on('pong', () => answered.add(socket));
           socket.send(JSON.stringify({ type: 'hello' } satisfies ConsoleLiveMessage));
         })

@@ -51,7 +51,8 @@ export function registerLive(app: FastifyInstance, deps: Deps): { clients(): num
     if (e.kind !== 'live') return;
     for (const b of e.batches) {
       const set = byStore.get(b.store);
-      if (!set) continue;
+      // A store's own state alone (a shift, credit, frozen: no machine or customer) is the console's news, not the store screens'.
+      if (!set || (b.machines.length === 0 && b.customers.length === 0)) continue;
       const text = JSON.stringify({ type: 'changed', machines: b.machines, customers: b.customers } satisfies LiveMessage);
       for (const c of set) send(c.socket, text);
     }

@@ -13,6 +13,7 @@ interface Pending {
   customers: Set<number> | 'all';
 }
 
+/** What moved in a store; `{}`: the store's own state (a shift, its credit, frozen), for the console's stores screen. */
 export interface LiveChange {
   machines?: number[];
   customers?: number[];

@@ -23,6 +23,26 @@ export const platformRepository = {
       .onConflict((oc) => oc.column('host').doUpdateSet({ layout }))
       .execute();
   },
+  /** The hosts bound to a store (the console's theme of the store), by name. */
+  storeHosts(db: Db, storeId: number) {
+    return db.selectFrom('domain_layout').select(['host', 'layout']).where('store_id', '=', storeId).orderBy('host').execute();
+  },
+  host(db: Db, host: string) {
+    return db.selectFrom('domain_layout').select(['host', 'layout', 'store_id']).where('host', '=', host).executeTakeFirst();
+  },
+  /** Maps a host to a layout and binds it to the store (the caller checked the host is free or the store's). */
+  async setStoreHost(db: Db, host: string, storeId: number, layout: number) {
+    await db
+      .insertInto('domain_layout')
+      .values({ host, layout, store_id: storeId })
+      .onConflict((oc) => oc.column('host').doUpdateSet({ layout, store_id: storeId }))
+      .execute();
+  },
+  /** Removes a store's host from the domain map (the host then shows layout 0); false when it is not the store's. */
+  async removeStoreHost(db: Db, host: string, storeId: number): Promise<boolean> {
+    const r = await db.deleteFrom('domain_layout').where('host', '=', host).where('store_id', '=', storeId).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  },
   async getSetting(db: Db, name: string): Promise<string | undefined> {
     const r = await db.selectFrom('setting').select('value').where('name', '=', name).executeTakeFirst();
     return r?.value;

@@ -88,10 +88,13 @@ export type Audit = (entry: Omit<AuditEntry, 'storeId'> & { storeId?: number | n
  * to it. A refusal (thrown StatusRefusal) or any error rolls both back.
  */
 export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit) => Promise<T>): Promise<T> {
-  return deps.handle.db.transaction().execute(async (tx) => {
+  const done = await deps.handle.db.transaction().execute(async (tx) => {
     const audit: Audit = (e) => writeAudit(tx, actorOf(actor), { ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId });
     return fn(inTransactionDeps(deps, tx), audit);
   });
+  // The store moved (a shift closed or handed over, a drawer, its settings): the console's stores screen hears it.
+  deps.live?.note(actor.storeId, {});
+  return done;
 }
 
 /** The fields that differ between two presentations of a thing: what an edit changed, before and after. */

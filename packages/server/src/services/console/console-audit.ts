@@ -9,9 +9,16 @@ type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
  * role; what; before and after) in one transaction, so a refused change leaves no row and a done one
  * always has one. A store's row carries its kiosk id, so the store's own Activity tab shows it too.
  */
-export function consoleAudited<T>(deps: Deps, actor: ConsoleActor, fn: (tx: Deps, audit: ConsoleAudit) => Promise<T>): Promise<T> {
-  return deps.handle.db.transaction().execute(async (tx) => {
-    const audit: ConsoleAudit = (e) => writeAudit(tx, { accountId: actor.accountId, name: actor.username, role: actor.role }, e);
+export async function consoleAudited<T>(deps: Deps, actor: ConsoleActor, fn: (tx: Deps, audit: ConsoleAudit) => Promise<T>): Promise<T> {
+  const stores = new Set<number>();
+  const done = await deps.handle.db.transaction().execute(async (tx) => {
+    const audit: ConsoleAudit = (e) => {
+      if (e.storeId !== null) stores.add(e.storeId);
+      return writeAudit(tx, { accountId: actor.accountId, name: actor.username, role: actor.role }, e);
+    };
     return fn(inTransactionDeps(deps, tx), audit);
   });
+  // Once committed: the stores it changed (frozen, credit, quota, a new one) move on every console's live stores screen.
+  for (const id of stores) deps.live?.note(id, {});
+  return done;
 }

@@ -3,6 +3,7 @@ import { creditOutlook } from '../../domain/credit-outlook.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { consoleStoreRepository as repo, type StoreSet } from '../../repositories/console-store.repository.js';
 import type { Db } from '../../db/database.js';
+import { platformRepository } from '../../repositories/platform.repository.js';
 import { storeTodayStart } from '../report/store-days.js';
 import type { Deps } from '../deps.js';
 import { storeInScope, storesInScope } from './scope.js';
@@ -84,7 +85,7 @@ export async function consoleStoreDetail(deps: Deps, actor: ConsoleActor, input:
   const { db } = deps.handle;
   await storeInScope(db, actor, input.kid);
   const [{ row: s, present }] = (await storeRows(db, [input.kid])) as [Awaited<ReturnType<typeof storeRows>>[number]];
-  const bosses = await repo.bosses(db, input.kid);
+  const [bosses, hosts] = await Promise.all([repo.bosses(db, input.kid), platformRepository.storeHosts(db, input.kid)]);
   return {
     store: {
       ...present,
@@ -101,5 +102,6 @@ export async function consoleStoreDetail(deps: Deps, actor: ConsoleActor, input:
       created_at: s.created_at,
     },
     bosses: bosses.map((b) => ({ id: b.id, account: b.username, locked: b.locked === 1, disabled: b.disabled === 1, lastLogin: b.last_login_at })),
+    hosts: hosts.map((h) => ({ host: h.host, layout: Number(h.layout) })),
   };
 }

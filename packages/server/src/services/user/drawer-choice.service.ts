@@ -38,6 +38,8 @@ export async function chooseDrawer(deps: Deps, actor: Actor, moneybox: number) {
     }
     shift = await shifts.openForAccount(caller.accountId);
     if (!shift) refuse(Status.DRAWER_OCCUPIED);
+    // A shift opened: the console's live stores screen counts it.
+    deps.live?.note(store.id, {});
   }
   if (shift.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
   if (shift.drawer_id !== drawer.id) refuse(Status.OTHER_DRAWER);

@@ -36,6 +36,8 @@ describeOnDatabases('console authorization matrix', (s) => {
   /** Alerts of store 1001 and webhooks, one per call that acts on one (a resolved alert is not resolved twice). */
   const alerts: number[] = [];
   const webhooks: number[] = [];
+  /** Hosts of store 1001, one per removal. */
+  const hosts: string[] = [];
 
   beforeAll(async () => {
     await createStore(s.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -55,6 +57,10 @@ describeOnDatabases('console authorization matrix', (s) => {
     for (let i = 0; i < 2 * CALLERS.length; i++) {
       const [a] = await s.handle.db.insertInto('alert').values({ kind: 'lockouts', store_id: 1001, subject: `account:${9000 + i}`, open_key: `lockouts|account:${9000 + i}`, raised_at: new Date().toISOString() }).returning('id').execute();
       alerts.push(a!.id);
+    }
+    for (let i = 0; i < CALLERS.length; i++) {
+      hosts.push(`matrix${i}.example.com`);
+      await s.handle.db.insertInto('domain_layout').values({ host: `matrix${i}.example.com`, layout: 1, store_id: 1001 }).execute();
     }
     for (let i = 0; i < CALLERS.length; i++) webhooks.push((await s.handle.db.insertInto('webhook').values({ url: 'http://127.0.0.1:9/hook', secret: 'x', created_at: '2026-01-01', created_by: 't' }).returning('id').execute())[0]!.id);
   });
@@ -93,6 +99,11 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://hooks.example.com/${i}` }) },
     '/operator/webhookRemove': { kind: 'platform', body: () => ({ id: webhooks.pop()! }) },
     '/operator/audit': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeHost': { kind: 'store1001', body: (i) => ({ kid: 1001, host: `m${i}.example.com`, layout: 2 }) },
+    '/operator/storeHostRemove': { kind: 'store1001', body: () => ({ kid: 1001, host: hosts.pop()! }) },
+    '/operator/storeDailyReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeShiftReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeDayClose': { kind: 'store1001', body: () => ({ kid: 1001 }) },
   };
   const body = (path: ConsolePath): Body => CASES[path].body?.(++n) ?? {};
 

@@ -5,6 +5,8 @@ import type { ConsoleActor } from '../../../domain/console-actor.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
+import { consoleDailyReport, consoleDayClose, consoleShiftReport } from '../../../services/console/store-reports.service.js';
+import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
@@ -25,6 +27,11 @@ const calls = [
   defineConsoleCall('/operator/storeFreeze', act(consoleFreezeStore)),
   defineConsoleCall('/operator/bossCreate', act(consoleCreateBoss)),
   defineConsoleCall('/operator/bossUnlock', act(consoleUnlockBoss)),
+  defineConsoleCall('/operator/storeHost', act(consoleSetStoreHost)),
+  defineConsoleCall('/operator/storeHostRemove', act(consoleRemoveStoreHost)),
+  defineConsoleCall('/operator/storeDailyReport', act(consoleDailyReport)),
+  defineConsoleCall('/operator/storeShiftReport', act(consoleShiftReport)),
+  defineConsoleCall('/operator/storeDayClose', act(consoleDayClose)),
   defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
   defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
   defineConsoleCall('/operator/accounts', act(listPlatformAccounts)),
