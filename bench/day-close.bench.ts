@@ -6,7 +6,7 @@
  *
  * The busy day (2026-01-15, America/Chicago) is written straight into the tables (not timed): 5,000
  * ledger movements, 10 closed and counted shifts on the store's 4 drawers, 2 reload kiosks with their
- * cash taken and one collection each (one short), 50 game machines with their bets, wins and rounds.
+ * cash taken and one collection each (one short), 50 game machines with their bets, wins and rounds and a year of daily meter readings.
  * Each database is fresh and dropped afterwards.
  * Env: BENCH_DATABASES (default "sqlite,postgres"), BENCH_DAYCLOSE_HISTORY_ROWS (default 1000000),
  * BENCH_DAYCLOSE_SAMPLES (pairs, default 300), BENCH_SECONDS (stops sampling earlier, default none).
@@ -125,7 +125,16 @@ async function seedBusyDay(handle: DatabaseHandle): Promise<void> {
   }
   await chunked(ledger, (part) => db.insertInto('ledger').values(part).execute());
   await chunked(rounds, (part) => db.insertInto('round').values(part).execute());
-  if (handle.dialect === 'postgres') await sql`ANALYZE ledger, shift, machine, kiosk_cash, kiosk_collection, round`.execute(db);
+  // Each game machine's last meter reading of every day of the year before and of the busy day (migration 022).
+  const meterDays = [];
+  for (const [n, machine] of games.entries()) {
+    for (let d = 365; d >= 0; d--) {
+      const day = new Date(Date.UTC(2026, 0, 15) - d * 86_400_000).toISOString().slice(0, 10);
+      meterDays.push({ machine_id: machine, day, store_id: REPORT_KIOSK, played: (366 - d) * 1000 + n, won: (366 - d) * 900, games: (366 - d) * 10 });
+    }
+  }
+  await chunked(meterDays, (part) => db.insertInto('machine_meter_day').values(part).execute());
+  if (handle.dialect === 'postgres') await sql`ANALYZE ledger, shift, machine, kiosk_cash, kiosk_collection, round, machine_meter_day`.execute(db);
 }
 
 /** The plain ledger aggregate the Z report's figures come from: the day window, summed per channel, kind, shift and machine. */

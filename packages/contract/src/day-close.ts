@@ -30,6 +30,12 @@ const zShift = z.object({
 const zCollection = kioskCollectionSlip.extend({ kiosk_id: z.number().int(), large: z.boolean() });
 
 /** A game machine: the day's played and won by the ledger, and its meters against the ledger (credits). */
+/**
+ * A game machine's day: `played`/`won` the window's ledger (units); `meters` its meters' movement over the
+ * store day (credits and games: the day's last reading less the last reading before it), `ledger` the
+ * window's bets, wins (credits) and rounds, `metersMatch` whether they agree. Reports closed before
+ * migration 022 hold the machine's all-time meters and ledger in these fields, as they were closed.
+ */
 const zMachine = z.object({
   id: z.number().int(),
   name: z.string(),

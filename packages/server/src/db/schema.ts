@@ -433,6 +433,16 @@ export interface DayCloseNoteTable {
   at: string;
 }
 
+/** A game machine's last meter reading of a store day (migration 022; day '0000-00-00': the meters when it came). */
+export interface MachineMeterDayTable {
+  machine_id: number;
+  day: string;
+  store_id: number;
+  played: number;
+  won: number;
+  games: number;
+}
+
 /** A reload kiosk's cash taken ('in') or paid out ('out'), as its terminal reported it (applied once by seq). */
 export interface KioskCashTable {
   id: Generated<number>;
@@ -560,6 +570,7 @@ export interface Database {
   credit_transfer: CreditTransferTable;
   day_close: DayCloseTable;
   day_close_note: DayCloseNoteTable;
+  machine_meter_day: MachineMeterDayTable;
   kiosk_cash: KioskCashTable;
   kiosk_collection: KioskCollectionTable;
   alert: AlertTable;

@@ -34,6 +34,13 @@ const COLUMNS = [
   'machine.meter_games',
 ] as const;
 
+/** A game machine's meters (credits, games). */
+export interface Meters {
+  played: number;
+  won: number;
+  games: number;
+}
+
 /** Per machine: what its ledger rows and rounds add up to (cents, games). */
 export interface MachineTotals {
   machine_id: number;
@@ -152,7 +159,7 @@ export const machineRepository = {
     await db.updateTable('machine').set({ connected: 0, last_seen_at: at }).where('id', '=', id).execute();
   },
 
-  async setMeters(tx: Db, id: number, m: { played: number; won: number; games: number }): Promise<void> {
+  async setMeters(tx: Db, id: number, m: Meters): Promise<void> {
     await tx.updateTable('machine').set({ meter_played: m.played, meter_won: m.won, meter_games: m.games }).where('id', '=', id).execute();
   },
 
@@ -228,14 +235,44 @@ export const machineRepository = {
     return rows.map((r) => ({ machine_id: Number(r.machine_id), played_cents: Number(r.played_cents ?? 0), won_cents: Number(r.won_cents ?? 0) }));
   },
 
-  async roundCounts(db: Db, storeId: number): Promise<Map<number, number>> {
-    const rows = await db
+  /** Rounds per machine of the store (within [from, to) when given). */
+  async roundCounts(db: Db, storeId: number, from?: string, to?: string): Promise<Map<number, number>> {
+    let q = db
       .selectFrom('round')
       .select((eb) => ['machine_id', eb.fn.countAll<number>().as('n')])
-      .where('store_id', '=', storeId)
-      .groupBy('machine_id')
-      .execute();
+      .where('store_id', '=', storeId);
+    if (from) q = q.where('at', '>=', from);
+    if (to) q = q.where('at', '<', to);
+    const rows = await q.groupBy('machine_id').execute();
     return new Map(rows.map((r) => [Number(r.machine_id), Number(r.n)]));
+  },
+
+  /**
+   * A machine's meters as read on store day `day` (migration 022): the day's row keeps its last reading,
+   * so a day's meter movement is that row less the last row of a day before it.
+   */
+  async recordDayMeters(tx: Db, storeId: number, id: number, day: string, m: Meters): Promise<void> {
+    await tx
+      .insertInto('machine_meter_day')
+      .values({ machine_id: id, day, store_id: storeId, played: m.played, won: m.won, games: m.games })
+      .onConflict((oc) => oc.columns(['machine_id', 'day']).doUpdateSet({ played: m.played, won: m.won, games: m.games }))
+      .execute();
+  },
+
+  /**
+   * Each game machine of the store on the floor with its meter movement of store day `day`: its last
+   * reading of the day (or before it) less its last reading before the day (0 when none). Two index
+   * look-ups per machine, whatever the history.
+   */
+  async dayMeters(db: Db, storeId: number, day: string): Promise<Map<number, Meters>> {
+    const last = (col: keyof Meters, cmp: '<' | '<=') =>
+      sql`(SELECT ${sql.ref(`d.${col}`)} FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
+    const r = await sql<Record<'id' | 'p1' | 'w1' | 'g1' | 'p0' | 'w0' | 'g0', number | null>>`SELECT m.id,
+        ${last('played', '<=')} AS p1, ${last('won', '<=')} AS w1, ${last('games', '<=')} AS g1,
+        ${last('played', '<')} AS p0, ${last('won', '<')} AS w0, ${last('games', '<')} AS g0
+      FROM machine m WHERE m.store_id = ${storeId} AND m.removed = 0 AND m.kind = 'game'`.execute(db);
+    const n = (v: number | null) => Number(v ?? 0);
+    return new Map(r.rows.map((x) => [Number(x.id), { played: n(x.p1) - n(x.p0), won: n(x.w1) - n(x.w0), games: n(x.g1) - n(x.g0) }]));
   },
 };
 

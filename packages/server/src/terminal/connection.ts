@@ -18,6 +18,8 @@ import { gift, login, logout, round } from '../services/terminal/play.service.js
 import { purchase, redeem } from '../services/terminal/reload.service.js';
 import { kioskCash } from '../services/terminal/kiosk-cash.service.js';
 import { applyOnce, refuseCommand } from '../services/terminal/sequence.js';
+import { saveMeters } from '../services/terminal/meters.js';
+import { isoNow } from '../clock.js';
 import { machineRepository, type MachineRow } from '../repositories/machine.repository.js';
 import type { Deps } from '../services/deps.js';
 import { INVALID_TEXT, refuseBadText } from '../domain/json-text.js';
@@ -182,7 +184,7 @@ export class TerminalConnection {
       case 'heartbeat':
         return undefined;
       case 'meters':
-        await machineRepository.setMeters(handle.db, t.id, msg.meters);
+        await handle.db.transaction().execute((tx) => saveMeters(tx, t, msg.meters, isoNow()));
         return undefined;
       case 'purchase':
         return purchase(this.deps, t, msg);

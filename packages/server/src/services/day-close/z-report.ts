@@ -1,8 +1,7 @@
-import { readCountNote, REPORT_CHANNELS, toUnits, type DayCloseBlock, type ZCollection, type ZMachine, type ZReport, type ZShift } from '@moneybox/contract';
+import { centsToCredits, readCountNote, REPORT_CHANNELS, toUnits, type DayCloseBlock, type ZCollection, type ZMachine, type ZReport, type ZShift } from '@moneybox/contract';
 import type { Store } from '../../db/schema.js';
 import type { StoreScope } from '../../repositories/store-scope.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
-import { meterReconciliation } from '../machine/machine.service.js';
 import { addInto, FIGURE_KINDS, figures, zeroFigures } from '../report/figures.js';
 import { addDays, storeDayStart } from '../report/store-days.js';
 
@@ -61,19 +60,20 @@ class CountTally {
 
 /**
  * The Z report of one window of a store: every shift that started in it (cashier, expected, counted,
- * over/short), every kiosk collection made in it, every game machine's day by the ledger and its meters
- * against the ledger (the Machine screen's reconciliation), the ledger's figures by channel, gifts, the
+ * over/short), every kiosk collection made in it, every game machine's day by the ledger and the
+ * day's meter movement against it (per store day, never the machine's whole history), the ledger's figures by channel, gifts, the
  * store credit used, and the totals. Differences above the store's threshold are flagged `large`.
  */
 export async function zReport(scope: StoreScope, store: Store, day: string, w: { from: string; to: string }, at: string): Promise<ZReport> {
   const large = Number(store.large_diff_cents);
-  const [shiftRows, collectionRows, sums, machineRows, dayTotals, reconcile] = await Promise.all([
+  const [shiftRows, collectionRows, sums, machineRows, dayTotals, dayGames, dayMeters] = await Promise.all([
     scope.dayClose.shiftsStarted(w.from, w.to),
     scope.dayClose.collectionsIn(w.from, w.to),
     scope.dayClose.windowSums(w.from, w.to),
     scope.machines.live(),
     scope.machines.ledgerTotals(w.from, w.to),
-    meterReconciliation(scope.db, scope.storeId, store.exchange_rate),
+    scope.machines.roundCounts(w.from, w.to),
+    scope.machines.dayMeters(day),
   ]);
 
   const drawers = new CountTally(large);
@@ -91,16 +91,19 @@ export async function zReport(scope: StoreScope, store: Store, day: string, w: {
     ...kiosks.add(Number(c.expected_cents), c.counted_cents), count_detail: readCountNote(c.count_detail), reason: c.reason,
   }));
 
+  // Each game machine's day: its meters' movement of the store day against the window's ledger rows
+  // and rounds (credits at the store's rate); a difference is flagged.
   const dayBy = new Map(dayTotals.map((t) => [t.machine_id, t]));
+  const rate = store.exchange_rate;
   const machines: ZMachine[] = machineRows
     .filter((m) => m.kind === 'game')
-    .map((m) => ({
-      id: m.id,
-      name: String(m.machine_id),
-      played: toUnits(dayBy.get(m.id)?.played_cents ?? 0),
-      won: toUnits(dayBy.get(m.id)?.won_cents ?? 0),
-      ...reconcile(m),
-    }));
+    .map((m) => {
+      const t = dayBy.get(m.id);
+      const ledger = { played: centsToCredits(t?.played_cents ?? 0, rate), won: centsToCredits(t?.won_cents ?? 0, rate), games: dayGames.get(m.id) ?? 0 };
+      const meters = dayMeters.get(m.id) ?? { played: 0, won: 0, games: 0 };
+      const metersMatch = meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games;
+      return { id: m.id, name: String(m.machine_id), played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0), meters, ledger, metersMatch };
+    });
 
   const all = zeroFigures();
   const channels = REPORT_CHANNELS.map((channel) => {

@@ -38,9 +38,13 @@ describeOnDatabases('machine calls', (s) => {
     expect(await byName(104)).toMatchObject({ status: 'playing', customer: { id: c.id, mobile_id: c.mobile_id } });
     await t.socket.command({ type: 'round', seq: t.welcome.last_seq + 2, round_no: '1', serial_no: 'a', game_name: 'Fire Kirin', begin_credits: 500, end_credits: 530, jp_bet: 0, game_bet: 20, extra_bet: 0, buy_bonus_cost: 0, win: 50, meters: { played: 20, won: 50, games: 1 } });
     expect(await byName(104)).toMatchObject({ today: { played: 0.2, won: 0.5 }, metersMatch: true, meters: { played: 20, won: 50, games: 1 }, ledger: { played: 20, won: 50, games: 1 } });
-    // A machine whose own meters disagree with the ledger is flagged.
+    // The Z report's machine section: today's meter movement (the day's last reading kept, migration 022) beside today's ledger.
+    const zMachine = async () => ((await s.call('/dayClose/get', { ...boss })).report as { machines: Array<{ name: string; meters: unknown; ledger: unknown; metersMatch: boolean }> }).machines.find((m) => m.name === '104');
+    expect(await zMachine()).toMatchObject({ meters: { played: 20, won: 50, games: 1 }, ledger: { played: 20, won: 50, games: 1 }, metersMatch: true });
+    // A machine whose own meters disagree with the ledger is flagged, on the Machine screen and in the day's Z report.
     t.socket.send({ type: 'meters', meters: { played: 25, won: 50, games: 1 } });
     await eventually(async () => expect(await byName(104)).toMatchObject({ metersMatch: false }));
+    expect(await zMachine()).toMatchObject({ meters: { played: 25, won: 50, games: 1 }, ledger: { played: 20, won: 50, games: 1 }, metersMatch: false });
     await t.socket.command({ type: 'logout', seq: t.welcome.last_seq + 3 });
     await t.socket.close();
     await eventually(async () => expect((await byName(104))?.status).toBe('disconnected'));

@@ -11,6 +11,7 @@ import { machineRepository } from '../../repositories/machine.repository.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import type { Deps } from '../deps.js';
 import type { giftCommand, roundCommand } from '@moneybox/contract';
+import { saveMeters } from './meters.js';
 import { alreadyApplied, applyOnce, applySeatedOnce, refuseCommand, type MachineState, type Seated, type SeatedOutcome, type TerminalRef } from './sequence.js';
 
 /**
@@ -122,7 +123,7 @@ export async function round({ handle }: Deps, t: TerminalRef, cmd: z.output<type
     const base = { storeId: t.storeId, customerId: c.id, machineId: t.id, at: o.round!.at as string };
     for (const m of o.movements) await post(tx, { ...base, ...m });
     await playRepository.insertRound(tx, o.round as Parameters<typeof playRepository.insertRound>[1]);
-    if (o.meters) await machineRepository.setMeters(tx, t.id, o.meters);
+    if (o.meters) await saveMeters(tx, t, o.meters, base.at);
     return o.body;
   });
 }

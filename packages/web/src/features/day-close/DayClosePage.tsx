@@ -160,12 +160,14 @@ export default function DayClosePage() {
               </Table.Tr>
             ))}
           </Section>
-          <Section title={t('day-close:machines')} minWidth={420} head={[{ label: t('day-close:machine') }, { label: t('day-close:played'), right: true }, { label: t('day-close:won'), right: true }, { label: t('day-close:meters') }]}>
+          <Section title={t('day-close:machines')} minWidth={620} head={[{ label: t('day-close:machine') }, { label: t('day-close:played'), right: true }, { label: t('day-close:won'), right: true }, { label: t('day-close:metersDay'), right: true }, { label: t('day-close:ledgerDay'), right: true }, { label: t('day-close:meters') }]}>
             {r.machines.map((m) => (
-              <Table.Tr key={m.id}>
+              <Table.Tr key={m.id} data-machine={m.name}>
                 <Table.Td>{m.name}</Table.Td>
                 <Table.Td ta="right">{money(m.played)}</Table.Td>
                 <Table.Td ta="right">{money(m.won)}</Table.Td>
+                <Table.Td ta="right" data-testid="machine-meters">{`${m.meters.played} / ${m.meters.won} / ${m.meters.games}`}</Table.Td>
+                <Table.Td ta="right" data-testid="machine-ledger">{`${m.ledger.played} / ${m.ledger.won} / ${m.ledger.games}`}</Table.Td>
                 <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}</Table.Td>
               </Table.Tr>
             ))}

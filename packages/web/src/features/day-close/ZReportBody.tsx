@@ -88,6 +88,20 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
             </tr>
           )}
       </Rows>
+      {report.machines.length ? (
+        <>
+          <p data-line="machine-counts">{t('metersDayLegend')}</p>
+          <Rows items={report.machines} none={t('none')}>
+            {(m) => (
+              <tr key={m.id} data-line={`machine-meters-${m.id}`}>
+                <th>{m.name}</th>
+                <td>{`${m.meters.played}/${m.meters.won}/${m.meters.games}`}</td>
+                <td>{`${m.ledger.played}/${m.ledger.won}/${m.ledger.games}`}</td>
+              </tr>
+            )}
+          </Rows>
+        </>
+      ) : null}
       <h2 style={HEADING}>{t('channels')}</h2>
       <Rows items={report.channels} none={t('none')}>
           {(c) => (
