@@ -70,7 +70,7 @@ export async function consoleCall<P extends ConsolePath>(path: P, input: Console
 }
 
 /** A console read as a query keyed by path and input. */
-export function useConsoleQuery<P extends ConsolePath>(path: P, input: ConsoleInput<P>, options: { refetchInterval?: number } = {}) {
+export function useConsoleQuery<P extends ConsolePath>(path: P, input: ConsoleInput<P>, options: { refetchInterval?: number; enabled?: boolean } = {}) {
   return useQuery<ConsoleReply<P>, Error>({ queryKey: ['console', path, input], queryFn: () => consoleCall(path, input), retry: false, ...options });
 }
 

@@ -24,6 +24,7 @@ const ConsoleLayout = lazy(() => import('../features/console/ConsoleLayout'));
 const ConsoleLoginPage = lazy(() => import('../features/console/ConsoleLoginPage'));
 const ConsoleStoresPage = lazy(() => import('../features/console/ConsoleStoresPage'));
 const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage'));
+const ConsoleStoreReportsPage = lazy(() => import('../features/console/ConsoleStoreReportsPage'));
 const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
 const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
 const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPage'));
@@ -86,6 +87,7 @@ export const routes = [
               { path: 'stores', element: <ConsoleStoresPage /> },
               { path: 'stores/new', element: <ConsoleNewStorePage /> },
               { path: 'stores/:kid', element: <ConsoleStorePage /> },
+              { path: 'stores/:kid/reports/:report', element: <ConsoleStoreReportsPage /> },
               { path: 'accounts', element: <ConsoleAccountsPage /> },
               { path: 'credit', element: <ConsoleCreditPage /> },
               { path: 'alerts', element: <ConsoleAlertsPage /> },

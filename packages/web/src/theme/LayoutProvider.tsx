@@ -11,6 +11,15 @@ export function useLayoutInfo(): LayoutInfo {
   return useContext(LayoutContext);
 }
 
+/**
+ * Money and layout facts of another layout inside this page: the console shows a store's reports with
+ * the store's currency sign (its host's layout; the colon of layout 2). The colours stay the page's.
+ */
+export function LayoutOf({ layout, children }: { layout: number; children: React.ReactNode }) {
+  const info = useMemo(() => layoutInfo(layout), [layout]);
+  return <LayoutContext.Provider value={info}>{children}</LayoutContext.Provider>;
+}
+
 type DomainMap = Record<string, unknown>;
 
 let domainMap: DomainMap | null | undefined;

@@ -7,14 +7,14 @@ import { CONSOLE_LOGIN, clearConsoleSession, consoleCall, consoleSession, useCon
 import { LogoutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { LanguagePicker } from '../../layouts/LanguagePicker';
-import { useConsoleAlertsLive } from './use-console-alerts-live';
+import { useConsoleLive } from './use-console-live';
 
 /** The platform console's own layout (no kiosk id, no store menu): a bar with the account and the language picker, the page below. */
 export default function ConsoleLayout() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const session = consoleSession();
-  useConsoleAlertsLive(session?.uid);
+  useConsoleLive(session?.uid);
   const logout = async () => {
     await consoleCall('/operator/logout', {}).catch(() => undefined);
     clearConsoleSession();

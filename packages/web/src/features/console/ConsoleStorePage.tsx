@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,13 @@ import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/cons
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
+import { ReportLinks } from './ConsoleStoreReportsPage';
 import { StoreState } from './ConsoleStoresPage';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
 
-/** /operator/stores/:kid: the store's settings and quota, freeze, bosses, alert thresholds; the admin also sets the quota and the thresholds. */
+/** /operator/stores/:kid: the store's settings and quota, its reports (read-only), freeze, bosses, theme, alert thresholds; the admin also sets the quota and the thresholds. */
 export default function ConsoleStorePage() {
   const { t } = useTranslation(['console', 'common']);
   const kid = Number(useParams().kid);
@@ -38,11 +40,13 @@ export default function ConsoleStorePage() {
             </Title>
             <StoreState row={store} />
           </Group>
+          <ReportLinks kid={store.kid} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Details store={store} />
             <Stack gap="md">
               {role !== 'support' && <Freeze store={store} />}
               <Bosses kid={store.kid} bosses={detail.data!.bosses} canManage={role !== 'support'} />
+              <Theme kid={store.kid} hosts={detail.data!.hosts} canManage={role !== 'support'} />
             </Stack>
           </SimpleGrid>
           <Stack gap="md">
@@ -199,6 +203,62 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
             data-testid="console-boss-create"
           >
             {t('createBoss')}
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+const LAYOUTS = [0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The store's theme (spec section 1: layout by host): each host its app is served at with its layout,
+ * its colour theme and currency sign; set a host's layout (a new host is added), or take a host off.
+ */
+function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; layout: number }[]; canManage: boolean }) {
+  const { t } = useTranslation('console');
+  const write = useConsoleWrite();
+  const [host, setHost] = useState(hosts[0]?.host ?? '');
+  const [layout, setLayout] = useState(String(hosts[0]?.layout ?? 0));
+  const action = useConsoleAction();
+  const describe = (l: number) => t('theme.layoutName', { n: l, theme: t(`theme.themes.${themeForLayout(l)}`), sign: currencySignForLayout(l) });
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="xs">
+        {t('theme.title')}
+      </Title>
+      {action.error && (
+        <Alert color="red" role="alert" mb="sm">
+          {action.error}
+        </Alert>
+      )}
+      {hosts.length === 0 && <Text c="dimmed">{t('theme.noHosts')}</Text>}
+      <Stack gap={6} data-testid="console-hosts">
+        {hosts.map((h) => (
+          <Group key={h.host} justify="space-between" wrap="wrap" gap="xs" data-host={h.host}>
+            <Group gap="xs" wrap="wrap" miw={0}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {h.host}
+              </Text>
+              <Badge variant="light" data-testid={`console-host-layout-${h.host}`}>
+                {describe(h.layout)}
+              </Badge>
+            </Group>
+            {canManage && (
+              <Button size="compact-sm" variant="light" color="red" loading={action.busy} onClick={() => void action.run(() => write('/operator/storeHostRemove', { kid, host: h.host }), t('theme.removed'))} data-testid={`console-host-remove-${h.host}`}>
+                {t('theme.remove')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      {canManage && (
+        <Group mt="md" align="flex-end" gap="xs" wrap="wrap">
+          <TextInput label={t('theme.host')} description={t('theme.hostHint')} value={host} onChange={(e) => setHost(e.currentTarget.value)} maxLength={253} w={{ base: '100%', xs: 220 }} data-testid="console-host" />
+          <NativeSelect label={t('theme.layout')} value={layout} onChange={(e) => setLayout(e.currentTarget.value)} data={LAYOUTS.map((l) => ({ value: String(l), label: describe(l) }))} w={{ base: '100%', xs: 220 }} data-testid="console-host-layout" />
+          <Button loading={action.busy} disabled={!host.trim()} onClick={() => void action.run(() => write('/operator/storeHost', { kid, host: host.trim(), layout: Number(layout) }), t('theme.saved'))} data-testid="console-host-save">
+            {t('theme.save')}
           </Button>
         </Group>
       )}

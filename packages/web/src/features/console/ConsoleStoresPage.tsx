@@ -12,7 +12,7 @@ import { useMoney } from '../../money/useMoney';
 import { STORE_FILTERS, visibleStores, type SortKey, type StoreFilter } from './store-filter';
 import { consoleTime } from './console-time';
 
-/** How often the stores screen reads again (the console has no live socket yet). */
+/** The stores screen's fallback poll: the console's live socket (use-console-live.ts) refetches it when a store moves. */
 const REFRESH_MS = 15_000;
 
 /** Open or frozen, and the low-credit flag. */

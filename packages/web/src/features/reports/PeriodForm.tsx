@@ -17,6 +17,8 @@ interface PeriodFormProps {
   actions?: ReactNode;
   /** The server's refusal of the applied period (39 'Improper time period: 31 days', ...), or null. */
   error?: string | null;
+  /** The store's widest period in days when the page knows it (the console); otherwise read from /customer/getDayLimit. */
+  limitDay?: number;
 }
 
 /**
@@ -28,11 +30,12 @@ interface PeriodFormProps {
  * refusal in the alert under the form, only while the dates shown are the ones it refused (editing
  * them clears it, and the form's own problem takes its place rather than standing beside it).
  */
-export function PeriodForm({ period, today, onApply, children, actions, error }: PeriodFormProps) {
+export function PeriodForm({ period, today, onApply, children, actions, error, limitDay }: PeriodFormProps) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<Partial<Period>>({});
   const [shown, setShown] = useState(false);
-  const limit = useApiQuery('/customer/getDayLimit', {}, { staleTime: 5 * 60_000, call: { handle: 'quiet' } });
+  const limit = useApiQuery('/customer/getDayLimit', {}, { staleTime: 5 * 60_000, call: { handle: 'quiet' }, enabled: limitDay === undefined });
+  const days = limitDay ?? limit.data?.limit_day;
   const value: Period = { from: draft.from ?? period.from, to: draft.to ?? period.to };
   const problem = periodProblem(value);
   const formProblem = shown && problem !== null;
@@ -84,9 +87,9 @@ export function PeriodForm({ period, today, onApply, children, actions, error }:
           </Group>
         ) : null}
       </Group>
-      {limit.data ? (
+      {days !== undefined ? (
         <Text size="xs" c="gray.7" mt={4} data-testid="period-limit">
-          {t('limitHint', { n: limit.data.limit_day })}
+          {t('limitHint', { n: days })}
         </Text>
       ) : null}
       {serverError ? (

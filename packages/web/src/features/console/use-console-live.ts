@@ -4,22 +4,25 @@ import { useEffect } from 'react';
 import { consoleSession } from '../../api/console';
 
 const RETRY_MS = 3_000;
+const ALERT_KEYS = ['/operator/alertCount', '/operator/alerts'];
+const STORE_KEYS = ['/operator/stores', '/operator/store'];
 
 /**
  * The console's live socket (contract live.ts CONSOLE_LIVE_PATH): sends the tab's console session
- * first, then refetches the alert count and lists whenever the server says alerts moved. Reconnects
- * after a drop, not after the server ended the session (the next call signs the console out).
+ * first, then refetches the alert count and lists whenever the server says alerts moved, and the stores
+ * list and store page whenever a store of the account's scope moved (the stores screen's poll stays as
+ * the fallback). Reconnects after a drop, not after the server ended the session (the next call signs
+ * the console out).
  */
-export function useConsoleAlertsLive(uid: number | undefined): void {
+export function useConsoleLive(uid: number | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
     if (uid === undefined) return;
     let socket: WebSocket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const refetch = () => {
-      void client.invalidateQueries({ queryKey: ['console', '/operator/alertCount'] });
-      void client.invalidateQueries({ queryKey: ['console', '/operator/alerts'] });
+    const refetch = (keys: string[]) => {
+      for (const path of keys) void client.invalidateQueries({ queryKey: ['console', path] });
     };
     const open = () => {
       const s = consoleSession();
@@ -28,8 +31,9 @@ export function useConsoleAlertsLive(uid: number | undefined): void {
       socket.onopen = () => socket?.send(JSON.stringify({ UID: s.uid, TOKEN: s.token }));
       socket.onmessage = (e: MessageEvent<string>) => {
         const m = JSON.parse(e.data) as ConsoleLiveMessage;
-        // After a hello too: what moved while the socket was away.
-        if (m.type === 'alerts' || m.type === 'hello') refetch();
+        // After a hello: everything that moved while the socket was away.
+        if (m.type === 'alerts' || m.type === 'hello') refetch(ALERT_KEYS);
+        if (m.type === 'stores' || m.type === 'hello') refetch(STORE_KEYS);
       };
       socket.onclose = (e) => {
         if (!stopped && e.code !== LiveClose.SESSION_ENDED) retry = setTimeout(open, RETRY_MS);

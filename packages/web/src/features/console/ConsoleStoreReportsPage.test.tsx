@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server';
+import { renderRoutes } from '../../test/render';
+import { storeToday } from '../../time/store-time';
+import { setConsoleSession } from '../../api/console';
+import { zoneDiff } from './console-time';
+import ConsoleStoreReportsPage from './ConsoleStoreReportsPage';
+
+// mantine-datatable shows a column while its media query matches; one without a query asks for ''.
+const stubMatchMedia = window.matchMedia;
+window.matchMedia = (query: string) => ({ ...stubMatchMedia(query), matches: query === '' });
+Element.prototype.scrollTo ??= () => {};
+
+const store = {
+  kid: 2102, name: 'Colon Arcade', city: '', timezone: 'Asia/Shanghai', frozen: false, freeze_msg: '', distributor: null, open_shifts: 0, machines_connected: 0, machines_enrolled: 0,
+  credit: 100, low_credit: false, days_left: null, today: { purchases: 0, redeems: 0, net: 0 }, last_activity: null, address: '', state: '', zip: '', phone: '',
+  max_drawers: 2, max_machines: 2, limit_day: 45, caps: { hourly: 0, daily: 0, weekly: 0 }, min_amount: 0, special_comps: 0, created_at: '2026-01-01T00:00:00.000Z',
+};
+const zero = { purchases: 0, redeems: 0, net: 0, special_comps: 0, reverts: 0, purchase_count: 0, redeem_count: 0, special_comps_count: 0, revert_count: 0 };
+const routes = [{ path: '/operator/stores/:kid/reports/:report', element: <ConsoleStoreReportsPage /> }];
+
+beforeEach(() => setConsoleSession({ uid: 5, token: 'console-token', username: 'dist0001', role: 'distributor' }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('a store’s reports in the console', () => {
+  it("reads the daily report through the console call for the store's today in its zone, with its host's currency sign, and never a store call", async () => {
+    const today = storeToday(zoneDiff('Asia/Shanghai'));
+    const calls = fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [{ host: 'colon.example.com', layout: 2 }] }),
+      '/operator/storeDailyReport': () => ({
+        status: 0,
+        list: [{ day: today, channel: 'pos', ...zero, purchases: 1234.5, net: 1234.5, purchase_count: 3 }],
+        channel_totals: [],
+        day_totals: [],
+        totals: { ...zero, purchases: 1234.5, net: 1234.5, purchase_count: 3 },
+        period: { from: '', to: '', first_day: today, last_day: today, days: 1, timezone: 'Asia/Shanghai', limit_day: 45 },
+      }),
+    });
+    await renderRoutes(routes, '/operator/stores/2102/reports/daily');
+    const table = await screen.findByTestId('daily-table');
+    await waitFor(() => expect(within(table).getAllByText('₡1,234.50').length).toBeGreaterThan(0));
+    expect(calls.find((c) => c.path === '/operator/storeDailyReport')?.body).toEqual({ UID: 5, TOKEN: 'console-token', kid: 2102, startTime: today, endTime: today });
+    // The day opens the console's own day close of that store, not the store app's screen.
+    expect(within(table).getByTestId(`day-close-link-${today}`).getAttribute('href')).toBe(`/operator/stores/2102/reports/day-close?day=${today}`);
+    expect(screen.getByTestId('period-limit').textContent).toContain('45');
+    expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
+    expect(screen.getByTestId('console-report-daily').getAttribute('data-variant')).toBe('filled');
+  });
+
+  it('shows the Z report of the day asked for, read-only (no close button), in dollars for a store without a host', async () => {
+    const calls = fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
+      '/operator/storeDayClose': () => ({
+        status: 0, closed: true, closed_at: '2026-11-20T16:00:00.000Z', closed_by: 'boss01', blocked: [], notes: [],
+        report: {
+          day: '2026-11-20', store: 'Colon Arcade', timezone: 'Asia/Shanghai', from: '2026-11-19T16:00:00.000Z', to: '2026-11-20T16:00:00.000Z', at: '2026-11-20T16:00:00.000Z',
+          large_diff: 50, shifts: [], collections: [], machines: [], channels: [], gifts: { amount: 0, count: 0 }, store_credit_used: 777,
+          totals: { ...zero, drawers_expected: 0, drawers_counted: 0, drawers_over_short: 0, kiosks_expected: 0, kiosks_counted: 0, kiosks_over_short: 0, large_differences: 0 },
+        },
+      }),
+    });
+    await renderRoutes(routes, '/operator/stores/2102/reports/day-close?day=2026-11-20');
+    const body = await screen.findByTestId('z-report-body');
+    // No host of its own: layout 0's dollar.
+    await waitFor(() => expect(body.textContent).toContain('$777.00'));
+    expect(screen.getByTestId('day-close-state').textContent).toBeTruthy();
+    expect(screen.queryByTestId('day-close-submit')).toBeNull();
+    expect(calls.find((c) => c.path === '/operator/storeDayClose')?.body).toMatchObject({ kid: 2102, day: '2026-11-20' });
+    expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
+  });
+});

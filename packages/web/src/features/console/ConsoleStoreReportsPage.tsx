@@ -1,0 +1,160 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ConsoleStore } from '@moneybox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useConsoleQuery } from '../../api/console';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { LayoutOf, useLayoutInfo } from '../../theme/LayoutProvider';
+import { storeToday } from '../../time/store-time';
+import { ZReportBody } from '../day-close/ZReportBody';
+import { dailyColumns } from '../reports/daily-columns';
+import { PeriodForm } from '../reports/PeriodForm';
+import { periodPayload, todayPeriod, type Period } from '../reports/period';
+import { ReportTable } from '../reports/ReportTable';
+import { shiftColumns } from '../reports/shift-columns';
+import { zoneDiff } from './console-time';
+
+/** The store's reports the console opens, each the store's own report read through its console call. */
+export const STORE_REPORTS = ['daily', 'shift', 'day-close'] as const;
+export type StoreReport = (typeof STORE_REPORTS)[number];
+
+/** The same lead columns as the store's Shift Reports screen shows first. */
+const SHIFT_LEAD = ['staff', 'start', 'end', 'balance', 'counted', 'overShort'];
+
+/**
+ * /operator/stores/:kid/reports/:report: a store's daily report, shift report or day close (Z report),
+ * read-only, with the store's report tables and Z report, in the store's time zone and currency sign
+ * (its host's layout). What a store's boss may do there (close a day, reprint, annotate) stays in the store.
+ */
+export default function ConsoleStoreReportsPage() {
+  const { t } = useTranslation(['console', 'reports', 'day-close']);
+  const params = useParams();
+  const kid = Number(params.kid);
+  const report: StoreReport = STORE_REPORTS.find((r) => r === params.report) ?? 'daily';
+  const detail = useConsoleQuery('/operator/store', { kid });
+  const store = detail.data?.store;
+  const title = t(`console:reports.${report}`);
+  useDocumentTitle(store ? `${title} · ${store.name} (${store.kid})` : title);
+  return (
+    <Stack gap="md" maw={1400} mx="auto">
+      <Anchor component={Link} to={`/operator/stores/${kid}`} fz="sm" data-testid="console-store-back">
+        ← {store ? store.name : t('console:backToStores')}
+      </Anchor>
+      {detail.error && (
+        <Alert color="red" role="alert" data-testid="console-store-error">
+          {detail.error.message}
+        </Alert>
+      )}
+      {store && (
+        <>
+          <Title order={1} fz="h3" data-testid="console-report-title">
+            {`${title} · ${store.name} (${store.kid})`}
+          </Title>
+          <ReportLinks kid={kid} current={report} />
+          <Text fz="sm" c="dimmed">
+            {t('console:reports.readOnly', { zone: store.timezone })}
+          </Text>
+          {/* The store's currency sign: the layout of its (first) host, the colon of layout 2. */}
+          <LayoutOf layout={detail.data!.hosts[0]?.layout ?? 0}>
+            {report === 'daily' && <Daily store={store} />}
+            {report === 'shift' && <Shifts store={store} />}
+            {report === 'day-close' && <DayClose store={store} />}
+          </LayoutOf>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One button per report of the store, the open one filled. */
+export function ReportLinks({ kid, current }: { kid: number; current?: StoreReport }) {
+  const { t } = useTranslation('console');
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="console-store-reports">
+      {STORE_REPORTS.map((r) => (
+        <Button key={r} component={Link} to={`/operator/stores/${kid}/reports/${r}`} variant={r === current ? 'filled' : 'default'} size="sm" data-testid={`console-report-${r}`}>
+          {t(`reports.${r}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** The applied period of a store's report: its today (in its zone) until another is applied. */
+function useStorePeriod(store: ConsoleStore) {
+  const today = storeToday(zoneDiff(store.timezone));
+  const [applied, setApplied] = useState<Period | null>(null);
+  return { period: applied ?? todayPeriod(today), today, apply: setApplied };
+}
+
+function Daily({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation(['reports', 'console']);
+  const { coinSign } = useLayoutInfo();
+  const { period, today, apply } = useStorePeriod(store);
+  const q = useConsoleQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(period) });
+  const rows = q.data?.list ?? [];
+  // Each day opens its close (the Z report), as on the store's own screen.
+  const columns = dailyColumns(t, coinSign, q.data?.totals ?? null).map((c) =>
+    c.id === 'day'
+      ? {
+          ...c,
+          cell: (r: (typeof rows)[number]) => (
+            <Anchor component={Link} to={`/operator/stores/${store.kid}/reports/day-close?day=${r.day}`} data-testid={`day-close-link-${r.day}`}>
+              {r.day}
+            </Anchor>
+          ),
+        }
+      : c,
+  );
+  return (
+    <>
+      <PeriodForm period={period} today={today} onApply={apply} limitDay={store.limit_day} error={q.error?.message ?? null} />
+      <ReportTable columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} fetching={q.isFetching} testId="daily-table" label={t('reports:dailyTitle')} />
+    </>
+  );
+}
+
+function Shifts({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation(['reports', 'console']);
+  const { coinSign } = useLayoutInfo();
+  const { period, today, apply } = useStorePeriod(store);
+  const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(period) });
+  return (
+    <>
+      <PeriodForm period={period} today={today} onApply={apply} limitDay={store.limit_day} error={q.error?.message ?? null} />
+      <ReportTable columns={shiftColumns(t, coinSign, q.data?.totals ?? null)} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" label={t('reports:shiftTitle')} lead={SHIFT_LEAD} />
+    </>
+  );
+}
+
+function DayClose({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation(['day-close', 'console']);
+  const [params, setParams] = useSearchParams();
+  const diff = zoneDiff(store.timezone);
+  const day = params.get('day') ?? undefined;
+  const q = useConsoleQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
+  const v = q.data;
+  return (
+    <>
+      <Group align="end" wrap="wrap">
+        <TextInput type="date" label={t('day-close:day')} value={v?.report.day ?? day ?? ''} max={storeToday(diff)} onChange={(e) => e.currentTarget.value && setParams({ day: e.currentTarget.value })} data-testid="day-close-day" />
+        {v && (
+          <Badge color={v.closed ? 'green' : 'gray'} size="lg" data-testid="day-close-state">
+            {v.closed ? t('day-close:closed') : t('day-close:open')}
+          </Badge>
+        )}
+      </Group>
+      {q.error && (
+        <Alert color="red" role="alert" data-testid="report-error">
+          {q.error.message}
+        </Alert>
+      )}
+      {v && (
+        <Card withBorder padding="md" maw={520} data-testid="day-close-report">
+          <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} />
+        </Card>
+      )}
+    </>
+  );
+}
