@@ -1,14 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
-import { ReportLinks } from './ConsoleStoreReportsPage';
+import { ReportLinks, StoreBack } from './StoreNav';
 import { StoreState } from './ConsoleStoresPage';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
@@ -24,14 +24,7 @@ export default function ConsoleStorePage() {
   const role = consoleSession()?.role;
   return (
     <Stack gap="md" maw={1200} mx="auto">
-      <Anchor component={Link} to="/operator/stores" fz="sm" data-testid="console-back">
-        ← {t('console:backToStores')}
-      </Anchor>
-      {detail.error && (
-        <Alert color="red" role="alert" data-testid="console-store-error">
-          {detail.error.message}
-        </Alert>
-      )}
+      <StoreBack to="/operator/stores" label={t('console:backToStores')} testId="console-back" error={detail.error} />
       {store && (
         <>
           <Group gap="sm" wrap="wrap">

@@ -1,23 +1,21 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useConsoleQuery } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeToday } from '../../time/store-time';
 import { ZReportBody } from '../day-close/ZReportBody';
 import { dailyColumns } from '../reports/daily-columns';
+import { withDayCloseLinks } from '../reports/day-close-links';
 import { PeriodForm } from '../reports/PeriodForm';
 import { periodPayload, todayPeriod, type Period } from '../reports/period';
 import { ReportTable } from '../reports/ReportTable';
 import { shiftColumns } from '../reports/shift-columns';
 import { zoneDiff } from './console-time';
-
-/** The store's reports the console opens, each the store's own report read through its console call. */
-export const STORE_REPORTS = ['daily', 'shift', 'day-close'] as const;
-export type StoreReport = (typeof STORE_REPORTS)[number];
+import { ReportLinks, STORE_REPORTS, StoreBack, type StoreReport } from './StoreNav';
 
 /** The same lead columns as the store's Shift Reports screen shows first. */
 const SHIFT_LEAD = ['staff', 'start', 'end', 'balance', 'counted', 'overShort'];
@@ -38,14 +36,7 @@ export default function ConsoleStoreReportsPage() {
   useDocumentTitle(store ? `${title} · ${store.name} (${store.kid})` : title);
   return (
     <Stack gap="md" maw={1400} mx="auto">
-      <Anchor component={Link} to={`/operator/stores/${kid}`} fz="sm" data-testid="console-store-back">
-        ← {store ? store.name : t('console:backToStores')}
-      </Anchor>
-      {detail.error && (
-        <Alert color="red" role="alert" data-testid="console-store-error">
-          {detail.error.message}
-        </Alert>
-      )}
+      <StoreBack to={`/operator/stores/${kid}`} label={store ? store.name : t('console:backToStores')} testId="console-store-back" error={detail.error} />
       {store && (
         <>
           <Title order={1} fz="h3" data-testid="console-report-title">
@@ -67,20 +58,6 @@ export default function ConsoleStoreReportsPage() {
   );
 }
 
-/** One button per report of the store, the open one filled. */
-export function ReportLinks({ kid, current }: { kid: number; current?: StoreReport }) {
-  const { t } = useTranslation('console');
-  return (
-    <Group gap="xs" wrap="wrap" data-testid="console-store-reports">
-      {STORE_REPORTS.map((r) => (
-        <Button key={r} component={Link} to={`/operator/stores/${kid}/reports/${r}`} variant={r === current ? 'filled' : 'default'} size="sm" data-testid={`console-report-${r}`}>
-          {t(`reports.${r}`)}
-        </Button>
-      ))}
-    </Group>
-  );
-}
-
 /** The applied period of a store's report: its today (in its zone) until another is applied. */
 function useStorePeriod(store: ConsoleStore) {
   const today = storeToday(zoneDiff(store.timezone));
@@ -94,19 +71,8 @@ function Daily({ store }: { store: ConsoleStore }) {
   const { period, today, apply } = useStorePeriod(store);
   const q = useConsoleQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(period) });
   const rows = q.data?.list ?? [];
-  // Each day opens its close (the Z report), as on the store's own screen.
-  const columns = dailyColumns(t, coinSign, q.data?.totals ?? null).map((c) =>
-    c.id === 'day'
-      ? {
-          ...c,
-          cell: (r: (typeof rows)[number]) => (
-            <Anchor component={Link} to={`/operator/stores/${store.kid}/reports/day-close?day=${r.day}`} data-testid={`day-close-link-${r.day}`}>
-              {r.day}
-            </Anchor>
-          ),
-        }
-      : c,
-  );
+  // Each day opens its close (the Z report) in the console, as on the store's own screen.
+  const columns = withDayCloseLinks(dailyColumns(t, coinSign, q.data?.totals ?? null), (day) => `/operator/stores/${store.kid}/reports/day-close?day=${day}`);
   return (
     <>
       <PeriodForm period={period} today={today} onApply={apply} limitDay={store.limit_day} error={q.error?.message ?? null} />

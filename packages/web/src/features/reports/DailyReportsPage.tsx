@@ -1,15 +1,15 @@
-import { Anchor, Card, NativeSelect, TextInput, Title } from '@mantine/core';
+import { Card, NativeSelect, TextInput, Title } from '@mantine/core';
 import type { ReportChannel } from '@moneybox/contract';
 import { REPORT_CHANNELS } from '@moneybox/contract/report-fields';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { PageFrame } from '../../components/PageFrame';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { buildCsv } from './csv';
 import { channelLabel, dailyColumns } from './daily-columns';
+import { withDayCloseLinks } from './day-close-links';
 import { PeriodForm } from './PeriodForm';
 import { periodPayload, type Period } from './period';
 import { PrintReport } from './PrintReport';
@@ -49,19 +49,8 @@ export default function DailyReportsPage() {
   };
 
   const rows = q.data?.list ?? [];
-  // Each day links to its close (the Z report): on screen only, the print and the CSV keep the day.
-  const columns = dailyColumns(t, coinSign, q.data?.totals ?? null).map((c) =>
-    c.id === 'day'
-      ? {
-          ...c,
-          cell: (r: (typeof rows)[number]) => (
-            <Anchor component={Link} to={`/Reports/DayClose?day=${r.day}`} data-testid={`day-close-link-${r.day}`}>
-              {r.day}
-            </Anchor>
-          ),
-        }
-      : c,
-  );
+  // Each day links to its close (the Z report).
+  const columns = withDayCloseLinks(dailyColumns(t, coinSign, q.data?.totals ?? null), (day) => `/Reports/DayClose?day=${day}`);
   const channels = filters.channel ? REPORT_CHANNELS.filter((c) => c === filters.channel) : REPORT_CHANNELS;
   const filterText = [filters.pinId && `${t('reports:customer')}: ${filters.pinId}`, filters.channel && `${t('reports:channel')}: ${channelLabel(filters.channel, t)}`].filter((s): s is string => Boolean(s));
 
