@@ -9,9 +9,8 @@
  * changes nothing in the ledger, the balances or the one-time keys (compared before and after).
  *
  * The platform console's calls (CONSOLE_CALLS, every one) get the same, signed in as an admin with a
- * TOTP-enrolled console session (renewed when a fuzzed call ends it): besides the checks above, every
- * status is one of the catalogue's, and a refused console call changes nothing in the console's tables
- * either (audit trail, platform accounts and their credit, credit moves, stores' settings, alerts,
+ * TOTP-enrolled console session (renewed when a fuzzed call ends it): the same checks, and a refused
+ * console call changes nothing in the console's tables either (audit trail, platform accounts and their credit, credit moves, stores' settings, alerts,
  * thresholds, webhooks).
  *
  * FUZZ_RUNS (default 10,000) is split over the two databases; so is CONSOLE_FUZZ_RUNS, the requests to
