@@ -11,10 +11,10 @@
  * The platform console's calls (CONSOLE_CALLS, every one) get the same, signed in as an admin with a
  * TOTP-enrolled console session (renewed when a fuzzed call ends it): the same checks, and a refused
  * console call changes nothing in the console's tables either (audit trail, platform accounts and their credit, credit moves, stores' settings, alerts,
- * thresholds, webhooks).
+ * thresholds, webhooks, stores' hosts).
  *
  * FUZZ_RUNS (default 10,000) is split over the two databases; so is CONSOLE_FUZZ_RUNS, the requests to
- * EACH console call (default 14: the console's share of the bounded proof tier); FUZZ_SEED repeats a run.
+ * EACH console call (default 12: the console's share of the bounded proof tier); FUZZ_SEED repeats a run.
  */
 import fc from 'fast-check';
 import { CONSOLE_CALLS, SaType, statusMessages } from '@moneybox/contract';
@@ -32,7 +32,7 @@ import { sql } from 'kysely';
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const RUNS = int(process.env.FUZZ_RUNS, 10_000);
-const CONSOLE_RUNS = int(process.env.CONSOLE_FUZZ_RUNS, 14);
+const CONSOLE_RUNS = int(process.env.CONSOLE_FUZZ_RUNS, 12);
 const SEED = int(process.env.FUZZ_SEED, Date.now() % 1_000_000);
 /** SQLite answers faster: it takes the larger share of the runs. */
 const SHARE = { sqlite: 0.6, postgres: 0.4 } as const;
@@ -82,7 +82,8 @@ async function consoleFingerprint(db: Db): Promise<string> {
       (SELECT COALESCE(SUM(limit_hourly_cents + limit_daily_cents + limit_weekly_cents), 0) FROM store) AS limits,
       (SELECT COUNT(acknowledged_at) + COUNT(resolved_at) FROM alert) AS alert_acts,
       (SELECT COUNT(*) || ':' || COALESCE(SUM(value), 0) FROM alert_threshold) AS thresholds,
-      (SELECT COUNT(*) || ':' || COUNT(removed_at) FROM webhook) AS webhooks`.execute(db);
+      (SELECT COUNT(*) || ':' || COUNT(removed_at) FROM webhook) AS webhooks,
+      (SELECT COUNT(*) || ':' || COALESCE(SUM(layout), 0) || ':' || COUNT(store_id) FROM domain_layout) AS hosts`.execute(db);
   return JSON.stringify(Object.fromEntries(Object.entries(r.rows[0]!).map(([k, v]) => [k, String(v)])));
 }
 
