@@ -171,23 +171,40 @@ describe('shift close with a blind cash count', () => {
     await expect(page.getByTestId('drawer-2').textContent()).resolves.toContain('Available');
   });
 
-  it('hands the drawer over in one step: the next cashier signs, and their shift starts from the count', async () => {
-    const page = await cashierAtDrawer2WithFloat('20');
-    await page.getByTestId('handover-shift').click();
-    await page.getByTestId('count-total').fill('22.5');
+  /**
+   * The open handover dialog: the count, the next cashier (the boss) signs, the report shows the over/short;
+   * the next cashier then holds drawer 2 with the count as its initial amount (and closes it again).
+   */
+  async function signHandover(page: Page, count: string, overShort: string) {
+    await page.getByTestId('count-total').fill(count);
     await page.getByTestId('handover-username').fill(DEMO_LOGINS.boss.username);
     await page.getByTestId('handover-password').fill(DEMO_LOGINS.boss.password);
     await page.getByTestId('count-submit').click();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     const report = page.getByTestId('drawer-report');
     await report.waitFor();
-    expect(await report.locator('[data-line="overShort"] td').textContent()).toBe('+$2.50');
-    // The next cashier signs in and holds drawer 2 with its initial amount already set to the count.
+    expect(await report.locator('[data-line="overShort"] td').textContent()).toBe(overShort);
     const next = await e.server.login(DEMO_LOGINS.boss);
     expect(next.moneybox).toBe(2);
     const x = await e.server.call('/drawer/xReport', { UID: next.UID, TOKEN: next.TOKEN });
-    expect(x).toMatchObject({ status: Status.OK, initial_amount: 22.5, float_difference: 0 });
-    expect((await e.server.call('/drawer/shift', { UID: next.UID, TOKEN: next.TOKEN, counted: 22.5 })).status).toBe(Status.OK);
+    expect(x).toMatchObject({ status: Status.OK, initial_amount: Number(count), float_difference: 0 });
+    expect((await e.server.call('/drawer/shift', { UID: next.UID, TOKEN: next.TOKEN, counted: Number(count) })).status).toBe(Status.OK);
+  }
+
+  it('hands the drawer over in one step: the next cashier signs, and their shift starts from the count', async () => {
+    const page = await cashierAtDrawer2WithFloat('20');
+    await page.getByTestId('handover-shift').click();
+    await signHandover(page, '22.5', '+$2.50');
+  });
+
+  it("hands the drawer over from logout's count dialog: the same one step, then the login page", async () => {
+    const page = await cashierAtDrawer2WithFloat('20');
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-ok').click();
+    await page.getByTestId('count-handover').click();
+    await signHandover(page, '19', '-$1.00');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((u) => u.pathname === '/pos/login');
   });
 
   it('without the store setting, logout is exactly the spec flow: no count step', async () => {

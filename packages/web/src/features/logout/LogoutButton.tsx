@@ -36,10 +36,10 @@ export function LogoutButton() {
     }
   };
 
-  const confirmOk = async () => {
+  const confirmOk = async (handover = false) => {
     setBusy(true);
     try {
-      await shiftClose.begin();
+      await (handover ? shiftClose.beginHandover() : shiftClose.begin());
       setConfirming(false);
     } catch {
       // The error was shown by the call's handler; the cashier stays logged in and can retry.
@@ -60,6 +60,9 @@ export function LogoutButton() {
           <Stack gap="xs">
             <Button onClick={() => void confirmOk()} loading={busy} data-autofocus fullWidth data-testid="logout-ok">
               {t('common:ok')}
+            </Button>
+            <Button variant="light" onClick={() => void confirmOk(true)} disabled={busy} fullWidth data-testid="logout-handover">
+              {t('handover')}
             </Button>
             <Button variant="default" onClick={() => void finish()} disabled={busy} fullWidth>
               {t('justLogout')}

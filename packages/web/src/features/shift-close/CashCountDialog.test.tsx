@@ -88,4 +88,24 @@ describe('blind cash count', () => {
     await userEvent.click(screen.getByTestId('count-submit'));
     expect(submitted).toEqual([{ counted: 98.5, next: { username: 'cashier02', password: 'cash1234' } }]);
   });
+
+  it("the cashier's own close offers the handover: the same count, signed by the next cashier, is sent as a handover", async () => {
+    const submitted: CashCount[] = [];
+    const onSubmit = (c: CashCount) => {
+      submitted.push(c);
+      return Promise.resolve();
+    };
+    await renderRoutes([{ path: '/', element: <CashCountDialog drawerNumber={2} onSubmit={onSubmit} onCancel={vi.fn()} offerHandover /> }], '/');
+    await screen.findByTestId('cash-count-dialog');
+    expect(screen.queryByTestId('handover-username')).toBeNull();
+    await userEvent.click(screen.getByTestId('count-handover'));
+    expect(document.body.textContent).toContain('Hand over the drawer');
+    await userEvent.type(screen.getByTestId('count-total'), '98.50');
+    await userEvent.click(screen.getByTestId('count-submit'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The next cashier must enter their username and password');
+    await userEvent.type(screen.getByTestId('handover-username'), 'cashier02');
+    await userEvent.type(screen.getByTestId('handover-password'), 'pass1234');
+    await userEvent.click(screen.getByTestId('count-submit'));
+    expect(submitted).toEqual([{ counted: 98.5, next: { username: 'cashier02', password: 'pass1234' } }]);
+  });
 });

@@ -23,6 +23,8 @@ interface CashCountDialogProps {
   onCancel: () => void;
   /** Handover: the incoming cashier signs with their username and password; the count is their initial amount. */
   handover?: boolean | undefined;
+  /** The cashier's own close (logout, Close shift): a switch turns the count into a handover to the next cashier. */
+  offerHandover?: boolean | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ interface CashCountDialogProps {
  * hold, so the count is honest; the expected balance appears only on the report afterwards.
  * Mounted only while counting, so its texts load with it.
  */
-export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCancel, handover }: CashCountDialogProps) {
+export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCancel, handover: handoverFirst, offerHandover }: CashCountDialogProps) {
   const { t } = useTranslation('drawer');
   const { coinSign } = useLayoutInfo();
   const [byDenomination, setByDenomination] = useState(false);
@@ -39,7 +41,13 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [next, setNext] = useState({ username: '', password: '' });
+  const [handover, setHandover] = useState(handoverFirst === true);
   const denominations = storeDenominations(storeList, coinSign);
+  /** A switch of the dialog: its new state, and the last error goes. */
+  const toggle = (set: (on: boolean) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    set(e.currentTarget.checked);
+    setError(null);
+  };
   const sum = countTotalCents(pieces, denominations);
 
   const submit = async (e: React.FormEvent) => {
@@ -92,20 +100,15 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm">{intro ?? (handover ? t('handover.intro', { number: drawerNumber }) : t('count.intro', { number: drawerNumber }))}</Text>
-          <Switch
-            label={t('count.byDenomination')}
-            checked={byDenomination}
-            onChange={(e) => {
-              setByDenomination(e.currentTarget.checked);
-              setError(null);
-            }}
-            data-testid="count-by-denomination"
-          />
+          <Switch label={t('count.byDenomination')} checked={byDenomination} onChange={toggle(setByDenomination)} data-testid="count-by-denomination" />
           {byDenomination ? (
             <DenominationCount denominations={denominations} coinSign={coinSign} pieces={pieces} onChange={setPieces} />
           ) : (
             <TextInput label={t('count.total')} name="counted" inputMode="decimal" autoComplete="off" data-autofocus value={total} onChange={(e) => setTotal(e.currentTarget.value)} withAsterisk data-testid="count-total" />
           )}
+          {offerHandover ? (
+            <Switch label={t('handover.button')} checked={handover} onChange={toggle(setHandover)} data-testid="count-handover" />
+          ) : null}
           {handover ? (
             <>
               <TextInput label={t('handover.username')} name="next-username" autoComplete="off" value={next.username} onChange={(e) => setNext({ ...next, username: e.currentTarget.value })} withAsterisk data-testid="handover-username" />

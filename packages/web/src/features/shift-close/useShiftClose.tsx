@@ -65,6 +65,7 @@ export function useShiftClose({ onDone }: { onDone: () => void }) {
             drawerNumber={counting.drawerNumber}
             storeList={counting.denominations}
             handover={counting.handover}
+            offerHandover={!counting.handover}
             onSubmit={submitCount}
             onCancel={() => setCounting(null)}
           />
