@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SaType, cents, formatCents, parseAmount, statusMessages } from '@moneybox/contract';
-import { StatusRefusal } from '../domain/status-refusal.js';
+import { SaType, cents, formatCents, parseAmount } from '@moneybox/contract';
 import { createPlatformAccount, resetPlatformAccount } from '../services/console/platform-accounts.service.js';
 import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
 import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
@@ -26,6 +25,8 @@ import { writeMaintenance } from '../services/config/maintenance.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../services/operator/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
+import { CREDIT_HELP, creditMoveCommand, distributorsCommand } from './credit.js';
+import { asWords } from './words.js';
 import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
 
 const HELP = `Moneybox POS operator tool
@@ -40,6 +41,7 @@ Commands:
   create-cashier --kiosk <id> --username <name> --password <pw>
   add-credit    --kiosk <id> --amount <units> [--note text]      (a negative amount takes credit back: --amount=-500)
   add-comps-budget --kiosk <id> --amount <units> [--note text]
+${CREDIT_HELP}
   set-quota     --kiosk <id> [--max-drawers n] [--max-machines n] [--limit-day n] [--hourly u] [--daily u] [--weekly u] [--min-amount u]
   freeze        --kiosk <id> --message <text>
   unfreeze      --kiosk <id>
@@ -95,7 +97,7 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
     options: Object.fromEntries(
       ['kiosk', 'name', 'timezone', 'credit', 'comps-budget', 'max-drawers', 'max-machines', 'limit-day', 'hourly', 'daily', 'weekly',
         'drawers', 'username', 'password', 'amount', 'note', 'message', 'host', 'layout', 'layouts', 'min-amount',
-        'from', 'to', 'account', 'kind', 'format', 'limit']
+        'from', 'to', 'account', 'kind', 'format', 'limit', 'distributor', 'key']
         .map((k) => [k, { type: 'string' as const }]),
     ),
   });
@@ -161,6 +163,19 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       out(`Kiosk ${kiosk} credit is now ${formatCents(total)}.`);
       return 0;
     }
+    case 'give-credit':
+    case 'take-back-credit':
+      // The console's credit service audits each move itself, as the operator.
+      return creditMoveCommand(db, {
+        kiosk: o.kiosk === undefined ? undefined : intArg(o.kiosk, 'kiosk'),
+        distributor: o.distributor,
+        amount: cents(amountArg(required(o.amount, 'amount'), 'amount')),
+        back: command === 'take-back-credit',
+        note: o.note,
+        key: o.key,
+      }, out);
+    case 'distributors':
+      return distributorsCommand(db, out);
     case 'add-comps-budget': {
       const kiosk = intArg(o.kiosk, 'kiosk');
       const total = await addCompsBudget(db, kiosk, amountArg(required(o.amount, 'amount'), 'amount', true), o.note ?? 'operator budget');
@@ -298,16 +313,6 @@ async function runFileCommand(command: 'backup' | 'restore', argv: string[], out
   const r = await restoreDatabase(settings, file);
   r.lines.forEach((l) => out(l));
   return r.ok ? 0 : 1;
-}
-
-/** A console service's refusal (a status) in the operator's words. */
-async function asWords<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof StatusRefusal) throw new OperatorError(typeof err.extra.error === 'string' ? err.extra.error : statusMessages[err.status]);
-    throw err;
-  }
 }
 
 /**

@@ -13,3 +13,10 @@ export interface ConsoleActor {
   /** A support account's distributor (its scope is that distributor's stores); null otherwise. */
   parentId: number | null;
 }
+
+/**
+ * The operator's command line (`npm run admin`) acting through the console's services: the platform's
+ * own admin, with no platform_account row (ids start at 1) and no session. Its moves are by `operator`
+ * in the histories and the audit trail.
+ */
+export const PLATFORM_OPERATOR: ConsoleActor = { sessionId: 0, accountId: 0, username: 'operator', role: 'admin', parentId: null };

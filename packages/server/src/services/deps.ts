@@ -28,6 +28,6 @@ export function reportDeps(deps: Deps): Deps {
 }
 
 /** The same dependencies with the database handle replaced by an open transaction `tx`. */
-export function inTransactionDeps(deps: Deps, tx: DatabaseHandle['db']): Deps {
-  return { ...deps, handle: { ...deps.handle, db: tx } };
+export function inTransactionDeps<D extends DbDeps>(deps: D, tx: DatabaseHandle['db']): D {
+  return { ...deps, handle: { ...deps.handle, db: tx } } as D;
 }

@@ -1,6 +1,6 @@
-import { writeAudit, type AuditEntry } from '../audit/audit.js';
-import type { ConsoleActor } from '../../domain/console-actor.js';
-import { inTransactionDeps, type Deps } from '../deps.js';
+import { OPERATOR, writeAudit, type AuditEntry } from '../audit/audit.js';
+import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
+import { inTransactionDeps, type DbDeps, type Deps } from '../deps.js';
 
 type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
 
@@ -8,13 +8,15 @@ type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
  * Every console action runs here: the change and its audit row (who: the platform account and its
  * role; what; before and after) in one transaction, so a refused change leaves no row and a done one
  * always has one. A store's row carries its kiosk id, so the store's own Activity tab shows it too.
+ * The operator's command line (PLATFORM_OPERATOR) is audited as the CLI's other commands are: operator.
  */
-export async function consoleAudited<T>(deps: Deps, actor: ConsoleActor, fn: (tx: Deps, audit: ConsoleAudit) => Promise<T>): Promise<T> {
+export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, actor: ConsoleActor, fn: (tx: D, audit: ConsoleAudit) => Promise<T>): Promise<T> {
+  const who = actor.accountId === PLATFORM_OPERATOR.accountId ? OPERATOR : { accountId: actor.accountId, name: actor.username, role: actor.role };
   const stores = new Set<number>();
   const done = await deps.handle.db.transaction().execute(async (tx) => {
     const audit: ConsoleAudit = (e) => {
       if (e.storeId !== null) stores.add(e.storeId);
-      return writeAudit(tx, { accountId: actor.accountId, name: actor.username, role: actor.role }, e);
+      return writeAudit(tx, who, e);
     };
     return fn(inTransactionDeps(deps, tx), audit);
   });

@@ -2,14 +2,14 @@ import { Status, toUnits, type Cents } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { ConsoleActor } from '../../domain/console-actor.js';
+import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { post } from '../../money/ledger.js';
 import { Refusal } from '../../money/refusal.js';
 import { consoleStoreRepository } from '../../repositories/console-store.repository.js';
 import { creditTransferRepository as transfers } from '../../repositories/credit-transfer.repository.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
-import type { Deps } from '../deps.js';
+import type { DbDeps } from '../deps.js';
 import { consoleAudited } from './console-audit.js';
 import { storeInScope, storesInScope } from './scope.js';
 
@@ -67,7 +67,7 @@ function moveReply(row: { id: number; parent_balance_cents: number | null; child
  * key for another move is refused (12). Nobody gives more than it holds (32): the guarded updates run
  * parent first, then child, in every move, so concurrent moves wait on the same rows in one order.
  */
-export async function moveCredit(deps: Deps, actor: ConsoleActor, input: CreditMoveInput) {
+export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: CreditMoveInput) {
   if (input.amount <= 0) refuse(Status.AMOUNT_ERROR);
   const delta = input.back ? -input.amount : input.amount;
   const again = async () => {
@@ -160,7 +160,7 @@ async function distributorsInScope(db: Db, actor: ConsoleActor) {
 }
 
 /** Each distributor in scope with its credit on hand and its stores. */
-export async function listDistributors(deps: Deps, actor: ConsoleActor) {
+export async function listDistributors(deps: DbDeps, actor: ConsoleActor) {
   const { db } = deps.handle;
   const [list, bindings] = await Promise.all([distributorsInScope(db, actor), accounts.bindings(db)]);
   const names = new Map(list.map((a) => [a.id, a.username]));
@@ -189,10 +189,10 @@ interface HistoryRow {
 }
 
 /** A distributor's or a store's credit (or a store's comps budget) and its history, newest first; 21 outside the scope. */
-export async function creditHistory(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined; distributor_id?: number | undefined; fund: 'credit' | 'comps' }) {
+export async function creditHistory(deps: DbDeps, actor: ConsoleActor, input: { kid?: number | undefined; distributor_id?: number | undefined; fund: 'credit' | 'comps' }) {
   const { db } = deps.handle;
   const names = new Map((await accounts.list(db)).map((a) => [a.id, a.username]));
-  const nameOf = (id: number | null) => (id === null ? 'operator' : (names.get(id) ?? String(id)));
+  const nameOf = (id: number | null) => (id === null || id === PLATFORM_OPERATOR.accountId ? 'operator' : (names.get(id) ?? String(id)));
   if (input.kid !== undefined) {
     const store = await storeInScope(db, actor, input.kid);
     const rows = await transfers.ofStore(db, input.kid, input.fund === 'comps' ? 'comps_budget' : 'store_credit');
