@@ -68,7 +68,7 @@ export function longShift(shifts: readonly { id: number; store_id: number; drawe
 
 /**
  * A machine not heard from for the threshold's minutes while its store has an open shift. `connected`:
- * the Machine screen's rule (services/machine/machine.service.ts isConnected) at `now`.
+ * the Machine screen's rule (services/machine/machine-rules.ts isConnected) at `now`.
  */
 export function machineOffline<M extends { id: number; store_id: number; machine_id: number; last_seen_at: string | null }>(
   machines: readonly M[],

@@ -4,7 +4,7 @@ import { isoAgo, isoNow } from '../clock.js';
 import type { ConsoleActor } from '../domain/console-actor.js';
 import { refuse } from '../domain/status-refusal.js';
 import { platformAccountRepository } from '../repositories/platform-account.repository.js';
-import { roleOfAccount } from '../services/console/platform-accounts.service.js';
+import { roleOfAccount } from '../services/console/console-role.js';
 import type { Deps } from './call.js';
 import { tokenShapeOk, uidShapeOk } from './authenticate.js';
 

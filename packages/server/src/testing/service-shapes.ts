@@ -14,10 +14,7 @@ const ACTOR = /^(?:Actor|ConsoleActor|AuditActor|TerminalRef|ReloadTerminal)\b/;
  * one of these that now is (take it off the list) as on any other that is not.
  */
 export const NOT_YET_IN_SHAPE: ReadonlyArray<{ fn: string; why: string }> = [
-  { fn: 'drawer/drawer.service.ts callerShift', why: 'a helper of the drawer calls, in a transaction' },
-  { fn: 'drawer/drawer-setup.service.ts kioskDrawers', why: 'the kiosk drawers of a store, for the CLI and the seed' },
-  { fn: 'drawer/shift-close.service.ts closeShift', why: 'the close step shared by logout and force close, in their transaction' },
-  { fn: 'user/login.service.ts checkCredentialsShape', why: 'a pure check' },
+  { fn: 'drawer/drawer-setup.service.ts kioskDrawers', why: 'the public /drawer/list (the login page): no session, so no actor' },
   { fn: 'user/login.service.ts posLogin', why: 'before a session: no actor yet' },
   { fn: 'operator/operator.service.ts createStore', why: 'operator actions on a database (CLI, seed, console)' },
   { fn: 'operator/operator.service.ts createAccount', why: 'operator actions on a database (CLI, seed, console)' },
@@ -25,16 +22,9 @@ export const NOT_YET_IN_SHAPE: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'operator/operator.service.ts setStoreQuota', why: 'operator actions on a database (CLI, seed, console)' },
   { fn: 'operator/operator.service.ts setDomainLayout', why: 'operator actions on a database (CLI, seed, console)' },
   { fn: 'operator/operator.service.ts announce', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'machine/enrolment.service.ts hashCode', why: 'a pure helper' },
-  { fn: 'machine/machine.service.ts isConnected', why: 'a pure rule shared with the alerts sweep' },
-  { fn: 'machine/machine.service.ts meterReconciliation', why: 'a rule on a database shared with the alerts sweep (every store, no actor)' },
-  { fn: 'bulletin/bulletin.service.ts pickTitle', why: 'a pure helper' },
-  { fn: 'bulletin/bulletin.service.ts eventNews', why: 'a read on a reader (the session or the file route)' },
-  { fn: 'bulletin/bulletin.service.ts fileFor', why: 'the file route (session cookies, no envelope)' },
   { fn: 'console/console-login.service.ts consoleLogin', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleSecondFactor', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleEnrol', why: 'before a session: no actor yet' },
-  { fn: 'console/platform-accounts.service.ts roleOfAccount', why: 'a pure helper' },
   { fn: 'console/platform-accounts.service.ts createPlatformAccount', why: 'the CLI\'s create-operator, on a database' },
   { fn: 'console/platform-accounts.service.ts resetPlatformAccount', why: 'the CLI\'s reset-operator, on a database' },
 ];

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { CLOSED_SHIFT_WINDOW_MS, EVENT_KINDS, LOCKOUT_WINDOW_MS, ledgerDifferences, lockouts, longShift, lowCredit, machineOffline, metersDisagree, openKey, overShort, thresholdResolver, type Cause } from '../../domain/alert-rules.js';
 import { verifyLedger } from '../../money/verify.js';
 import { alertFactsRepository, alertRepository, outboxRepository } from '../../repositories/alert.repository.js';
-import { isConnected, meterReconciliation } from '../machine/machine.service.js';
+import { isConnected, meterReconciliation } from '../machine/machine-rules.js';
 import type { Deps } from '../deps.js';
 
 export interface SweepOptions {

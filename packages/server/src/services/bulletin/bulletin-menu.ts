@@ -1,7 +1,7 @@
 import { BULLETIN_NEW_DAYS, EVENT_NEWS_SCREEN, eventMenuLink, toBulletinLang, type MenuEntry, type MenuLang } from '@moneybox/contract';
 import type { Db } from '../../db/database.js';
 import { bulletinReads, type BulletinKind } from '../../repositories/bulletin.repository.js';
-import { pickTitle } from './bulletin.service.js';
+import { pickTitle } from './bulletin-language.js';
 
 const DAY = 86_400_000;
 

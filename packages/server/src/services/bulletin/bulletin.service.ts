@@ -1,5 +1,4 @@
 import {
-  BULLETIN_LANGS,
   BULLETIN_NEW_DAYS,
   Status,
   type BulletinFile,
@@ -15,6 +14,7 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { bulletinReads, type BulletinKind, type FileMeta } from '../../repositories/bulletin.repository.js';
+import { pickLanguage, pickTitle } from './bulletin-language.js';
 
 /**
  * What a store reads: its news, its running events' items, posters and regulations, each in the
@@ -47,24 +47,6 @@ const fileUrl = (id: number) => `/API/bulletin/file/${id}`;
 
 function fileView(f: FileMeta): BulletinFile {
   return { id: f.id, file_name: f.file_name, content_type: f.content_type, size: f.size, url: fileUrl(f.id), download_url: `${fileUrl(f.id)}?download=1` };
-}
-
-/** The asked language, else English, else the first the item has (in BULLETIN_LANGS order). */
-function pickLanguage(available: readonly string[], asked: BulletinLang): BulletinLang | undefined {
-  const order = [asked, 'en', ...BULLETIN_LANGS] as const;
-  return order.find((l) => available.includes(l));
-}
-
-/** A title per language (an event's), by the same fallback; `fallback` when it has none. */
-export function pickTitle(titlesJson: string, asked: BulletinLang, fallback: string): string {
-  let titles: Record<string, string> = {};
-  try {
-    titles = JSON.parse(titlesJson) as Record<string, string>;
-  } catch {
-    // A malformed value shows the fallback rather than failing the menu.
-  }
-  const lang = pickLanguage(Object.keys(titles).filter((k) => typeof titles[k] === 'string' && titles[k] !== ''), asked);
-  return lang ? titles[lang]! : fallback;
 }
 
 /** The file of a role for the served language: that language's, else one for every language, else English's, else any. */
@@ -116,7 +98,7 @@ async function listNews(r: Reader): Promise<NewsItem[]> {
 }
 
 /** A running event's items for the store; 404 when the event is unknown, removed, not running or has nothing for the store. */
-export async function eventNews(r: Reader, name: string): Promise<Omit<EventNewsReply, 'status'>> {
+async function eventNews(r: Reader, name: string): Promise<Omit<EventNewsReply, 'status'>> {
   const event = await bulletinReads.runningEvent(r.db, name, r.now);
   if (!event) refuse(Status.PAGE_GONE);
   const items = await load(r, 'event', Number(event.id));
@@ -144,11 +126,12 @@ async function listRegulations(r: Reader): Promise<Regulation[]> {
 }
 
 /**
- * A file the store may fetch now: its description and a reader of its bytes (not read for a 304, so
- * revalidating thumbnails costs no large reads); 404 (PAGE_GONE) otherwise.
+ * A file the actor's store may fetch now: its description and a reader of its bytes (not read for a
+ * 304, so revalidating thumbnails costs no large reads); 404 (PAGE_GONE) otherwise.
  */
-export async function fileFor(db: Db, storeId: number, fileId: number, now: string) {
-  const f = await bulletinReads.fileVisible(db, fileId, storeId, now);
+export async function fileFor(deps: Deps, actor: Actor, input: { id: number }) {
+  const db = deps.handle.db;
+  const f = await bulletinReads.fileVisible(db, input.id, actor.storeId, isoNow());
   if (!f) refuse(Status.PAGE_GONE);
   const bytes = async () => {
     const b = await bulletinReads.fileBytes(db, Number(f.id));

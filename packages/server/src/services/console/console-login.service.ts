@@ -10,7 +10,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import type { Deps } from '../deps.js';
-import { roleOfAccount } from './platform-accounts.service.js';
+import { roleOfAccount } from './console-role.js';
 
 /** Failed tries (wrong password or wrong code) before a platform account locks; an admin unlocks it. */
 export const CONSOLE_MAX_TRIES = 5;

@@ -1,4 +1,4 @@
-import { CONSOLE_ROLES, Status, credentialProblem, type ConsoleRole } from '@moneybox/contract';
+import { Status, credentialProblem, type ConsoleRole } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction, type Db } from '../../db/database.js';
@@ -8,12 +8,9 @@ import { refuse } from '../../domain/status-refusal.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import { consoleStoreRepository } from '../../repositories/console-store.repository.js';
 import type { Deps } from '../deps.js';
-import { CREDENTIAL_STATUS } from '../user/login.service.js';
+import { CREDENTIAL_STATUS } from '../user/credential-status.js';
+import { roleOfAccount } from './console-role.js';
 import { consoleAudited } from './console-audit.js';
-
-export function roleOfAccount(role: string): ConsoleRole {
-  return (CONSOLE_ROLES as readonly string[]).includes(role) ? (role as ConsoleRole) : 'support';
-}
 
 export interface NewPlatformAccount {
   username: string;

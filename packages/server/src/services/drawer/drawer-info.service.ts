@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
-import { callerShift } from './drawer.service.js';
+import { callerShift } from './shift-steps.js';
 import { presentShiftTotals } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { balanceField, seesExpectedBalance } from '../../domain/expected-balance.js';

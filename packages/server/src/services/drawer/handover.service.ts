@@ -10,9 +10,8 @@ import { storeScope } from '../../repositories/store-scope.js';
 import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
-import { callerShift } from './drawer.service.js';
+import { callerShift, closeShift } from './shift-steps.js';
 import { presentShiftWithNames } from './shift-report.js';
-import { closeShift } from './shift-close.service.js';
 import { countedCents } from '../../domain/shift-count.js';
 import { checkPasswordCountingTries } from '../user/password-tries.js';
 

@@ -1,16 +1,11 @@
 import { Status, type ShiftReport } from '@moneybox/contract';
-import { countedCents, type CountInput } from '../../domain/shift-count.js';
-import { isoNow } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import type { Shift } from '../../db/schema.js';
+import type { CountInput } from '../../domain/shift-count.js';
 import type { Actor } from '../../domain/actor.js';
 import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
-import { callerShift } from './drawer.service.js';
-import { presentShiftWithNames } from './shift-report.js';
+import { callerShift, closeShift } from './shift-steps.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { assertStoreDenominations } from '../store/denominations.js';
 
 /**
  * Closes the caller's shift (logout). Allowed on a frozen drawer or store: a cashier can always
@@ -57,21 +52,3 @@ export const forceClose = (deps: Deps, actor: Actor, { drawerId, count }: { draw
     });
     return r;
   });
-
-/**
- * The guarded close (`ended_at IS NULL`) waits on PostgreSQL for any money call holding the shift
- * row, and every later money call finds the shift closed (10): the report is final.
- */
-export async function closeShift(db: Db, shift: Shift, closedBy: number, count: CountInput): Promise<ShiftReport> {
-  const counted = countedCents(count);
-  const detail = count.count_detail ? JSON.stringify(count.count_detail) : null;
-  // The shift was read from the caller's store: its own store is the scope.
-  const scope = storeScope(db, shift.store_id);
-  const shifts = scope.shifts;
-  if (count.count_detail) assertStoreDenominations((await scope.store.find())!, count.count_detail);
-  const closed = await shifts.close(shift.id, isoNow(), closedBy, counted, detail);
-  if (!closed) refuse(Status.SHIFT_ERROR);
-  const after = await shifts.findWithNames(shift.id);
-  if (!after) refuse(Status.SHIFT_ERROR);
-  return presentShiftWithNames(after);
-}

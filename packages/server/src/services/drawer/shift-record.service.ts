@@ -4,7 +4,7 @@ import { seesExpectedBalance } from '../../domain/expected-balance.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
-import { callerShift } from './drawer.service.js';
+import { callerShift } from './shift-steps.js';
 import { presentShiftWithNames } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Status, type TerminalKind } from '@moneybox/contract';
 import { isoIn, isoNow } from '../../clock.js';
 import type { Actor } from '../../domain/actor.js';
@@ -7,6 +7,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
 import { actorOf, writeAudit } from '../audit/audit.js';
+import { hashCode } from './enrolment-code.js';
 
 /** How long a boss's enrolment code works. */
 const ENROL_CODE_TTL_MS = 60 * 60_000;
@@ -14,9 +15,6 @@ const ENROL_CODE_TTL_MS = 60 * 60_000;
 /** Letters and digits nobody misreads (no 0/O, 1/I/L). */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-export function hashCode(code: string): string {
-  return createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
-}
 
 function newCode(): string {
   let s = '';

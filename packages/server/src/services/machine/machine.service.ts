@@ -1,22 +1,14 @@
-import { Status, centsToCredits, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
-import { isoAgo, isoNow } from '../../clock.js';
+import { Status, toUnits, type MachineListItem, type MachineStatus, type TerminalKind } from '@moneybox/contract';
+import { isoNow } from '../../clock.js';
 import { storeTodayStart } from '../report/store-days.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
-import type { Db } from '../../db/database.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
+import { isConnected, meterReconciliation } from './machine-rules.js';
 import { actorOf, writeAudit } from '../audit/audit.js';
-
-/**
- * Connected means a server holds its socket and has heard it within 3 heartbeat periods, whichever
- * server it is connected to (a crashed server's flags go stale by themselves).
- */
-export function isConnected(m: Pick<MachineRow, 'connected' | 'last_seen_at'>, heartbeatMs: number, now = Date.now()): boolean {
-  return m.connected === 1 && m.last_seen_at !== null && m.last_seen_at >= isoAgo(3 * heartbeatMs, now);
-}
 
 function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>, heartbeatMs: number): MachineStatus {
   if (m.customer_id !== null) return 'playing';
@@ -54,27 +46,6 @@ export async function listMachines(deps: Deps, actor: Actor) {
     };
   });
   return { list, max_machines: store.max_machines, exchange_rate: store.exchange_rate };
-}
-
-type MeteredMachine = Pick<MachineRow, 'id' | 'kind' | 'meter_played' | 'meter_won' | 'meter_games'>;
-
-/**
- * THE meter reconciliation rule, for the Machine screen and the meters alert (services/alerts/): a
- * machine's cumulative meters (credits, since it enrolled) against what the ledger holds for it at the
- * store's exchange rate. Loads the store's ledger totals once; the answer reconciles any of its machines.
- */
-export async function meterReconciliation(db: Db, storeId: number, exchangeRate: number) {
-  const machines = storeScope(db, storeId).machines;
-  const [allTime, games] = await Promise.all([machines.ledgerTotals(), machines.roundCounts()]);
-  const allBy = new Map(allTime.map((t) => [t.machine_id, t]));
-  return (m: MeteredMachine) => {
-    const a = allBy.get(m.id);
-    const ledger = { played: centsToCredits(a?.played_cents ?? 0, exchangeRate), won: centsToCredits(a?.won_cents ?? 0, exchangeRate), games: games.get(m.id) ?? 0 };
-    const meters = { played: Number(m.meter_played), won: Number(m.meter_won), games: Number(m.meter_games) };
-    // Only game machines keep play meters.
-    const metersMatch = m.kind !== 'game' || (meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games);
-    return { meters, ledger, metersMatch };
-  };
 }
 
 async function connectedMachine(deps: Deps, actor: Actor, id: number, notConnected: typeof Status.MACHINE_NOT_CONNECTED_SAVE | typeof Status.MACHINE_NOT_CONNECTED_RELEASE) {

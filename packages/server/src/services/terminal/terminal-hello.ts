@@ -7,7 +7,8 @@ import { UserRefusal } from '../../domain/user-refusal.js';
 import { enrolmentCodeRepository } from '../../repositories/enrolment-code.repository.js';
 import { machineRepository, type MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { hashCode, MACHINE_LIMIT_MESSAGE } from '../machine/enrolment.service.js';
+import { MACHINE_LIMIT_MESSAGE } from '../machine/enrolment.service.js';
+import { hashCode } from '../machine/enrolment-code.js';
 
 /**
  * The terminal protocol's opening messages (terminal/connection.ts): enrolment by a boss's code and

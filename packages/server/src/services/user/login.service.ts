@@ -1,4 +1,4 @@
-import { SERVER_VERSION, SaType, Status, credentialProblem, type CredentialProblem, type StatusCode } from '@moneybox/contract';
+import { SERVER_VERSION, SaType, Status } from '@moneybox/contract';
 import { actorOfAccount, writeAudit } from '../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
@@ -12,6 +12,7 @@ import { sessionRepository } from '../../repositories/session.repository.js';
 import { RateLimited } from '../../domain/rate-limited.js';
 import { assertStoreOpen } from '../store/store-guard.js';
 import { checkPasswordCountingTries } from './password-tries.js';
+import { checkCredentialsShape } from './credential-status.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 interface LoginInput {
@@ -21,18 +22,6 @@ interface LoginInput {
   username: string;
   password: string;
   kiosk_id?: number | undefined;
-}
-
-export const CREDENTIAL_STATUS: Readonly<Record<CredentialProblem, StatusCode>> = {
-  username_length: Status.USERNAME_LENGTH,
-  password_length: Status.PASSWORD_LENGTH,
-  password_letters_numbers: Status.PASSWORD_LETTERS_NUMBERS,
-};
-
-/** Checks the spec's username and password rules (the contract's) before anything touches the database. */
-export function checkCredentialsShape(username: string, password: string): void {
-  const problem = credentialProblem(username, password);
-  if (problem) refuse(CREDENTIAL_STATUS[problem]);
 }
 
 export async function posLogin(deps: Deps, input: LoginInput) {

@@ -10,7 +10,7 @@ import { screensAllowed } from '../../domain/permissions.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import type { StaffRow } from '../../repositories/staff.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { checkCredentialsShape } from './login.service.js';
+import { checkCredentialsShape } from './credential-status.js';
 
 /**
  * Account Setting: the store's staff and the boss's changes to them. Every change is audited in its

@@ -1,7 +1,7 @@
 import { BULLETIN_DOCUMENT_TYPES, Status, audienceOf, bulletinFileId } from '@moneybox/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isoNow } from '../../../clock.js';
 import { authenticate } from '../../authenticate.js';
+import type { Caller } from '../../call.js';
 import type { Deps } from '../../../services/deps.js';
 import { statusReply } from '../../envelope.js';
 import { StatusRefusal } from '../../../domain/status-refusal.js';
@@ -34,11 +34,10 @@ function notFound(reply: FastifyReply) {
 export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/API/bulletin/file/:id', async (req, reply) => {
     const { uid, token } = sessionCookies(req.headers.cookie);
-    let storeId: number;
+    let caller: Caller;
     try {
-      const caller = await authenticate(deps, uid, token);
+      caller = await authenticate(deps, uid, token);
       if (!allowed(READ_CALL, audienceOf(caller.role, caller.mode))) return reply.code(403).send(statusReply(Status.PERMISSION_ERROR));
-      storeId = caller.storeId;
     } catch (err) {
       if (err instanceof StatusRefusal) return reply.code(401).header('cache-control', 'no-store').send(statusReply(err.status));
       throw err;
@@ -47,7 +46,7 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
     if (!id.success) return notFound(reply);
     let file;
     try {
-      file = await fileFor(deps.handle.db, storeId, id.data, isoNow());
+      file = await fileFor(deps, caller, { id: id.data });
     } catch (err) {
       if (err instanceof StatusRefusal) return notFound(reply);
       throw err;
