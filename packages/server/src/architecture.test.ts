@@ -139,9 +139,11 @@ describe('services', () => {
       ['services/operator/publish.service.ts', 'export async function withdraw(deps: DbDeps, actor: AuditActor, id: number, at = isoNow()) {}'],
       ['services/customer/customer.service.ts', 'export async function info(deps: Deps, input: { id: number }) {}\nfunction helper(db: Db) {}'],
       ['services/customer/present.ts', 'export function present(row: CustomerRow) {}'],
+      ['services/operator/operator.service.ts', 'export const addFunds = (db: Db, storeId: number) => 0;\nexport const ok = (deps: DbDeps, actor: AuditActor) => 0;\nexport const LIMIT = 5;'],
     ]);
     expect(servicesOutOfShape(bad)).toEqual([
       'customer/customer.service.ts info: (Deps, { id: number })',
+      'operator/operator.service.ts addFunds: (Db, number)',
       'operator/publish.service.ts withdraw: (DbDeps, AuditActor, number, ?)',
       'terminal/play.service.ts round: (DatabaseHandle, TerminalRef, RoundCommand)',
     ]);

@@ -16,12 +16,14 @@ const ACTOR = /^(?:Actor|ConsoleActor|AuditActor|TerminalRef|ReloadTerminal)\b/;
 export const NOT_YET_IN_SHAPE: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'drawer/drawer-setup.service.ts kioskDrawers', why: 'the public /drawer/list (the login page): no session, so no actor' },
   { fn: 'user/login.service.ts posLogin', why: 'before a session: no actor yet' },
-  { fn: 'operator/operator.service.ts createStore', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'operator/operator.service.ts createAccount', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'operator/operator.service.ts freezeStore', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'operator/operator.service.ts setStoreQuota', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'operator/operator.service.ts setDomainLayout', why: 'operator actions on a database (CLI, seed, console)' },
-  { fn: 'operator/operator.service.ts announce', why: 'operator actions on a database (CLI, seed, console)' },
+  { fn: 'operator/operator.service.ts createStore', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts createAccount', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts addCredit', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts addCompsBudget', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts freezeStore', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts setStoreQuota', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts setDomainLayout', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
+  { fn: 'operator/operator.service.ts announce', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
   { fn: 'console/console-login.service.ts consoleLogin', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleSecondFactor', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleEnrol', why: 'before a session: no actor yet' },
@@ -35,12 +37,26 @@ export function servicesOutOfShape(sources: Map<string, string>): string[] {
   for (const [file, text] of sources) {
     if (!/^services\/.*\.service\.ts$/.test(file)) continue;
     const src = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    for (const st of src.statements) {
-      if (!ts.isFunctionDeclaration(st) || !st.name || !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-      const types = st.parameters.map((p) => p.type?.getText(src) ?? '?');
-      const ok = types.length >= 1 && types.length <= 3 && DEPS.test(types[0]!) && (types.length < 2 || ACTOR.test(types[1]!)) && st.parameters.every((p) => !p.initializer);
-      if (!ok) out.push(`${file.slice('services/'.length)} ${st.name.text}: (${types.join(', ')})`);
+    for (const { name, params } of exportedFunctions(src)) {
+      const types = params.map((p) => p.type?.getText(src) ?? '?');
+      const ok = types.length >= 1 && types.length <= 3 && DEPS.test(types[0]!) && (types.length < 2 || ACTOR.test(types[1]!)) && params.every((p) => !p.initializer);
+      if (!ok) out.push(`${file.slice('services/'.length)} ${name}: (${types.join(', ')})`);
     }
   }
   return out.sort();
+}
+
+/** The functions a file exports: `export function f(...)` and `export const f = (...) => ...` (or a function expression). */
+function exportedFunctions(src: ts.SourceFile): { name: string; params: readonly ts.ParameterDeclaration[] }[] {
+  const out: { name: string; params: readonly ts.ParameterDeclaration[] }[] = [];
+  for (const st of src.statements) {
+    if (!st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (ts.isFunctionDeclaration(st) && st.name) out.push({ name: st.name.text, params: st.parameters });
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) {
+      const init = d.initializer;
+      if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) out.push({ name: d.name.text, params: init.parameters });
+    }
+  }
+  return out;
 }
