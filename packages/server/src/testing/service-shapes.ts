@@ -50,7 +50,7 @@ export function servicesOutOfShape(sources: Map<string, string>): string[] {
 function exportedFunctions(src: ts.SourceFile): { name: string; params: readonly ts.ParameterDeclaration[] }[] {
   const out: { name: string; params: readonly ts.ParameterDeclaration[] }[] = [];
   for (const st of src.statements) {
-    if (!st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
     if (ts.isFunctionDeclaration(st) && st.name) out.push({ name: st.name.text, params: st.parameters });
     if (!ts.isVariableStatement(st)) continue;
     for (const d of st.declarationList.declarations) {
