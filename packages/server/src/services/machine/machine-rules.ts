@@ -5,7 +5,7 @@ import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 /*
- * The machine rules the Machine screen (machine.service.ts), the alerts sweep and the Z report share.
+ * The machine rules the Machine screen (machine.service.ts) and the alerts sweep share.
  * Not calls: they act for no one (the sweep covers every store), so they sit outside the service file.
  */
 
