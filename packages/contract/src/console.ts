@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
-import { dailyLogReply, dailyLogRequest, shiftLogReply, shiftLogRequest } from './reports.js';
+import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest } from './reports.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -289,6 +289,50 @@ const auditRow = z.object({
 export const consoleAuditRequest = auth.extend({ kid: kioskId.optional(), before_id: id.optional() });
 export const consoleAuditReply = z.object({ status: z.literal(0), list: z.array(auditRow) });
 
+/**
+ * Cross-store report (`/operator/report`): store × store day × channel for a period of store days
+ * (each store's own days, as its daily report counts them), over the stores of the caller's scope,
+ * narrowed by a distributor or a list of stores. The figures of the whole selection come as totals
+ * (overall, per channel, per day × channel for the chart); the rows come a page of stores at a time
+ * (`page`, CONSOLE_REPORT_PAGE_STORES stores each, by kiosk id). A period longer than
+ * CONSOLE_REPORT_MAX_DAYS store days, or ending before it starts, is 39 with limit_day.
+ */
+export const CONSOLE_REPORT_MAX_DAYS = 92;
+export const CONSOLE_REPORT_PAGE_STORES = 20;
+const reportDay = z.string().trim().max(10).refine(isStoreDay, 'must be a store day YYYY-MM-DD');
+export const consoleReportRequest = auth.extend({
+  from: reportDay,
+  to: reportDay,
+  distributor_id: id.optional(),
+  kids: z.array(kioskId).max(10_000).optional(),
+  page: count(1, 100_000).default(1),
+});
+const reportChannel = z.enum(REPORT_CHANNELS);
+/** Figures plus the credit the store was given (net of take-backs, credit_transfer) and how many moves. */
+const consoleFigures = dailyFigures.extend({ credit_given: z.number(), credit_count: z.number().int() });
+export type ConsoleReportFigures = z.infer<typeof consoleFigures>;
+/** One store × store day × channel with any movement (the page's stores only). */
+const consoleReportRow = dailyFigures.extend({ kid: z.number().int(), store: z.string(), day: z.string(), channel: reportChannel });
+export type ConsoleReportRow = z.infer<typeof consoleReportRow>;
+/** Credit given to one store on one store day (net), the page's stores only. */
+const consoleReportCredit = z.object({ kid: z.number().int(), store: z.string(), day: z.string(), credit_given: z.number(), credit_count: z.number().int() });
+export type ConsoleReportCredit = z.infer<typeof consoleReportCredit>;
+export const consoleReportReply = z.object({
+  status: z.literal(0),
+  list: z.array(consoleReportRow),
+  credit: z.array(consoleReportCredit),
+  /** Every store day × channel over every selected store (the chart), oldest day first. */
+  day_channels: z.array(dailyFigures.extend({ day: z.string(), channel: reportChannel })),
+  channel_totals: z.array(dailyFigures.extend({ channel: reportChannel })),
+  totals: consoleFigures,
+  /** Stores selected (scope ∩ filter), the page shown and the stores per page. */
+  stores: z.number().int(),
+  page: z.number().int(),
+  page_stores: z.number().int(),
+  period: z.object({ first_day: z.string(), last_day: z.string(), days: z.number().int(), limit_day: z.number().int() }),
+});
+export type ConsoleReport = z.infer<typeof consoleReportReply>;
+
 export interface ConsoleCallSpec {
   input: z.ZodType;
   reply: z.ZodType;
@@ -331,6 +375,7 @@ export const CONSOLE_CALLS = {
   '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin },
   '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn },
+  '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn },
 } as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

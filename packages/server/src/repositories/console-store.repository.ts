@@ -81,6 +81,18 @@ export const consoleStoreRepository = {
     if (set !== 'all') q = q.where('store_id', 'in', set.length ? [...set] : [-1]);
     return q.execute();
   },
+  /** Credit moved to the stores (fund 'credit', gives positive, take-backs negative) in [from, to), for the cross-store report. */
+  creditMoves(db: Db, set: StoreSet, fromIso: string, toIso: string) {
+    let q = db
+      .selectFrom('credit_transfer')
+      .select(['child_store_id', 'at', 'd_child_cents'])
+      .where('fund', '=', 'credit')
+      .where('child_store_id', 'is not', null)
+      .where('at', '>=', fromIso)
+      .where('at', '<', toIso);
+    if (set !== 'all') q = q.where('child_store_id', 'in', set.length ? [...set] : [-1]);
+    return q.execute();
+  },
   bosses(db: Db, storeId: number) {
     return db
       .selectFrom('account')

@@ -287,6 +287,39 @@ export const reportRepository = {
          AND +l.store_id = ${storeId} AND l.at || '' >= ${days.fromIso} AND l.at || '' < ${days.toIso}${onLedger}`.execute(db);
     return r.rows;
   },
+  /**
+   * The cross-store report's figures (platform console) in ONE statement, one snapshot as
+   * totalsWithTail: report_daily's totals of the selected stores' days summed per day, channel and
+   * kind (part 't'); the page's stores' own report_daily rows (part 'p'); the live tail of every
+   * selected store (part 'l', the ledger rows above the watermark in [fromIso, toIso), with `at` to
+   * bucket). `stores` 'all': every store (no store filter). Only the report's kinds and channels.
+   */
+  async totalsOfStores(
+    db: Db,
+    stores: 'all' | readonly number[],
+    pageStores: readonly number[],
+    days: { firstDay: string; lastDay: string; fromIso: string; toIso: string },
+    kinds: readonly string[],
+    channels: readonly string[],
+  ): Promise<Array<{ part: string; store_id: number | null; day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>> {
+    const floor = await reportRepository.watermark(db);
+    const list = (ids: readonly number[]) => sql.join((ids.length ? ids : [-1]).map((id) => sql`${id}`));
+    const onDaily = stores === 'all' ? sql`` : sql` AND d.store_id IN (${list(stores)})`;
+    const onLedger = stores === 'all' ? sql`` : sql` AND +l.store_id IN (${list(stores)})`;
+    const ofKinds = (col: string) => sql` AND ${sql.ref(col)}.kind IN (${sql.join(kinds.map((k) => sql`${k}`))}) AND ${sql.ref(col)}.channel IN (${sql.join(channels.map((c) => sql`${c}`))})`;
+    const r = await sql<{ part: string; store_id: number | null; day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>`
+      SELECT 't' AS part, CAST(NULL AS bigint) AS store_id, d.day AS day, CAST(NULL AS text) AS at, d.channel AS channel, d.kind AS kind, SUM(d.amount_cents) AS amount_cents, SUM(d.count) AS count
+        FROM report_daily d WHERE d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${onDaily}${ofKinds('d')}
+        GROUP BY d.day, d.channel, d.kind
+      UNION ALL
+      SELECT 'p', d.store_id, d.day, NULL, d.channel, d.kind, d.amount_cents, d.count
+        FROM report_daily d WHERE d.store_id IN (${list(pageStores)}) AND d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${ofKinds('d')}
+      UNION ALL
+      SELECT 'l', l.store_id, NULL, l.at, l.channel, l.kind, l.amount_cents, 1
+        FROM ledger l WHERE l.id > (SELECT w.ledger_id FROM report_watermark w WHERE w.id = 1) AND l.id > ${floor}
+         AND l.at || '' >= ${days.fromIso} AND l.at || '' < ${days.toIso}${onLedger}${ofKinds('l')}`.execute(db);
+    return r.rows;
+  },
   async watermark(db: Db): Promise<number> {
     const r = await db.selectFrom('report_watermark').select('ledger_id').where('id', '=', 1).executeTakeFirst();
     return Number(r?.ledger_id ?? 0);

@@ -1,6 +1,6 @@
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { reportRepository, type CountedRow, type DailyTotal } from '../../repositories/report.repository.js';
-import { storeDayOf } from './store-days.js';
+import { addDays, storeDayOf, storeDayStart } from './store-days.js';
 
 /**
  * Daily totals of the ledger per (store, store day, channel, kind): report_daily holds every
@@ -158,3 +158,61 @@ export async function storeDailyTotals(
 }
 
 export type { DailyTotal };
+
+/** The instants the store days [firstDay, lastDay] span in any of the zones: from the earliest first day's start to the latest end. */
+export function daysWindow(timeZones: Iterable<string>, days: { firstDay: string; lastDay: string }): { fromIso: string; toIso: string } {
+  let fromMs = Infinity;
+  let toMs = -Infinity;
+  for (const tz of new Set(timeZones)) {
+    fromMs = Math.min(fromMs, storeDayStart(days.firstDay, tz));
+    toMs = Math.max(toMs, storeDayStart(addDays(days.lastDay, 1), tz));
+  }
+  return { fromIso: new Date(fromMs).toISOString(), toIso: new Date(toMs).toISOString() };
+}
+
+/** Totals of several stores' days: summed over the stores (`all`, day|channel|kind) and the page's stores' own (`page`, store|day|channel|kind). */
+export interface StoresTotals {
+  all: Totals;
+  page: Totals;
+}
+
+/**
+ * Exact totals of several stores' days [firstDay, lastDay], each store's days in its own zone as
+ * its daily report counts them (report_daily plus the live tail, bucketed by `bucket`), in one
+ * statement. `stores`: the selected stores with their zones (`all`: no store filter in the query,
+ * every store is in `stores`); `pageStores`: those whose own rows are wanted too.
+ */
+export async function storesDailyTotals(
+  handle: DatabaseHandle,
+  selection: { stores: ReadonlyArray<{ id: number; timezone: string }>; all: boolean },
+  pageStores: readonly number[],
+  days: { firstDay: string; lastDay: string },
+  only: { kinds: readonly string[]; channels: readonly string[] },
+): Promise<StoresTotals> {
+  const zones = new Map(selection.stores.map((s) => [Number(s.id), s.timezone]));
+  const result: StoresTotals = { all: new Map(), page: new Map() };
+  if (zones.size === 0) return result;
+  const rows = await reportRepository.totalsOfStores(
+    handle.db,
+    selection.all ? 'all' : [...zones.keys()],
+    pageStores,
+    { ...days, ...daysWindow(zones.values(), days) },
+    only.kinds,
+    only.channels,
+  );
+  const onPage = new Set(pageStores);
+  const tail: CountedRow[] = [];
+  for (const r of rows) {
+    if (r.part === 't') add(result.all, totalKey(r.day!, r.channel, r.kind), Number(r.amount_cents), Number(r.count));
+    else if (r.part === 'p') add(result.page, `${Number(r.store_id)}|${totalKey(r.day!, r.channel, r.kind)}`, Number(r.amount_cents), Number(r.count));
+    else if (zones.has(Number(r.store_id))) tail.push({ id: 0, store_id: Number(r.store_id), at: r.at!, channel: r.channel, kind: r.kind, amount_cents: Number(r.amount_cents) });
+  }
+  const storeOf = new Map<string, number>();
+  for (const [k, t] of bucket(tail, (id) => zones.get(id)!, new Map(), storeOf)) {
+    const day = k.split('|')[1]!;
+    if (day < days.firstDay || day > days.lastDay) continue;
+    add(result.all, k.slice(k.indexOf('|') + 1), t.amount_cents, t.count);
+    if (onPage.has(storeOf.get(k)!)) add(result.page, k, t.amount_cents, t.count);
+  }
+  return result;
+}

@@ -12,6 +12,9 @@ const ROLE = { admin: 'admin', distributor: 'distributor', otherDistributor: 'di
 /** Which callers have store 1001 in scope (the target of every store call below). */
 const SEES_1001: ReadonlySet<CallerName> = new Set(['admin', 'distributor', 'support']);
 
+/** The cross-store report's day: today in both stores' zone, so each has a movement on it. */
+const REPORT_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
 /**
  * One case per console call, keyed by the console map: the request body it is made with and whether it
  * names store 1001 (so the scope decides besides the matrix), or is a sign-in step (anonymous by design,
@@ -104,6 +107,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeDailyReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeShiftReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeDayClose': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    // Both stores asked for: every platform account answers 0, with only its scope's rows (the test below).
+    '/operator/report': { kind: 'platform', body: () => ({ from: REPORT_DAY, to: REPORT_DAY, kids: [1001, 2002] }) },
   };
   const body = (path: ConsolePath): Body => CASES[path].body?.(++n) ?? {};
 
@@ -140,6 +145,26 @@ describeOnDatabases('console authorization matrix', (s) => {
     expect(await kids('distributor')).toEqual([1001]);
     expect(await kids('otherDistributor')).toEqual([2002]);
     expect(await kids('support')).toEqual([1001]);
+  });
+
+  it('reports across stores only the stores in scope: a distributor never sees the other distributor\'s store, whatever it asks for', async () => {
+    const now = new Date().toISOString();
+    await s.handle.db.insertInto('ledger').values([1001, 2002].map((store_id) => ({ store_id, at: now, kind: 'purchase', channel: 'online', account_id: null, drawer_id: null, shift_id: null, customer_id: null, machine_id: null, amount_cents: 1234, key: null, reverts_id: null }))).execute();
+    const seen = async (caller: CallerName, filter: object) => {
+      const r = await s.call('/operator/report', { ...sessions.get(caller)!, from: REPORT_DAY, to: REPORT_DAY, ...filter });
+      expect(r.status, `${caller} ${JSON.stringify(r).slice(0, 200)}`).toBe(Status.OK);
+      return [...new Set((r.list as { kid: number }[]).map((x) => x.kid))].sort();
+    };
+    for (const filter of [{}, { kids: [1001, 2002] }, { kids: [2002] }, { kids: [1001] }]) {
+      const asked = 'kids' in filter ? filter.kids : [1001, 2002];
+      expect(await seen('admin', filter)).toEqual(expect.arrayContaining(asked));
+      expect(await seen('distributor', filter)).toEqual(asked.filter((k) => k === 1001));
+      expect(await seen('support', filter)).toEqual(asked.filter((k) => k === 1001));
+      expect(await seen('otherDistributor', filter)).toEqual(asked.filter((k) => k === 2002));
+    }
+    for (const caller of ['boss', 'cashier', 'anonymous'] as const) {
+      expect((await s.call('/operator/report', { ...sessions.get(caller)!, from: REPORT_DAY, to: REPORT_DAY })).status).toBe(Status.SESSION_REPLACED);
+    }
   });
 
   it('answers every console call to every kind of caller exactly as the matrix and the scope say, and a refusal leaves no trace', async () => {

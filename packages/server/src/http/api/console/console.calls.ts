@@ -9,6 +9,7 @@ import { consoleDailyReport, consoleDayClose, consoleShiftReport } from '../../.
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
+import { consoleReport } from '../../../services/console/report.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
 /** A console service `(deps, actor, input)` as a console call's handler. */
@@ -51,6 +52,7 @@ const calls = [
   defineConsoleCall('/operator/webhookAdd', act(addWebhook)),
   defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
   defineConsoleCall('/operator/audit', act(listAudit)),
+  defineConsoleCall('/operator/report', act(consoleReport)),
 ] as const;
 
 type Defined = (typeof calls)[number]['path'];

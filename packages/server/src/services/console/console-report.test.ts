@@ -1,0 +1,161 @@
+import { REPORT_CHANNELS, Status, type Cents, type ConsoleReport } from '@moneybox/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
+import { describeOnDatabases } from '../../testing/server.js';
+import { createStore } from '../operator/operator.service.js';
+import { refreshDailyTotals } from '../report/daily-totals.js';
+
+const OTHER = 2002;
+const ZONE: Record<number, string> = { 1001: 'America/Chicago', [OTHER]: 'Asia/Shanghai' };
+const PERIOD = { from: '2025-03-01', to: '2025-03-10' };
+const KINDS = ['purchase', 'revert', 'redeem', 'special_comps', 'bet', 'fill'] as const;
+const CHANNELS = [...REPORT_CHANNELS, 'machine'] as const;
+
+/** A store day of an instant, by the platform's own time zone database (not the server's code). */
+const dayIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+type Sums = Record<string, number>;
+const bump = (m: Map<string, Sums>, k: string, field: string, v: number) => {
+  const e = m.get(k) ?? {};
+  e[field] = (e[field] ?? 0) + v;
+  m.set(k, e);
+};
+
+/**
+ * The cross-store report over two stores in two distributors (different time zones): every figure
+ * equals the sum computed here straight from the ledger and credit_transfer rows, with the stores'
+ * days from Intl; part of the rows in the daily totals, part in the live tail. Scope, filters and
+ * refused periods.
+ */
+describeOnDatabases('console cross-store report', (s) => {
+  let admin: ConsoleSession;
+  let distA: ConsoleSession;
+  let distB: ConsoleSession;
+  let support: ConsoleSession;
+  const as = (c: ConsoleSession) => ({ UID: c.UID, TOKEN: c.TOKEN });
+  const report = async (c: ConsoleSession, body: object = {}) => {
+    const r = await s.call('/operator/report', { ...as(c), ...PERIOD, ...body });
+    expect(r.status, JSON.stringify(r).slice(0, 300)).toBe(Status.OK);
+    return r as unknown as ConsoleReport;
+  };
+
+  /** Ledger rows of both stores from 2025-02-28 to 2025-03-11 (UTC), some on either side of each store's midnight. */
+  async function insertRows(seed: number, n: number) {
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const k = seed * 1000 + i;
+      const store = k % 3 === 0 ? OTHER : 1001;
+      const ms = Date.UTC(2025, 1, 28) + ((k * 7_919_000) % (12 * 86_400_000));
+      rows.push({ store_id: store, at: new Date(ms).toISOString(), kind: KINDS[k % KINDS.length]!, channel: CHANNELS[(k >> 1) % CHANNELS.length]!, account_id: null, drawer_id: null, shift_id: null, customer_id: null, machine_id: null, amount_cents: 100 + ((k * 37) % 5000), key: null, reverts_id: null });
+    }
+    await s.handle.db.insertInto('ledger').values(rows).execute();
+  }
+
+  beforeAll(async () => {
+    await createStore(s.handle.db, { id: OTHER, name: 'Shanghai Arcade', timezone: ZONE[OTHER]!, credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    admin = await consoleAccount(s, 'admin');
+    distA = await consoleAccount(s, 'distributor', { stores: [1001] });
+    distB = await consoleAccount(s, 'distributor', { stores: [OTHER] });
+    support = await consoleAccount(s, 'support', { parentId: distA.UID });
+    await insertRows(1, 400);
+    await refreshDailyTotals(s.handle);
+    await insertRows(2, 200); // the live tail, above the watermark
+    let n = 0;
+    for (const [store, at, cents] of [[1001, '2025-03-02T05:30:00.000Z', 5000_00], [1001, '2025-03-02T04:30:00.000Z', -1000_00], [OTHER, '2025-03-09T16:30:00.000Z', 700_00], [OTHER, '2025-03-10T16:30:00.000Z', 900_00]] as const) {
+      await s.handle.db.insertInto('credit_transfer').values({ at, key: `report-credit-${++n}`, fund: 'credit', parent_account_id: null, child_account_id: null, child_store_id: store, d_child_cents: cents, parent_balance_cents: null, child_balance_cents: 0, ledger_id: null, actor_account_id: admin.UID, note: '' }).execute();
+    }
+  });
+
+  /** What the report must say, straight from the ledger: per store|day|channel, and credit per store|day. */
+  async function expected(stores: number[]) {
+    const rows = await s.handle.db.selectFrom('ledger').select(['store_id', 'at', 'kind', 'channel', 'amount_cents']).where('store_id', 'in', stores).execute();
+    const cells = new Map<string, Sums>();
+    for (const r of rows) {
+      const day = dayIn(r.at, ZONE[r.store_id]!);
+      if (day < PERIOD.from || day > PERIOD.to || !(REPORT_CHANNELS as readonly string[]).includes(r.channel)) continue;
+      const k = `${r.store_id}|${day}|${r.channel}`;
+      const c = Number(r.amount_cents);
+      if (r.kind === 'purchase') (bump(cells, k, 'purchases', c), bump(cells, k, 'purchase_count', 1));
+      else if (r.kind === 'revert') (bump(cells, k, 'purchases', -c), bump(cells, k, 'revert_count', 1));
+      else if (r.kind === 'redeem') (bump(cells, k, 'redeems', c), bump(cells, k, 'redeem_count', 1));
+      else if (r.kind === 'special_comps') (bump(cells, k, 'special_comps', c), bump(cells, k, 'special_comps_count', 1));
+    }
+    const credit = new Map<string, Sums>();
+    for (const t of await s.handle.db.selectFrom('credit_transfer').select(['child_store_id', 'at', 'd_child_cents']).where('fund', '=', 'credit').where('child_store_id', 'in', stores).execute()) {
+      const day = dayIn(t.at, ZONE[Number(t.child_store_id)]!);
+      if (day >= PERIOD.from && day <= PERIOD.to) bump(credit, `${t.child_store_id}|${day}`, 'cents', Number(t.d_child_cents));
+    }
+    return { cells, credit };
+  }
+
+  const cents = (v: number) => Math.round(v * 100);
+  function check(r: ConsoleReport, want: Awaited<ReturnType<typeof expected>>) {
+    const got = new Map(r.list.map((x) => [`${x.kid}|${x.day}|${x.channel}`, x]));
+    expect([...got.keys()].sort()).toEqual([...want.cells.keys()].sort());
+    const total = { purchases: 0, redeems: 0, special_comps: 0, purchase_count: 0, redeem_count: 0, revert_count: 0, special_comps_count: 0 };
+    for (const [k, w] of want.cells) {
+      const g = got.get(k)!;
+      expect({ k, p: cents(g.purchases), r: cents(g.redeems), n: cents(g.net), sc: cents(g.special_comps), pc: g.purchase_count, rc: g.redeem_count, vc: g.revert_count, scc: g.special_comps_count }).toEqual({
+        k, p: w.purchases ?? 0, r: w.redeems ?? 0, n: (w.purchases ?? 0) - (w.redeems ?? 0), sc: w.special_comps ?? 0, pc: w.purchase_count ?? 0, rc: w.redeem_count ?? 0, vc: w.revert_count ?? 0, scc: w.special_comps_count ?? 0,
+      });
+      for (const f of Object.keys(total) as (keyof typeof total)[]) total[f] += w[f] ?? 0;
+    }
+    expect({ p: cents(r.totals.purchases), r: cents(r.totals.redeems), n: cents(r.totals.net), sc: cents(r.totals.special_comps), pc: r.totals.purchase_count, rc: r.totals.redeem_count, vc: r.totals.revert_count }).toEqual({
+      p: total.purchases, r: total.redeems, n: total.purchases - total.redeems, sc: total.special_comps, pc: total.purchase_count, rc: total.redeem_count, vc: total.revert_count,
+    });
+    // The chart's days × channels add up to the totals.
+    expect(cents(r.day_channels.reduce((a, x) => a + x.net, 0))).toBe(total.purchases - total.redeems);
+    expect(r.day_channels).toHaveLength(10 * REPORT_CHANNELS.length);
+    const credit = new Map(r.credit.map((c) => [`${c.kid}|${c.day}`, cents(c.credit_given)]));
+    expect(credit).toEqual(new Map([...want.credit].map(([k, v]) => [k, v.cents!])));
+    expect(cents(r.totals.credit_given)).toBe([...want.credit.values()].reduce((a, v) => a + v.cents!, 0));
+  }
+
+  it('gives every store × store day × channel and the totals exactly as the ledger sums them, each store on its own days', async () => {
+    const want = await expected([1001, OTHER]);
+    expect(want.cells.size).toBeGreaterThan(40);
+    const r = await report(admin, { kids: [1001, OTHER] });
+    expect(r.stores).toBe(2);
+    check(r, want);
+    // Credit: 1001 got 5,000 and gave 1,000 back on 2025-03-01/02 (Chicago); 2002's second move is on 2025-03-11 in Shanghai, outside the period.
+    expect(r.totals.credit_given).toBe(5000 - 1000 + 700);
+    expect(r.period).toEqual({ first_day: PERIOD.from, last_day: PERIOD.to, days: 10, limit_day: 92 });
+  });
+
+  it('shows each distributor, and its support, only its own stores, whatever they filter by', async () => {
+    const wantA = await expected([1001]);
+    for (const who of [distA, support]) {
+      for (const filter of [{}, { kids: [1001, OTHER] }, { kids: [OTHER] }, { distributor_id: distB.UID }]) {
+        const r = await report(who, filter);
+        expect(r.list.every((x) => x.kid === 1001)).toBe(true);
+        expect(r.credit.every((x) => x.kid === 1001)).toBe(true);
+        if (!('kids' in filter && filter.kids.length === 1) && !('distributor_id' in filter)) check(r, wantA);
+        else expect(r).toMatchObject({ stores: 0, list: [], credit: [], totals: { purchases: 0, redeems: 0, credit_given: 0 } });
+      }
+    }
+    const b = await report(distB);
+    expect(b.stores).toBe(1);
+    check(b, await expected([OTHER]));
+    // The admin narrows by distributor.
+    const byB = await report(admin, { distributor_id: distB.UID });
+    expect(byB.stores).toBe(1);
+    check(byB, await expected([OTHER]));
+  });
+
+  it('pages the rows by store while the totals stay those of every selected store', async () => {
+    const all = await report(admin);
+    const last = await report(admin, { page: Math.ceil(all.stores / all.page_stores) + 1 });
+    expect(last.list).toEqual([]);
+    expect(last.totals).toEqual(all.totals);
+  });
+
+  it('refuses a period that ends before it starts or is longer than 92 days (39), and a day that is not one (13)', async () => {
+    const bad = async (body: object) => (await s.call('/operator/report', { ...as(admin), ...body })).status;
+    expect(await bad({ from: '2025-03-10', to: '2025-03-01' })).toBe(Status.IMPROPER_PERIOD);
+    const long = await s.call('/operator/report', { ...as(admin), from: '2025-01-01', to: '2025-04-03' });
+    expect(long).toMatchObject({ status: Status.IMPROPER_PERIOD, limit_day: 92 });
+    expect(await bad({ from: '2025-01-01', to: '2025-04-02' })).toBe(Status.OK);
+    expect(await bad({ from: '2025-02-30', to: '2025-03-01' })).toBe(Status.INPUT_ERROR);
+    expect(await bad({ to: '2025-03-01' })).toBe(Status.INPUT_ERROR);
+  });
+});
