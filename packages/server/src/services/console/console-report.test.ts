@@ -15,6 +15,8 @@ const CHANNELS = [...REPORT_CHANNELS, 'machine'] as const;
 const dayIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 type Sums = Record<string, number>;
+/** Each counted kind: the amount it adds to (a revert takes its purchase back) and its count. */
+const FIELDS: Record<string, [string, string]> = { purchase: ['purchases', 'purchase_count'], revert: ['purchases', 'revert_count'], redeem: ['redeems', 'redeem_count'], special_comps: ['special_comps', 'special_comps_count'] };
 const bump = (m: Map<string, Sums>, k: string, field: string, v: number) => {
   const e = m.get(k) ?? {};
   e[field] = (e[field] ?? 0) + v;
@@ -75,10 +77,10 @@ describeOnDatabases('console cross-store report', (s) => {
       if (day < PERIOD.from || day > PERIOD.to || !(REPORT_CHANNELS as readonly string[]).includes(r.channel)) continue;
       const k = `${r.store_id}|${day}|${r.channel}`;
       const c = Number(r.amount_cents);
-      if (r.kind === 'purchase') (bump(cells, k, 'purchases', c), bump(cells, k, 'purchase_count', 1));
-      else if (r.kind === 'revert') (bump(cells, k, 'purchases', -c), bump(cells, k, 'revert_count', 1));
-      else if (r.kind === 'redeem') (bump(cells, k, 'redeems', c), bump(cells, k, 'redeem_count', 1));
-      else if (r.kind === 'special_comps') (bump(cells, k, 'special_comps', c), bump(cells, k, 'special_comps_count', 1));
+      const fields = FIELDS[r.kind];
+      if (!fields) continue;
+      bump(cells, k, fields[0], r.kind === 'revert' ? -c : c);
+      bump(cells, k, fields[1], 1);
     }
     const credit = new Map<string, Sums>();
     for (const t of await s.handle.db.selectFrom('credit_transfer').select(['child_store_id', 'at', 'd_child_cents']).where('fund', '=', 'credit').where('child_store_id', 'in', stores).execute()) {
