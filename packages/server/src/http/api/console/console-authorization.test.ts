@@ -155,8 +155,9 @@ describeOnDatabases('console authorization matrix', (s) => {
       expect(r.status, `${caller} ${JSON.stringify(r).slice(0, 200)}`).toBe(Status.OK);
       return [...new Set((r.list as { kid: number }[]).map((x) => x.kid))].sort();
     };
-    for (const filter of [{}, { kids: [1001, 2002] }, { kids: [2002] }, { kids: [1001] }]) {
-      const asked = 'kids' in filter ? filter.kids : [1001, 2002];
+    const filters: Array<{ kids?: number[] }> = [{}, { kids: [1001, 2002] }, { kids: [2002] }, { kids: [1001] }];
+    for (const filter of filters) {
+      const asked = filter.kids ?? [1001, 2002];
       expect(await seen('admin', filter)).toEqual(expect.arrayContaining(asked));
       expect(await seen('distributor', filter)).toEqual(asked.filter((k) => k === 1001));
       expect(await seen('support', filter)).toEqual(asked.filter((k) => k === 1001));
