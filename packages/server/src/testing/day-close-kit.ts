@@ -24,8 +24,10 @@ export type BoxEvent = { type: 'in'; amount: number; atMs: number } | { type: 'c
  * move that cut, so its cash stays expected), counted up to the last cash row when counted.
  */
 export async function postBox(db: Db, storeId: number, collectorId: number, kioskId: number, events: BoxEvent[]): Promise<void> {
-  for (const e of [...events].sort((a, b) => a.atMs - b.atMs)) {
-    const at = new Date(e.atMs).toISOString();
+  // Events planned in the same minute are posted in the order given, each a millisecond after the one
+  // before: the box's own order (a cash-in after a collection is not in it), which the test's sums read by time.
+  for (const [i, e] of [...events].sort((a, b) => a.atMs - b.atMs).entries()) {
+    const at = new Date(e.atMs + i).toISOString();
     const last = await kioskCashRepository.lastCollection(db, storeId, kioskId);
     const since = await kioskCashRepository.since(db, storeId, kioskId, last?.up_to_cash_id ?? 0);
     if (e.type === 'in') {
