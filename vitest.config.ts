@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 2,
+    // Three files at once on the 2-core CI machine: most of a server test's time is spent waiting on
+    // PostgreSQL, a server process or the simulator's one-minute run, not on the CPU.
+    maxWorkers: 3,
   },
 });
