@@ -1,4 +1,4 @@
-import { SaType, cents } from '@moneybox/contract';
+import { SaType, cents, writeCountNote } from '@moneybox/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Db } from '../db/database.js';
@@ -58,8 +58,23 @@ export interface PlannedShift {
   drawer: number;
   startMs: number;
   moves: Array<{ kind: 'purchase' | 'revert' | 'redeem' | 'special_comps' | 'fill' | 'bleed'; amount: number; customer: number; minute: number }>;
-  end: 'open' | 'closed' | 'forced';
+  /** `handover`: closed with its count (the balance when none), and the other cashier's shift opens at the drawer from that count. */
+  end: 'open' | 'closed' | 'forced' | 'handover';
   counted: number | null;
+  /** The count kept by denomination too (`pieces`), as the count dialog sends it. */
+  byDenomination?: boolean;
+}
+
+/** A count in cents as pieces of the `$` denominations, largest first (what a cashier counting by denomination sends). */
+export function pieces(cents: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  let left = cents;
+  for (const [name, value] of [['100', 10_000], ['20', 2_000], ['5', 500], ['1', 100], ['0.25', 25], ['0.01', 1]] as const) {
+    const n = Math.floor(left / value);
+    if (n > 0) out[name] = n;
+    left -= n * value;
+  }
+  return out;
 }
 /** A movement of a reload terminal or online (no drawer, no shift). */
 export interface PlannedKiosk {
@@ -71,6 +86,16 @@ export interface PlannedKiosk {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Opens a shift at `atMs` with its initial amount (a drawer and an account hold one open shift at a time: a boss force-closes the one left open). */
+async function openShift(db: Db, st: ReportStore, drawerId: number, accountId: number, atMs: number, init: number, note: string): Promise<number> {
+  for (const open of await db.selectFrom('shift').select('id').where('store_id', '=', st.id).where('ended_at', 'is', null).where((eb) => eb.or([eb('drawer_id', '=', drawerId), eb('account_id', '=', accountId)])).execute()) {
+    await shiftRepository.close(db, st.id, Number(open.id), iso(atMs), st.boss.id, null, null);
+  }
+  const shiftId = await shiftRepository.insert(db, st.id, { drawer_id: drawerId, account_id: accountId, at: iso(atMs) });
+  await db.transaction().execute((tx) => post(tx, { storeId: st.id, accountId, drawerId, shiftId, kind: 'init', channel: 'pos', amount: init, ...MOVEMENTS.init.effects(init), at: iso(atMs), note }));
+  return shiftId;
+}
 
 /** Posts a plan; moves the money core would refuse (short drawer, too little entries) are skipped. */
 export async function postPlan(db: Db, st: ReportStore, shifts: PlannedShift[], kiosk: PlannedKiosk[]): Promise<void> {
@@ -93,12 +118,8 @@ export async function postPlan(db: Db, st: ReportStore, shifts: PlannedShift[], 
     const cashier = st.cashiers[p.cashier % st.cashiers.length]!;
     const drawer = st.drawers[p.drawer % st.drawers.length]!;
     // A drawer and an account hold one open shift at a time: a boss force-closes the one left open.
-    for (const open of await db.selectFrom('shift').select('id').where('store_id', '=', st.id).where('ended_at', 'is', null).where((eb) => eb.or([eb('drawer_id', '=', drawer.id), eb('account_id', '=', cashier.id)])).execute()) {
-      await shiftRepository.close(db, st.id, Number(open.id), iso(p.startMs), st.boss.id, null, null);
-    }
-    const shiftId = await shiftRepository.insert(db, st.id, { drawer_id: drawer.id, account_id: cashier.id, at: iso(p.startMs) });
+    const shiftId = await openShift(db, st, drawer.id, cashier.id, p.startMs, 10_000, '');
     const base = { storeId: st.id, accountId: cashier.id, drawerId: drawer.id, shiftId };
-    await db.transaction().execute((tx) => post(tx, { ...base, kind: 'init', channel: 'pos', amount: 10_000, ...MOVEMENTS.init.effects(10_000), at: iso(p.startMs) }));
     let balance = 10_000;
     let last = p.startMs;
     // The money core reverts only what the customer bought in this shift.
@@ -127,7 +148,15 @@ export async function postPlan(db: Db, st: ReportStore, shifts: PlannedShift[], 
     }
     if (p.end !== 'open') {
       const closer = p.end === 'forced' ? st.boss.id : cashier.id;
-      await shiftRepository.close(db, st.id, shiftId, iso(last + 60_000), closer, p.counted, null);
+      const counted = p.end === 'handover' ? (p.counted ?? balance) : p.counted;
+      const detail = counted !== null && p.byDenomination ? pieces(counted) : null;
+      await shiftRepository.close(db, st.id, shiftId, iso(last + 60_000), closer, counted, detail && JSON.stringify(detail));
+      if (p.end === 'handover' && counted !== null && counted > 0) {
+        // The incoming cashier's shift starts from the count and closes half an hour later counted exactly.
+        const next = st.cashiers[(p.cashier + 1) % st.cashiers.length]!;
+        const nextId = await openShift(db, st, drawer.id, next.id, last + 60_000, counted, detail ? writeCountNote(detail) : '');
+        await shiftRepository.close(db, st.id, nextId, iso(last + 31 * 60_000), next.id, counted, null);
+      }
     }
   }
 }

@@ -1,21 +1,22 @@
 import { Status } from '@moneybox/contract';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { addMachine, postBox, type BoxEvent } from '../../testing/day-close-kit.js';
+import { addMachine, playRounds, postBox, type BoxEvent, type PlannedRound } from '../../testing/day-close-kit.js';
 import { newCashier, takeDrawer } from '../../testing/drawer-kit.js';
-import { ledgerOf, postPlan, reportStore, type PlannedKiosk, type PlannedShift, type ReportStore } from '../../testing/report-kit.js';
+import { dayOf, ledgerOf, postPlan, reportStore, type PlannedKiosk, type PlannedShift, type ReportStore } from '../../testing/report-kit.js';
 import { describeOnDatabases, type Reply } from '../../testing/server.js';
 import { shiftRepository } from '../../repositories/shift.repository.js';
 import { addDays, storeDayOf, storeDayStart } from '../report/store-days.js';
 
-// Random small days around Chicago's change back (2026-11-01 has 25 hours) and in other zones.
+// Random small days around Chicago's changes (2026-03-08 has 23 hours, 2026-11-01 has 25) and in other zones.
 const ZONES = ['America/Chicago', 'UTC', 'Asia/Kolkata'];
-const DAYS = ['2026-10-31', '2026-11-01'];
+const DAYS = ['2026-10-31', '2026-11-01', '2026-03-08'];
 const HOUR = 3_600_000;
 const plannedShift = fc.record({
   cashier: fc.nat(1),
   drawer: fc.nat(2),
-  hour: fc.integer({ min: 0, max: 23 }),
+  // From 3 hours before the day (a shift of the day before, running into it) to its last hour (running past midnight).
+  hour: fc.integer({ min: -3, max: 23 }),
   moves: fc.array(
     fc.record({
       kind: fc.constantFrom('purchase' as const, 'purchase' as const, 'revert' as const, 'redeem' as const, 'special_comps' as const, 'fill' as const, 'bleed' as const),
@@ -25,8 +26,9 @@ const plannedShift = fc.record({
     }),
     { maxLength: 6 },
   ).map((ms) => ms.sort((a, b) => a.minute - b.minute)),
-  end: fc.constantFrom('open' as const, 'closed' as const, 'closed' as const, 'forced' as const),
+  end: fc.constantFrom('open' as const, 'closed' as const, 'closed' as const, 'forced' as const, 'handover' as const),
   counted: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
+  byDenomination: fc.boolean(),
 });
 const plannedOther = fc.record({
   kind: fc.constantFrom('purchase' as const, 'redeem' as const),
@@ -36,15 +38,24 @@ const plannedOther = fc.record({
   hour: fc.integer({ min: -2, max: 25 }),
 });
 const boxEvent = fc.oneof(
-  fc.record({ type: fc.constant('in' as const), amount: fc.integer({ min: 100, max: 10_000 }), minute: fc.integer({ min: 0, max: 1439 }) }),
-  fc.record({ type: fc.constant('collect' as const), counted: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: null }), minute: fc.integer({ min: 0, max: 1439 }) }),
+  fc.record({ type: fc.constantFrom('in' as const, 'in' as const, 'out' as const), amount: fc.integer({ min: 100, max: 10_000 }), minute: fc.integer({ min: 0, max: 1439 }) }),
+  fc.record({ type: fc.constant('collect' as const), counted: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: null }), minute: fc.integer({ min: 0, max: 1439 }), byDenomination: fc.boolean() }),
 );
+// Rounds on two game machines, from 3 hours before the day to 3 hours after it; a meter may run ahead of the ledger.
+const plannedRound = fc.record({
+  machine: fc.nat(1),
+  minute: fc.integer({ min: -180, max: 1620 }),
+  bet: fc.integer({ min: 1, max: 500 }),
+  win: fc.integer({ min: 0, max: 800 }),
+  drift: fc.constantFrom(0, 0, 0, 3),
+});
 const dayPlan = fc.record({
   zone: fc.constantFrom(...ZONES),
   day: fc.constantFrom(...DAYS),
   shifts: fc.array(plannedShift, { minLength: 1, maxLength: 3 }),
   other: fc.array(plannedOther, { maxLength: 5 }),
   boxes: fc.array(fc.array(boxEvent, { maxLength: 5 }), { minLength: 1, maxLength: 2 }),
+  rounds: fc.array(plannedRound, { maxLength: 8 }),
 });
 const cents = (units: number) => Math.round(units * 100);
 
@@ -151,7 +162,7 @@ describeOnDatabases('store day close (Z report)', (s) => {
     await s.call('/drawer/shift', cashier);
   });
 
-  it('every Z figure equals the direct sums of the ledger, the shifts and the collections of the day (random days)', async () => {
+  it('every Z figure equals the direct sums of the ledger, the shifts, the collections and the meters of the day; counts by denomination add up; a closed day never changes (random days)', async () => {
     await fc.assert(
       fc.asyncProperty(dayPlan, async (p) => {
         const st = await reportStore(s, nextStore++, p.zone);
@@ -167,10 +178,21 @@ describeOnDatabases('store day close (Z report)', (s) => {
           kiosks.push(id);
           await postBox(db, st.id, st.boss.id, id, events.map((e): BoxEvent => ({ ...e, atMs: start + e.minute * 60_000 })));
         }
+        const games = [await addMachine(db, st.id, 101, 'game'), await addMachine(db, st.id, 102, 'game')];
+        const readings: Array<Awaited<ReturnType<typeof playRounds>>> = [];
+        for (const [k, id] of games.entries()) {
+          const rounds = p.rounds.filter((r) => r.machine === k).map((r): PlannedRound => ({ ...r, atMs: start + r.minute * 60_000 + k * 1000 }));
+          readings.push(await playRounds(db, st.id, st.customers[0]!.id, id, rounds));
+        }
         const boss = await viewerOf(st);
         const got = await s.call('/dayClose/get', { ...boss, day: p.day });
         expect(got.status).toBe(Status.OK);
-        type Z = { from: string; to: string; shifts: Array<Record<string, number | string | null>>; collections: Array<Record<string, number | string | null>>; channels: Array<Record<string, number | string>>; store_credit_used: number; totals: Record<string, number> };
+        type Counted = { counted: number | null; count_detail: Record<string, number> | null };
+        type M = { played: number; won: number; games: number };
+        type Z = {
+          from: string; to: string; shifts: Array<Record<string, number | string | null> & Counted>; collections: Array<Record<string, number | string | null> & Counted>;
+          machines: Array<{ id: number; played: number; won: number; meters: M; ledger: M; metersMatch: boolean }>; channels: Array<Record<string, number | string>>; store_credit_used: number; totals: Record<string, number>;
+        };
         const z = got.report as Z;
         expect([z.from, z.to]).toEqual([new Date(start).toISOString(), new Date(end).toISOString()]);
 
@@ -205,7 +227,8 @@ describeOnDatabases('store day close (Z report)', (s) => {
         expect(cents(z.totals.drawers_over_short!)).toBe(countedSum - expectedSum);
 
         // Collections: each expects the cash taken since the last counted one; their over/short sums.
-        const cash = await db.selectFrom('kiosk_cash').select(['machine_id', 'at', 'amount_cents']).where('store_id', '=', st.id).orderBy('id').execute();
+        // Payouts come out of the kiosk's dispenser, not its box: only the cash taken is expected.
+        const cash = (await db.selectFrom('kiosk_cash').select(['machine_id', 'at', 'amount_cents', 'direction']).where('store_id', '=', st.id).orderBy('id').execute()).filter((x) => x.direction === 'in');
         const cols = await db.selectFrom('kiosk_collection').select(['id', 'machine_id', 'at', 'counted_cents']).where('store_id', '=', st.id).orderBy('id').execute();
         let kioskShort = 0;
         const blockedKiosks: number[] = [];
@@ -226,13 +249,43 @@ describeOnDatabases('store day close (Z report)', (s) => {
         expect(z.collections).toHaveLength(cols.length);
         expect(cents(z.totals.kiosks_over_short!)).toBe(kioskShort);
 
+        // Machines: the day's meter movement (last reading of the store day, by date-fns, less the last one before it) beside the window's ledger and rounds.
+        const rounds = await db.selectFrom('round').select(['machine_id', 'at']).where('store_id', '=', st.id).execute();
+        expect(z.machines.map((m) => m.id)).toEqual(games);
+        let mismatched = 0;
+        for (const [k, id] of games.entries()) {
+          const rows = ledger.filter((r) => Number(r.machine_id) === id);
+          const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((a, r) => a + Number(r.amount_cents), 0);
+          const lastOf = (ok: (day: string) => boolean) => readings[k]!.filter((x) => ok(dayOf(x.atMs, p.zone))).at(-1)?.meters ?? { played: 0, won: 0, games: 0 };
+          const [was, now] = [lastOf((d) => d < p.day), lastOf((d) => d <= p.day)];
+          const meters = { played: now.played - was.played, won: now.won - was.won, games: now.games - was.games };
+          const games_ = rounds.filter((r) => Number(r.machine_id) === id && Date.parse(r.at) >= start && Date.parse(r.at) < end).length;
+          const want = { played: sum('bet'), won: sum('win'), games: games_ };
+          const match = meters.played === want.played && meters.won === want.won && meters.games === want.games;
+          if (!match) mismatched++;
+          expect(z.machines[k]).toEqual({ id, name: String(101 + k), played: sum('bet') / 100, won: sum('win') / 100, meters, ledger: want, metersMatch: match });
+        }
+        expect(z.totals.machines_mismatched).toBe(mismatched);
+
+        // Every count kept by denomination adds up to the counted amount.
+        const piecesCents = (d: Record<string, number>) => Object.entries(d).reduce((a, [name, n]) => a + Math.round(Number(name) * 100) * n, 0);
+        for (const x of [...z.shifts, ...z.collections].filter((c) => c.count_detail !== null)) expect(piecesCents(x.count_detail!)).toBe(cents(x.counted!));
+
         // What blocks the close: exactly the open shifts of the day and the kiosks with cash after their last collection.
         const blocked = got.blocked as Array<{ reason: string; id: number }>;
         expect(blocked.filter((b) => b.reason === 'shift_open').map((b) => b.id)).toEqual(ofDay.filter((r) => r.ended_at === null).map((r) => Number(r.id)));
         expect(blocked.filter((b) => b.reason === 'kiosk_uncollected').map((b) => b.id)).toEqual(blockedKiosks);
         const closed = await s.call('/dayClose/close', { ...boss, day: p.day });
-        if (blocked.length > 0) expect(closed.status).toBe(Status.SHIFT_ERROR);
-        else expect({ ...(closed.report as Z), at: '' }).toEqual({ ...z, at: '' });
+        if (blocked.length > 0) {
+          expect(closed.status).toBe(Status.SHIFT_ERROR);
+          return;
+        }
+        expect({ ...(closed.report as Z), at: '' }).toEqual({ ...z, at: '' });
+        // A closed day's stored report never changes: late rows dated in it (a purchase, a round and its meters, cash in a box) leave it as closed.
+        await postPlan(db, st, [], [{ kind: 'purchase', channel: 'online', amount: 5_00, customer: 1, atMs: end - 120_000 }]);
+        await playRounds(db, st.id, st.customers[0]!.id, games[0]!, [{ atMs: end - 60_000, bet: 7, win: 9, drift: 0 }]);
+        await postBox(db, st.id, st.boss.id, kiosks[0]!, [{ type: 'in', amount: 1_00, atMs: end - 30_000 }]);
+        expect((await s.call('/dayClose/get', { ...boss, day: p.day })).report).toEqual(closed.report);
       }),
       { numRuns: 4, endOnFailure: true },
     );
