@@ -16,8 +16,28 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
+/** The console's screens besides the stores, a store and its daily report (checked at 390 px); the day close last. */
+const OTHER_SCREENS = ['/operator/accounts', '/operator/credit', '/operator/alerts', '/operator/settings', '/operator/audit', '/operator/stores/new', '/operator/stores/1001/reports/shift', '/operator/stores/1001/reports/day-close'];
+
 /** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
 const totp = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+/**
+ * Texts cut short on the page: an element that clips its own text (overflow hidden or an ellipsis) and is
+ * narrower than the text. A scroll box (a wide table's, overflow auto) is not a cut: its columns scroll into view.
+ */
+function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const s = getComputedStyle(el);
+        const clips = s.overflowX === 'hidden' || s.overflowX === 'clip' || s.textOverflow === 'ellipsis';
+        // A visually hidden label (1px, for screen readers) is not shown at all.
+        return clips && el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim() !== '' && el.getClientRects().length > 0;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}: ${(el.textContent ?? '').trim().slice(0, 60)}`),
+  );
+}
 
 /** Issue 22: an admin signs in at /operator with a TOTP code, sees the stores and freezes one. */
 describe('platform console', () => {
@@ -251,8 +271,44 @@ describe('platform console', () => {
     }
   });
 
+  it("opens a store's daily report read-only, sets the store's theme (its host's layout): the store app then shows it with the colon", { timeout: 300_000 }, async () => {
+    const page = await e.newPage({ viewport: VIEWPORTS[0] });
+    await enrol(page, await newAdmin());
+    await page.getByTestId('store-link-1001').click();
+    await page.getByTestId('console-report-daily').click();
+    await page.waitForURL((u) => u.pathname === '/operator/stores/1001/reports/daily');
+    await page.getByTestId('daily-table').waitFor();
+    expect(await page.getByTestId('console-report-title').textContent()).toContain('Demo Arcade');
+    // Read-only: no CSV, no print, no day close button; the store's report table.
+    expect(await page.getByTestId('report-print-button').count()).toBe(0);
+    await e.screenshot(page, 'console-store-daily-en-1366', { fullPage: true });
+    await page.getByTestId('console-store-back').click();
+
+    // The theme: this very host (the store app's and the console's) to layout 2.
+    await page.getByTestId('console-host').fill(e.host);
+    await page.getByTestId('console-host-layout').selectOption('2');
+    await page.getByTestId('console-host-save').click();
+    await page.getByTestId(`console-host-layout-${e.host}`).waitFor();
+    expect(await page.getByTestId(`console-host-layout-${e.host}`).textContent()).toContain('₡');
+    await e.screenshot(page, 'console-store-theme-en-1366', { fullPage: true });
+    const store = await e.newPage({ viewport: VIEWPORTS[0] });
+    await e.login(store, DEMO_LOGINS.boss, null);
+    await store.goto('/Reports/DailyReports');
+    await store.getByTestId('daily-table').waitFor();
+    expect(await store.locator('[data-layout]').first().getAttribute('data-layout')).toBe('2');
+    await store.waitForFunction(() => document.querySelector('[data-testid="daily-table"]')?.textContent?.includes('₡'));
+    await e.screenshot(store, 'store-theme-layout2-en-1366');
+    // Back to layout 0 for the tests after: the host taken off the store.
+    await page.getByTestId(`console-host-remove-${e.host}`).click();
+    await page.getByTestId('console-hosts').locator(`[data-host="${e.host}"]`).waitFor({ state: 'detached' });
+    const audit = await e.server.handle.db.selectFrom('audit').select('kind').where('kind', 'like', 'console.store_host%').orderBy('id').execute();
+    expect(audit.map((a) => a.kind)).toEqual(['console.store_host_set', 'console.store_host_remove']);
+  });
+
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
+    const cut: string[] = [];
+    const noCut = async (page: Page, shot: string) => cut.push(...(await cutTexts(page)).map((c) => `${shot}: ${c}`));
     for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
       for (const v of VIEWPORTS) {
         const page = await e.newPage({ lang, viewport: v });
@@ -261,13 +317,40 @@ describe('platform console', () => {
         expect(await page.locator('h1').first().textContent()).toBe(heading[lang]);
         // Nothing wider than the screen but the table's own scroll box.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await noCut(page, `stores-${lang}-${v.width}`);
         await e.screenshot(page, `console-stores-${lang}-${v.width}`);
+        if (v.width === 390) {
+          // The empty state: a search that finds no store.
+          await page.getByTestId('console-store-search').fill('no such store zz');
+          await page.locator('[data-row="1001"]').waitFor({ state: 'detached' });
+          await noCut(page, `stores-empty-${lang}-390`);
+          await e.screenshot(page, `console-stores-empty-${lang}-390`);
+          await page.getByTestId('console-store-search').fill('');
+        }
         await page.getByTestId('store-link-1001').click();
         await page.getByTestId('console-store-details').waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await noCut(page, `store-${lang}-${v.width}`);
         await e.screenshot(page, `console-store-${lang}-${v.width}`, { fullPage: true });
+        await page.getByTestId('console-report-daily').click();
+        await page.getByTestId('daily-table').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await noCut(page, `store-daily-${lang}-${v.width}`);
+        await e.screenshot(page, `console-store-daily-${lang}-${v.width}`, { fullPage: true });
+        // Every other console screen on the phone, where a text is likeliest cut.
+        if (v.width === 390) {
+          for (const path of OTHER_SCREENS) {
+            await page.goto(path);
+            await page.locator('main h1').first().waitFor();
+            if (path.includes('/reports/')) await page.locator('[data-testid="shift-table"], [data-testid="z-report-body"]').first().waitFor();
+            await noCut(page, `${path}-${lang}-390`);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+          }
+          await e.screenshot(page, `console-store-day-close-${lang}-390`, { fullPage: true });
+        }
         await page.context().close();
       }
     }
+    expect(cut).toEqual([]);
   });
 });

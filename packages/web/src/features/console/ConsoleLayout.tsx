@@ -22,15 +22,16 @@ export default function ConsoleLayout() {
   };
   return (
     <Box mih="100vh" bg="var(--mantine-primary-color-0, var(--mantine-color-gray-0))">
-      <Group component="header" mih={60} px="md" py={6} justify="space-between" bg="var(--mantine-primary-color-filled)" c="white" wrap="nowrap" gap="xs">
-        <Text fw={700} fz="lg" component={Link} to={session ? '/operator/stores' : CONSOLE_LOGIN} c="white" td="none" truncate>
+      {/* Nothing cut at any width or language: the title and the account's controls wrap to a second row instead. */}
+      <Group component="header" mih={60} px="md" py={6} justify="space-between" bg="var(--mantine-primary-color-filled)" c="white" wrap="wrap" gap="xs">
+        <Text fw={700} fz="lg" component={Link} to={session ? '/operator/stores' : CONSOLE_LOGIN} c="white" td="none" style={{ whiteSpace: 'nowrap' }}>
           {t('title')}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
           {session && <AlertCount />}
           {session && (
             <Group gap={6} wrap="nowrap" data-testid="console-account">
-              <Text fz="sm" truncate maw={140}>
+              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {session.username}
               </Text>
               <Badge color="dark" variant="white" visibleFrom="sm">

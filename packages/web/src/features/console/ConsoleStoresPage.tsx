@@ -15,22 +15,27 @@ import { consoleTime } from './console-time';
 /** The stores screen's fallback poll: the console's live socket (use-console-live.ts) refetches it when a store moves. */
 const REFRESH_MS = 15_000;
 
-/** Open or frozen, and the low-credit flag. */
+const BADGE_WHOLE = { flexShrink: 0, minWidth: 'max-content' } as const;
+
+/**
+ * Open or frozen, and the low-credit flag. A badge clips its label, so in a squeezed table column it
+ * would be cut ("ABIER…"): each keeps at least its text's width (`max-content`).
+ */
 export function StoreState({ row }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low_credit'> }) {
   const { t } = useTranslation('console');
   return (
     <Group gap={4} wrap="nowrap">
       {row.frozen ? (
-        <Badge color="red" data-testid="store-frozen" style={{ flexShrink: 0 }}>
+        <Badge color="red" data-testid="store-frozen" style={BADGE_WHOLE}>
           {t('frozen')}
         </Badge>
       ) : (
-        <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+        <Badge color="green" variant="light" style={BADGE_WHOLE}>
           {t('open')}
         </Badge>
       )}
       {row.low_credit && (
-        <Badge color="orange" variant="light" data-testid="store-low-credit" style={{ flexShrink: 0 }}>
+        <Badge color="orange" variant="light" data-testid="store-low-credit" style={BADGE_WHOLE}>
           {t('lowCredit')}
         </Badge>
       )}
