@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { announce, setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
+import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
+import { createAnnouncement } from '../packages/server/src/services/operator/notice.service.js';
+import { OPERATOR } from '../packages/server/src/services/audit/audit.js';
 import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
 
@@ -101,8 +103,8 @@ describe('app shell', () => {
   });
 
   it('shows the announcements of this layout in the marquee, a second after load', async () => {
-    await announce(e.server.handle.db, 'Purple stores only', [4]);
-    await announce(e.server.handle.db, 'Blue-green stores: free coffee', [0, 3]);
+    await createAnnouncement({ handle: e.server.handle }, OPERATOR, { msg: 'Purple stores only', modes: [4] });
+    await createAnnouncement({ handle: e.server.handle }, OPERATOR, { msg: 'Blue-green stores: free coffee', modes: [0, 3] });
     const page = await e.newPage();
     await e.login(page, DEMO_LOGINS.boss, null);
     const t0 = Date.now();

@@ -66,6 +66,14 @@ export const AUDIT_KINDS = [
   // A store's theme: the hosts it is served at and their layout.
   'console.store_host_set',
   'console.store_host_remove',
+  // Platform news, announcements and maintenance (issue 22): written by the services, whoever calls them (the CLI or the console).
+  'news.publish',
+  'news.update',
+  'news.withdraw',
+  'announcement.create',
+  'announcement.update',
+  'announcement.withdraw',
+  'maintenance.set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

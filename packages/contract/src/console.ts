@@ -11,6 +11,7 @@ import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
 import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest } from './reports.js';
+import { BULLETIN_LANGS, eventName } from './bulletin.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -333,6 +334,83 @@ export const consoleReportReply = z.object({
 });
 export type ConsoleReport = z.infer<typeof consoleReportReply>;
 
+/**
+ * Platform news from the console (docs/DECISIONS.md "Console news"): the same rules as the CLI's
+ * `bulletin` commands (services/operator/publish.service.ts). Targets: every store (admin), a
+ * distributor's stores (its kiosk ids when published), or a list of kiosk ids, always within the
+ * caller's scope. Files travel as base64 in the call (these two calls take bodies up to
+ * CONSOLE_UPLOAD_BODY_BYTES); their size and type are checked by content on the server.
+ */
+export const NEWS_KINDS = ['news', 'event', 'poster', 'regulation'] as const;
+export const NEWS_FILE_ROLES = ['document', 'thumbnail', 'image'] as const;
+/** The body of a publish or update with its files, base64 (4/3 of the bytes): one poster of 10 MiB and its images. */
+export const CONSOLE_UPLOAD_BODY_BYTES = 20 * 1024 * 1024;
+const newsLang = z.enum(BULLETIN_LANGS);
+export const newsTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('all') }),
+  z.object({ type: z.literal('distributor'), distributor_id: id }),
+  z.object({ type: z.literal('stores'), kids: z.array(kioskId).min(1).max(1000) }),
+]);
+export type NewsTarget = z.infer<typeof newsTarget>;
+const newsText = z.object({ lang: newsLang, title: z.string().max(1000).optional(), body: z.string().max(200_000).optional() });
+const newsFileIn = z.object({
+  role: z.enum(NEWS_FILE_ROLES),
+  /** Null: for every language. */
+  lang: newsLang.nullable(),
+  /** The file's name (an image: exactly as the body references it). */
+  name: z.string().min(1).max(300),
+  /** The bytes, base64. */
+  data: z.string().max(CONSOLE_UPLOAD_BODY_BYTES).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+});
+const newsEventIn = z.object({
+  name: eventName,
+  /** ISO-8601 with a zone, or a date (UTC midnight). */
+  starts_at: z.string().max(40).optional(),
+  ends_at: z.string().max(40).optional(),
+  titles: z.partialRecord(newsLang, z.string().max(1000)).optional(),
+});
+export const consoleNewsPublishRequest = auth.extend({
+  kind: z.enum(NEWS_KINDS),
+  texts: z.array(newsText).max(3),
+  target: newsTarget,
+  publish_at: z.string().max(40).optional(),
+  event: newsEventIn.optional(),
+  files: z.array(newsFileIn).max(40).default([]),
+});
+export const consoleNewsUpdateRequest = auth.extend({
+  id,
+  texts: z.array(newsText).max(3).default([]),
+  target: newsTarget.optional(),
+  publish_at: z.string().max(40).optional(),
+  files: z.array(newsFileIn).max(40).default([]),
+});
+export const consoleNewsSavedReply = z.object({ status: z.literal(0), id: z.number().int() });
+export const consoleNewsListRequest = auth.extend({ withdrawn: z.boolean().optional() });
+const consoleNewsItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(NEWS_KINDS),
+  event: z.object({ name: z.string(), starts_at: z.string(), ends_at: z.string(), titles: z.record(z.string(), z.string()) }).nullable(),
+  published_at: z.string(),
+  withdrawn_at: z.string().nullable(),
+  all_stores: z.boolean(),
+  kids: z.array(z.number().int()),
+  texts: z.array(z.object({ lang: newsLang, title: z.string(), body: z.string() })),
+  files: z.array(z.object({ id: z.number().int(), role: z.enum(NEWS_FILE_ROLES), lang: newsLang.nullable(), name: z.string(), type: z.string(), size: z.number().int() })),
+});
+export type ConsoleNewsItem = z.infer<typeof consoleNewsItem>;
+export const consoleNewsListReply = z.object({ status: z.literal(0), list: z.array(consoleNewsItem) });
+
+/** The marquee's announcements (spec: msgInfo {msg, mode[] of layouts 0-6}); platform-wide, so the admin's. */
+const announcementModes = z.array(z.number().int().min(0).max(6)).min(1).max(7);
+const consoleAnnouncement = z.object({ id: z.number().int(), msg: z.string(), modes: z.array(z.number().int()), active: z.boolean(), created_at: z.string() });
+export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncement>;
+export const consoleAnnouncementsReply = z.object({ status: z.literal(0), list: z.array(consoleAnnouncement) });
+export const consoleAnnouncementCreateRequest = auth.extend({ msg: text(500).min(1), modes: announcementModes });
+export const consoleAnnouncementUpdateRequest = auth.extend({ id, msg: text(500).min(1).optional(), modes: announcementModes.optional() });
+/** The maintenance switch: on, every store call answers 503 and the stores show `msg` (the console keeps working). */
+export const consoleMaintenanceReply = z.object({ status: z.literal(0), on: z.boolean(), msg: z.string() });
+export const consoleMaintenanceSetRequest = auth.extend({ on: z.boolean(), msg: text(300).optional() });
+
 export interface ConsoleCallSpec {
   input: z.ZodType;
   reply: z.ZodType;
@@ -376,6 +454,16 @@ export const CONSOLE_CALLS = {
   '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn },
   '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn },
+  '/operator/news': { input: consoleNewsListRequest, reply: consoleNewsListReply, who: CONSOLE_MAY.signedIn },
+  '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage },
+  '/operator/newsUpdate': { input: consoleNewsUpdateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage },
+  '/operator/newsWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
+  '/operator/announcements': { input: auth, reply: consoleAnnouncementsReply, who: CONSOLE_MAY.admin },
+  '/operator/announcementCreate': { input: consoleAnnouncementCreateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.admin },
+  '/operator/announcementUpdate': { input: consoleAnnouncementUpdateRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/announcementWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/maintenance': { input: auth, reply: consoleMaintenanceReply, who: CONSOLE_MAY.admin },
+  '/operator/maintenanceSet': { input: consoleMaintenanceSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
 } as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

@@ -62,17 +62,19 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     expect(item.images.map((i) => i.file_name)).toEqual(['img/map.png']);
     const res = await fetchFile(s, item.images[0]!.url, me);
     expect(Buffer.from(await res.arrayBuffer()).equals(map)).toBe(true);
-    // Its audit row: the operator's command, the bulletin it made.
-    const audit = await s.handle.db.selectFrom('audit').select(['kind', 'target_type', 'target_id', 'after_json']).where('target_type', '=', 'bulletin').where('target_id', '=', id).execute();
+    // Its audit row, written by the publish service (the console's publish writes the same): the operator, the bulletin it made.
+    const audit = await s.handle.db.selectFrom('audit').select(['kind', 'target_type', 'target_id', 'actor_role', 'after_json']).where('target_type', '=', 'bulletin').where('target_id', '=', id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ kind: 'operator.command' });
-    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ command: 'bulletin publish', arg: 'news', stores: 'all' });
+    expect(audit[0]).toMatchObject({ kind: 'news.publish', actor_role: 'operator' });
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ kind: 'news', languages: ['en', 'mx'], stores: 'all' });
 
     expect((await cli('list', '--kind', 'news')).text).toMatch(new RegExp(`^${id}  news  \\S+  \\[en,mx\\]  all stores  "New store opening"`, 'm'));
     // Update the Spanish title; withdraw: it leaves the list and its image answers 404.
     expect((await cli('update', String(id), '--title', 'mx=Tienda nueva')).code).toBe(0);
     expect(((await ask('/bulletin/news', { lang: 'mx' })).list as NewsItem[]).find((n) => n.id === id)!.title).toBe('Tienda nueva');
     expect((await cli('withdraw', String(id))).text).toBe(`Withdrew bulletin ${id}: no store sees it any more.`);
+    const kinds = await s.handle.db.selectFrom('audit').select('kind').where('target_type', '=', 'bulletin').where('target_id', '=', id).orderBy('id').execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['news.publish', 'news.update', 'news.withdraw']);
     expect(((await ask('/bulletin/news')).list as NewsItem[]).map((n) => n.id)).not.toContain(id);
     expect((await fetchFile(s, item.images[0]!.url, me)).status).toBe(404);
     await refused(/already withdrawn/, 'withdraw', String(id));

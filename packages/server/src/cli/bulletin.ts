@@ -13,7 +13,8 @@ import { publish, removeEvent, saveEvent, update, withdraw, type FileIn, type Pu
 /**
  * `npm run admin -- bulletin ...`: the operator publishes platform news from files. This file only
  * reads arguments and files; every rule is in services/operator/publish.service.ts. Each change commits
- * with its audit row (kind operator.command, target bulletin).
+ * with its audit row: publish, update and withdraw write theirs in the service (news.*), the event
+ * commands here (kind operator.command, target bulletin).
  */
 export const BULLETIN_HELP = `  bulletin publish <news|event|poster|regulation> --stores <all|1001,1002> --title [lang=]<text> ...
                 [--body [lang=]<file.md> ...] [--file [lang=]<png|jpg|gif|webp|pdf> ...] [--thumbnail [lang=]<image>]
@@ -163,11 +164,12 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
   const { values: o, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   const [sub, arg, extra] = positionals;
   if (extra !== undefined) throw new OperatorError(`unexpected "${extra}" (quote texts with spaces)`);
-  const audited = async (label: string, change: (tx: Db) => Promise<{ id: number | null; lines: string[] }>) => {
+  /** `selfAudited`: the service writes the row itself (publish, update, withdraw). */
+  const audited = async (label: string, change: (tx: Db) => Promise<{ id: number | null; lines: string[] }>, selfAudited = false) => {
     // Two operators creating the same event at once: the loser's transaction runs again and finds it.
     const lines = await retryOnConflict(() => inTransaction(db, async (tx) => {
       const r = await change(tx);
-      await writeAudit(tx, OPERATOR, {
+      if (!selfAudited) await writeAudit(tx, OPERATOR, {
         storeId: null,
         kind: 'operator.command',
         target: { type: 'bulletin', id: r.id, label },
@@ -193,7 +195,7 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
         const heavy = p.files.some((f) => f.role === 'document' && f.type.startsWith('image/') && f.size > BULLETIN_LIMITS.imageBytes);
         const hint = heavy && !p.files.some((f) => f.role === 'thumbnail') ? ['  Tip: the poster list shows an image poster itself; give a smaller --thumbnail to keep the list light.'] : [];
         return { id: p.id, lines: [...describe(p, 'Published'), ...hint] };
-      });
+      }, true);
     }
     case 'update': {
       const id = idArg(arg, 'update');
@@ -204,14 +206,14 @@ export async function runBulletinCli(argv: string[], db: Db, out: (s: string) =>
       return audited(`bulletin ${id}`, async (tx) => {
         const p = await update({ handle: { db: tx } }, OPERATOR, { id, texts, ...(stores !== undefined && { stores }), ...(o.at !== undefined && { publishAt: o.at }), documents, thumbnails, images });
         return { id, lines: describe(p, 'Updated') };
-      });
+      }, true);
     }
     case 'withdraw': {
       const id = idArg(arg, 'withdraw');
       return audited(`bulletin ${id}`, async (tx) => {
         await withdraw({ handle: { db: tx } }, OPERATOR, { id });
         return { id, lines: [`Withdrew bulletin ${id}: no store sees it any more.`] };
-      });
+      }, true);
     }
     case 'event': {
       if (arg === undefined) throw new OperatorError('say "bulletin event <name> --starts ... --ends ..."');

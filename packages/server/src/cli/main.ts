@@ -11,7 +11,6 @@ import {
   OperatorError,
   addCompsBudget,
   addCredit,
-  announce,
   createAccount,
   createStore,
   freezeStore,
@@ -21,7 +20,7 @@ import {
 import { activityCsv, activityPage } from '../services/audit/activity.js';
 import { permissionsMarkdown } from '../domain/permissions.js';
 import { verifyLedger } from '../money/verify.js';
-import { writeMaintenance } from '../services/config/maintenance.js';
+import { createAnnouncement, setMaintenance } from '../services/operator/notice.service.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../services/operator/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
@@ -117,7 +116,7 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
 }
 
 /** Operator commands that change something: each writes one audit row (kind operator.command) with its change. */
-const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'create-operator', 'reset-operator', 'set-layout', 'announce', 'maintenance']);
+const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'create-operator', 'reset-operator', 'set-layout']);
 
 type Options = Record<string, string | undefined>;
 
@@ -239,14 +238,15 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     }
     case 'announce': {
       const layouts = required(o.layouts, 'layouts').split(',').map((s) => (/^\d$/.test(s.trim()) ? Number(s.trim()) : NaN));
-      const id = await announce(db, required(o.message, 'message'), layouts);
+      // Audited by the service (announcement.create), as from the console.
+      const id = await createAnnouncement({ handle: { db } }, OPERATOR, { msg: required(o.message, 'message'), modes: layouts });
       out(`Announcement ${id} published for layouts ${layouts.join(', ')}.`);
       return 0;
     }
     case 'maintenance': {
       if (arg !== 'on' && arg !== 'off') throw new OperatorError('say "maintenance on --message <text>" or "maintenance off"');
       if (arg === 'on' && !o.message) throw new OperatorError('--message is required to turn maintenance on');
-      await writeMaintenance(db, { on: arg === 'on', msg: o.message ?? '' });
+      await setMaintenance({ handle: { db } }, OPERATOR, { on: arg === 'on', msg: o.message ?? '' });
       out(arg === 'on' ? `Maintenance is on: "${o.message}".` : 'Maintenance is off.');
       return 0;
     }

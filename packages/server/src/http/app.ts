@@ -67,9 +67,10 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
   });
 
   // The operator's maintenance switch: every call but the maintenance message itself answers 503
-  // with no status, which the client answers by fetching /config/maintain.
+  // with no status, which the client answers by fetching /config/maintain. The platform console's
+  // calls (/API/operator/) go on: the operator turns the switch off from there.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json')) return;
+    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json') || req.url.startsWith('/API/operator/')) return;
     const m = await readMaintenance(deps.handle.db);
     if (m.on) return reply.code(503).send({ e: 'maintenance', msg: m.msg });
   });

@@ -1,4 +1,4 @@
-import { CONSOLE_CALLS, Status, type ConsoleCalls, type ConsolePath } from '@moneybox/contract';
+import { CONSOLE_CALLS, CONSOLE_UPLOAD_BODY_BYTES, Status, type ConsoleCalls, type ConsolePath } from '@moneybox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ConsoleActor } from '../domain/console-actor.js';
@@ -18,6 +18,8 @@ export interface ConsoleCallDef<P extends ConsolePath = ConsolePath> {
   readonly path: P;
   readonly handler: (input: z.output<ConsoleCalls[P]['input']>, ctx: ContextOf<P>) => Promise<ReplyBody<ConsoleCalls[P]['reply']>>;
 }
+
+const UPLOAD_PATHS: ReadonlySet<ConsolePath> = new Set(['/operator/newsPublish', '/operator/newsUpdate']);
 
 export function defineConsoleCall<P extends ConsolePath>(path: P, handler: ConsoleCallDef<P>['handler']): ConsoleCallDef<P> {
   return { path, handler };
@@ -51,6 +53,8 @@ export function registerConsoleCall(app: FastifyInstance, deps: Deps, def: Conso
       return refusalReply(err, req, reply, def.path);
     }
   };
-  app.post(`/API${def.path}`, async (req, reply) => noteCallStatus(req, await run(req, reply)));
+  // Publishing news carries its files (base64): those two calls take larger bodies than the 64 KiB of every other call.
+  const bodyLimit = UPLOAD_PATHS.has(def.path) ? CONSOLE_UPLOAD_BODY_BYTES : undefined;
+  app.post(`/API${def.path}`, { ...(bodyLimit !== undefined && { bodyLimit }) }, async (req, reply) => noteCallStatus(req, await run(req, reply)));
   refuseOtherMethods(app, def.path);
 }

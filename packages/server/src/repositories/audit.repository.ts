@@ -27,10 +27,19 @@ export const auditRepository = {
     }
     return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   },
-  /** The console's audit view: newest first over a set of stores ('all': every store's and the platform's rows), before an id. */
-  page(db: Db, set: 'all' | readonly number[], beforeId: number | undefined, limit: number): Promise<AuditRow[]> {
+  /**
+   * The console's audit view: newest first over a set of stores ('all': every store's and the
+   * platform's rows), before an id; `own`: also the platform rows (no store) that account wrote itself
+   * (a distributor's news).
+   */
+  page(db: Db, set: 'all' | readonly number[], beforeId: number | undefined, limit: number, own?: { role: string; accountId: number }): Promise<AuditRow[]> {
     let q = db.selectFrom('audit').select(AUDIT_COLUMNS);
-    if (set !== 'all') q = q.where('store_id', 'in', set.length ? set : [-1]);
+    if (set !== 'all') {
+      const stores = set.length ? set : [-1];
+      q = own
+        ? q.where((eb) => eb.or([eb('store_id', 'in', stores), eb.and([eb('store_id', 'is', null), eb('actor_role', '=', own.role), eb('actor_account_id', '=', own.accountId)])]))
+        : q.where('store_id', 'in', stores);
+    }
     if (beforeId !== undefined) q = q.where('id', '<', beforeId);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },

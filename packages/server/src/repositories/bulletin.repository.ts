@@ -266,6 +266,17 @@ export const bulletinWrites = {
     return db.selectFrom('bulletin_store').select(['bulletin_id', 'store_id']).where('bulletin_id', 'in', bulletinIds).orderBy('store_id').execute();
   },
 
+  /** The events of items (period and titles), for the console's list. */
+  eventsOf(db: Db, bulletinIds: number[]) {
+    if (bulletinIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('bulletin')
+      .innerJoin('bulletin_event', 'bulletin_event.id', 'bulletin.event_id')
+      .select(['bulletin.id as bulletin_id', 'bulletin_event.starts_at', 'bulletin_event.ends_at', 'bulletin_event.titles'])
+      .where('bulletin.id', 'in', bulletinIds)
+      .execute();
+  },
+
   langsOf(db: Db, bulletinIds: number[]) {
     if (bulletinIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('bulletin_text').select(['bulletin_id', 'lang']).where('bulletin_id', 'in', bulletinIds).execute();

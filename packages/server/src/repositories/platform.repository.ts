@@ -13,6 +13,20 @@ export const platformRepository = {
       .executeTakeFirstOrThrow();
     return r.id;
   },
+  /** The operator's list: every announcement, the active ones first, newest first. */
+  allAnnouncements(db: Db) {
+    return db.selectFrom('announcement').select(['id', 'msg', 'modes', 'active', 'created_at']).orderBy('active', 'desc').orderBy('id', 'desc').limit(500).execute();
+  },
+  findAnnouncement(db: Db, id: number) {
+    return db.selectFrom('announcement').select(['id', 'msg', 'modes', 'active']).where('id', '=', id).executeTakeFirst();
+  },
+  async updateAnnouncement(db: Db, id: number, patch: { msg: string; modes: string }) {
+    await db.updateTable('announcement').set(patch).where('id', '=', id).execute();
+  },
+  async withdrawAnnouncement(db: Db, id: number): Promise<boolean> {
+    const r = await db.updateTable('announcement').set({ active: 0 }).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
   domainLayouts(db: Db) {
     return db.selectFrom('domain_layout').select(['host', 'layout']).execute();
   },

@@ -23,7 +23,6 @@ export const NOT_YET_IN_SHAPE: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'operator/operator.service.ts freezeStore', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
   { fn: 'operator/operator.service.ts setStoreQuota', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
   { fn: 'operator/operator.service.ts setDomainLayout', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
-  { fn: 'operator/operator.service.ts announce', why: 'an operator step on a database; the CLI and the console each audit it in their own transaction, the seed and tests build stores with it' },
   { fn: 'console/console-login.service.ts consoleLogin', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleSecondFactor', why: 'before a session: no actor yet' },
   { fn: 'console/console-login.service.ts consoleEnrol', why: 'before a session: no actor yet' },

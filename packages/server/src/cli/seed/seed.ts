@@ -2,7 +2,9 @@ import { SaType, cents } from '@moneybox/contract';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { announce, createAccount, createStore } from '../../services/operator/operator.service.js';
+import { createAnnouncement } from '../../services/operator/notice.service.js';
+import { OPERATOR } from '../../services/audit/audit.js';
+import { createAccount, createStore } from '../../services/operator/operator.service.js';
 import { seedDemoCustomers } from './seed-customers.js';
 import { isoNow } from '../../clock.js';
 import { demoTerminalKey } from '../../auth/terminal-key.js';
@@ -72,5 +74,5 @@ async function seedInto(db: Db): Promise<void> {
     await machineRepository.insert(db, DEMO_KIOSK, { machine_id: t.name, kind: t.kind, public_key: demoTerminalKey(DEMO_KIOSK, t.name).publicKeyB64, created_at: at });
   }
   await seedDemoBulletins(db, DEMO_KIOSK);
-  await announce(db, 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', [0, 1, 2, 3, 4, 5, 6]);
+  await createAnnouncement({ handle: { db } }, OPERATOR, { msg: 'Welcome to Moneybox POS! Weekend double-entries promotion runs Friday to Sunday.', modes: [0, 1, 2, 3, 4, 5, 6] });
 }

@@ -1,6 +1,8 @@
 import { Status } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { announce, setDomainLayout } from '../operator/operator.service.js';
+import { setDomainLayout } from '../operator/operator.service.js';
+import { createAnnouncement } from '../operator/notice.service.js';
+import { OPERATOR } from '../audit/audit.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { writeMaintenance } from './maintenance.js';
 
@@ -55,7 +57,7 @@ describeOnDatabases('config calls', (s) => {
   });
 
   it('/config/announce lists the active announcements with their layouts', async () => {
-    await announce(s.handle.db, 'Closed on Monday for cleaning', [1, 4]);
+    await createAnnouncement({ handle: s.handle }, OPERATOR, { msg: 'Closed on Monday for cleaning', modes: [1, 4] });
     const r = await s.call('/config/announce', { UID: boss.UID, TOKEN: boss.TOKEN });
     expect(r.status).toBe(Status.OK);
     const msgInfo = r.msgInfo as Array<{ msg: string; mode: number[] }>;

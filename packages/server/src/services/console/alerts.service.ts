@@ -165,7 +165,7 @@ export async function listAudit(deps: Deps, actor: ConsoleActor, input: { kid?: 
   const db = deps.handle.db;
   if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
   const set = input.kid !== undefined ? [input.kid] : await storesInScope(db, actor);
-  const rows = await auditRepository.page(db, set, input.before_id, AUDIT_PAGE);
+  const rows = await auditRepository.page(db, set, input.before_id, AUDIT_PAGE, input.kid === undefined ? { role: actor.role, accountId: actor.accountId } : undefined);
   return {
     list: rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,9 @@
 import { OPERATOR, writeAudit, type AuditEntry } from '../audit/audit.js';
 import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
 import { inTransactionDeps, type DbDeps, type Deps } from '../deps.js';
+import { Status } from '@moneybox/contract';
+import { StatusRefusal } from '../../domain/status-refusal.js';
+import { OperatorError } from '../operator/operator.service.js';
 
 type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
 
@@ -23,4 +26,14 @@ export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(d
   // Once committed: the stores it changed (frozen, credit, quota, a new one) move on every console's live stores screen.
   for (const id of stores) deps.live?.note(id, {});
   return done;
+}
+
+/** The operator service's refusal in its words, as a console answer (13 with the words). */
+export async function asConsole<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message });
+    throw err;
+  }
 }

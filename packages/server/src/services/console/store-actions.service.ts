@@ -1,24 +1,14 @@
 import { SaType, Status, type Cents } from '@moneybox/contract';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
-import { StatusRefusal } from '../../domain/status-refusal.js';
 import { platformAccountRepository } from '../../repositories/platform-account.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
 import type { Deps } from '../deps.js';
-import { OperatorError, createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
-import { consoleAudited } from './console-audit.js';
+import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
+import { asConsole, consoleAudited } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
-/** The operator service's refusal in its words, as a console answer (13 with the words). */
-async function asConsole<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message });
-    throw err;
-  }
-}
 
 /** Freezes a store with the message its bosses and cashiers then see (46), or unfreezes it. */
 export async function consoleFreezeStore(deps: Deps, actor: ConsoleActor, input: { kid: number; freeze: boolean; message?: string | undefined }) {

@@ -167,9 +167,3 @@ export async function setDomainLayout(db: Db, host: string, layout: number): Pro
   await platformRepository.setDomainLayout(db, host.toLowerCase(), layout);
 }
 
-export async function announce(db: Db, msg: string, modes: number[]): Promise<number> {
-  if (!msg.trim()) throw new OperatorError('the announcement needs a message');
-  if (msg.length > 500) throw new OperatorError('the announcement can not have more than 500 characters');
-  if (modes.length === 0 || modes.some((m) => !Number.isInteger(m) || m < 0 || m > 6)) throw new OperatorError('layouts must be a list of 0-6');
-  return platformRepository.insertAnnouncement(db, msg.trim(), [...new Set(modes)], isoNow());
-}

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { BULLETIN_LANGS, BULLETIN_LIMITS, EVENT_NAME, type BulletinLang } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import { inTransaction, type Db } from '../../db/database.js';
 import { OperatorError } from './operator.service.js';
-import type { AuditActor } from '../audit/audit.js';
+import { writeAudit, type AuditActor } from '../audit/audit.js';
 import type { DbDeps } from '../deps.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
@@ -14,7 +14,9 @@ import { checkFile, checkFileName } from '../bulletin/file-type.js';
  * on what may be published lives here (the CLI only reads files and arguments): languages, title and
  * body limits, target stores, event periods, and files checked by content (file-type.ts). Each
  * action is `(deps, actor, input)`: the actor is the operator (the CLI's `OPERATOR`, next the
- * console's account); the caller runs it inside the transaction that writes its audit row.
+ * console's account). Publish, update and withdraw each write their audit row (news.publish,
+ * news.update, news.withdraw) here, in the change's own transaction (joining the caller's when it
+ * runs one), so no transport can change news without its row.
  */
 
 export interface TextIn {
@@ -195,8 +197,25 @@ export async function removeEvent({ handle: { db } }: DbDeps, _actor: AuditActor
   await bulletinWrites.updateEvent(db, Number(existing.id), { removedAt: at });
 }
 
-/** Publishes one item with its texts, targets and files. Call inside a transaction (the CLI's audited one). */
-export async function publish(deps: DbDeps, actor: AuditActor, input: PublishIn): Promise<Published> {
+/** What an audit row says of an item's files (never their bytes). */
+const filesNoted = (files: Published['files']) => files.map((f) => ({ role: f.role, lang: f.lang, name: f.name, type: f.type, size: f.size }));
+
+/** Publishes one item with its texts, targets and files, with its audit row, in one transaction. */
+export function publish(deps: DbDeps, actor: AuditActor, input: PublishIn): Promise<Published> {
+  return inTransaction(deps.handle.db, async (db) => {
+    const p = await publishItem({ handle: { db } }, actor, input);
+    const title = input.texts.find((t) => t.lang === 'en')?.title ?? input.texts[0]?.title ?? '';
+    await writeAudit(db, actor, {
+      storeId: null,
+      kind: 'news.publish',
+      target: { type: 'bulletin', id: p.id, label: title.trim() },
+      after: { kind: p.kind, languages: p.languages, stores: p.stores, ...(input.event && { event: input.event.name }), ...(input.publishAt !== undefined && { publish_at: input.publishAt }), files: filesNoted(p.files) },
+    });
+    return p;
+  });
+}
+
+async function publishItem(deps: DbDeps, actor: AuditActor, input: PublishIn): Promise<Published> {
   const { db } = deps.handle;
   const at = isoNow();
   const texts = checkTexts(input.kind, input.texts, true);
@@ -219,7 +238,7 @@ export async function publish(deps: DbDeps, actor: AuditActor, input: PublishIn)
   return { id, kind: input.kind, languages: texts.map((t) => t.lang), stores, files, eventId };
 }
 
-interface UpdateIn {
+export interface UpdateIn {
   texts: TextIn[];
   stores?: 'all' | number[];
   publishAt?: string;
@@ -234,7 +253,29 @@ interface UpdateIn {
  * title), targets, publish time, files (a new file retires the one it replaces: its URL then
  * answers 404). A withdrawn item cannot be changed: publish a new one.
  */
-export async function update({ handle: { db } }: DbDeps, _actor: AuditActor, input: UpdateIn & { id: number }): Promise<Published> {
+export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: number }): Promise<Published> {
+  return inTransaction(deps.handle.db, async (db) => {
+    const before = await bulletinWrites.find(db, input.id);
+    const beforeStores = before ? await bulletinWrites.storesOf(db, [input.id]) : [];
+    const p = await updateItem(db, input);
+    const title = (await bulletinReads.texts(db, [p.id])).sort((a, b) => Number(b.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
+    await writeAudit(db, actor, {
+      storeId: null,
+      kind: 'news.update',
+      target: { type: 'bulletin', id: p.id, label: title },
+      before: { stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)), published_at: before?.published_at },
+      after: {
+        languages: input.texts.map((t) => t.lang),
+        ...(input.stores !== undefined && { stores: p.stores }),
+        ...(input.publishAt !== undefined && { publish_at: input.publishAt }),
+        files: filesNoted(p.files),
+      },
+    });
+    return p;
+  });
+}
+
+async function updateItem(db: Db, input: UpdateIn & { id: number }): Promise<Published> {
   const { id } = input;
   const at = isoNow();
   const b = await bulletinWrites.find(db, id);
@@ -269,10 +310,14 @@ export async function update({ handle: { db } }: DbDeps, _actor: AuditActor, inp
   return { id, kind: b.kind, languages: langs, stores: nowAll ? 'all' : storeRows.map((r) => Number(r.store_id)), files, eventId: b.event_id === null ? null : Number(b.event_id) };
 }
 
-/** Withdraws an item: it leaves every list at once and its files answer 404. */
-export async function withdraw({ handle: { db } }: DbDeps, _actor: AuditActor, { id }: { id: number }): Promise<void> {
-  const at = isoNow();
-  const b = await bulletinWrites.find(db, id);
-  if (!b) throw new OperatorError(`no bulletin ${id}`);
-  if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);
+/** Withdraws an item: it leaves every list at once and its files answer 404. Audited in the same transaction. */
+export function withdraw(deps: DbDeps, actor: AuditActor, { id }: { id: number }): Promise<void> {
+  return inTransaction(deps.handle.db, async (db) => {
+    const at = isoNow();
+    const b = await bulletinWrites.find(db, id);
+    if (!b) throw new OperatorError(`no bulletin ${id}`);
+    if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);
+    const title = (await bulletinReads.texts(db, [id])).sort((a, c) => Number(c.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
+    await writeAudit(db, actor, { storeId: null, kind: 'news.withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
+  });
 }

@@ -4,6 +4,9 @@ import { consoleAccount, type ConsoleSession } from '../../../testing/console-ki
 import { describeOnDatabases, type Body } from '../../../testing/server.js';
 import { createStore } from '../../../services/operator/operator.service.js';
 import type { Cents } from '@moneybox/contract';
+import { OPERATOR } from '../../../services/audit/audit.js';
+import { publish } from '../../../services/operator/publish.service.js';
+import { createAnnouncement } from '../../../services/operator/notice.service.js';
 
 type CallerName = 'admin' | 'distributor' | 'otherDistributor' | 'support' | 'boss' | 'cashier' | 'anonymous';
 const CALLERS: CallerName[] = ['admin', 'distributor', 'otherDistributor', 'support', 'boss', 'cashier', 'anonymous'];
@@ -41,6 +44,9 @@ describeOnDatabases('console authorization matrix', (s) => {
   const webhooks: number[] = [];
   /** Hosts of store 1001, one per removal. */
   const hosts: string[] = [];
+  /** News items for store 1001 and announcements, one per call that withdraws one. */
+  const news: number[] = [];
+  const announcements: number[] = [];
 
   beforeAll(async () => {
     await createStore(s.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -64,6 +70,10 @@ describeOnDatabases('console authorization matrix', (s) => {
     for (let i = 0; i < CALLERS.length; i++) {
       hosts.push(`matrix${i}.example.com`);
       await s.handle.db.insertInto('domain_layout').values({ host: `matrix${i}.example.com`, layout: 1, store_id: 1001 }).execute();
+    }
+    for (let i = 0; i < CALLERS.length + 1; i++) {
+      news.push((await publish({ handle: s.handle }, OPERATOR, { kind: 'news', texts: [{ lang: 'en', title: `Matrix ${i}`, body: 'b' }], stores: [1001] })).id);
+      announcements.push(await createAnnouncement({ handle: s.handle }, OPERATOR, { msg: `Matrix ${i}`, modes: [0] }));
     }
     for (let i = 0; i < CALLERS.length; i++) webhooks.push((await s.handle.db.insertInto('webhook').values({ url: 'http://127.0.0.1:9/hook', secret: 'x', created_at: '2026-01-01', created_by: 't' }).returning('id').execute())[0]!.id);
   });
@@ -109,6 +119,17 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeDayClose': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     // Both stores asked for: every platform account answers 0, with only its scope's rows (the test below).
     '/operator/report': { kind: 'platform', body: () => ({ from: REPORT_DAY, to: REPORT_DAY, kids: [1001, 2002] }) },
+    // News aimed at store 1001 only: listed by every platform account, published, changed or withdrawn within the scope (never by support).
+    '/operator/news': { kind: 'platform' },
+    '/operator/newsPublish': { kind: 'store1001', body: (i) => ({ kind: 'news', texts: [{ lang: 'en', title: `Matrix news ${i}`, body: 'Hello' }], target: { type: 'stores', kids: [1001] } }) },
+    '/operator/newsUpdate': { kind: 'store1001', body: (i) => ({ id: news[0]!, texts: [{ lang: 'en', title: `Changed ${i}` }] }) },
+    '/operator/newsWithdraw': { kind: 'store1001', body: () => ({ id: news.pop()! }) },
+    '/operator/announcements': { kind: 'platform' },
+    '/operator/announcementCreate': { kind: 'platform', body: (i) => ({ msg: `Matrix announcement ${i}`, modes: [0, 4] }) },
+    '/operator/announcementUpdate': { kind: 'platform', body: (i) => ({ id: announcements[0]!, msg: `Changed ${i}` }) },
+    '/operator/announcementWithdraw': { kind: 'platform', body: () => ({ id: announcements.pop()! }) },
+    '/operator/maintenance': { kind: 'platform' },
+    '/operator/maintenanceSet': { kind: 'platform', body: () => ({ on: false }) },
   };
   const body = (path: ConsolePath): Body => CASES[path].body?.(++n) ?? {};
 

@@ -10,6 +10,18 @@ import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/c
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
 import { consoleReport } from '../../../services/console/report.service.js';
+import {
+  consoleMaintenance,
+  createConsoleAnnouncement,
+  listConsoleAnnouncements,
+  listConsoleNews,
+  publishConsoleNews,
+  setConsoleMaintenance,
+  updateConsoleAnnouncement,
+  updateConsoleNews,
+  withdrawConsoleAnnouncement,
+  withdrawConsoleNews,
+} from '../../../services/console/news.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
 /** A console service `(deps, actor, input)` as a console call's handler. */
@@ -53,6 +65,16 @@ const calls = [
   defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
   defineConsoleCall('/operator/audit', act(listAudit)),
   defineConsoleCall('/operator/report', act(consoleReport)),
+  defineConsoleCall('/operator/news', act(listConsoleNews)),
+  defineConsoleCall('/operator/newsPublish', act(publishConsoleNews)),
+  defineConsoleCall('/operator/newsUpdate', act(updateConsoleNews)),
+  defineConsoleCall('/operator/newsWithdraw', act(withdrawConsoleNews)),
+  defineConsoleCall('/operator/announcements', act(listConsoleAnnouncements)),
+  defineConsoleCall('/operator/announcementCreate', act(createConsoleAnnouncement)),
+  defineConsoleCall('/operator/announcementUpdate', act(updateConsoleAnnouncement)),
+  defineConsoleCall('/operator/announcementWithdraw', act(withdrawConsoleAnnouncement)),
+  defineConsoleCall('/operator/maintenance', act(consoleMaintenance)),
+  defineConsoleCall('/operator/maintenanceSet', act(setConsoleMaintenance)),
 ] as const;
 
 type Defined = (typeof calls)[number]['path'];
