@@ -67,13 +67,13 @@ export const AUDIT_KINDS = [
   'console.store_host_set',
   'console.store_host_remove',
   // Platform news, announcements and maintenance (issue 22): written by the services, whoever calls them (the CLI or the console).
-  'news.publish',
-  'news.update',
-  'news.withdraw',
-  'announcement.create',
-  'announcement.update',
-  'announcement.withdraw',
-  'maintenance.set',
+  'operator.news_publish',
+  'operator.news_update',
+  'operator.news_withdraw',
+  'operator.announcement_create',
+  'operator.announcement_update',
+  'operator.announcement_withdraw',
+  'operator.maintenance',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

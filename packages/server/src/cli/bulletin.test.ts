@@ -65,7 +65,7 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     // Its audit row, written by the publish service (the console's publish writes the same): the operator, the bulletin it made.
     const audit = await s.handle.db.selectFrom('audit').select(['kind', 'target_type', 'target_id', 'actor_role', 'after_json']).where('target_type', '=', 'bulletin').where('target_id', '=', id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ kind: 'news.publish', actor_role: 'operator' });
+    expect(audit[0]).toMatchObject({ kind: 'operator.news_publish', actor_role: 'operator' });
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ kind: 'news', languages: ['en', 'mx'], stores: 'all' });
 
     expect((await cli('list', '--kind', 'news')).text).toMatch(new RegExp(`^${id}  news  \\S+  \\[en,mx\\]  all stores  "New store opening"`, 'm'));
@@ -74,7 +74,7 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     expect(((await ask('/bulletin/news', { lang: 'mx' })).list as NewsItem[]).find((n) => n.id === id)!.title).toBe('Tienda nueva');
     expect((await cli('withdraw', String(id))).text).toBe(`Withdrew bulletin ${id}: no store sees it any more.`);
     const kinds = await s.handle.db.selectFrom('audit').select('kind').where('target_type', '=', 'bulletin').where('target_id', '=', id).orderBy('id').execute();
-    expect(kinds.map((k) => k.kind)).toEqual(['news.publish', 'news.update', 'news.withdraw']);
+    expect(kinds.map((k) => k.kind)).toEqual(['operator.news_publish', 'operator.news_update', 'operator.news_withdraw']);
     expect(((await ask('/bulletin/news')).list as NewsItem[]).map((n) => n.id)).not.toContain(id);
     expect((await fetchFile(s, item.images[0]!.url, me)).status).toBe(404);
     await refused(/already withdrawn/, 'withdraw', String(id));

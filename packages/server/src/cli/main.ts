@@ -238,7 +238,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     }
     case 'announce': {
       const layouts = required(o.layouts, 'layouts').split(',').map((s) => (/^\d$/.test(s.trim()) ? Number(s.trim()) : NaN));
-      // Audited by the service (announcement.create), as from the console.
+      // Audited by the service (operator.announcement_create), as from the console.
       const id = await createAnnouncement({ handle: { db } }, OPERATOR, { msg: required(o.message, 'message'), modes: layouts });
       out(`Announcement ${id} published for layouts ${layouts.join(', ')}.`);
       return 0;

@@ -79,7 +79,7 @@ describeOnDatabases('console news', (s) => {
     expect((await s.call('/operator/newsWithdraw', { ...as(dist), id: p.id })).status).toBe(Status.INPUT_ERROR);
     const rows = (await s.call('/operator/audit', as(dist))).list as { kind: string; who: string; target: string }[];
     const mine = rows.filter((r) => r.target === 'Short lived').map((r) => `${r.kind} ${r.who}`);
-    expect(mine).toEqual([`news.withdraw ${dist.username}`, `news.publish ${dist.username}`]);
+    expect(mine).toEqual([`operator.news_withdraw ${dist.username}`, `operator.news_publish ${dist.username}`]);
     // Another distributor's audit view does not show them.
     expect(((await s.call('/operator/audit', as(other))).list as { target: string }[]).map((r) => r.target)).not.toContain('Short lived');
   });
@@ -161,6 +161,6 @@ describeOnDatabases('console news', (s) => {
       expect(await s.call('/operator/maintenanceSet', { ...as(admin), on: false })).toMatchObject({ status: Status.OK });
     }
     const kinds = ((await s.call('/operator/audit', as(admin))).list as { kind: string }[]).map((r) => r.kind);
-    expect(kinds.slice(0, 5)).toEqual(['maintenance.set', 'maintenance.set', 'announcement.withdraw', 'announcement.update', 'announcement.create']);
+    expect(kinds.slice(0, 5)).toEqual(['operator.maintenance', 'operator.maintenance', 'operator.announcement_withdraw', 'operator.announcement_update', 'operator.announcement_create']);
   });
 });

@@ -38,7 +38,7 @@ export function createAnnouncement(deps: DbDeps, actor: AuditActor, input: { msg
   return inTransaction(deps.handle.db, async (db) => {
     checkAnnouncement(input.msg, input.modes);
     const id = await platformRepository.insertAnnouncement(db, input.msg.trim(), [...new Set(input.modes)], isoNow());
-    await writeAudit(db, actor, { storeId: null, kind: 'announcement.create', target: { type: 'platform', id, label: input.msg.trim().slice(0, 80) }, after: { msg: input.msg.trim(), modes: [...new Set(input.modes)] } });
+    await writeAudit(db, actor, { storeId: null, kind: 'operator.announcement_create', target: { type: 'platform', id, label: input.msg.trim().slice(0, 80) }, after: { msg: input.msg.trim(), modes: [...new Set(input.modes)] } });
     return id;
   });
 }
@@ -55,7 +55,7 @@ export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id:
     await platformRepository.updateAnnouncement(db, input.id, { msg: msg.trim(), modes: JSON.stringify([...new Set(modes)]) });
     await writeAudit(db, actor, {
       storeId: null,
-      kind: 'announcement.update',
+      kind: 'operator.announcement_update',
       target: { type: 'platform', id: input.id, label: msg.trim().slice(0, 80) },
       before: { msg: a.msg, modes: asModes(a.modes) },
       after: { msg: msg.trim(), modes: [...new Set(modes)] },
@@ -69,7 +69,7 @@ export function withdrawAnnouncement(deps: DbDeps, actor: AuditActor, input: { i
     const a = await platformRepository.findAnnouncement(db, input.id);
     if (!a) throw new OperatorError(`no announcement ${input.id}`);
     if (!(await platformRepository.withdrawAnnouncement(db, input.id))) throw new OperatorError(`announcement ${input.id} is already withdrawn`);
-    await writeAudit(db, actor, { storeId: null, kind: 'announcement.withdraw', target: { type: 'platform', id: input.id, label: a.msg.slice(0, 80) }, before: { active: true }, after: { active: false } });
+    await writeAudit(db, actor, { storeId: null, kind: 'operator.announcement_withdraw', target: { type: 'platform', id: input.id, label: a.msg.slice(0, 80) }, before: { active: true }, after: { active: false } });
   });
 }
 
@@ -85,6 +85,6 @@ export function setMaintenance(deps: DbDeps, actor: AuditActor, input: { on: boo
     const before = await readMaintenance(db, true);
     const after = { on: input.on, msg: input.on ? msg : '' };
     await writeMaintenance(db, after);
-    await writeAudit(db, actor, { storeId: null, kind: 'maintenance.set', target: { type: 'platform', label: 'maintenance' }, before: { ...before }, after });
+    await writeAudit(db, actor, { storeId: null, kind: 'operator.maintenance', target: { type: 'platform', label: 'maintenance' }, before: { ...before }, after });
   });
 }

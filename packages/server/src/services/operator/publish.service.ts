@@ -14,8 +14,8 @@ import { checkFile, checkFileName } from '../bulletin/file-type.js';
  * on what may be published lives here (the CLI only reads files and arguments): languages, title and
  * body limits, target stores, event periods, and files checked by content (file-type.ts). Each
  * action is `(deps, actor, input)`: the actor is the operator (the CLI's `OPERATOR`, next the
- * console's account). Publish, update and withdraw each write their audit row (news.publish,
- * news.update, news.withdraw) here, in the change's own transaction (joining the caller's when it
+ * console's account). Publish, update and withdraw each write their audit row (operator.news_publish,
+ * operator.news_update, operator.news_withdraw) here, in the change's own transaction (joining the caller's when it
  * runs one), so no transport can change news without its row.
  */
 
@@ -207,7 +207,7 @@ export function publish(deps: DbDeps, actor: AuditActor, input: PublishIn): Prom
     const title = input.texts.find((t) => t.lang === 'en')?.title ?? input.texts[0]?.title ?? '';
     await writeAudit(db, actor, {
       storeId: null,
-      kind: 'news.publish',
+      kind: 'operator.news_publish',
       target: { type: 'bulletin', id: p.id, label: title.trim() },
       after: { kind: p.kind, languages: p.languages, stores: p.stores, ...(input.event && { event: input.event.name }), ...(input.publishAt !== undefined && { publish_at: input.publishAt }), files: filesNoted(p.files) },
     });
@@ -261,7 +261,7 @@ export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: 
     const title = (await bulletinReads.texts(db, [p.id])).sort((a, b) => Number(b.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
     await writeAudit(db, actor, {
       storeId: null,
-      kind: 'news.update',
+      kind: 'operator.news_update',
       target: { type: 'bulletin', id: p.id, label: title },
       before: { stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)), published_at: before?.published_at },
       after: {
@@ -318,6 +318,6 @@ export function withdraw(deps: DbDeps, actor: AuditActor, { id }: { id: number }
     if (!b) throw new OperatorError(`no bulletin ${id}`);
     if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);
     const title = (await bulletinReads.texts(db, [id])).sort((a, c) => Number(c.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
-    await writeAudit(db, actor, { storeId: null, kind: 'news.withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
+    await writeAudit(db, actor, { storeId: null, kind: 'operator.news_withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
   });
 }
