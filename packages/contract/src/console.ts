@@ -298,8 +298,7 @@ export const consoleAuditReply = z.object({ status: z.literal(0), list: z.array(
  * (`page`, CONSOLE_REPORT_PAGE_STORES stores each, by kiosk id). A period longer than
  * CONSOLE_REPORT_MAX_DAYS store days, or ending before it starts, is 39 with limit_day.
  */
-export const CONSOLE_REPORT_MAX_DAYS = 92;
-export const CONSOLE_REPORT_PAGE_STORES = 20;
+export { CONSOLE_REPORT_MAX_DAYS, CONSOLE_REPORT_PAGE_STORES } from './report-fields.js';
 const reportDay = z.string().trim().max(10).refine(isStoreDay, 'must be a store day YYYY-MM-DD');
 export const consoleReportRequest = auth.extend({
   from: reportDay,

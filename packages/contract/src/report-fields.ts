@@ -26,3 +26,7 @@ export const STATIONS = [...REPORT_CHANNELS, 'machine', 'operator'] as const;
 
 /** Largest page size of the transaction report. */
 export const REPORT_LIMIT_MAX = 200;
+
+/** The platform console's cross-store report (`/operator/report`): its longest period in store days, and the stores a page of rows holds. */
+export const CONSOLE_REPORT_MAX_DAYS = 92;
+export const CONSOLE_REPORT_PAGE_STORES = 20;

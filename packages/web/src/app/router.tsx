@@ -31,6 +31,7 @@ const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPa
 const ConsoleAlertsPage = lazy(() => import('../features/console/ConsoleAlertsPage'));
 const ConsoleSettingsPage = lazy(() => import('../features/console/ConsoleSettingsPage'));
 const ConsoleAuditPage = lazy(() => import('../features/console/ConsoleAuditPage'));
+const ConsoleReportPage = lazy(() => import('../features/console/ConsoleReportPage'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
@@ -93,6 +94,7 @@ export const routes = [
               { path: 'alerts', element: <ConsoleAlertsPage /> },
               { path: 'settings', element: <ConsoleSettingsPage /> },
               { path: 'audit', element: <ConsoleAuditPage /> },
+              { path: 'reports', element: <ConsoleReportPage /> },
             ],
           },
         ],

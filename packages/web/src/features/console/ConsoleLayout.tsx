@@ -28,6 +28,11 @@ export default function ConsoleLayout() {
           {t('title')}
         </Text>
         <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
+          {session && (
+            <Button component={Link} to="/operator/reports" variant="subtle" color="gray" c="white" size="compact-md" data-testid="console-reports-link">
+              {t('crossReport.menu')}
+            </Button>
+          )}
           {session && <AlertCount />}
           {session && (
             <Group gap={6} wrap="nowrap" data-testid="console-account">
