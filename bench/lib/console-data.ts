@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
+import { isoSql, seriesSql } from './generate-sql.js';
 import { createStore } from '../../packages/server/src/services/operator/operator.service.js';
 import { createPlatformAccount } from '../../packages/server/src/services/console/platform-accounts.service.js';
 
@@ -34,14 +35,8 @@ export async function generateConsoleStores(handle: DatabaseHandle, perDay: numb
   log(`${CONSOLE_STORES} stores and ${DISTRIBUTORS} distributors`);
 
   const start = Math.floor(now / 1000) - YEAR_SECONDS;
-  const series = (from: number, to: number) =>
-    dialect === 'postgres'
-      ? sql`SELECT generate_series(${from}::bigint, ${to}::bigint) AS i`
-      : sql`WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) SELECT i FROM s`;
-  const isoOf = (seconds: ReturnType<typeof sql>) =>
-    dialect === 'postgres'
-      ? sql`to_char(to_timestamp(${start} + ${seconds}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${start} + ${seconds}, 'unixepoch')`;
+  const series = (from: number, to: number) => seriesSql(dialect, from, to);
+  const isoOf = (seconds: ReturnType<typeof sql>) => isoSql(dialect, start, seconds);
 
   // Row i: store i % 1,000; time advances evenly with i, so each store's rows spread over the year.
   const total = CONSOLE_STORES * 365 * perDay;

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { SaType, cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
+import { isoSql, seriesSql } from './generate-sql.js';
 import { createAccount, createStore } from '../../packages/server/src/services/operator/operator.service.js';
 
 export const REPORT_KIOSK = 8101;
@@ -34,14 +35,8 @@ export async function generateReportStore(handle: DatabaseHandle, rows: number, 
   const drawers = (await db.selectFrom('drawer').select('id').where('store_id', '=', REPORT_KIOSK).orderBy('number').execute()).map((d) => Number(d.id));
   const at = new Date().toISOString();
 
-  const series = (from: number, to: number) =>
-    dialect === 'postgres'
-      ? sql`SELECT generate_series(${from}::bigint, ${to}::bigint) AS i`
-      : sql`WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) SELECT i FROM s`;
-  const isoOf = (seconds: ReturnType<typeof sql>) =>
-    dialect === 'postgres'
-      ? sql`to_char(to_timestamp(${YEAR_START / 1000} + ${seconds}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${YEAR_START / 1000} + ${seconds}, 'unixepoch')`;
+  const series = (from: number, to: number) => seriesSql(dialect, from, to);
+  const isoOf = (seconds: ReturnType<typeof sql>) => isoSql(dialect, YEAR_START / 1000, seconds);
   const pick = (list: number[], index: ReturnType<typeof sql>) => sql`CASE ${index} ${sql.join(list.map((v, k) => sql`WHEN ${sql.lit(k)} THEN ${sql.lit(v)}`), sql` `)} END`;
 
   // Shifts: two a day on each drawer (ids 1.. in this fresh database), 12 hours minus a few minutes each.
