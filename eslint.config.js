@@ -20,7 +20,7 @@ const NO_HTTP = {
 
 /** The repositories bound to a store by repositories/store-scope.ts. */
 const STORE_BOUND = {
-  group: ['drawer', 'shift', 'shift-movement', 'staff', 'credit-history', 'customer', 'customer-movement', 'machine', 'enrolment-code', 'round', 'gift', 'store'].map((name) => `**/repositories/${name}.repository*`),
+  group: ['drawer', 'shift', 'shift-movement', 'staff', 'credit-history', 'customer', 'customer-movement', 'machine', 'enrolment-code', 'round', 'gift', 'store', 'shared-exclusion'].map((name) => `**/repositories/${name}.repository*`),
   importNamePattern: 'Repository$',
   message: 'use storeScope(db, caller.storeId) from repositories/store-scope.ts (bound to the store once)',
 };

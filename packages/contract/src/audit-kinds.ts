@@ -74,6 +74,8 @@ export const AUDIT_KINDS = [
   'operator.announcement_update',
   'operator.announcement_withdraw',
   'operator.maintenance',
+  // Self-exclusions shared across an operator's stores (issue 24).
+  'console.exclusion_sharing',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

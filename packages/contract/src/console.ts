@@ -270,6 +270,23 @@ export const consoleThresholdsSetRequest = auth.extend({
   values: z.object(Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, thresholdInput.optional()])) as Record<ThresholdKind, z.ZodOptional<typeof thresholdInput>>),
 });
 
+/**
+ * Self-exclusions shared across an operator's stores on an ID match (issue 24): the switch of the
+ * store's operator (its distributor; the platform's own stores when it has none).
+ */
+export const consoleExclusionSharingRequest = auth.extend({ kid: kioskId });
+export const consoleExclusionSharingReply = z.object({
+  status: z.literal(0),
+  /** The distributor's username; null: the platform's own stores. */
+  owner: z.string().nullable(),
+  /** How many stores that operator runs (the sharing circle). */
+  stores: z.number().int(),
+  on: z.boolean(),
+  /** When it was switched on (ISO); null when off. */
+  since: z.string().nullable(),
+});
+export const consoleExclusionSharingSetRequest = auth.extend({ kid: kioskId, on: z.boolean() });
+
 const webhook = z.object({ id: z.number().int(), url: z.string(), created_at: z.string(), created_by: z.string(), pending: z.number().int(), delivered: z.number().int(), last_error: z.string() });
 export const consoleWebhooksReply = z.object({ status: z.literal(0), list: z.array(webhook) });
 export const consoleWebhookAddRequest = auth.extend({ url: z.string().trim().max(500).url().refine((u) => /^https?:\/\//i.test(u), 'http or https') });
@@ -448,6 +465,8 @@ export const CONSOLE_CALLS = {
   '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
   '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn },
   '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn },
+  '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin },
   '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin },
   '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },

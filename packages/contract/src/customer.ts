@@ -41,6 +41,11 @@ export const protection = z.object({
   since: z.string(),
   /** When it ends (ISO); null when permanent. */
   until: z.string().nullable(),
+  /**
+   * True: a self-exclusion recorded in another store of the same operator, matched by the customer's
+   * ID card (the operator shares exclusions; only that it runs and until when is shared).
+   */
+  shared: z.boolean().optional(),
 });
 export type Protection = z.infer<typeof protection>;
 

@@ -145,6 +145,28 @@ export interface CustomerTable {
   plimit_next_daily_cents: number | null;
   plimit_next_weekly_cents: number | null;
   plimit_next_at: string | null;
+  /** Shared exclusions (migration 021): the ID card's normalised hash ('' none), and the running exclusion of another store of the operator on that ID. */
+  id_hash: Generated<string>;
+  shared_since: string | null;
+  shared_until: string | null;
+}
+
+/** An operator that shares self-exclusions across its stores (migration 021); owner 0 = the platform's own stores. */
+export interface ExclusionSharingTable {
+  owner_id: number;
+  since: string;
+  account_id: number;
+}
+
+/** An exclusion shared with the operator's other stores, by ID hash only (migration 021). */
+export interface SharedExclusionTable {
+  id: Generated<number>;
+  owner_id: number;
+  id_hash: string;
+  store_id: number;
+  customer_id: number;
+  since: string;
+  until: string;
 }
 
 export interface LedgerTable {
@@ -565,6 +587,8 @@ export interface Database {
   report_watermark: ReportWatermarkTable;
   platform_account: PlatformAccountTable;
   platform_account_store: PlatformAccountStoreTable;
+  exclusion_sharing: ExclusionSharingTable;
+  shared_exclusion: SharedExclusionTable;
   platform_recovery_code: PlatformRecoveryCodeTable;
   platform_session: PlatformSessionTable;
   credit_transfer: CreditTransferTable;

@@ -1,4 +1,5 @@
-import type { Protection } from '@moneybox/contract';
+import { createHash } from 'node:crypto';
+import { normalizeIdNumber, type Protection } from '@moneybox/contract';
 import type { LedgerKind } from './ledger-kind.js';
 
 /**
@@ -10,11 +11,17 @@ import type { LedgerKind } from './ledger-kind.js';
 /** A permanent exclusion's stored end: sorts after every real instant. */
 export const PERMANENT_UNTIL = '9999-12-31T23:59:59.999Z';
 
-/** The protection columns of a customer row. */
-export interface ProtectionColumns {
+/** The store's own protection columns of a customer row. */
+export interface LocalProtectionColumns {
   protect_kind: string;
   protect_since: string | null;
   protect_until: string | null;
+}
+
+/** The protection columns of a customer row: the store's own, and an exclusion shared by another store of the operator (migration 021). */
+export interface ProtectionColumns extends LocalProtectionColumns {
+  shared_since: string | null;
+  shared_until: string | null;
 }
 
 /** What a customer cannot do while protected: buy (every channel) and get special comps. Payouts stay allowed. */
@@ -24,10 +31,35 @@ export function refusedWhileProtected(kind: LedgerKind): boolean {
   return REFUSED.has(kind);
 }
 
-/** The protection running at `at`, as the calls show it; null when none runs (or it has ended). */
-export function runningProtection(c: ProtectionColumns, at: string): Protection | null {
+/** The store's own protection running at `at`; null when none runs (or it has ended). */
+function localProtection(c: LocalProtectionColumns, at: string): Protection | null {
   if ((c.protect_kind !== 'exclusion' && c.protect_kind !== 'cool_off') || c.protect_until === null || c.protect_until <= at) return null;
-  return { kind: c.protect_kind, since: c.protect_since ?? '', until: c.protect_until === PERMANENT_UNTIL ? null : c.protect_until };
+  return { kind: c.protect_kind, since: c.protect_since ?? '', until: shownUntil(c.protect_until), shared: false };
+}
+
+function shownUntil(until: string): string | null {
+  return until === PERMANENT_UNTIL ? null : until;
+}
+
+/**
+ * The protection running at `at`, as the calls show it; null when none runs (or it has ended). The
+ * store's own, or a self-exclusion of another store of the operator on the same ID card (`shared`),
+ * whichever ends later: a shared one refuses exactly as the store's own exclusion does.
+ */
+export function runningProtection(c: ProtectionColumns, at: string): Protection | null {
+  const local = localProtection(c, at);
+  if (c.shared_until === null || c.shared_until <= at || (local && (c.protect_until ?? '') >= c.shared_until)) return local;
+  return { kind: 'exclusion', since: c.shared_since ?? '', until: shownUntil(c.shared_until), shared: true };
+}
+
+/**
+ * The ID card's hash an exclusion is shared by: SHA-256 of the ID type and the number normalised
+ * (letters and digits, upper case); '' when there is no number. Only this hash leaves the store.
+ * A customer record holds one ID number, its driver's license (the spec's field).
+ */
+export function idCardHash(number: string, type = 'drivers_license'): string {
+  const n = normalizeIdNumber(number);
+  return n === '' ? '' : createHash('sha256').update(`${type}:${n}`).digest('hex');
 }
 
 const MONTHS = { '6m': 6, '1y': 12, '5y': 60 } as const;
@@ -49,7 +81,7 @@ export function protectionEnd(p: { kind: 'exclusion'; period: '6m' | '1y' | '5y'
  * Nothing lifts or shortens a running protection: a new one is set only when it ends later than
  * the one running (its kind then becomes the new one's).
  */
-export function mayReplace(running: ProtectionColumns, newUntil: string, at: string): boolean {
-  const r = runningProtection(running, at);
+export function mayReplace(running: LocalProtectionColumns, newUntil: string, at: string): boolean {
+  const r = localProtection(running, at);
   return r === null || newUntil > (running.protect_until ?? '');
 }

@@ -26,6 +26,8 @@ export interface CustomerView extends PersonalLimitColumns {
   protect_kind: string;
   protect_since: string | null;
   protect_until: string | null;
+  shared_since: string | null;
+  shared_until: string | null;
 }
 
 /** What a money call needs from the customer row it locks. */
@@ -38,7 +40,14 @@ interface CustomerLock {
 }
 
 type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
-export type ProfilePatch = Partial<Record<ProfileField, string>>;
+export type ProfilePatch = Partial<Record<ProfileField, string>> & Partial<IdCardColumns>;
+
+/** The ID card's hash and the exclusion another store of the operator shares on it (migration 021). */
+export interface IdCardColumns {
+  id_hash: string;
+  shared_since: string | null;
+  shared_until: string | null;
+}
 
 interface NewCustomer {
   mobile_id: string;
@@ -55,6 +64,10 @@ interface NewCustomer {
   bank_account: string;
   created_at: string;
   updated_at: string;
+  /** The ID card's hash ('' or absent: none) and a shared exclusion on it (migration 021). */
+  id_hash?: string;
+  shared_since?: string | null;
+  shared_until?: string | null;
 }
 
 /** LIKE metacharacters typed by a user match themselves. */
@@ -102,6 +115,8 @@ function view(db: Db, storeId: number) {
       'customer.protect_kind',
       'customer.protect_since',
       'customer.protect_until',
+      'customer.shared_since',
+      'customer.shared_until',
       'customer.plimit_hourly_cents',
       'customer.plimit_daily_cents',
       'customer.plimit_weekly_cents',

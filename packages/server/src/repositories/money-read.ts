@@ -46,7 +46,7 @@ export function storeRuleColumns(x: Record<string, unknown>) {
 /** The customer columns every money read selects (with the row's version): `c` is the customer table's alias. */
 export function moneyCustomerColumns(c: string) {
   return sql.raw(
-    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'drivers_license', 'birthday', 'protect_kind', 'protect_since', 'protect_until',
+    ['id AS customer_id', 'blocked', 'playing_machine_id', 'entries_cents', 'winnings_cents', 'drivers_license', 'birthday', 'protect_kind', 'protect_since', 'protect_until', 'shared_since', 'shared_until',
       ...PERSONAL_LIMIT_COLUMNS,
     ].map((col) => `${c}.${col}`).join(', '),
   );
@@ -66,6 +66,8 @@ export function customerColumns(x: Record<string, unknown>): (CustomerRead & { v
     protect_kind: (x.protect_kind as string | null) ?? '',
     protect_since: (x.protect_since as string | null) ?? null,
     protect_until: (x.protect_until as string | null) ?? null,
+    shared_since: (x.shared_since as string | null) ?? null,
+    shared_until: (x.shared_until as string | null) ?? null,
     plimit_hourly_cents: Number(x.plimit_hourly_cents ?? 0),
     plimit_daily_cents: Number(x.plimit_daily_cents ?? 0),
     plimit_weekly_cents: Number(x.plimit_weekly_cents ?? 0),

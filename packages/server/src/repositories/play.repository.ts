@@ -23,8 +23,10 @@ export const playRepository = {
       protect_kind: string;
       protect_since: string | null;
       protect_until: string | null;
+      shared_since: string | null;
+      shared_until: string | null;
     }>`SELECT id, pin_hash, blocked, pin_failures, playing_machine_id, entries_cents, winnings_cents, first_name, last_name,
-        protect_kind, protect_since, protect_until FROM customer
+        protect_kind, protect_since, protect_until, shared_since, shared_until FROM customer
       WHERE store_id = ${storeId} AND id = ${id}${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(tx);
     return r.rows[0];
   },

@@ -9,6 +9,7 @@ import { giftRepository } from './gift.repository.js';
 import { kioskCashRepository } from './kiosk-cash.repository.js';
 import { machineRepository } from './machine.repository.js';
 import { roundRepository } from './round.repository.js';
+import { sharedExclusionRepository } from './shared-exclusion.repository.js';
 import { shiftMovementRepository } from './shift-movement.repository.js';
 import { shiftRepository } from './shift.repository.js';
 import { staffRepository } from './staff.repository.js';
@@ -69,6 +70,7 @@ export interface StoreScope {
   readonly enrolmentCodes: BoundToStore<Pick<typeof enrolmentCodeRepository, 'insert'>>;
   readonly kioskCash: BoundToStore<typeof kioskCashQueries>;
   readonly dayClose: BoundToStore<typeof dayCloseRepository>;
+  readonly sharedExclusions: BoundToStore<typeof sharedExclusionRepository>;
   in(tx: Db): StoreScope;
 }
 
@@ -90,6 +92,7 @@ export function storeScope(db: Db, storeId: number): StoreScope {
     enrolmentCodes: bindToStore(only(enrolmentCodeRepository, 'insert'), db, storeId),
     kioskCash: bindToStore(kioskCashQueries, db, storeId),
     dayClose: bindToStore(dayCloseRepository, db, storeId),
+    sharedExclusions: bindToStore(sharedExclusionRepository, db, storeId),
     in: (tx) => storeScope(tx, storeId),
   };
 }

@@ -14,7 +14,8 @@ import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { mustBeOldEnough } from './age.js';
 import { nameSearch, presentCustomer } from './present.js';
-import { mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
+import { idCardHash, mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
+import type { StoreScope } from '../../repositories/store-scope.js';
 import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 
 /**
@@ -118,12 +119,15 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
       refuse(Status.CUSTOMER_ERROR, { reason: RefusalReason.PROTECTED, protection: before?.kind ?? null, until: before?.until ?? null });
     }
     if (c.playing_machine_id !== null) await scope.customers.release(input.id, at);
+    // A self-exclusion reaches the operator's other stores on an ID match, when the operator shares them.
+    const hash = idCardHash(c.drivers_license);
+    const shared = input.kind === 'exclusion' && hash !== '' ? await scope.sharedExclusions.share({ customerId: input.id, hash, since: at, until }) : 0;
     const after = presentCustomer(await mustFind(tx, actor, input.id));
     await audit({
       kind: 'customer.protect',
       target: target(after),
       before: { protection: before },
-      after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d` },
+      after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d`, ...(shared > 0 ? { shared_with: shared } : {}) },
     });
     return { machineRowId: c.playing_machine_id, customer: after };
   });
@@ -182,6 +186,7 @@ async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInp
         mail: input.mail,
         bank: input.bank,
         bank_account: input.bank_account,
+        ...(await idCard(scope, input.drivers_license, at)),
         created_at: at,
         updated_at: at,
       });
@@ -205,8 +210,21 @@ async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInpu
   if (patch.first_name !== undefined || patch.last_name !== undefined) {
     patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
   }
-  if (!(await scope.customers.updateProfile(id, patch, isoNow()))) refuse(Status.CUSTOMER_ERROR);
+  const at = isoNow();
+  if (patch.drivers_license !== undefined) Object.assign(patch, await idCard(scope, patch.drivers_license, at));
+  if (!(await scope.customers.updateProfile(id, patch, at))) refuse(Status.CUSTOMER_ERROR);
   return { customer: presentCustomer(await mustFind(deps, actor, id)) };
+}
+
+/**
+ * The ID card's columns of a record whose ID number is `number`: its hash, and the running exclusion
+ * of another store of the operator on that ID when the operator shares them (null otherwise), so the
+ * customer is refused at once on every channel and the Customer Account card shows it.
+ */
+async function idCard(scope: StoreScope, number: string, at: string) {
+  const hash = idCardHash(number);
+  const shared = await scope.sharedExclusions.match(hash, at);
+  return { id_hash: hash, shared_since: shared?.since ?? null, shared_until: shared?.until ?? null };
 }
 
 async function writeBlock(deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) {

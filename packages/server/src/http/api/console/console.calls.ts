@@ -22,6 +22,7 @@ import {
   withdrawConsoleAnnouncement,
   withdrawConsoleNews,
 } from '../../../services/console/news.service.js';
+import { getExclusionSharing, setExclusionSharing } from '../../../services/console/exclusion-sharing.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
 /** A console service `(deps, actor, input)` as a console call's handler. */
@@ -60,6 +61,8 @@ const calls = [
   defineConsoleCall('/operator/alertResolve', act(resolveAlert)),
   defineConsoleCall('/operator/thresholds', act(getThresholds)),
   defineConsoleCall('/operator/thresholdsSet', act(setThresholds)),
+  defineConsoleCall('/operator/exclusionSharing', act(getExclusionSharing)),
+  defineConsoleCall('/operator/exclusionSharingSet', act(setExclusionSharing)),
   defineConsoleCall('/operator/webhooks', act(listWebhooks)),
   defineConsoleCall('/operator/webhookAdd', act(addWebhook)),
   defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
