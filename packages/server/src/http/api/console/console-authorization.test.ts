@@ -108,6 +108,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/alertResolve': { kind: 'store1001', body: () => ({ id: alerts.pop()!, note: 'checked' }) },
     '/operator/thresholds': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/thresholdsSet': { kind: 'platform', body: () => ({ values: { long_shift: 12 } }) },
+    '/operator/exclusionSharing': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/exclusionSharingSet': { kind: 'store1001', body: () => ({ kid: 1001, on: false }) },
     '/operator/webhooks': { kind: 'platform' },
     '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://hooks.example.com/${i}` }) },
     '/operator/webhookRemove': { kind: 'platform', body: () => ({ id: webhooks.pop()! }) },
