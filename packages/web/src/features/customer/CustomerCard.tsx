@@ -46,6 +46,11 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
                 {p.until === null ? t(`protection.badgePermanent.${p.kind}`) : t(`protection.badge.${p.kind}`, { date: storeDate(p.until, diff) })}
               </Badge>
             ) : null}
+            {p?.shared ? (
+              <Badge color="orange" variant="light" data-testid="customer-protection-shared">
+                {t('protection.shared')}
+              </Badge>
+            ) : null}
             {blocked ? (
               <Badge color="red" data-testid="customer-blocked">
                 {t('state.blocked')}
