@@ -62,3 +62,26 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 5000): 
     }
   }
 }
+
+/**
+ * A connected terminal of the demo store for each channel a customer's money or play goes through
+ * (reload kiosk, reloader, online, game machine), each command sent with that terminal's next seq.
+ */
+export async function everyChannel(s: TestServer) {
+  const b = await bossSession(s);
+  const terminals = { kiosk: await enrolTerminal(s, b, 'reload_kiosk'), reloader: await enrolTerminal(s, b, 'reloader'), online: await enrolTerminal(s, b, 'online'), game: await enrolTerminal(s, b) };
+  type Terminal = (typeof terminals)['game'];
+  const seqs = new Map<Terminal, number>();
+  const next = (t: Terminal) => {
+    seqs.set(t, (seqs.get(t) ?? 0) + 1);
+    return seqs.get(t)!;
+  };
+  return {
+    ...terminals,
+    next,
+    command: (t: Terminal, cmd: Record<string, unknown>) => t.socket.command({ ...cmd, seq: next(t) } as { type: string; seq: number }),
+    close: async () => {
+      for (const t of Object.values(terminals)) await t.socket.close();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { PERMANENT_UNTIL, protectionEnd } from '../../money/protection.js';
 import { ageOn } from './age.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases, useTestServer, type Session, type TestServer } from '../../testing/server.js';
-import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
+import { bossSession, enrolTerminal, everyChannel } from '../../testing/terminal-kit.js';
 
 type Terminal = Awaited<ReturnType<typeof enrolTerminal>>;
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
@@ -33,28 +33,21 @@ describeOnDatabases(
   (s) => {
     let boss: Session & { drawer: number };
     let counter: Session & { drawer: number };
+    let channels: Awaited<ReturnType<typeof everyChannel>>;
     let kiosk: Terminal;
     let reloader: Terminal;
     let online: Terminal;
     let game: Terminal;
-    const seqs = new Map<Terminal, number>();
-    const next = (t: Terminal) => {
-      const n = (seqs.get(t) ?? 0) + 1;
-      seqs.set(t, n);
-      return n;
-    };
+    const next = (t: Terminal) => channels.next(t);
 
     beforeAll(async () => {
       boss = await openCounter(s, 1000, { saType: SaType.BOSS });
       counter = await openCounter(s, 1000);
-      const b = await bossSession(s);
-      kiosk = await enrolTerminal(s, b, 'reload_kiosk');
-      reloader = await enrolTerminal(s, b, 'reloader');
-      online = await enrolTerminal(s, b, 'online');
-      game = await enrolTerminal(s, b);
+      channels = await everyChannel(s);
+      ({ kiosk, reloader, online, game } = channels);
     });
     afterAll(async () => {
-      for (const t of [kiosk, reloader, online, game]) await t?.socket.close();
+      await channels?.close();
     });
 
     const money = async (path: '/customer/purchase' | '/customer/redeem' | '/customer/comps' | '/customer/revert', id: number, amount: number) =>

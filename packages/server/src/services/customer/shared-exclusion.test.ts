@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
-import { bossSession, enrolTerminal, otherStore } from '../../testing/terminal-kit.js';
+import { everyChannel, otherStore } from '../../testing/terminal-kit.js';
 
-type Terminal = Awaited<ReturnType<typeof enrolTerminal>>;
+type Terminal = Awaited<ReturnType<typeof everyChannel>>['game'];
 type Counter = Session & { drawer: number };
 
 /**
@@ -23,15 +23,7 @@ describeOnDatabases('shared exclusions', (s) => {
   let here: Counter;
   let there: Counter;
   let elsewhere: Counter;
-  let kiosk: Terminal;
-  let reloader: Terminal;
-  let online: Terminal;
-  let game: Terminal;
-  const seqs = new Map<Terminal, number>();
-  const next = (t: Terminal) => {
-    seqs.set(t, (seqs.get(t) ?? 0) + 1);
-    return seqs.get(t)!;
-  };
+  let channels: Awaited<ReturnType<typeof everyChannel>>;
   const as = (c: ConsoleSession) => ({ UID: c.UID, TOKEN: c.TOKEN });
 
   beforeAll(async () => {
@@ -43,21 +35,17 @@ describeOnDatabases('shared exclusions', (s) => {
     here = await openCounter(s, 1000);
     there = await openCounter(s, 1000, { storeId: SAME });
     elsewhere = await openCounter(s, 1000, { storeId: OTHER });
-    const b = await bossSession(s);
-    kiosk = await enrolTerminal(s, b, 'reload_kiosk');
-    reloader = await enrolTerminal(s, b, 'reloader');
-    online = await enrolTerminal(s, b, 'online');
-    game = await enrolTerminal(s, b);
+    channels = await everyChannel(s);
   });
   afterAll(async () => {
-    for (const t of [kiosk, reloader, online, game]) await t?.socket.close();
+    await channels?.close();
   });
 
   const purchase = async (who: Counter, id: number, amount = 5) => s.call('/customer/purchase', { ...who, id, amount, key: await s.key() });
   const exclude = (who: Counter, id: number) => s.call('/customer/protect', { ...who, id, kind: 'exclusion', period: '1y' });
   const sharing = (c: ConsoleSession, kid: number, on: boolean) => s.call('/operator/exclusionSharingSet', { ...as(c), kid, on });
   const terminalRefuses = async (t: Terminal, cmd: Record<string, unknown>, reason: TerminalRefusal, extra: Record<string, unknown> = {}) =>
-    expect(await t.socket.command({ ...cmd, seq: next(t) } as { type: string; seq: number })).toMatchObject({ ok: false, reason, ...extra });
+    expect(await channels.command(t, cmd)).toMatchObject({ ok: false, reason, ...extra });
   const card = async (id: number) => (await s.call('/customer/info', { ...here, type: 'id', rule: String(id) })).customer as { protection: unknown };
 
   it('off: an exclusion stays in its store; switched on, it refuses the same ID card in the operator\'s other store on every channel, never another operator\'s', async () => {
@@ -83,6 +71,7 @@ describeOnDatabases('shared exclusions', (s) => {
     const refusal = { status: Status.CUSTOMER_ERROR, reason: RefusalReason.PROTECTED, protection: 'exclusion', until };
     expect(await purchase(here, mine.id)).toMatchObject(refusal);
     expect(await s.call('/customer/comps', { ...here, id: mine.id, amount: 5, key: await s.key() })).toMatchObject(refusal);
+    const { kiosk, reloader, online, game } = channels;
     for (const t of [kiosk, reloader, online]) await terminalRefuses(t, { type: 'purchase', mobile_id: mine.mobile_id, amount_cents: 5_00 }, 'excluded', { protection: 'exclusion', until });
     await terminalRefuses(game, { type: 'login', mobile_id: mine.mobile_id, pin: mine.pin }, 'excluded', { protection: 'exclusion', until });
     await giveWinnings(s, mine.id, 20_00);

@@ -10,6 +10,7 @@ import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
 import { ReportLinks, StoreBack } from './StoreNav';
 import { StoreState } from './ConsoleStoresPage';
+import { StoreExclusionSharing } from './StoreExclusionSharing';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
@@ -47,6 +48,7 @@ export default function ConsoleStorePage() {
             <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" />
           </Stack>
           <StoreThresholds kid={store.kid} canEdit={role === 'admin'} />
+          <StoreExclusionSharing kid={store.kid} canEdit={role === 'admin'} />
           {role === 'admin' && <Quota store={store} />}
         </>
       )}
