@@ -305,6 +305,25 @@ describe('platform console', () => {
     expect(audit.map((a) => a.kind)).toEqual(['console.store_host_set', 'console.store_host_remove']);
   });
 
+  it('opens the Reports screen across stores: totals, chart and table at 1366, 820 and 390 px, the table scrolling in its own area', { timeout: 60_000 }, async () => {
+    // Today's movements of the demo store on two channels, so the chart and the table have figures.
+    const now = new Date().toISOString();
+    await e.server.handle.db.insertInto('ledger').values((['pos', 'online'] as const).map((channel, i) => ({ store_id: 1001, at: now, kind: 'purchase', channel, account_id: null, drawer_id: null, shift_id: null, customer_id: null, machine_id: null, amount_cents: 12_500 * (i + 1), key: null, reverts_id: null }))).execute();
+    const page = await e.newPage({ viewport: VIEWPORTS[0] });
+    await enrol(page, await newAdmin());
+    await page.getByTestId('console-reports-link').click();
+    await page.waitForURL((u) => u.pathname === '/operator/reports');
+    await page.getByTestId('cross-totals').waitFor();
+    await page.getByTestId('cross-table').waitFor();
+    for (const v of VIEWPORTS) {
+      await page.setViewportSize(v);
+      await page.getByTestId('cross-chart').locator('.recharts-surface').first().waitFor();
+      await e.screenshot(page, `console-cross-report-en-${v.width}`, { fullPage: true });
+      // The page itself never scrolls sideways: only the table's own area does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(v.width);
+    }
+  });
+
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
     const cut: string[] = [];

@@ -29,7 +29,7 @@ export default function ConsoleLayout() {
         </Text>
         <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
           {session && (
-            <Button component={Link} to="/operator/reports" variant="subtle" color="gray" c="white" size="compact-md" data-testid="console-reports-link">
+            <Button component={Link} to="/operator/reports" variant="white" color="dark" size="compact-md" data-testid="console-reports-link">
               {t('crossReport.menu')}
             </Button>
           )}

@@ -59,6 +59,7 @@ describe('Console Reports screen', () => {
     const table = screen.getByTestId('cross-table');
     expect(within(table).getByText('1001 Arcade 1001')).toBeInTheDocument();
     expect(within(table).queryByText('1021 Arcade 1021')).toBeNull();
+    expect(within(table).getByText('Stores 1–20 of 45')).toBeInTheDocument();
     expect(screen.getByTestId('cross-credit')).toHaveTextContent('$500.00');
 
     await userEvent.selectOptions(await screen.findByTestId('cross-distributor'), '31');

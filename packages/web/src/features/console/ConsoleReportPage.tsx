@@ -9,7 +9,7 @@ import { formatUnits } from '../../money/units';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { buildCsv } from '../reports/csv';
 import { PeriodForm } from '../reports/PeriodForm';
-import { todayPeriod, type Period } from '../reports/period';
+import type { Period } from '../reports/period';
 import { ReportActions } from '../reports/ReportActions';
 import { ReportTable } from '../reports/ReportTable';
 import { creditColumns, crossColumns, pageCount, reportInput, type CrossFilters } from './cross-report';
@@ -19,6 +19,8 @@ const DailyChart = lazy(() => import('../reports/DailyChart'));
 
 /** Today on the console's own calendar (the browser's). */
 const localToday = () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** The default period: yesterday and today on the console's calendar, so every store's own today is in it (zones west and east of the console's). */
+const defaultPeriod = (today: string): Period => ({ from: new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10), to: today });
 
 /**
  * /operator/reports: the cross-store report over the account's stores (its scope), narrowed by a
@@ -30,7 +32,7 @@ export default function ConsoleReportPage() {
   useDocumentTitle(t('console:crossReport.title'));
   const { coinSign } = useLayoutInfo();
   const today = localToday();
-  const [period, setPeriod] = useState<Period>(todayPeriod(today));
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod(today));
   const [filters, setFilters] = useState<CrossFilters>({ distributor: '', stores: '' });
   const [draft, setDraft] = useState<CrossFilters>(filters);
   const [page, setPage] = useState(1);
@@ -118,7 +120,17 @@ export default function ConsoleReportPage() {
         rows={data?.list ?? []}
         rowKey={(r) => `${r.kid}-${r.day}-${r.channel}`}
         fetching={q.isFetching}
-        paging={data ? { page, perPage: data.page_stores, total: data.stores, onPage: setPage } : undefined}
+        paging={
+          data
+            ? {
+                page,
+                perPage: data.page_stores,
+                total: data.stores,
+                onPage: setPage,
+                text: t('console:crossReport.pageInfo', { from: Math.min(data.stores, (page - 1) * data.page_stores + 1), to: Math.min(data.stores, page * data.page_stores), total: data.stores }),
+              }
+            : undefined
+        }
         testId="cross-table"
         label={t('console:crossReport.title')}
       />

@@ -10,6 +10,8 @@ interface ReportPaging {
   perPage: number;
   total: number;
   onPage: (page: number) => void;
+  /** The pager's words when a page is not `perPage` rows (the console's report pages by stores). */
+  text?: string;
 }
 
 interface ReportTableProps<Row> {
@@ -63,7 +65,7 @@ export function ReportTable<Row>({ columns, rows, rowKey, fetching, paging, test
         onPageChange: paging.onPage,
         totalRecords: paging.total,
         recordsPerPage: paging.perPage,
-        paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => t('pageInfo', { from, to, total: totalRecords }),
+        paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => paging.text ?? t('pageInfo', { from, to, total: totalRecords }),
       }
     : {};
   return (
