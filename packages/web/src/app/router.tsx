@@ -32,6 +32,7 @@ const ConsoleAlertsPage = lazy(() => import('../features/console/ConsoleAlertsPa
 const ConsoleSettingsPage = lazy(() => import('../features/console/ConsoleSettingsPage'));
 const ConsoleAuditPage = lazy(() => import('../features/console/ConsoleAuditPage'));
 const ConsoleReportPage = lazy(() => import('../features/console/ConsoleReportPage'));
+const ConsoleNewsPage = lazy(() => import('../features/console/ConsoleNewsPage'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
@@ -95,6 +96,7 @@ export const routes = [
               { path: 'settings', element: <ConsoleSettingsPage /> },
               { path: 'audit', element: <ConsoleAuditPage /> },
               { path: 'reports', element: <ConsoleReportPage /> },
+              { path: 'news', element: <ConsoleNewsPage /> },
             ],
           },
         ],

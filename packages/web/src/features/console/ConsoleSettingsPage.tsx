@@ -6,10 +6,11 @@ import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
+import { MaintenanceCard } from './MaintenanceCard';
 import { isMoney, sent, shown, type ThresholdForm as Form } from './thresholds';
 import { useConsoleAction } from './use-console-action';
 
-/** /operator/settings (admin): the alert thresholds' platform defaults and the webhooks alerts are sent to. */
+/** /operator/settings (admin): the maintenance switch, the alert thresholds' platform defaults and the webhooks alerts are sent to. */
 export default function ConsoleSettingsPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:settings.title'));
@@ -42,6 +43,7 @@ export default function ConsoleSettingsPage() {
           {error}
         </Alert>
       )}
+      <MaintenanceCard />
       <Card withBorder padding="md">
         <Title order={2} fz="h4">
           {t('console:settings.thresholds')}

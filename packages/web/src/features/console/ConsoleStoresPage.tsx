@@ -105,6 +105,9 @@ export default function ConsoleStoresPage() {
           <Button component={Link} to="/operator/credit" variant="default" data-testid="console-credit-link">
             {t('console:credit.title')}
           </Button>
+          <Button component={Link} to="/operator/news" variant="default" data-testid="console-news-link">
+            {t('console:news.title')}
+          </Button>
           {consoleSession()?.role === 'admin' && (
             <>
               <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">

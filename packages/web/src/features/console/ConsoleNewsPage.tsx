@@ -1,0 +1,318 @@
+import { Alert, Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ConsoleNewsItem } from '@moneybox/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { confirmBox } from '../../components/message';
+import { languageLabels } from '../../i18n/languages';
+import { useDocumentTitle } from '../../layouts/page-title';
+import { consoleTime } from './console-time';
+import { NEWS_LANGS, emptyNewsForm, languagesOf, publishInput, toBase64, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
+import { NewsPreview } from './NewsPreview';
+import { useConsoleAction } from './use-console-action';
+
+const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
+
+/** /operator/news: publish news, event news, posters and regulations to the stores in scope; the items with withdraw; the admin's announcements. */
+export default function ConsoleNewsPage() {
+  const { t } = useTranslation(['console', 'common']);
+  useDocumentTitle(t('console:news.title'));
+  const role = consoleSession()?.role;
+  const mayPublish = role === 'admin' || role === 'distributor';
+  const items = useConsoleQuery('/operator/news', {});
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Title order={1} fz="h3">
+        {t('console:news.title')}
+      </Title>
+      {mayPublish && <PublishCard />}
+      <ItemsCard items={items.data?.list ?? []} mayWithdraw={mayPublish} />
+      {role === 'admin' && <AnnouncementsCard />}
+    </Stack>
+  );
+}
+
+function PublishCard() {
+  const { t } = useTranslation(['console', 'common']);
+  const role = consoleSession()?.role;
+  const write = useConsoleWrite();
+  const { busy, error, setError, run } = useConsoleAction();
+  const [form, setForm] = useState<NewsForm>(emptyNewsForm);
+  const [lang, setLang] = useState<NewsLang>('en');
+  const distributors = useConsoleQuery('/operator/distributors', {}, { enabled: role === 'admin' });
+  const set = (patch: Partial<NewsForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setText = (l: NewsLang, patch: Partial<NewsForm['texts'][NewsLang]>) => setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], ...patch } } }));
+  // The preview shows the chosen images by their names, as a store will from the server.
+  const [urls, setUrls] = useState<Array<{ name: string; url: string }>>([]);
+  const [files, setFiles] = useState<Array<Upload & { file: File }>>([]);
+  useEffect(() => {
+    const made = files.filter((f) => f.role === 'image').map((f) => ({ name: f.name, url: URL.createObjectURL(f.file) }));
+    setUrls(made);
+    return () => made.forEach((m) => URL.revokeObjectURL(m.url));
+  }, [files]);
+  const choose = async (role: Upload['role'], list: FileList | null) => {
+    const chosen = await Promise.all([...(list ?? [])].map(async (file) => ({ role, name: file.name, file, data: toBase64(new Uint8Array(await file.arrayBuffer())) })));
+    setFiles((old) => [...old.filter((f) => f.role !== role), ...chosen]);
+  };
+  const publish = async () => {
+    if (languagesOf(form).length === 0) return setError(t('console:news.needTitle'));
+    const done = await run(() => write('/operator/newsPublish', publishInput({ ...form, files })), t('console:news.published'));
+    if (done) {
+      setForm(emptyNewsForm());
+      setFiles([]);
+    }
+  };
+  const documents = form.kind === 'poster' || form.kind === 'regulation';
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="sm">
+        {t('console:news.publish')}
+      </Title>
+      <Stack gap="sm">
+        <SegmentedControl
+          data={KINDS.map((k) => ({ value: k, label: t(`console:news.kinds.${k}`) }))}
+          value={form.kind}
+          onChange={(v) => set({ kind: v as NewsKind })}
+          fullWidth
+          data-testid="console-news-kind"
+        />
+        {form.kind === 'event' && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('console:news.eventName')} description={t('console:news.eventNameHint')} value={form.eventName} onChange={(e) => set({ eventName: e.currentTarget.value })} data-testid="console-news-event" />
+            <TextInput type="datetime-local" label={t('console:news.starts')} value={form.eventStarts} onChange={(e) => set({ eventStarts: e.currentTarget.value })} data-testid="console-news-starts" />
+            <TextInput type="datetime-local" label={t('console:news.ends')} value={form.eventEnds} onChange={(e) => set({ eventEnds: e.currentTarget.value })} data-testid="console-news-ends" />
+          </SimpleGrid>
+        )}
+        <Tabs value={lang} onChange={(v) => v && setLang(v as NewsLang)} keepMounted={false}>
+          <Tabs.List>
+            {NEWS_LANGS.map((l) => (
+              <Tabs.Tab key={l} value={l} data-testid={`console-news-tab-${l}`}>
+                {languageLabels[l]}
+                {form.texts[l].title.trim() !== '' ? ' ✓' : ''}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {NEWS_LANGS.map((l) => (
+            <Tabs.Panel key={l} value={l} pt="sm">
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <Stack gap="xs">
+                  <TextInput label={t('console:news.titleField')} value={form.texts[l].title} onChange={(e) => setText(l, { title: e.currentTarget.value })} maxLength={200} data-testid={`console-news-title-${l}`} />
+                  <Textarea
+                    label={t('console:news.body')}
+                    description={t('console:news.bodyHint')}
+                    value={form.texts[l].body}
+                    onChange={(e) => setText(l, { body: e.currentTarget.value })}
+                    rows={10}
+                    resize="vertical"
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    data-testid={`console-news-body-${l}`}
+                  />
+                </Stack>
+                <Stack gap="xs">
+                  <Text fz="sm" fw={500}>
+                    {t('console:news.preview')}
+                  </Text>
+                  <NewsPreview lang={l} title={form.texts[l].title || t('console:news.untitled')} body={form.texts[l].body} images={urls} />
+                </Stack>
+              </SimpleGrid>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {documents ? (
+            <FilePick label={t('console:news.document')} hint={t('console:news.documentHint')} accept="image/png,image/jpeg,image/gif,image/webp,application/pdf" onPick={(l) => void choose('document', l)} testId="console-news-document" />
+          ) : (
+            <FilePick label={t('console:news.images')} hint={t('console:news.imagesHint')} accept="image/png,image/jpeg,image/gif,image/webp" multiple onPick={(l) => void choose('image', l)} testId="console-news-images" />
+          )}
+          {form.kind === 'poster' && <FilePick label={t('console:news.thumbnail')} hint={t('console:news.thumbnailHint')} accept="image/png,image/jpeg,image/gif,image/webp" onPick={(l) => void choose('thumbnail', l)} testId="console-news-thumbnail" />}
+        </SimpleGrid>
+        <TargetPicker form={form} set={set} distributors={distributors.data?.list ?? []} />
+        {error && (
+          <Alert color="red" role="alert" data-testid="console-news-error">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={() => void publish()} loading={busy} data-testid="console-news-publish">
+            {t('console:news.publishButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function FilePick({ label, hint, accept, multiple, onPick, testId }: { label: string; hint: string; accept: string; multiple?: boolean; onPick: (l: FileList | null) => void; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={testId} fz="sm" fw={500}>
+        {label}
+      </Text>
+      <input id={testId} type="file" accept={accept} multiple={multiple} onChange={(e) => onPick(e.currentTarget.files)} data-testid={testId} style={{ maxWidth: '100%' }} />
+      <Text fz="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
+function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Partial<NewsForm>) => void; distributors: ReadonlyArray<{ id: number; username: string }> }) {
+  const { t } = useTranslation('console');
+  const role = consoleSession()?.role;
+  const stores = useConsoleQuery('/operator/stores', {});
+  const options = useMemo(() => {
+    const o = [{ value: 'stores', label: t('news.targetStores') }];
+    if (role === 'admin') o.unshift({ value: 'all', label: t('news.targetAll') });
+    if (role === 'admin') o.push({ value: 'distributor', label: t('news.targetDistributor') });
+    return o;
+  }, [role, t]);
+  const own = (stores.data?.list ?? []).map((s) => s.kid);
+  return (
+    <Stack gap="xs">
+      <Text fz="sm" fw={500}>
+        {t('news.target')}
+      </Text>
+      <SegmentedControl data={options} value={form.target} onChange={(v) => set({ target: v as NewsForm['target'] })} data-testid="console-news-target" />
+      {form.target === 'distributor' && (
+        <Select
+          label={t('news.distributor')}
+          data={distributors.map((d) => ({ value: String(d.id), label: d.username }))}
+          value={form.distributorId || null}
+          onChange={(v) => set({ distributorId: v ?? '' })}
+          data-testid="console-news-distributor"
+        />
+      )}
+      {form.target === 'stores' && (
+        <TextInput
+          label={t('news.kids')}
+          description={own.length && own.length <= 20 ? t('news.kidsYours', { kids: own.join(', ') }) : t('news.kidsHint')}
+          value={form.kids}
+          onChange={(e) => set({ kids: e.currentTarget.value })}
+          inputMode="numeric"
+          data-testid="console-news-kids"
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ItemsCard({ items, mayWithdraw }: { items: ConsoleNewsItem[]; mayWithdraw: boolean }) {
+  const { t } = useTranslation(['console', 'common']);
+  const write = useConsoleWrite();
+  const { error, run } = useConsoleAction();
+  const withdraw = async (item: ConsoleNewsItem, title: string) => {
+    if (!(await confirmBox(t('console:news.withdrawConfirm', { title })))) return;
+    await run(() => write('/operator/newsWithdraw', { id: item.id }), t('console:news.withdrawn'));
+  };
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4" mb="sm">
+        {t('console:news.items')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      {items.length === 0 && <Text c="dimmed">{t('console:news.noItems')}</Text>}
+      <Stack gap="xs">
+        {items.map((item) => {
+          const title = (item.texts.find((x) => x.lang === 'en') ?? item.texts[0])?.title ?? '';
+          return (
+            <Card key={item.id} withBorder padding="sm" data-testid={`console-news-item-${item.id}`}>
+              <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 240px' }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Badge variant="light">{t(`console:news.kinds.${item.kind}`)}</Badge>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {title}
+                    </Text>
+                  </Group>
+                  <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {consoleTime(item.published_at)} · {item.texts.map((x) => languageLabels[x.lang]).join(', ')} · {item.all_stores ? t('console:news.targetAll') : t('console:news.kioskList', { kids: item.kids.join(', ') })}
+                  </Text>
+                  {item.event && (
+                    <Text fz="sm" c="dimmed">
+                      {t('console:news.eventPeriod', { name: item.event.name, from: consoleTime(item.event.starts_at), to: consoleTime(item.event.ends_at) })}
+                    </Text>
+                  )}
+                </Stack>
+                {mayWithdraw && (
+                  <Button variant="light" color="red" size="compact-md" onClick={() => void withdraw(item, title)} data-testid={`console-news-withdraw-${item.id}`}>
+                    {t('console:news.withdraw')}
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
+const LAYOUTS = [0, 1, 2, 3, 4, 5, 6];
+
+/** The marquee's announcements (admin): each with the layouts it shows on; new ones and withdraw. */
+function AnnouncementsCard() {
+  const { t } = useTranslation(['console', 'common']);
+  const list = useConsoleQuery('/operator/announcements', {});
+  const write = useConsoleWrite();
+  const { busy, error, run } = useConsoleAction();
+  const [msg, setMsg] = useState('');
+  const [modes, setModes] = useState<number[]>(LAYOUTS);
+  const toggle = (m: number) => setModes((old) => (old.includes(m) ? old.filter((x) => x !== m) : [...old, m].sort()));
+  const create = async () => {
+    if (await run(() => write('/operator/announcementCreate', { msg, modes }), t('console:news.announced'))) setMsg('');
+  };
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="h4">
+        {t('console:news.announcements')}
+      </Title>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {t('console:news.announcementsHint')}
+      </Text>
+      <Stack gap="xs">
+        <TextInput label={t('console:news.message')} value={msg} onChange={(e) => setMsg(e.currentTarget.value)} maxLength={500} data-testid="console-announce-msg" />
+        <Text fz="sm" fw={500}>
+          {t('console:news.layouts')}
+        </Text>
+        <Group gap={6} wrap="wrap" role="group" aria-label={t('console:news.layouts')}>
+          {LAYOUTS.map((m) => (
+            <Button key={m} size="compact-md" variant={modes.includes(m) ? 'filled' : 'default'} aria-pressed={modes.includes(m)} onClick={() => toggle(m)} data-testid={`console-announce-layout-${m}`}>
+              {m}
+            </Button>
+          ))}
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={() => void create()} loading={busy} disabled={msg.trim() === '' || modes.length === 0} data-testid="console-announce">
+            {t('console:news.announce')}
+          </Button>
+        </Group>
+        {(list.data?.list ?? []).map((a) => (
+          <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" data-testid={`console-announcement-${a.id}`}>
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 240px' }}>
+              <Text style={{ overflowWrap: 'anywhere' }} c={a.active ? undefined : 'dimmed'} td={a.active ? undefined : 'line-through'}>
+                {a.msg}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {t('console:news.layoutList', { modes: a.modes.join(', ') })} · {consoleTime(a.created_at)}
+              </Text>
+            </Stack>
+            {a.active && (
+              <Button variant="light" color="red" size="compact-md" onClick={() => void run(() => write('/operator/announcementWithdraw', { id: a.id }), t('console:news.withdrawn'))}>
+                {t('console:news.withdraw')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

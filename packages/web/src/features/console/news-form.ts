@@ -1,0 +1,84 @@
+import type { ConsoleInput, NewsTarget } from '@moneybox/contract';
+
+/** The console's news form (pure): what the operator typed, turned into the publish call's input. */
+export const NEWS_LANGS = ['en', 'mx', 'zh_Hans'] as const;
+export type NewsLang = (typeof NEWS_LANGS)[number];
+export type NewsKind = 'news' | 'event' | 'poster' | 'regulation';
+
+export interface NewsText {
+  title: string;
+  body: string;
+}
+
+export interface Upload {
+  role: 'document' | 'thumbnail' | 'image';
+  name: string;
+  data: string;
+}
+
+export interface NewsForm {
+  kind: NewsKind;
+  texts: Record<NewsLang, NewsText>;
+  target: 'all' | 'distributor' | 'stores';
+  distributorId: string;
+  /** Kiosk ids as typed: separated by commas or spaces. */
+  kids: string;
+  eventName: string;
+  /** `datetime-local` values, in the browser's zone. */
+  eventStarts: string;
+  eventEnds: string;
+  files: Upload[];
+}
+
+export const emptyNewsForm = (): NewsForm => ({
+  kind: 'news',
+  texts: { en: { title: '', body: '' }, mx: { title: '', body: '' }, zh_Hans: { title: '', body: '' } },
+  target: 'stores',
+  distributorId: '',
+  kids: '',
+  eventName: '',
+  eventStarts: '',
+  eventEnds: '',
+  files: [],
+});
+
+/** A language is published when its title is given. */
+export const languagesOf = (f: NewsForm): NewsLang[] => NEWS_LANGS.filter((l) => f.texts[l].title.trim() !== '');
+
+export function targetOf(f: NewsForm): NewsTarget {
+  if (f.target === 'all') return { type: 'all' };
+  if (f.target === 'distributor') return { type: 'distributor', distributor_id: Number(f.distributorId) };
+  return { type: 'stores', kids: kidsOf(f.kids) };
+}
+
+export const kidsOf = (text: string): number[] => [...new Set(text.split(/[\s,;]+/).filter((s) => /^\d{1,12}$/.test(s)).map(Number))];
+
+/** A local time of a `datetime-local` input as ISO-8601 UTC; undefined when empty or not a time. */
+export function localToIso(v: string): string | undefined {
+  if (v.trim() === '') return undefined;
+  const ms = new Date(v).getTime();
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+export function publishInput(f: NewsForm): ConsoleInput<'/operator/newsPublish'> {
+  const langs = languagesOf(f);
+  const starts = localToIso(f.eventStarts);
+  const ends = localToIso(f.eventEnds);
+  return {
+    kind: f.kind,
+    texts: langs.map((lang) => ({ lang, title: f.texts[lang].title, ...(f.texts[lang].body.trim() !== '' && { body: f.texts[lang].body }) })),
+    target: targetOf(f),
+    ...(f.kind === 'event' && {
+      event: { name: f.eventName.trim(), ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }), titles: Object.fromEntries(langs.map((l) => [l, f.texts[l].title])) },
+    }),
+    // Files serve every language; a body's images are named as the body references them.
+    files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
+  };
+}
+
+/** Bytes as base64, in chunks (a poster is megabytes: one String.fromCharCode call would overflow the stack). */
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
