@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ConsoleNewsItem } from '@moneybox/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { consoleTime } from './console-time';
 import { NEWS_LANGS, emptyNewsForm, languagesOf, publishInput, toBase64, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
 import { NewsPreview } from './NewsPreview';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
 
@@ -127,11 +128,7 @@ function PublishCard() {
           {form.kind === 'poster' && <FilePick label={t('console:news.thumbnail')} hint={t('console:news.thumbnailHint')} accept="image/png,image/jpeg,image/gif,image/webp" onPick={(l) => void choose('thumbnail', l)} testId="console-news-thumbnail" />}
         </SimpleGrid>
         <TargetPicker form={form} set={set} distributors={distributors.data?.list ?? []} />
-        {error && (
-          <Alert color="red" role="alert" data-testid="console-news-error">
-            {error}
-          </Alert>
-        )}
+        <ActionAlert error={error} testId="console-news-error" />
         <Group justify="flex-end">
           <Button onClick={() => void publish()} loading={busy} data-testid="console-news-publish">
             {t('console:news.publishButton')}
@@ -209,11 +206,7 @@ function ItemsCard({ items, mayWithdraw }: { items: ConsoleNewsItem[]; mayWithdr
       <Title order={2} fz="h4" mb="sm">
         {t('console:news.items')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert" mb="sm">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} mb="sm" />
       {items.length === 0 && <Text c="dimmed">{t('console:news.noItems')}</Text>}
       <Stack gap="xs">
         {items.map((item) => {
@@ -285,11 +278,7 @@ function AnnouncementsCard() {
             </Button>
           ))}
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ActionAlert error={error} />
         <Group justify="flex-end">
           <Button onClick={() => void create()} loading={busy} disabled={msg.trim() === '' || modes.length === 0} data-testid="console-announce">
             {t('console:news.announce')}

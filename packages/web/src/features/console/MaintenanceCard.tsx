@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /** The maintenance switch (admin): on, every store answers 503 and shows the message; the console keeps working. */
 export function MaintenanceCard() {
@@ -34,11 +35,7 @@ export function MaintenanceCard() {
       </Text>
       <Switch label={t('maintenance.switch')} checked={on} onChange={(e) => setOn(e.currentTarget.checked)} mb="xs" data-testid="console-maintenance-switch" />
       {on && <TextInput label={t('maintenance.message')} value={msg} onChange={(e) => setMsg(e.currentTarget.value)} maxLength={300} data-testid="console-maintenance-msg" />}
-      {error && (
-        <Alert color="red" role="alert" mt="sm">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} mt="sm" />
       <Group justify="flex-end" mt="sm">
         <Button onClick={() => void save()} loading={busy} disabled={on && msg.trim() === ''} data-testid="console-maintenance-save">
           {t('maintenance.save')}
