@@ -1,5 +1,5 @@
 import type { ConsoleInput, ConsolePath, ConsoleReply, ConsoleRole } from '@moneybox/contract';
-import { MutationObserver, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Status } from '@moneybox/contract/status';
 import { navigateTo } from '../app/navigation';
@@ -52,8 +52,38 @@ export class ConsoleError extends Error {
   }
 }
 
+/**
+ * The console calls that only read. Every other console call is a write and goes through the one
+ * mutation path (`runConsoleWrite`, `useConsoleWrite`): a call added to CONSOLE_CALLS is a write until
+ * it is listed here (`app/write-path.test.ts` checks the console's pages as it does the store's).
+ */
+export const CONSOLE_READ_PATHS = [
+  '/operator/me',
+  '/operator/stores',
+  '/operator/store',
+  '/operator/storeDailyReport',
+  '/operator/storeShiftReport',
+  '/operator/storeDayClose',
+  '/operator/accounts',
+  '/operator/distributors',
+  '/operator/creditHistory',
+  '/operator/alerts',
+  '/operator/alertCount',
+  '/operator/thresholds',
+  '/operator/webhooks',
+  '/operator/audit',
+  '/operator/report',
+  '/operator/news',
+  '/operator/announcements',
+  '/operator/maintenance',
+  '/operator/exclusionSharing',
+] as const satisfies readonly ConsolePath[];
+
+export type ConsoleReadPath = (typeof CONSOLE_READ_PATHS)[number];
+export type ConsoleWritePath = Exclude<ConsolePath, ConsoleReadPath>;
+
 /** POST /API<path> with the console session; the status-0 reply, or ConsoleError (5: signed out and back to the sign-in). */
-export async function consoleCall<P extends ConsolePath>(path: P, input: ConsoleInput<P>): Promise<ConsoleReply<P>> {
+async function send<P extends ConsolePath>(path: P, input: ConsoleInput<P>): Promise<ConsoleReply<P>> {
   const s = consoleSession();
   const reply = await post(path, { ...(s ? { UID: s.uid, TOKEN: s.token } : {}), ...input });
   const failure = classify(reply);
@@ -69,22 +99,36 @@ export async function consoleCall<P extends ConsolePath>(path: P, input: Console
   throw new ConsoleError(typeof reply.status === 'number' ? reply.status : undefined, message);
 }
 
+/** A console read on demand (a write path does not compile: writes go through `useConsoleWrite`). */
+export function consoleCall<P extends ConsoleReadPath>(path: P, input: ConsoleInput<P>): Promise<ConsoleReply<P>> {
+  return send(path, input);
+}
+
 /** A console read as a query keyed by path and input. */
-export function useConsoleQuery<P extends ConsolePath>(path: P, input: ConsoleInput<P>, options: { refetchInterval?: number; enabled?: boolean } = {}) {
+export function useConsoleQuery<P extends ConsoleReadPath>(path: P, input: ConsoleInput<P>, options: { refetchInterval?: number; enabled?: boolean } = {}) {
   return useQuery<ConsoleReply<P>, Error>({ queryKey: ['console', path, input], queryFn: () => consoleCall(path, input), retry: false, ...options });
 }
 
-export type ConsoleWrite = <P extends ConsolePath>(path: P, input: ConsoleInput<P>) => Promise<ConsoleReply<P>>;
+export interface ConsoleWriteOptions {
+  /** Refetch the console's reads after the write (default true; the sign-in steps and logout do not). */
+  refetch?: boolean;
+}
 
-/** A console write as a mutation of the query client; the console's reads are refetched after it. */
+/**
+ * THE way a console write runs: as a mutation of the query client (the console layout's `WritesOverlay`
+ * shows while it is in flight), its refusal a `ConsoleError` with the message in the user's language;
+ * the console's reads are refetched after it.
+ */
+export async function runConsoleWrite<P extends ConsoleWritePath>(client: QueryClient, path: P, input: ConsoleInput<P>, options: ConsoleWriteOptions = {}): Promise<ConsoleReply<P>> {
+  const r = await new MutationObserver<ConsoleReply<P>, Error, ConsoleInput<P>>(client, { mutationKey: ['console', path], mutationFn: (i) => send(path, i) }).mutate(input);
+  if (options.refetch !== false) await client.invalidateQueries({ queryKey: ['console'] });
+  return r;
+}
+
+export type ConsoleWrite = <P extends ConsoleWritePath>(path: P, input: ConsoleInput<P>, options?: ConsoleWriteOptions) => Promise<ConsoleReply<P>>;
+
+/** `runConsoleWrite` bound to the component's query client: `write(path, input, options)`. */
 export function useConsoleWrite(): ConsoleWrite {
   const client = useQueryClient();
-  return useCallback<ConsoleWrite>(
-    async (path, input) => {
-      const r = await new MutationObserver(client, { mutationKey: ['console', path], mutationFn: () => consoleCall(path, input) }).mutate();
-      await client.invalidateQueries({ queryKey: ['console'] });
-      return r as ConsoleReply<typeof path>;
-    },
-    [client],
-  );
+  return useCallback<ConsoleWrite>((path, input, options) => runConsoleWrite(client, path, input, options), [client]);
 }

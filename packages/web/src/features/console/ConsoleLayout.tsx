@@ -1,11 +1,13 @@
 import '../../app/styles/page-styles';
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { CONSOLE_LOGIN, clearConsoleSession, consoleCall, consoleSession, useConsoleQuery } from '../../api/console';
+import { CONSOLE_LOGIN, clearConsoleSession, consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { LogoutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { WritesOverlay } from '../../components/WritesOverlay';
 import { LanguagePicker } from '../../layouts/LanguagePicker';
 import { useConsoleLive } from './use-console-live';
 
@@ -15,13 +17,18 @@ export default function ConsoleLayout() {
   const navigate = useNavigate();
   const session = consoleSession();
   useConsoleLive(session?.uid);
+  const write = useConsoleWrite();
+  const client = useQueryClient();
   const logout = async () => {
-    await consoleCall('/operator/logout', {}).catch(() => undefined);
+    // Signed out either way (a refused logout leaves nothing to keep); the console's cached reads go with the session.
+    await write('/operator/logout', {}, { refetch: false }).catch(() => undefined);
     clearConsoleSession();
+    client.removeQueries({ queryKey: ['console'] });
     navigate(CONSOLE_LOGIN);
   };
   return (
     <Box mih="100vh" bg="var(--mantine-primary-color-0, var(--mantine-color-gray-0))">
+      <WritesOverlay />
       {/* Nothing cut at any width or language: the title and the account's controls wrap to a second row instead. */}
       <Group component="header" mih={60} px="md" py={6} justify="space-between" bg="var(--mantine-primary-color-filled)" c="white" wrap="wrap" gap="xs">
         <Text fw={700} fz="lg" component={Link} to={session ? '/operator/stores' : CONSOLE_LOGIN} c="white" td="none" style={{ whiteSpace: 'nowrap' }}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { ConsoleReply } from '@moneybox/contract';
-import { consoleCall, consoleSession, setConsoleSession } from '../../api/console';
+import { consoleSession, setConsoleSession, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 
 type Step =
@@ -13,12 +13,15 @@ type Step =
   | { kind: 'recovery'; codes: string[] };
 
 const STORES = '/operator/stores';
+/** The sign-in steps have no console reads to refresh. */
+const NO_REFETCH = { refetch: false };
 
 /** /operator: username and password, then the authenticator code (or its first set-up by QR code, then the recovery codes once). */
 export default function ConsoleLoginPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:signInTitle'));
   const navigate = useNavigate();
+  const write = useConsoleWrite();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -46,7 +49,7 @@ export default function ConsoleLoginPage() {
     if (step.kind === 'password') {
       if (!username || !password) return setError(t('console:required'));
       void run(async () => {
-        const r = await consoleCall('/operator/login', { username, password });
+        const r = await write('/operator/login', { username, password }, NO_REFETCH);
         setPassword('');
         setCode('');
         setStep(r.next === 'enrol' ? { kind: 'enrol', ticket: r.ticket, secret: r.secret ?? '', uri: r.uri ?? '' } : { kind: 'code', ticket: r.ticket });
@@ -54,13 +57,13 @@ export default function ConsoleLoginPage() {
     } else if (step.kind === 'code') {
       if (!code.trim()) return setError(t('console:required'));
       void run(async () => {
-        signedIn(await consoleCall('/operator/secondFactor', { ticket: step.ticket, code: code.trim() }));
+        signedIn(await write('/operator/secondFactor', { ticket: step.ticket, code: code.trim() }, NO_REFETCH));
         navigate(STORES, { replace: true });
       });
     } else if (step.kind === 'enrol') {
       if (!code.trim()) return setError(t('console:required'));
       void run(async () => {
-        const r = await consoleCall('/operator/enrol', { ticket: step.ticket, code: code.trim() });
+        const r = await write('/operator/enrol', { ticket: step.ticket, code: code.trim() }, NO_REFETCH);
         signedIn(r);
         setStep({ kind: 'recovery', codes: r.recovery_codes });
       });
