@@ -10,7 +10,8 @@ import { cookie, DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E, type Lang } from '
  * self-excludes a customer, the acknowledgement slip shows (its print copy 300px wide), the card
  * shows the badge and end date, purchase and special comps are off with the reason while redeem
  * and revert stay on, a redeem still pays out, the server still refuses a purchase; the boss lists
- * the customer. Screenshots of the card at 1366, 820 and 390 px in en, mx and zh_Hans.
+ * the customer. Screenshots of the card, and of the checked-payout ID dialog, at 1366, 820 and 390 px in
+ * en, mx and zh_Hans.
  */
 describe('player protection at the counter', () => {
   let e: E2E;
@@ -212,5 +213,39 @@ describe('player protection at the counter', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('Bob Smith');
     expect(csv).toContain('250.00');
+  });
+  it('the checked-payout ID dialog in mx and zh_Hans at 1366, 820 and 390 px: translated, nothing cut', { timeout: LONG }, async () => {
+    const bob = demo.Bob!;
+    // The thresholds and Bob's ID number are the test above's; the dialog asks for the ID by amount alone.
+    await e.server.handle.db.updateTable('store').set({ id_check_cents: 100_00, large_payout_cents: 200_00 }).where('id', '=', DEMO_KIOSK).execute();
+    await e.server.handle.db.updateTable('customer').set({ drivers_license: 'B-555-0102' }).where('id', '=', bob.id).execute();
+    const words = {
+      mx: { text: ['verifique la identificación', 'Tipo de identificación', 'Número de identificación'], type: 'Licencia de conducir' },
+      zh_Hans: { text: ['请核验客户证件', '证件类型', '证件号码'], type: '驾驶证' },
+    } as const;
+    for (const lang of ['mx', 'zh_Hans'] as const) {
+      const page = await counter({ lang, viewport: { width: 1366, height: 768 } });
+      await open(page, bob);
+      await page.getByTestId('action-redeem').click();
+      const money = page.getByTestId('money-dialog');
+      await money.getByTestId('money-amount').fill('250');
+      const check = money.getByTestId('money-id-check');
+      await check.waitFor(SLOW);
+      const dialogText = (await money.textContent()) ?? '';
+      for (const w of words[lang].text) expect(dialogText).toContain(w);
+      expect(await money.getByTestId('money-id-type').inputValue()).toBe(words[lang].type);
+      // No English left in the ID check (its words, its ID types).
+      expect(await check.textContent()).not.toMatch(/check the customer|ID type|ID number|Driver/);
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        // Nothing of the check or its fields runs off the screen or out of the dialog.
+        const dialog = await money.boundingBox();
+        for (const id of ['money-id-check', 'money-id-number']) {
+          const box = await money.getByTestId(id).boundingBox();
+          expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(Math.min(viewport.width, (dialog?.x ?? 0) + (dialog?.width ?? viewport.width)) + 1);
+        }
+        await e.screenshot(page, `payout-id-check-${lang}-${viewport.width}`);
+      }
+    }
   });
 });
