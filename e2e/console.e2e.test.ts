@@ -17,7 +17,7 @@ const VIEWPORTS = [
 ] as const;
 
 /** The console's screens besides the stores, a store and its daily report (checked at 390 px); the day close last. */
-const OTHER_SCREENS = ['/operator/accounts', '/operator/credit', '/operator/alerts', '/operator/settings', '/operator/audit', '/operator/stores/new', '/operator/stores/1001/reports/shift', '/operator/stores/1001/reports/day-close'];
+const OTHER_SCREENS = ['/operator/accounts', '/operator/credit', '/operator/news', '/operator/alerts', '/operator/settings', '/operator/audit', '/operator/stores/new', '/operator/stores/1001/reports/shift', '/operator/stores/1001/reports/day-close'];
 
 /** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
 const totp = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
@@ -322,6 +322,53 @@ describe('platform console', () => {
       // The page itself never scrolls sideways: only the table's own area does.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(v.width);
     }
+  });
+
+  it("an admin publishes an event item, checking it in the preview; the store boss's menu shows the event with its '!'", { timeout: 120_000 }, async () => {
+    const page = await e.newPage({ viewport: VIEWPORTS[0] });
+    await enrol(page, await newAdmin());
+    await page.getByTestId('console-news-link').click();
+    await page.waitForURL((u) => u.pathname === '/operator/news');
+    await page.getByTestId('console-news-kind').getByText('Event news').click();
+    const local = (ms: number) => new Date(ms).toISOString().slice(0, 10) + 'T00:00';
+    await page.getByTestId('console-news-event').fill('spring_e2e');
+    await page.getByTestId('console-news-starts').fill(local(Date.now() - 2 * 86_400_000));
+    await page.getByTestId('console-news-ends').fill(local(Date.now() + 7 * 86_400_000));
+    await page.getByTestId('console-news-title-en').fill('Spring e2e festival');
+    await page.getByTestId('console-news-body-en').fill('# Prizes\n\nPlay **more** this week. <script>window.hacked = 1</script>');
+    // The preview is the store's own news card: the body's heading, bold kept, the script dropped.
+    const preview = page.getByTestId('news-preview-en');
+    await preview.locator('strong', { hasText: 'more' }).waitFor();
+    expect(await preview.locator('h3').textContent()).toBe('Prizes');
+    expect(await preview.locator('script').count()).toBe(0);
+    await page.getByTestId('console-news-kids').fill('1001');
+    for (const v of VIEWPORTS) {
+      await page.setViewportSize(v);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await cutTexts(page)).toEqual([]);
+      await e.screenshot(page, `console-news-editor-en-${v.width}`, { fullPage: true });
+    }
+    await page.getByTestId('console-news-publish').click();
+    await page.locator('[data-testid^="console-news-item-"]', { hasText: 'Spring e2e festival' }).waitFor();
+    await e.screenshot(page, 'console-news-published-en-390', { fullPage: true });
+    // The other languages on the phone: nothing cut, nothing wider than the screen.
+    for (const lang of ['mx', 'zh_Hans'] as const) {
+      await page.evaluate((l) => localStorage.setItem('Lang', l), lang);
+      await page.reload();
+      await page.locator('[data-testid^="console-news-item-"]', { hasText: 'Spring e2e festival' }).waitFor();
+      expect(await cutTexts(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await e.screenshot(page, `console-news-${lang}-390`, { fullPage: true });
+    }
+    const audit = await e.server.handle.db.selectFrom('audit').select(['kind', 'actor_role']).where('kind', '=', 'operator.news_publish').where('target_label', '=', 'Spring e2e festival').execute();
+    expect(audit).toEqual([{ kind: 'operator.news_publish', actor_role: 'admin' }]);
+
+    const store = await e.newPage({ viewport: VIEWPORTS[0] });
+    await e.login(store, DEMO_LOGINS.boss, null);
+    const entry = store.getByTestId('tile-news').getByRole('link', { name: /Spring e2e festival/ });
+    await entry.waitFor();
+    expect(await entry.getByTestId('unread-badge').count()).toBe(1);
+    await e.screenshot(store, 'console-news-store-badge-en-1366');
   });
 
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {

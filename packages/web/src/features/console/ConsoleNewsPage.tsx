@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ConsoleNewsItem } from '@moneybox/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
@@ -13,6 +14,8 @@ import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 
 const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
+/** Below this the segmented choices stand one above the other: side by side they would cut their words. */
+const NARROW = '(max-width: 40em)';
 
 /** /operator/news: publish news, event news, posters and regulations to the stores in scope; the items with withdraw; the admin's announcements. */
 export default function ConsoleNewsPage() {
@@ -64,6 +67,7 @@ function PublishCard() {
     }
   };
   const documents = form.kind === 'poster' || form.kind === 'regulation';
+  const narrow = useMediaQuery(NARROW) ?? false;
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="h4" mb="sm">
@@ -74,6 +78,7 @@ function PublishCard() {
           data={KINDS.map((k) => ({ value: k, label: t(`console:news.kinds.${k}`) }))}
           value={form.kind}
           onChange={(v) => set({ kind: v as NewsKind })}
+          orientation={narrow ? 'vertical' : 'horizontal'}
           fullWidth
           data-testid="console-news-kind"
         />
@@ -164,12 +169,13 @@ function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Pa
     return o;
   }, [role, t]);
   const own = (stores.data?.list ?? []).map((s) => s.kid);
+  const narrow = useMediaQuery(NARROW) ?? false;
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500}>
         {t('news.target')}
       </Text>
-      <SegmentedControl data={options} value={form.target} onChange={(v) => set({ target: v as NewsForm['target'] })} data-testid="console-news-target" />
+      <SegmentedControl data={options} value={form.target} onChange={(v) => set({ target: v as NewsForm['target'] })} orientation={narrow ? 'vertical' : 'horizontal'} fullWidth data-testid="console-news-target" />
       {form.target === 'distributor' && (
         <Select
           label={t('news.distributor')}
