@@ -94,9 +94,11 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
   const server = await startServer(handle);
   try {
     const login = await server.call('/operator/login', CONSOLE_ADMIN);
+    // Enrolled on a reused database: the authenticator's secret is the account's stored one.
+    const stored = await handle.db.selectFrom('platform_account').select('totp_secret').where('username', '=', CONSOLE_ADMIN.username).executeTakeFirstOrThrow();
     const signedIn = login.next === 'enrol'
       ? await server.call('/operator/enrol', { ticket: login.ticket, code: await totpCode(login.secret as string) })
-      : await server.call('/operator/secondFactor', { ticket: login.ticket, code: await totpCode(login.secret as string) });
+      : await server.call('/operator/secondFactor', { ticket: login.ticket, code: await totpCode(stored.totp_secret!) });
     const session = { UID: signedIn.uid, TOKEN: signedIn.token };
     // The 31 whole UTC days before the data's last one (every zone's store days fall inside the ledger's year).
     const last = (await handle.db.selectFrom('ledger').select((eb) => eb.fn.max('at').as('m')).executeTakeFirstOrThrow()).m as string;

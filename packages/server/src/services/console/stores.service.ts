@@ -38,7 +38,8 @@ async function storeRows(db: Db, set: StoreSet, now = Date.now()) {
   const [shifts, machines, use, today] = await Promise.all([
     repo.openShifts(db, set),
     repo.machines(db, set),
-    repo.creditUseSince(db, set, new Date(now - WEEK_MS).toISOString()),
+    // By the stores' ids even for every store: the ledger's index leads with the store, so each store's week is a range.
+    repo.creditUseSince(db, stores.map((s) => s.id), new Date(now - WEEK_MS).toISOString()),
     todayByStore(db, stores, now),
   ]);
   const shiftsBy = new Map(shifts.map((r) => [r.store_id, Number(r.n)]));
