@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
@@ -23,8 +24,26 @@ const routes = [{ path: '/operator/stores/:kid/reports/:report', element: <Conso
 beforeEach(() => setConsoleSession({ uid: 5, token: 'console-token', username: 'dist0001', role: 'distributor' }));
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   sessionStorage.clear();
+  document.cookie = 'storename=; max-age=0; path=/';
+  document.cookie = 'kioskId=; max-age=0; path=/';
 });
+
+/** Captures the CSV handed to the browser as a download, with its file name. */
+function captureDownloads() {
+  const files: { name: string; blob: Blob }[] = [];
+  let last: Blob | null = null;
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    last = b;
+    return 'blob:report';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ name: this.download, blob: last! });
+  });
+  return files;
+}
 
 describe('a store’s reports in the console', () => {
   it("reads the daily report through the console call for the store's today in its zone, with its host's currency sign, and never a store call", async () => {
@@ -71,5 +90,58 @@ describe('a store’s reports in the console', () => {
     expect(screen.queryByTestId('day-close-submit')).toBeNull();
     expect(calls.find((c) => c.path === '/operator/storeDayClose')?.body).toMatchObject({ kid: 2102, day: '2026-11-20' });
     expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
+  });
+
+  it("gives the shift report CSV and an A4 print headed by the console's store (name, kiosk id, zone), not the store this browser signed in to", async () => {
+    // This browser is also signed in to another store: its cookies must not name the printed report.
+    document.cookie = 'storename=Other Store; path=/';
+    document.cookie = 'kioskId=1001; path=/';
+    const today = storeToday(zoneDiff('Asia/Shanghai'));
+    const row = {
+      account: 'cash01', moneybox: 1, shift_id: 77, createTime: '2026-11-20T01:00:00.000Z', closeTime: null, open: true, initial_amount: 100, fills: 0, bleeds: 0, purchases: 1234.5, redeems: 0,
+      comps: 0, special_comps: 0, reverts: 0, balance: 1334.5, counted: null, over_short: null,
+    };
+    fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [{ host: 'colon.example.com', layout: 2 }] }),
+      '/operator/storeShiftReport': () => ({ status: 0, list: [row], totals: { ...row }, period: { from: '', to: '', first_day: today, last_day: today, days: 1, timezone: 'Asia/Shanghai', limit_day: 45 } }),
+    });
+    const files = captureDownloads();
+    await renderRoutes(routes, '/operator/stores/2102/reports/shift');
+    await screen.findByTestId('shift-table');
+    await waitFor(() => expect((screen.getByTestId('report-csv') as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(screen.getByTestId('report-csv'));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]!.name).toBe(`shifts-2102-${today}-${today}.csv`);
+    const csv = await files[0]!.blob.text();
+    expect(csv).toContain('cash01');
+    expect(csv).toContain('1234.50');
+    const print = screen.getByTestId('report-print');
+    expect(print.textContent).toContain('Colon Arcade (2102) · Asia/Shanghai');
+    expect(print.textContent).not.toContain('Other Store');
+    expect(within(print).getAllByText('₡1,234.50').length).toBeGreaterThan(0);
+    const printed = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await userEvent.click(screen.getByTestId('report-print-button'));
+    expect(printed).toHaveBeenCalledTimes(1);
+  });
+
+  it('prints the Z report as the store does: the 300px receipt and A4', async () => {
+    fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
+      '/operator/storeDayClose': () => ({
+        status: 0, closed: true, closed_at: '2026-11-20T16:00:00.000Z', closed_by: 'boss01', blocked: [], notes: [],
+        report: {
+          day: '2026-11-20', store: 'Colon Arcade', timezone: 'Asia/Shanghai', from: '2026-11-19T16:00:00.000Z', to: '2026-11-20T16:00:00.000Z', at: '2026-11-20T16:00:00.000Z',
+          large_diff: 50, shifts: [], collections: [], machines: [], channels: [], gifts: { amount: 0, count: 0 }, store_credit_used: 777,
+          totals: { ...zero, drawers_expected: 0, drawers_counted: 0, drawers_over_short: 0, kiosks_expected: 0, kiosks_counted: 0, kiosks_over_short: 0, large_differences: 0 },
+        },
+      }),
+    });
+    await renderRoutes(routes, '/operator/stores/2102/reports/day-close?day=2026-11-20');
+    await screen.findByTestId('z-report-body');
+    await userEvent.click(screen.getByTestId('z-receipt'));
+    expect((await screen.findByTestId('z-receipt-dialog')).textContent).toContain('$777.00');
+    const printed = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await userEvent.click(screen.getByTestId('z-a4'));
+    await waitFor(() => expect(printed).toHaveBeenCalledTimes(1));
   });
 });

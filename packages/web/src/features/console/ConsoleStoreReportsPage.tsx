@@ -8,10 +8,14 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeToday } from '../../time/store-time';
 import { ZReportBody } from '../day-close/ZReportBody';
+import { useZReportPrint } from '../day-close/ZReportPrint';
+import { buildCsv } from '../reports/csv';
 import { dailyColumns } from '../reports/daily-columns';
 import { withDayCloseLinks } from '../reports/day-close-links';
 import { PeriodForm } from '../reports/PeriodForm';
 import { periodPayload, todayPeriod, type Period } from '../reports/period';
+import { PrintReport, type PrintStore } from '../reports/PrintReport';
+import { ReportActions } from '../reports/ReportActions';
 import { ReportTable } from '../reports/ReportTable';
 import { shiftColumns } from '../reports/shift-columns';
 import { zoneDiff } from './console-time';
@@ -65,6 +69,11 @@ function useStorePeriod(store: ConsoleStore) {
   return { period: applied ?? todayPeriod(today), today, apply: setApplied };
 }
 
+/** The print heading's store: the console's store data (never the store's cookies, which name whatever store this browser signed in to). */
+function printStore(store: ConsoleStore): PrintStore {
+  return { name: store.name, kid: store.kid, zone: store.timezone };
+}
+
 function Daily({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation(['reports', 'console']);
   const { coinSign } = useLayoutInfo();
@@ -75,8 +84,16 @@ function Daily({ store }: { store: ConsoleStore }) {
   const columns = withDayCloseLinks(dailyColumns(t, coinSign, q.data?.totals ?? null), (day) => `/operator/stores/${store.kid}/reports/day-close?day=${day}`);
   return (
     <>
-      <PeriodForm period={period} today={today} onApply={apply} limitDay={store.limit_day} error={q.error?.message ?? null} />
+      <PeriodForm
+        period={period}
+        today={today}
+        onApply={apply}
+        limitDay={store.limit_day}
+        error={q.error?.message ?? null}
+        actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`daily-${store.kid}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
+      />
       <ReportTable columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} fetching={q.isFetching} testId="daily-table" label={t('reports:dailyTitle')} />
+      <PrintReport title={t('reports:dailyTitle')} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} store={printStore(store)} />
     </>
   );
 }
@@ -86,10 +103,20 @@ function Shifts({ store }: { store: ConsoleStore }) {
   const { coinSign } = useLayoutInfo();
   const { period, today, apply } = useStorePeriod(store);
   const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(period) });
+  const columns = shiftColumns(t, coinSign, q.data?.totals ?? null);
+  const rows = q.data?.list ?? [];
   return (
     <>
-      <PeriodForm period={period} today={today} onApply={apply} limitDay={store.limit_day} error={q.error?.message ?? null} />
-      <ReportTable columns={shiftColumns(t, coinSign, q.data?.totals ?? null)} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" label={t('reports:shiftTitle')} lead={SHIFT_LEAD} />
+      <PeriodForm
+        period={period}
+        today={today}
+        onApply={apply}
+        limitDay={store.limit_day}
+        error={q.error?.message ?? null}
+        actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`shifts-${store.kid}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
+      />
+      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" label={t('reports:shiftTitle')} lead={SHIFT_LEAD} />
+      <PrintReport title={t('reports:shiftTitle')} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => r.shift_id} store={printStore(store)} />
     </>
   );
 }
@@ -101,6 +128,8 @@ function DayClose({ store }: { store: ConsoleStore }) {
   const day = params.get('day') ?? undefined;
   const q = useConsoleQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
   const v = q.data;
+  const body = v ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} /> : null;
+  const print = useZReportPrint(body);
   return (
     <>
       <Group align="end" wrap="wrap">
@@ -110,17 +139,19 @@ function DayClose({ store }: { store: ConsoleStore }) {
             {v.closed ? t('day-close:closed') : t('day-close:open')}
           </Badge>
         )}
+        {print.buttons}
       </Group>
       {q.error && (
         <Alert color="red" role="alert" data-testid="report-error">
           {q.error.message}
         </Alert>
       )}
-      {v && (
+      {body && (
         <Card withBorder padding="md" maw={520} data-testid="day-close-report">
-          <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} />
+          {body}
         </Card>
       )}
+      {print.element}
     </>
   );
 }

@@ -1,17 +1,16 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useWrite } from '../../api/write';
 import { toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
-import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { KioskCollections } from './KioskCollections';
 import { ZReportBody } from './ZReportBody';
+import { useZReportPrint } from './ZReportPrint';
 
 type Target = 'shift' | 'collection' | 'machine';
 
@@ -58,7 +57,6 @@ export default function DayClosePage() {
   const day = params.get('day') ?? undefined;
   const q = useApiQuery('/dayClose/get', day ? { day } : {});
   const write = useWrite();
-  const [printing, setPrinting] = useState<'receipt' | 'a4' | null>(null);
   const [target, setTarget] = useState('');
   const [note, setNote] = useState('');
   const v = q.data;
@@ -77,13 +75,6 @@ export default function DayClosePage() {
     setNote('');
     await q.refetch();
   };
-  const printA4 = () => {
-    setPrinting('a4');
-    setTimeout(() => {
-      window.print();
-      setPrinting(null);
-    }, 50);
-  };
   const targets = r
     ? [
         ...r.shifts.filter((s) => s.over_short !== null && s.over_short !== 0).map((s) => ({ value: `shift:${s.shift_id}`, label: `${t('day-close:shift')} #${s.moneybox} ${s.cashier} ${signed(s.over_short)}` })),
@@ -92,6 +83,7 @@ export default function DayClosePage() {
       ]
     : [];
   const body = v && r ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} /> : null;
+  const print = useZReportPrint(body);
 
   return (
     <PageFrame title={t('day-close:title')} crumbs={[{ label: t('home:groups.report') }]}>
@@ -102,12 +94,7 @@ export default function DayClosePage() {
             {v.closed ? t('day-close:closed') : t('day-close:open')}
           </Badge>
         ) : null}
-        <Button variant="default" onClick={() => setPrinting('receipt')} disabled={!r} data-testid="z-receipt">
-          {t('day-close:printReceipt')}
-        </Button>
-        <Button variant="default" onClick={printA4} disabled={!r} data-testid="z-a4">
-          {t('day-close:printA4')}
-        </Button>
+        {print.buttons}
       </Group>
       {v && !v.closed ? (
         <Card withBorder radius="md" padding="md">
@@ -230,24 +217,7 @@ export default function DayClosePage() {
           </Group>
         </Card>
       ) : null}
-      {body ? (
-        <ReceiptDialog
-          opened={printing === 'receipt'}
-          title={t('day-close:zTitle')}
-          receipt={body}
-          actions={<PrintClose print={t('day-close:print')} close={t('common:close')} onClose={() => setPrinting(null)} />}
-          testId="z-receipt-dialog"
-          printTestId="z-receipt-print"
-        />
-      ) : null}
-      {body && printing === 'a4'
-        ? createPortal(
-            <div className="mbx-print-root mbx-print-a4" data-testid="z-a4-print">
-              {body}
-            </div>,
-            document.body,
-          )
-        : null}
+      {print.element}
     </PageFrame>
   );
 }

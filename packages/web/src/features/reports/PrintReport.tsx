@@ -16,6 +16,20 @@ interface PrintReportProps<Row> {
   rowKey: (row: Row) => string | number;
   /** False while another print copy (the 300px shift reprint) is open. */
   enabled?: boolean;
+  /** The store printed in the heading: the console's store data (name, kiosk id, time zone); by default the store's own cookies. */
+  store?: PrintStore;
+}
+
+export interface PrintStore {
+  name: string;
+  kid: number | string;
+  zone?: string;
+}
+
+/** The store signed in at this browser, from its cookies (the store's own report screens). */
+function cookieStore(): PrintStore | null {
+  const k = kioskData();
+  return k.storename ? { name: k.storename, kid: k.kid } : null;
 }
 
 /**
@@ -23,16 +37,16 @@ interface PrintReportProps<Row> {
  * global.css), rendered straight under <body> like the drawer receipt, so printing shows it alone:
  * no header, side menu, form or buttons.
  */
-export function PrintReport<Row>({ title, period, filters, note, columns: all, rows, rowKey, enabled = true }: PrintReportProps<Row>) {
+export function PrintReport<Row>({ title, period, filters, note, columns: all, rows, rowKey, enabled = true, store: given }: PrintReportProps<Row>) {
   const { t } = useTranslation('reports');
   if (!enabled) return null;
   const columns = dataColumns(all);
-  const store = kioskData();
+  const store = given ?? cookieStore();
   return createPortal(
     <div className="mbx-print-root mbx-print-a4" data-testid="report-print">
       <h1>{title}</h1>
       <p>
-        {store.storename ? `${store.storename} (${store.kid}) · ` : ''}
+        {store ? `${store.name} (${store.kid}) · ${store.zone ? `${store.zone} · ` : ''}` : ''}
         {t('printPeriod', { from: period.from, to: period.to })}
         {filters.length ? ` · ${filters.join(' · ')}` : ''}
       </p>
