@@ -19,6 +19,15 @@ const store = {
   max_drawers: 2, max_machines: 2, limit_day: 45, caps: { hourly: 0, daily: 0, weekly: 0 }, min_amount: 0, special_comps: 0, created_at: '2026-01-01T00:00:00.000Z',
 };
 const zero = { purchases: 0, redeems: 0, net: 0, special_comps: 0, reverts: 0, purchase_count: 0, redeem_count: 0, special_comps_count: 0, revert_count: 0 };
+/** A closed day's Z report of the store, as /operator/storeDayClose answers. */
+const dayCloseReply = {
+  status: 0, closed: true, closed_at: '2026-11-20T16:00:00.000Z', closed_by: 'boss01', blocked: [], notes: [],
+  report: {
+    day: '2026-11-20', store: 'Colon Arcade', timezone: 'Asia/Shanghai', from: '2026-11-19T16:00:00.000Z', to: '2026-11-20T16:00:00.000Z', at: '2026-11-20T16:00:00.000Z',
+    large_diff: 50, shifts: [], collections: [], machines: [], channels: [], gifts: { amount: 0, count: 0 }, store_credit_used: 777,
+    totals: { ...zero, drawers_expected: 0, drawers_counted: 0, drawers_over_short: 0, kiosks_expected: 0, kiosks_counted: 0, kiosks_over_short: 0, large_differences: 0 },
+  },
+};
 const routes = [{ path: '/operator/stores/:kid/reports/:report', element: <ConsoleStoreReportsPage /> }];
 
 beforeEach(() => setConsoleSession({ uid: 5, token: 'console-token', username: 'dist0001', role: 'distributor' }));
@@ -73,14 +82,7 @@ describe('a store’s reports in the console', () => {
   it('shows the Z report of the day asked for, read-only (no close button), in dollars for a store without a host', async () => {
     const calls = fakeServer({
       '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
-      '/operator/storeDayClose': () => ({
-        status: 0, closed: true, closed_at: '2026-11-20T16:00:00.000Z', closed_by: 'boss01', blocked: [], notes: [],
-        report: {
-          day: '2026-11-20', store: 'Colon Arcade', timezone: 'Asia/Shanghai', from: '2026-11-19T16:00:00.000Z', to: '2026-11-20T16:00:00.000Z', at: '2026-11-20T16:00:00.000Z',
-          large_diff: 50, shifts: [], collections: [], machines: [], channels: [], gifts: { amount: 0, count: 0 }, store_credit_used: 777,
-          totals: { ...zero, drawers_expected: 0, drawers_counted: 0, drawers_over_short: 0, kiosks_expected: 0, kiosks_counted: 0, kiosks_over_short: 0, large_differences: 0 },
-        },
-      }),
+      '/operator/storeDayClose': () => dayCloseReply,
     });
     await renderRoutes(routes, '/operator/stores/2102/reports/day-close?day=2026-11-20');
     const body = await screen.findByTestId('z-report-body');
@@ -127,14 +129,7 @@ describe('a store’s reports in the console', () => {
   it('prints the Z report as the store does: the 300px receipt and A4', async () => {
     fakeServer({
       '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
-      '/operator/storeDayClose': () => ({
-        status: 0, closed: true, closed_at: '2026-11-20T16:00:00.000Z', closed_by: 'boss01', blocked: [], notes: [],
-        report: {
-          day: '2026-11-20', store: 'Colon Arcade', timezone: 'Asia/Shanghai', from: '2026-11-19T16:00:00.000Z', to: '2026-11-20T16:00:00.000Z', at: '2026-11-20T16:00:00.000Z',
-          large_diff: 50, shifts: [], collections: [], machines: [], channels: [], gifts: { amount: 0, count: 0 }, store_credit_used: 777,
-          totals: { ...zero, drawers_expected: 0, drawers_counted: 0, drawers_over_short: 0, kiosks_expected: 0, kiosks_counted: 0, kiosks_over_short: 0, large_differences: 0 },
-        },
-      }),
+      '/operator/storeDayClose': () => dayCloseReply,
     });
     await renderRoutes(routes, '/operator/stores/2102/reports/day-close?day=2026-11-20');
     await screen.findByTestId('z-report-body');

@@ -15,6 +15,7 @@ import { withDayCloseLinks } from '../reports/day-close-links';
 import { PeriodForm } from '../reports/PeriodForm';
 import { periodPayload, todayPeriod, type Period } from '../reports/period';
 import { PrintReport, type PrintStore } from '../reports/PrintReport';
+import type { ReportColumn } from '../reports/report-columns';
 import { ReportActions } from '../reports/ReportActions';
 import { ReportTable } from '../reports/ReportTable';
 import { shiftColumns } from '../reports/shift-columns';
@@ -77,34 +78,38 @@ function printStore(store: ConsoleStore): PrintStore {
 function Daily({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation(['reports', 'console']);
   const { coinSign } = useLayoutInfo();
-  const { period, today, apply } = useStorePeriod(store);
-  const q = useConsoleQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(period) });
-  const rows = q.data?.list ?? [];
+  const state = useStorePeriod(store);
+  const q = useConsoleQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(state.period) });
   // Each day opens its close (the Z report) in the console, as on the store's own screen.
   const columns = withDayCloseLinks(dailyColumns(t, coinSign, q.data?.totals ?? null), (day) => `/operator/stores/${store.kid}/reports/day-close?day=${day}`);
-  return (
-    <>
-      <PeriodForm
-        period={period}
-        today={today}
-        onApply={apply}
-        limitDay={store.limit_day}
-        error={q.error?.message ?? null}
-        actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`daily-${store.kid}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
-      />
-      <ReportTable columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} fetching={q.isFetching} testId="daily-table" label={t('reports:dailyTitle')} />
-      <PrintReport title={t('reports:dailyTitle')} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => `${r.day}-${r.channel}`} store={printStore(store)} />
-    </>
-  );
+  return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => `${r.day}-${r.channel}`} file="daily" title={t('reports:dailyTitle')} testId="daily-table" />;
 }
 
 function Shifts({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation(['reports', 'console']);
   const { coinSign } = useLayoutInfo();
-  const { period, today, apply } = useStorePeriod(store);
-  const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(period) });
+  const state = useStorePeriod(store);
+  const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(state.period) });
   const columns = shiftColumns(t, coinSign, q.data?.totals ?? null);
-  const rows = q.data?.list ?? [];
+  return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} file="shifts" title={t('reports:shiftTitle')} testId="shift-table" lead={SHIFT_LEAD} />;
+}
+
+interface StoreReportProps<Row> {
+  store: ConsoleStore;
+  state: ReturnType<typeof useStorePeriod>;
+  q: { data?: unknown; error: Error | null; isFetching: boolean };
+  columns: ReportColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  /** The CSV file's name before `-<kid>-<from>-<to>.csv`. */
+  file: string;
+  title: string;
+  testId: string;
+  lead?: string[];
+}
+
+/** A store's period report in the console: the period form with CSV and print, the store's table, and the A4 copy headed by the console's store. */
+function StoreReport<Row>({ store, state: { period, today, apply }, q, columns, rows, rowKey, file, title, testId, lead }: StoreReportProps<Row>) {
   return (
     <>
       <PeriodForm
@@ -113,10 +118,10 @@ function Shifts({ store }: { store: ConsoleStore }) {
         onApply={apply}
         limitDay={store.limit_day}
         error={q.error?.message ?? null}
-        actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`shifts-${store.kid}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
+        actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`${file}-${store.kid}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
       />
-      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.shift_id} fetching={q.isFetching} testId="shift-table" label={t('reports:shiftTitle')} lead={SHIFT_LEAD} />
-      <PrintReport title={t('reports:shiftTitle')} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => r.shift_id} store={printStore(store)} />
+      <ReportTable columns={columns} rows={rows} rowKey={rowKey} fetching={q.isFetching} testId={testId} label={title} lead={lead} />
+      <PrintReport title={title} period={period} filters={[]} columns={columns} rows={rows} rowKey={rowKey} store={printStore(store)} />
     </>
   );
 }
