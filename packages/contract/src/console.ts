@@ -398,6 +398,8 @@ export const consoleNewsUpdateRequest = auth.extend({
   texts: z.array(newsText).max(3).default([]),
   target: newsTarget.optional(),
   publish_at: z.string().max(40).optional(),
+  /** An event item's new period (its event's, shared by the items of that event). */
+  event: z.object({ starts_at: z.string().max(40).optional(), ends_at: z.string().max(40).optional() }).optional(),
   files: z.array(newsFileIn).max(40).default([]),
 });
 export const consoleNewsSavedReply = z.object({ status: z.literal(0), id: z.number().int() });

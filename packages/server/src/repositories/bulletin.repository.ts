@@ -272,7 +272,7 @@ export const bulletinWrites = {
     return db
       .selectFrom('bulletin')
       .innerJoin('bulletin_event', 'bulletin_event.id', 'bulletin.event_id')
-      .select(['bulletin.id as bulletin_id', 'bulletin_event.starts_at', 'bulletin_event.ends_at', 'bulletin_event.titles'])
+      .select(['bulletin.id as bulletin_id', 'bulletin_event.name', 'bulletin_event.starts_at', 'bulletin_event.ends_at', 'bulletin_event.titles'])
       .where('bulletin.id', 'in', bulletinIds)
       .execute();
   },

@@ -140,6 +140,28 @@ describeOnDatabases('console news', (s) => {
     expect(item.texts.map((t) => t.lang).sort()).toEqual(['en', 'zh_Hans']);
   });
 
+  it('edits an event item as the console\'s editor saves it: texts, period and target change in place, with the audit row\'s before and after', async () => {
+    const starts = new Date(Date.now() - 60_000).toISOString();
+    const r = await s.call('/operator/newsPublish', { ...as(admin), kind: 'event', texts: [{ lang: 'en', title: 'Spring draw', body: 'Old' }], target: { type: 'stores', kids: [1001] }, event: { name: 'spring_draw', starts_at: starts, ends_at: new Date(Date.now() + 86_400_000).toISOString() } });
+    const ends = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const u = await s.call('/operator/newsUpdate', { ...as(admin), id: r.id, texts: [{ lang: 'en', title: 'Spring draw, longer', body: 'New **body**' }, { lang: 'mx', title: 'Sorteo', body: 'Nuevo' }], target: { type: 'stores', kids: [OTHER_KIOSK] }, event: { starts_at: starts, ends_at: ends } });
+    expect(u).toMatchObject({ status: Status.OK, id: r.id });
+    const item = ((await s.call('/operator/news', as(admin))).list as Array<{ id: number; kids: number[]; event: { ends_at: string }; texts: { lang: string; title: string; body: string }[] }>).find((i) => i.id === r.id)!;
+    expect(item.texts).toEqual([{ lang: 'en', title: 'Spring draw, longer', body: 'New **body**' }, { lang: 'mx', title: 'Sorteo', body: 'Nuevo' }]);
+    expect(item.event.ends_at).toBe(ends);
+    expect(item.kids).toEqual([OTHER_KIOSK]);
+    const row = ((await s.call('/operator/audit', as(admin))).list as Array<{ kind: string; target: string; before: { stores: number[]; event: { ends_at: string } }; after: { stores: number[]; event: { ends_at: string } } }>).find((x) => x.kind === 'operator.news_update' && x.target === 'Spring draw, longer')!;
+    expect(row.before).toMatchObject({ stores: [1001] });
+    expect(row.before.event.ends_at).not.toBe(ends);
+    expect(row.after).toMatchObject({ stores: [OTHER_KIOSK], event: { ends_at: ends } });
+    // A period for an item that is no event, or one ending before it starts: 13, nothing changed.
+    const plain = await s.call('/operator/newsPublish', { ...as(admin), ...news('Plain', { type: 'stores', kids: [1001] }) });
+    expect((await s.call('/operator/newsUpdate', { ...as(admin), id: plain.id, texts: [{ lang: 'en', title: 'Plain 2' }], event: { ends_at: ends } })).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/operator/newsUpdate', { ...as(admin), id: r.id, texts: [{ lang: 'en', title: 'Backwards' }], event: { starts_at: ends, ends_at: starts } })).status).toBe(Status.INPUT_ERROR);
+    expect(await titlesSeenBy(boss1001)).toContain('Plain');
+    expect(((await s.call('/operator/news', as(admin))).list as Array<{ id: number; event: { ends_at: string } }>).find((i) => i.id === r.id)!.event.ends_at).toBe(ends);
+  });
+
   it('announcements and the maintenance switch: the admin\'s, audited, and the console keeps working during maintenance', async () => {
     const a = await s.call('/operator/announcementCreate', { ...as(admin), msg: 'Closed Monday', modes: [0, 4] });
     expect(a.status).toBe(Status.OK);

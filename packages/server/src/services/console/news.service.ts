@@ -138,6 +138,7 @@ interface UpdateInput {
   texts: TextInput[];
   target?: NewsTarget | undefined;
   publish_at?: string | undefined;
+  event?: { starts_at?: string | undefined; ends_at?: string | undefined } | undefined;
   files: FileUpload[];
 }
 
@@ -152,6 +153,7 @@ export async function updateConsoleNews(deps: Deps, actor: ConsoleActor, input: 
         texts: texts(input.texts),
         ...(stores !== undefined && { stores }),
         ...(input.publish_at !== undefined && { publishAt: input.publish_at }),
+        ...(input.event && { event: { ...(input.event.starts_at !== undefined && { startsAt: input.event.starts_at }), ...(input.event.ends_at !== undefined && { endsAt: input.event.ends_at }) } }),
         ...filesByRole(input.files),
       }),
     );

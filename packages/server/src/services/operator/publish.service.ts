@@ -242,6 +242,8 @@ export interface UpdateIn {
   texts: TextIn[];
   stores?: 'all' | number[];
   publishAt?: string;
+  /** An event item's new period: its event's (saveEvent), so every item of that event shows it. */
+  event?: { startsAt?: string; endsAt?: string };
   documents?: FileIn[];
   thumbnails?: FileIn[];
   /** Replace the images of the languages whose body is given (all of them when a body for every language is not split). */
@@ -257,15 +259,21 @@ export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: 
   return inTransaction(deps.handle.db, async (db) => {
     const before = await bulletinWrites.find(db, input.id);
     const beforeStores = before ? await bulletinWrites.storesOf(db, [input.id]) : [];
-    const p = await updateItem(db, input);
+    const beforeEvent = (await bulletinWrites.eventsOf(db, [input.id]))[0];
+    const p = await updateItem(db, actor, input);
     const title = (await bulletinReads.texts(db, [p.id])).sort((a, b) => Number(b.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
     await writeAudit(db, actor, {
       storeId: null,
       kind: 'operator.news_update',
       target: { type: 'bulletin', id: p.id, label: title },
-      before: { stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)), published_at: before?.published_at },
+      before: {
+        stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)),
+        published_at: before?.published_at,
+        ...(input.event && beforeEvent && { event: { starts_at: beforeEvent.starts_at, ends_at: beforeEvent.ends_at } }),
+      },
       after: {
         languages: input.texts.map((t) => t.lang),
+        ...(input.event && { event: { ...(input.event.startsAt !== undefined && { starts_at: input.event.startsAt }), ...(input.event.endsAt !== undefined && { ends_at: input.event.endsAt }) } }),
         ...(input.stores !== undefined && { stores: p.stores }),
         ...(input.publishAt !== undefined && { publish_at: input.publishAt }),
         files: filesNoted(p.files),
@@ -275,7 +283,7 @@ export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: 
   });
 }
 
-async function updateItem(db: Db, input: UpdateIn & { id: number }): Promise<Published> {
+async function updateItem(db: Db, actor: AuditActor, input: UpdateIn & { id: number }): Promise<Published> {
   const { id } = input;
   const at = isoNow();
   const b = await bulletinWrites.find(db, id);
@@ -293,6 +301,11 @@ async function updateItem(db: Db, input: UpdateIn & { id: number }): Promise<Pub
   const images = checkFiles(input.images, 'image');
   if ((b.kind === 'news' || b.kind === 'event') && (documents.length || thumbnails.length)) throw new OperatorError(`${b.kind} items have no --file or --thumbnail`);
   if (b.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail');
+  if (input.event) {
+    const event = (await bulletinWrites.eventsOf(db, [id]))[0];
+    if (!event) throw new OperatorError(`bulletin ${id} is not an event item: it has no period`);
+    await saveEvent({ handle: { db } }, actor, { name: event.name, ...input.event, at });
+  }
   await bulletinWrites.update(db, id, { ...(stores !== undefined && { allStores: stores === 'all' }), ...(input.publishAt !== undefined && { publishedAt: parseTime(input.publishAt, '--at') }) }, at);
   if (stores !== undefined) await bulletinWrites.setStores(db, id, stores === 'all' ? [] : stores);
   const current = await bulletinReads.texts(db, [id]);
@@ -303,6 +316,8 @@ async function updateItem(db: Db, input: UpdateIn & { id: number }): Promise<Pub
   for (const f of [...documents, ...thumbnails]) await bulletinWrites.removeFiles(db, id, f.role, f.lang, at);
   // A new body brings its own images: the old ones of that language go.
   for (const t of texts) if (t.body !== undefined) await bulletinWrites.removeFiles(db, id, 'image', t.lang, at);
+  // Images for every language chosen anew replace the old ones for every language (the console's editor: kept or replaced).
+  if (images.some((f) => f.lang === null)) await bulletinWrites.removeFiles(db, id, 'image', null, at);
   const files = await storeFiles(db, id, [...documents, ...thumbnails, ...images], at);
   const langs = (await bulletinWrites.langsOf(db, [id])).map((r) => r.lang as BulletinLang);
   const storeRows = await bulletinWrites.storesOf(db, [id]);

@@ -58,4 +58,74 @@ describe('the console news editor', () => {
       files: [],
     });
   });
+
+  it('edits a published item: Edit fills the editor with its texts per language, period and target, and saves the change through /operator/newsUpdate', async () => {
+    const item = {
+      id: 52,
+      kind: 'event',
+      event: { name: 'lucky_week', starts_at: '2026-12-01T10:00:00.000Z', ends_at: '2026-12-08T10:00:00.000Z', titles: { en: 'Lucky week' } },
+      published_at: '2026-11-26T10:00:00.000Z',
+      withdrawn_at: null,
+      all_stores: false,
+      kids: [1001, 1002],
+      texts: [
+        { lang: 'en', title: 'Lucky week', body: '# Prizes\n\nPlay **more**' },
+        { lang: 'mx', title: 'Semana de suerte', body: 'Juegue *más*' },
+      ],
+      files: [{ id: 3, role: 'image', lang: null, name: 'prize.png', type: 'image/png', size: 120 }],
+    };
+    const calls = fakeServer({
+      '/operator/news': () => ({ status: 0, list: [item] }),
+      '/operator/announcements': () => ({ status: 0, list: [{ id: 9, msg: 'Closed on Sunday', modes: [0, 2], active: true, created_at: '2026-11-26T10:00:00.000Z' }] }),
+      '/operator/distributors': () => ({ status: 0, list: [] }),
+      '/operator/stores': () => ({ status: 0, list: [] }),
+      '/operator/newsUpdate': () => ({ status: 0, id: 52 }),
+      '/operator/announcementUpdate': () => ({ status: 0 }),
+    });
+    await renderRoutes(routes, '/operator/news');
+    fireEvent.click(await screen.findByTestId('console-news-edit-52'));
+    const editor = await screen.findByTestId('console-news-editing');
+    // Filled with the item's content: texts and the live preview, period, target, the files kept.
+    expect((screen.getByTestId('console-news-title-en') as HTMLInputElement).value).toBe('Lucky week');
+    expect((screen.getByTestId('console-news-body-en') as HTMLTextAreaElement).value).toBe('# Prizes\n\nPlay **more**');
+    expect(within(screen.getByTestId('news-preview-en')).getByText('more').tagName).toBe('STRONG');
+    expect((screen.getByTestId('console-news-event') as HTMLInputElement).value).toBe('lucky_week');
+    expect((screen.getByTestId('console-news-event') as HTMLInputElement).disabled).toBe(true);
+    expect(new Date((screen.getByTestId('console-news-starts') as HTMLInputElement).value).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect((screen.getByTestId('console-news-kids') as HTMLInputElement).value).toBe('1001, 1002');
+    expect(screen.getByTestId('console-news-files-now').textContent).toContain('prize.png');
+    fireEvent.click(screen.getByTestId('console-news-tab-mx'));
+    expect((await within(editor).findByTestId('console-news-title-mx') as HTMLInputElement).value).toBe('Semana de suerte');
+
+    // The change: the Spanish body, a longer period, one store fewer.
+    fireEvent.change(screen.getByTestId('console-news-body-mx'), { target: { value: 'Juegue *mucho más*' } });
+    fireEvent.change(screen.getByTestId('console-news-ends'), { target: { value: '2026-12-15T18:30' } });
+    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    fireEvent.click(screen.getByTestId('console-news-save'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsUpdate')).toBe(true));
+    expect(calls.find((c) => c.path === '/operator/newsUpdate')?.body).toEqual({
+      UID: 7,
+      TOKEN: 'console-token',
+      id: 52,
+      texts: [
+        { lang: 'en', title: 'Lucky week', body: '# Prizes\n\nPlay **more**' },
+        { lang: 'mx', title: 'Semana de suerte', body: 'Juegue *mucho más*' },
+      ],
+      target: { type: 'stores', kids: [1001] },
+      event: { starts_at: '2026-12-01T10:00:00.000Z', ends_at: new Date('2026-12-15T18:30').toISOString() },
+      files: [],
+    });
+    // Saved: the editor is a new item's again.
+    await waitFor(() => expect(screen.queryByTestId('console-news-editing')).toBeNull());
+    expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(false);
+
+    // An announcement: the same form, filled, saved through /operator/announcementUpdate.
+    fireEvent.click(await screen.findByTestId('console-announce-edit-9'));
+    expect((screen.getByTestId('console-announce-msg') as HTMLInputElement).value).toBe('Closed on Sunday');
+    expect(screen.getByTestId('console-announce-layout-2').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(screen.getByTestId('console-announce-msg'), { target: { value: 'Closed on Sunday and Monday' } });
+    fireEvent.click(screen.getByTestId('console-announce-layout-5'));
+    fireEvent.click(screen.getByTestId('console-announce-save'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/operator/announcementUpdate')?.body).toMatchObject({ id: 9, msg: 'Closed on Sunday and Monday', modes: [0, 2, 5] }));
+  });
 });

@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ConsoleNewsItem } from '@moneybox/contract';
+import type { ConsoleAnnouncement, ConsoleNewsItem } from '@moneybox/contract';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { confirmBox } from '../../components/message';
 import { languageLabels } from '../../i18n/languages';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
-import { NEWS_LANGS, emptyNewsForm, languagesOf, publishInput, toBase64, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
+import { NEWS_LANGS, droppedLanguages, emptyNewsForm, formOf, languagesOf, publishInput, toBase64, updateInput, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
 import { NewsPreview } from './NewsPreview';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
@@ -17,31 +17,38 @@ const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
 /** Below this the segmented choices stand one above the other: side by side they would cut their words. */
 const NARROW = '(max-width: 40em)';
 
-/** /operator/news: publish news, event news, posters and regulations to the stores in scope; the items with withdraw; the admin's announcements. */
+/** /operator/news: publish news, event news, posters and regulations to the stores in scope; the items with edit (the same editor, filled) and withdraw; the admin's announcements. */
 export default function ConsoleNewsPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:news.title'));
   const role = consoleSession()?.role;
   const mayPublish = role === 'admin' || role === 'distributor';
   const items = useConsoleQuery('/operator/news', {});
+  const [editing, setEditing] = useState<ConsoleNewsItem | null>(null);
+  const editor = useRef<HTMLDivElement>(null);
+  const edit = (item: ConsoleNewsItem) => {
+    setEditing(item);
+    editor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <Title order={1} fz="h3">
         {t('console:news.title')}
       </Title>
-      {mayPublish && <PublishCard />}
-      <ItemsCard items={items.data?.list ?? []} mayWithdraw={mayPublish} />
+      <div ref={editor}>{mayPublish && <PublishCard key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />}</div>
+      <ItemsCard items={items.data?.list ?? []} mayWithdraw={mayPublish} onEdit={edit} />
       {role === 'admin' && <AnnouncementsCard />}
     </Stack>
   );
 }
 
-function PublishCard() {
+/** The editor: a new item, or (editing) a published one filled with its content and saved through /operator/newsUpdate. */
+function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onDone: () => void }) {
   const { t } = useTranslation(['console', 'common']);
   const role = consoleSession()?.role;
   const write = useConsoleWrite();
   const { busy, error, setError, run } = useConsoleAction();
-  const [form, setForm] = useState<NewsForm>(emptyNewsForm);
+  const [form, setForm] = useState<NewsForm>(() => (editing ? formOf(editing) : emptyNewsForm()));
   const [lang, setLang] = useState<NewsLang>('en');
   const distributors = useConsoleQuery('/operator/distributors', {}, { enabled: role === 'admin' });
   const set = (patch: Partial<NewsForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -66,15 +73,20 @@ function PublishCard() {
       setFiles([]);
     }
   };
+  const save = async (item: ConsoleNewsItem) => {
+    if (droppedLanguages(item, form).length > 0) return setError(t('console:news.keepLanguage'));
+    if (await run(() => write('/operator/newsUpdate', updateInput(item, { ...form, files })), t('console:news.saved'))) onDone();
+  };
   const documents = form.kind === 'poster' || form.kind === 'regulation';
   const narrow = useMediaQuery(NARROW) ?? false;
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" data-testid={editing ? 'console-news-editing' : undefined}>
       <Title order={2} fz="h4" mb="sm">
-        {t('console:news.publish')}
+        {editing ? t('console:news.editing') : t('console:news.publish')}
       </Title>
       <Stack gap="sm">
         <SegmentedControl
+          disabled={editing !== null}
           data={KINDS.map((k) => ({ value: k, label: t(`console:news.kinds.${k}`) }))}
           value={form.kind}
           onChange={(v) => set({ kind: v as NewsKind })}
@@ -84,7 +96,7 @@ function PublishCard() {
         />
         {form.kind === 'event' && (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('console:news.eventName')} description={t('console:news.eventNameHint')} value={form.eventName} onChange={(e) => set({ eventName: e.currentTarget.value })} data-testid="console-news-event" />
+            <TextInput label={t('console:news.eventName')} description={editing ? t('console:news.eventNameFixed') : t('console:news.eventNameHint')} disabled={editing !== null} value={form.eventName} onChange={(e) => set({ eventName: e.currentTarget.value })} data-testid="console-news-event" />
             <TextInput type="datetime-local" label={t('console:news.starts')} value={form.eventStarts} onChange={(e) => set({ eventStarts: e.currentTarget.value })} data-testid="console-news-starts" />
             <TextInput type="datetime-local" label={t('console:news.ends')} value={form.eventEnds} onChange={(e) => set({ eventEnds: e.currentTarget.value })} data-testid="console-news-ends" />
           </SimpleGrid>
@@ -132,12 +144,28 @@ function PublishCard() {
           )}
           {form.kind === 'poster' && <FilePick label={t('console:news.thumbnail')} hint={t('console:news.thumbnailHint')} accept="image/png,image/jpeg,image/gif,image/webp" onPick={(l) => void choose('thumbnail', l)} testId="console-news-thumbnail" />}
         </SimpleGrid>
+        {editing && editing.files.length > 0 && (
+          <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="console-news-files-now">
+            {t('console:news.filesNow', { names: editing.files.map((f) => f.name).join(', ') })}
+          </Text>
+        )}
         <TargetPicker form={form} set={set} distributors={distributors.data?.list ?? []} />
         <ActionAlert error={error} testId="console-news-error" />
         <Group justify="flex-end">
-          <Button onClick={() => void publish()} loading={busy} data-testid="console-news-publish">
-            {t('console:news.publishButton')}
-          </Button>
+          {editing ? (
+            <>
+              <Button variant="default" onClick={onDone} data-testid="console-news-cancel">
+                {t('console:news.cancel')}
+              </Button>
+              <Button onClick={() => void save(editing)} loading={busy} data-testid="console-news-save">
+                {t('console:news.save')}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => void publish()} loading={busy} data-testid="console-news-publish">
+              {t('console:news.publishButton')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>
@@ -199,7 +227,7 @@ function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Pa
   );
 }
 
-function ItemsCard({ items, mayWithdraw }: { items: ConsoleNewsItem[]; mayWithdraw: boolean }) {
+function ItemsCard({ items, mayWithdraw, onEdit }: { items: ConsoleNewsItem[]; mayWithdraw: boolean; onEdit: (item: ConsoleNewsItem) => void }) {
   const { t } = useTranslation(['console', 'common']);
   const write = useConsoleWrite();
   const { error, run } = useConsoleAction();
@@ -237,9 +265,14 @@ function ItemsCard({ items, mayWithdraw }: { items: ConsoleNewsItem[]; mayWithdr
                   )}
                 </Stack>
                 {mayWithdraw && (
-                  <Button variant="light" color="red" size="compact-md" onClick={() => void withdraw(item, title)} data-testid={`console-news-withdraw-${item.id}`}>
-                    {t('console:news.withdraw')}
-                  </Button>
+                  <Group gap="xs">
+                    <Button variant="light" size="compact-md" onClick={() => onEdit(item)} data-testid={`console-news-edit-${item.id}`}>
+                      {t('console:news.edit')}
+                    </Button>
+                    <Button variant="light" color="red" size="compact-md" onClick={() => void withdraw(item, title)} data-testid={`console-news-withdraw-${item.id}`}>
+                      {t('console:news.withdraw')}
+                    </Button>
+                  </Group>
                 )}
               </Group>
             </Card>
@@ -252,7 +285,7 @@ function ItemsCard({ items, mayWithdraw }: { items: ConsoleNewsItem[]; mayWithdr
 
 const LAYOUTS = [0, 1, 2, 3, 4, 5, 6];
 
-/** The marquee's announcements (admin): each with the layouts it shows on; new ones and withdraw. */
+/** The marquee's announcements (admin): each with the layouts it shows on; new ones, edit (the same form, filled) and withdraw. */
 function AnnouncementsCard() {
   const { t } = useTranslation(['console', 'common']);
   const list = useConsoleQuery('/operator/announcements', {});
@@ -260,9 +293,23 @@ function AnnouncementsCard() {
   const { busy, error, run } = useConsoleAction();
   const [msg, setMsg] = useState('');
   const [modes, setModes] = useState<number[]>(LAYOUTS);
+  const [editing, setEditing] = useState<ConsoleAnnouncement | null>(null);
   const toggle = (m: number) => setModes((old) => (old.includes(m) ? old.filter((x) => x !== m) : [...old, m].sort()));
+  const reset = () => {
+    setEditing(null);
+    setMsg('');
+    setModes(LAYOUTS);
+  };
+  const edit = (a: ConsoleAnnouncement) => {
+    setEditing(a);
+    setMsg(a.msg);
+    setModes([...a.modes].sort());
+  };
   const create = async () => {
     if (await run(() => write('/operator/announcementCreate', { msg, modes }), t('console:news.announced'))) setMsg('');
+  };
+  const save = async (a: ConsoleAnnouncement) => {
+    if (await run(() => write('/operator/announcementUpdate', { id: a.id, msg, modes }), t('console:news.announcementSaved'))) reset();
   };
   return (
     <Card withBorder padding="md">
@@ -273,6 +320,11 @@ function AnnouncementsCard() {
         {t('console:news.announcementsHint')}
       </Text>
       <Stack gap="xs">
+        {editing && (
+          <Text fz="sm" fw={600} data-testid="console-announce-editing">
+            {t('console:news.editAnnouncement')}
+          </Text>
+        )}
         <TextInput label={t('console:news.message')} value={msg} onChange={(e) => setMsg(e.currentTarget.value)} maxLength={500} data-testid="console-announce-msg" />
         <Text fz="sm" fw={500}>
           {t('console:news.layouts')}
@@ -286,9 +338,20 @@ function AnnouncementsCard() {
         </Group>
         <ActionAlert error={error} />
         <Group justify="flex-end">
-          <Button onClick={() => void create()} loading={busy} disabled={msg.trim() === '' || modes.length === 0} data-testid="console-announce">
-            {t('console:news.announce')}
-          </Button>
+          {editing ? (
+            <>
+              <Button variant="default" onClick={reset} data-testid="console-announce-cancel">
+                {t('console:news.cancel')}
+              </Button>
+              <Button onClick={() => void save(editing)} loading={busy} disabled={msg.trim() === '' || modes.length === 0} data-testid="console-announce-save">
+                {t('console:news.save')}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => void create()} loading={busy} disabled={msg.trim() === '' || modes.length === 0} data-testid="console-announce">
+              {t('console:news.announce')}
+            </Button>
+          )}
         </Group>
         {(list.data?.list ?? []).map((a) => (
           <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" data-testid={`console-announcement-${a.id}`}>
@@ -301,9 +364,14 @@ function AnnouncementsCard() {
               </Text>
             </Stack>
             {a.active && (
-              <Button variant="light" color="red" size="compact-md" onClick={() => void run(() => write('/operator/announcementWithdraw', { id: a.id }), t('console:news.withdrawn'))}>
-                {t('console:news.withdraw')}
-              </Button>
+              <Group gap="xs">
+                <Button variant="light" size="compact-md" onClick={() => edit(a)} data-testid={`console-announce-edit-${a.id}`}>
+                  {t('console:news.edit')}
+                </Button>
+                <Button variant="light" color="red" size="compact-md" onClick={() => void run(() => write('/operator/announcementWithdraw', { id: a.id }), t('console:news.withdrawn'))}>
+                  {t('console:news.withdraw')}
+                </Button>
+              </Group>
             )}
           </Group>
         ))}

@@ -1,4 +1,4 @@
-import type { ConsoleInput, NewsTarget } from '@moneybox/contract';
+import type { ConsoleInput, ConsoleNewsItem, NewsTarget } from '@moneybox/contract';
 
 /** The console's news form (pure): what the operator typed, turned into the publish call's input. */
 export const NEWS_LANGS = ['en', 'mx', 'zh_Hans'] as const;
@@ -72,6 +72,47 @@ export function publishInput(f: NewsForm): ConsoleInput<'/operator/newsPublish'>
       event: { name: f.eventName.trim(), ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }), titles: Object.fromEntries(langs.map((l) => [l, f.texts[l].title])) },
     }),
     // Files serve every language; a body's images are named as the body references them.
+    files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
+  };
+}
+
+/** An ISO-8601 time as a `datetime-local` value in the browser's zone (minutes). */
+export function isoToLocal(iso: string): string {
+  const d = new Date(iso);
+  if (!Number.isFinite(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A published item as the editor's form: its texts per language, period and target (a distributor's stores as their kiosk ids). */
+export function formOf(item: ConsoleNewsItem): NewsForm {
+  const f = emptyNewsForm();
+  for (const t of item.texts) f.texts[t.lang] = { title: t.title, body: t.body };
+  return {
+    ...f,
+    kind: item.kind,
+    target: item.all_stores ? 'all' : 'stores',
+    kids: item.kids.join(', '),
+    eventName: item.event?.name ?? '',
+    eventStarts: item.event ? isoToLocal(item.event.starts_at) : '',
+    eventEnds: item.event ? isoToLocal(item.event.ends_at) : '',
+  };
+}
+
+/** A language the item has that the form would drop (its title emptied): the server keeps languages, so the editor refuses. */
+export const droppedLanguages = (item: ConsoleNewsItem, f: NewsForm): NewsLang[] => item.texts.map((t) => t.lang).filter((l) => f.texts[l].title.trim() === '');
+
+/** The update call's input: every language with a title (its body as written), the target, the period when it changed, the files chosen (they replace the old ones). */
+export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/operator/newsUpdate'> {
+  const starts = localToIso(f.eventStarts);
+  const ends = localToIso(f.eventEnds);
+  const was = item.event ? { starts: isoToLocal(item.event.starts_at), ends: isoToLocal(item.event.ends_at) } : null;
+  const periodChanged = was !== null && (f.eventStarts !== was.starts || f.eventEnds !== was.ends);
+  return {
+    id: item.id,
+    texts: languagesOf(f).map((lang) => ({ lang, title: f.texts[lang].title, body: f.texts[lang].body })),
+    target: targetOf(f),
+    ...(periodChanged && { event: { ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }) } }),
     files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
   };
 }
