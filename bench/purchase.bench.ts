@@ -12,6 +12,11 @@
  * wrong money path fails the bench. The wrk run is repeated on a second server whose report refresher
  * is off, then on the first again (on, off, on: an order effect shows as a gap between the two "on"
  * runs): the difference is what keeping the reports' daily totals costs the money calls.
+ * Then the player protection rules (issue 24) switched on for every customer (bench/lib/protection.ts:
+ * ID-check and large-payout thresholds, personal limits, ended cool-offs, ID cards with their hashes, the
+ * operator sharing exclusions with 10,000 shared exclusions of other ID cards and ended ones on these
+ * customers) and off again, twice, each change's own writes checkpointed or vacuumed before its run:
+ * "rules on / off" is the two "on" runs' rates summed over the two "off" runs'.
  *
  * Without wrk (and no way to install it) the Node worker client (bench/lib/load.ts) measures
  * instead; the "client" column says which one ran. BENCH_CLIENT=node forces it.
@@ -25,6 +30,7 @@ import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { openShifts, startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { insertKeys, setupCounterStore } from './lib/counter.js';
+import { protectionRules } from './lib/protection.js';
 import { runPurchaseLoad, type LoadResult } from './lib/load.js';
 import { locateWrk, wrkPurchase, type WrkResult } from './lib/wrk.js';
 import { groupCommitStats } from '../packages/server/src/money/money-transaction.js';
@@ -135,6 +141,19 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
       rows.push(apiLine(dialect, 'the same, report refresher off (REPORT_REFRESH_MS=0)', 'wrk', off, baseline));
       const again = await wrkRun(wrk, db, await restart());
       rows.push(apiLine(dialect, 'the same, report refresher on again', 'wrk', again, baseline));
+      // Protection must not slow purchases: every rule's columns filled in (nobody refused), then cleared
+      // again, twice over (on, off, on, off: the machine's drift falls on both sides alike).
+      const rate = (r: WrkResult) => (r.n * 1000) / r.totalMs;
+      const sums = { on: 0, off: 0 };
+      for (const pass of [1, 2]) {
+        for (const on of [true, false]) {
+          await protectionRules(db, dialect, KIOSK, on);
+          const r = await wrkRun(wrk, db, await restart());
+          sums[on ? 'on' : 'off'] += rate(r);
+          const last: BenchRow = pass === 2 && !on ? { 'rules on / off': `${Math.round((100 * sums.on) / sums.off)}%` } : {};
+          rows.push(apiLine(dialect, `the same, player protection ${on ? 'on (shared exclusions on)' : 'off'} (${pass})`, 'wrk', r, baseline, last));
+        }
+      }
     } else {
       const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
       const api = await runPurchaseLoad({ ...target(), concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });
