@@ -151,7 +151,8 @@ describeOnDatabases('console news', (s) => {
     expect(item.event.ends_at).toBe(ends);
     expect(item.kids).toEqual([OTHER_KIOSK]);
     const row = ((await s.call('/operator/audit', as(admin))).list as Array<{ kind: string; target: string; before: { stores: number[]; event: { ends_at: string } }; after: { stores: number[]; event: { ends_at: string } } }>).find((x) => x.kind === 'operator.news_update' && x.target === 'Spring draw, longer')!;
-    expect(row.before).toMatchObject({ stores: [1001] });
+    expect(row.before).toMatchObject({ stores: [1001], titles: { en: 'Spring draw' } });
+    expect(row.after).toMatchObject({ titles: { en: 'Spring draw, longer', mx: 'Sorteo' } });
     expect(row.before.event.ends_at).not.toBe(ends);
     expect(row.after).toMatchObject({ stores: [OTHER_KIOSK], event: { ends_at: ends } });
     // A period for an item that is no event, or one ending before it starts: 13, nothing changed.

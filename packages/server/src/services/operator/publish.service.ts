@@ -260,22 +260,28 @@ export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: 
     const before = await bulletinWrites.find(db, input.id);
     const beforeStores = before ? await bulletinWrites.storesOf(db, [input.id]) : [];
     const beforeEvent = (await bulletinWrites.eventsOf(db, [input.id]))[0];
+    const titlesOf = async () => Object.fromEntries((await bulletinReads.texts(db, [input.id])).map((t) => [t.lang, t.title]));
+    const beforeTitles = await titlesOf();
     const p = await updateItem(db, actor, input);
-    const title = (await bulletinReads.texts(db, [p.id])).sort((a, b) => Number(b.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
+    const afterTitles = await titlesOf();
+    const title = afterTitles.en ?? Object.values(afterTitles)[0] ?? '';
+    // Before and after name the same fields: what the update was given.
     await writeAudit(db, actor, {
       storeId: null,
       kind: 'operator.news_update',
       target: { type: 'bulletin', id: p.id, label: title },
       before: {
-        stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)),
-        published_at: before?.published_at,
+        titles: beforeTitles,
+        ...(input.stores !== undefined && { stores: before?.all_stores === 1 ? 'all' : beforeStores.map((r) => Number(r.store_id)) }),
+        ...(input.publishAt !== undefined && { published_at: before?.published_at }),
         ...(input.event && beforeEvent && { event: { starts_at: beforeEvent.starts_at, ends_at: beforeEvent.ends_at } }),
       },
       after: {
+        titles: afterTitles,
         languages: input.texts.map((t) => t.lang),
-        ...(input.event && { event: { ...(input.event.startsAt !== undefined && { starts_at: input.event.startsAt }), ...(input.event.endsAt !== undefined && { ends_at: input.event.endsAt }) } }),
         ...(input.stores !== undefined && { stores: p.stores }),
         ...(input.publishAt !== undefined && { publish_at: input.publishAt }),
+        ...(input.event && { event: { ...(input.event.startsAt !== undefined && { starts_at: input.event.startsAt }), ...(input.event.endsAt !== undefined && { ends_at: input.event.endsAt }) } }),
         files: filesNoted(p.files),
       },
     });

@@ -102,7 +102,14 @@ export function formOf(item: ConsoleNewsItem): NewsForm {
 /** A language the item has that the form would drop (its title emptied): the server keeps languages, so the editor refuses. */
 export const droppedLanguages = (item: ConsoleNewsItem, f: NewsForm): NewsLang[] => item.texts.map((t) => t.lang).filter((l) => f.texts[l].title.trim() === '');
 
-/** The update call's input: every language with a title (its body as written), the target, the period when it changed, the files chosen (they replace the old ones). */
+/** Whether the form aims elsewhere than the item does (the audit row then shows the stores before and after). */
+function targetChanged(item: ConsoleNewsItem, f: NewsForm): boolean {
+  if (f.target !== 'stores') return !(f.target === 'all' && item.all_stores);
+  const kids = kidsOf(f.kids);
+  return item.all_stores || kids.length !== item.kids.length || kids.some((k) => !item.kids.includes(k));
+}
+
+/** The update call's input: every language with a title (its body as written), the target and the period when they changed, the files chosen (they replace the old ones). */
 export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/operator/newsUpdate'> {
   const starts = localToIso(f.eventStarts);
   const ends = localToIso(f.eventEnds);
@@ -111,7 +118,7 @@ export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/
   return {
     id: item.id,
     texts: languagesOf(f).map((lang) => ({ lang, title: f.texts[lang].title, body: f.texts[lang].body })),
-    target: targetOf(f),
+    ...(targetChanged(item, f) && { target: targetOf(f) }),
     ...(periodChanged && { event: { ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }) } }),
     files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
   };
