@@ -51,6 +51,8 @@ interface Problems {
   cut: string[];
   kioskId: string | null;
   drawer: string | null;
+  /** Report table headings broken inside a word (more lines than words: a Chinese heading one character a line). */
+  splitHeadings: string[];
 }
 
 /** Reads what the layout checks need, in one round trip. */
@@ -88,6 +90,18 @@ function inspect(page: Page): Promise<Problems> {
         if (ownText && !whole(el)) cut.push(el.dataset.testid ?? el.textContent!.trim().slice(0, 40));
       }
     }
+    const splitHeadings: string[] = [];
+    for (const th of document.querySelectorAll('.mbx-report-table thead th')) {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent!.trim();
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        if (lines > text.split(/\s+/).length) splitHeadings.push(text);
+      }
+    }
     const kioskId = q('kiosk-id');
     const drawer = q('drawer-label');
     return {
@@ -98,6 +112,7 @@ function inspect(page: Page): Promise<Problems> {
       cut,
       kioskId: visible(kioskId) && whole(kioskId) ? kioskId.textContent : null,
       drawer: visible(drawer) && whole(drawer) ? drawer.textContent : null,
+      splitHeadings,
     };
   });
 }
@@ -179,6 +194,7 @@ describe('layout of every screen at a till, a tablet and a phone', () => {
             const where = `${account.role} ${lang} ${w.name} ${path}`;
             const p = await inspect(page);
             if (p.overflow > 0) failures.push(`${where}: the page scrolls sideways by ${p.overflow}px`);
+            if (p.splitHeadings.length) failures.push(`${where}: report headings broken inside a word: ${p.splitHeadings.join(', ')}`);
             if (path === NOT_FOUND) {
               // The error layout: no header, a way home.
               if (!(await page.getByRole('link', { name: /.+/ }).last().isVisible())) failures.push(`${where}: no way home`);

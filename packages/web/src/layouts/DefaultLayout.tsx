@@ -25,7 +25,9 @@ export default function DefaultLayout() {
   const [title, setTitle] = useState('');
   const titleContext = useMemo(() => ({ title, setTitle }), [title]);
   const messages = useMarqueeMessages();
-  const headerHeight = HEADER_HEIGHT + (messages.length ? MARQUEE_HEIGHT : 0);
+  // The marquee's band is the layout's from the first paint (SPEC: header, marquee, content): the
+  // announcements arrive a second after load and change with the poll without moving the page.
+  const headerHeight = HEADER_HEIGHT + MARQUEE_HEIGHT;
   const [menuOpen, menu] = useDisclosure(false);
   const { pathname, search } = useLocation();
   const wide = useMediaQuery('(min-width: 62em)');

@@ -18,7 +18,8 @@ export function useMarqueeMessages(): string[] {
 
 export function Marquee({ messages }: { messages: string[] }) {
   const { t } = useTranslation('layout');
-  if (messages.length === 0) return null;
+  // Nothing to announce (yet): the band keeps its 40px, so the page does not move when a message arrives.
+  if (messages.length === 0) return <div className="mbx-marquee" aria-hidden="true" data-testid="marquee-space" />;
   // Longer texts scroll for longer, so every message moves at about the same reading speed.
   const chars = messages.join('').length;
   const duration = Math.max(15, Math.round(chars / 6));

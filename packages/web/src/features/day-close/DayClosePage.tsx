@@ -28,7 +28,7 @@ function Section({ title, minWidth, head, children }: { title: string; minWidth:
         {title}
       </Title>
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped>
+        <Table striped className="mbx-report-table">
           <Table.Thead>
             <Table.Tr>
               {head.map((h) => (
