@@ -63,7 +63,7 @@ describe('the console news editor', () => {
     const item = {
       id: 52,
       kind: 'event',
-      event: { name: 'lucky_week', starts_at: '2026-12-01T10:00:00.000Z', ends_at: '2026-12-08T10:00:00.000Z', titles: { en: 'Lucky week' } },
+      event: { name: 'lucky_week', starts_at: '2026-12-01T10:00:30.000Z', ends_at: '2026-12-08T10:00:00.000Z', titles: { en: 'Lucky week' } },
       published_at: '2026-11-26T10:00:00.000Z',
       withdrawn_at: null,
       all_stores: false,
@@ -91,7 +91,7 @@ describe('the console news editor', () => {
     expect(within(screen.getByTestId('news-preview-en')).getByText('more').tagName).toBe('STRONG');
     expect((screen.getByTestId('console-news-event') as HTMLInputElement).value).toBe('lucky_week');
     expect((screen.getByTestId('console-news-event') as HTMLInputElement).disabled).toBe(true);
-    expect(new Date((screen.getByTestId('console-news-starts') as HTMLInputElement).value).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(new Date((screen.getByTestId('console-news-starts') as HTMLInputElement).value).toISOString()).toBe('2026-12-01T10:00:00.000Z'); // minutes shown
     expect((screen.getByTestId('console-news-kids') as HTMLInputElement).value).toBe('1001, 1002');
     expect(screen.getByTestId('console-news-files-now').textContent).toContain('prize.png');
     fireEvent.click(screen.getByTestId('console-news-tab-mx'));
@@ -112,7 +112,7 @@ describe('the console news editor', () => {
         { lang: 'mx', title: 'Semana de suerte', body: 'Juegue *mucho más*' },
       ],
       target: { type: 'stores', kids: [1001] },
-      event: { starts_at: '2026-12-01T10:00:00.000Z', ends_at: new Date('2026-12-15T18:30').toISOString() },
+      event: { starts_at: '2026-12-01T10:00:30.000Z', ends_at: new Date('2026-12-15T18:30').toISOString() }, // the start untouched keeps its seconds
       files: [],
     });
     // Saved: the editor is a new item's again.

@@ -119,7 +119,13 @@ export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/
     id: item.id,
     texts: languagesOf(f).map((lang) => ({ lang, title: f.texts[lang].title, body: f.texts[lang].body })),
     ...(targetChanged(item, f) && { target: targetOf(f) }),
-    ...(periodChanged && { event: { ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }) } }),
+    // A bound left as it was keeps its exact time (the input shows minutes only).
+    ...(periodChanged && {
+      event: {
+        ...(f.eventStarts === was.starts ? { starts_at: item.event!.starts_at } : starts && { starts_at: starts }),
+        ...(f.eventEnds === was.ends ? { ends_at: item.event!.ends_at } : ends && { ends_at: ends }),
+      },
+    }),
     files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
   };
 }
