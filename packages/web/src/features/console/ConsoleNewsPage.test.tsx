@@ -128,4 +128,28 @@ describe('the console news editor', () => {
     fireEvent.click(screen.getByTestId('console-announce-save'));
     await waitFor(() => expect(calls.find((c) => c.path === '/operator/announcementUpdate')?.body).toMatchObject({ id: 9, msg: 'Closed on Sunday and Monday', modes: [0, 2, 5] }));
   });
+  it('takes images through a picker in the screen\'s language and publishes them with the item, shown in the preview by name', async () => {
+    const calls = fakeServer({
+      '/operator/news': () => ({ status: 0, list: [] }),
+      '/operator/announcements': () => ({ status: 0, list: [] }),
+      '/operator/distributors': () => ({ status: 0, list: [] }),
+      '/operator/stores': () => ({ status: 0, list: [] }),
+      '/operator/newsPublish': () => ({ status: 0, id: 42 }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:prize', revokeObjectURL: () => undefined }));
+    await renderRoutes(routes, '/operator/news');
+    const picker = await screen.findByTestId('console-news-images');
+    // Mantine's picker, not the browser's: its text is the app's own ("Choose files"), not "No file chosen".
+    expect(picker.textContent).toBe('Choose files');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][multiple]')!;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'prize.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('console-news-images').textContent).toBe('prize.png'));
+    fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Prize' } });
+    fireEvent.change(screen.getByTestId('console-news-body-en'), { target: { value: '![the prize](prize.png)' } });
+    await waitFor(() => expect(within(screen.getByTestId('news-preview-en')).getByAltText('the prize').getAttribute('src')).toBe('blob:prize'));
+    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    fireEvent.click(screen.getByTestId('console-news-publish'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(true));
+    expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({ files: [{ role: 'image', name: 'prize.png', data: 'iVBORw==' }] });
+  });
 });

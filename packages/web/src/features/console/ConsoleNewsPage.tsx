@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, FileInput, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ConsoleAnnouncement, ConsoleNewsItem } from '@moneybox/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -61,8 +61,8 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
     setUrls(made);
     return () => made.forEach((m) => URL.revokeObjectURL(m.url));
   }, [files]);
-  const choose = async (role: Upload['role'], list: FileList | null) => {
-    const chosen = await Promise.all([...(list ?? [])].map(async (file) => ({ role, name: file.name, file, data: toBase64(new Uint8Array(await file.arrayBuffer())) })));
+  const choose = async (role: Upload['role'], list: File[]) => {
+    const chosen = await Promise.all(list.map(async (file) => ({ role, name: file.name, file, data: toBase64(new Uint8Array(await file.arrayBuffer())) })));
     setFiles((old) => [...old.filter((f) => f.role !== role), ...chosen]);
   };
   const publish = async () => {
@@ -172,17 +172,22 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   );
 }
 
-function FilePick({ label, hint, accept, multiple, onPick, testId }: { label: string; hint: string; accept: string; multiple?: boolean; onPick: (l: FileList | null) => void; testId: string }) {
+function FilePick({ label, hint, accept, multiple, onPick, testId }: { label: string; hint: string; accept: string; multiple?: boolean; onPick: (files: File[]) => void; testId: string }) {
+  // Mantine's FileInput rather than the browser's own, whose button and "no file" text are in the browser's language.
+  const { t } = useTranslation('console');
+  const picked = (v: File | File[] | null) => onPick(v === null ? [] : Array.isArray(v) ? v : [v]);
   return (
-    <Stack gap={4}>
-      <Text component="label" htmlFor={testId} fz="sm" fw={500}>
-        {label}
-      </Text>
-      <input id={testId} type="file" accept={accept} multiple={multiple} onChange={(e) => onPick(e.currentTarget.files)} data-testid={testId} style={{ maxWidth: '100%' }} />
-      <Text fz="xs" c="dimmed">
-        {hint}
-      </Text>
-    </Stack>
+    <FileInput
+      label={label}
+      description={hint}
+      placeholder={t(multiple ? 'news.chooseFiles' : 'news.chooseFile')}
+      accept={accept}
+      multiple={multiple}
+      clearable
+      onChange={picked}
+      data-testid={testId}
+      inputWrapperOrder={['label', 'input', 'description']}
+    />
   );
 }
 
