@@ -13,15 +13,19 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** The console with no news, announcements, distributors or stores yet, and the given calls. */
+const emptyConsole = (more: Parameters<typeof fakeServer>[0]) =>
+  fakeServer({
+    '/operator/news': () => ({ status: 0, list: [] }),
+    '/operator/announcements': () => ({ status: 0, list: [] }),
+    '/operator/distributors': () => ({ status: 0, list: [] }),
+    '/operator/stores': () => ({ status: 0, list: [] }),
+    ...more,
+  });
+
 describe('the console news editor', () => {
   it('previews the Markdown as the store renders it (the store news card and its sanitizer), per language, and publishes what was typed', async () => {
-    const calls = fakeServer({
-      '/operator/news': () => ({ status: 0, list: [] }),
-      '/operator/announcements': () => ({ status: 0, list: [] }),
-      '/operator/distributors': () => ({ status: 0, list: [] }),
-      '/operator/stores': () => ({ status: 0, list: [] }),
-      '/operator/newsPublish': () => ({ status: 0, id: 41 }),
-    });
+    const calls = emptyConsole({ '/operator/newsPublish': () => ({ status: 0, id: 41 }) });
     await renderRoutes(routes, '/operator/news');
     fireEvent.change(await screen.findByTestId('console-news-title-en'), { target: { value: 'Lucky week' } });
     fireEvent.change(screen.getByTestId('console-news-body-en'), {
@@ -129,13 +133,7 @@ describe('the console news editor', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/operator/announcementUpdate')?.body).toMatchObject({ id: 9, msg: 'Closed on Sunday and Monday', modes: [0, 2, 5] }));
   });
   it('takes images through a picker in the screen\'s language and publishes them with the item, shown in the preview by name', async () => {
-    const calls = fakeServer({
-      '/operator/news': () => ({ status: 0, list: [] }),
-      '/operator/announcements': () => ({ status: 0, list: [] }),
-      '/operator/distributors': () => ({ status: 0, list: [] }),
-      '/operator/stores': () => ({ status: 0, list: [] }),
-      '/operator/newsPublish': () => ({ status: 0, id: 42 }),
-    });
+    const calls = emptyConsole({ '/operator/newsPublish': () => ({ status: 0, id: 42 }) });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:prize', revokeObjectURL: () => undefined }));
     await renderRoutes(routes, '/operator/news');
     const picker = await screen.findByTestId('console-news-images');
