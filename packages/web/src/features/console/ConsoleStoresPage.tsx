@@ -113,6 +113,9 @@ export default function ConsoleStoresPage() {
               <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
                 {t('console:accounts')}
               </Button>
+              <Button component={Link} to="/operator/settings" variant="default" data-testid="console-platform-settings-link">
+                {t('console:settings.title')}
+              </Button>
               <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
                 {t('console:newStore')}
               </Button>

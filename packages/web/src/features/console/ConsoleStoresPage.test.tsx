@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setConsoleSession } from '../../api/console';
+import { fakeServer } from '../../test/fake-server';
+import { renderRoutes } from '../../test/render';
+import ConsoleStoresPage from './ConsoleStoresPage';
+
+// mantine-datatable shows a column while its media query matches; a column without one asks for ''.
+const stubMatchMedia = window.matchMedia;
+window.matchMedia = (query: string) => ({ ...stubMatchMedia(query), matches: query === '' });
+Element.prototype.scrollTo ??= () => {};
+
+const routes = [{ path: '/operator/stores', element: <ConsoleStoresPage /> }];
+
+afterEach(() => sessionStorage.clear());
+
+describe('the console stores screen', () => {
+  it("leads an admin to the platform's accounts and settings (maintenance, thresholds, webhooks), and a distributor to neither", async () => {
+    for (const role of ['admin', 'distributor'] as const) {
+      setConsoleSession({ uid: 7, token: 'console-token', username: `${role}0001`, role });
+      fakeServer({ '/operator/stores': () => ({ status: 0, list: [] }) });
+      const { unmount } = await renderRoutes(routes, '/operator/stores');
+      await screen.findByTestId('console-news-link');
+      const links = ['console-accounts-link', 'console-platform-settings-link'].map((id) => screen.queryByTestId(id)?.getAttribute('href') ?? null);
+      expect(links).toEqual(role === 'admin' ? ['/operator/accounts', '/operator/settings'] : [null, null]);
+      if (role === 'admin') expect(screen.getByTestId('console-platform-settings-link').textContent).toBe('Platform settings');
+      unmount();
+    }
+  });
+});
