@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
 export function kioskIds(text: string): number[] | null {
@@ -46,11 +47,7 @@ export default function ConsoleAccountsPage() {
       <Title order={1} fz="h3">
         {t('console:accounts')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert" data-testid="console-accounts-error">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} testId="console-accounts-error" />
       <Card withBorder padding="md">
         <Title order={2} fz="h4" mb="xs">
           {t('console:accountCreate')}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import type { ConsoleAlert } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { alertText } from './alert-text';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 const STATE_COLOR = { open: 'red', acknowledged: 'yellow', resolved: 'green', cleared: 'gray' } as const;
 
@@ -61,11 +62,7 @@ export default function ConsoleAlertsPage() {
           )}
         </Group>
       </Group>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} />
       <ConsoleTable minWidth={760} testId="console-alerts" head={[t('console:alerts.raised'), t('console:alerts.store'), t('console:alerts.kind'), t('console:alerts.what'), t('console:alerts.state'), '']}>
         {list.length === 0 && !alerts.isLoading && (
           <Table.Tr>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ConsoleDistributor } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /** One idempotency key per intended move: kept across a retry of the same move, new after one is done (getRandomValues: also outside a secure context). */
 function newKey(): string {
@@ -48,11 +49,7 @@ export function CreditCard({ target, fund, canMove, title, testId }: { target: T
           {history.data ? money(history.data.balance) : '—'}
         </Text>
       </Group>
-      {(action.error ?? history.error?.message) && (
-        <Alert color="red" role="alert" mb="sm">
-          {action.error ?? history.error?.message}
-        </Alert>
-      )}
+      <ActionAlert error={action.error ?? history.error?.message} mb="sm" />
       {canMove && (
         <Group align="flex-end" gap="xs" wrap="wrap" mb="sm">
           <NumberInput
@@ -148,11 +145,7 @@ export default function ConsoleCreditPage() {
       <Text c="dimmed" fz="sm">
         {t('credit.hint')}
       </Text>
-      {distributors.error && (
-        <Alert color="red" role="alert">
-          {distributors.error.message}
-        </Alert>
-      )}
+      <ActionAlert error={distributors.error?.message} />
       <Card withBorder padding={0}>
         <Table.ScrollContainer minWidth={340}>
           <Table striped highlightOnHover fz="sm" data-testid="console-distributors">

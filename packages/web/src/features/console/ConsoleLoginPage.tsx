@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { ConsoleReply } from '@moneybox/contract';
 import { consoleSession, setConsoleSession, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
+import { ActionAlert } from './ActionAlert';
 
 type Step =
   | { kind: 'password' }
@@ -93,11 +94,7 @@ export default function ConsoleLoginPage() {
         <Title order={1} fz="h3" id="console-login-title">
           {step.kind === 'enrol' ? t('console:enrolTitle') : step.kind === 'recovery' ? t('console:recoveryTitle') : t('console:signInTitle')}
         </Title>
-        {error && (
-          <Alert color="red" role="alert" data-testid="console-login-error">
-            {error}
-          </Alert>
-        )}
+        <ActionAlert error={error} testId="console-login-error" />
         {step.kind === 'password' && (
           <>
             <TextInput label={t('console:username')} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} maxLength={20} name="username" data-testid="console-username" />

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 const TEXT = ['name', 'timezone', 'address', 'city', 'state', 'zip', 'phone'] as const;
 const NUMBERS = ['kid', 'max_drawers', 'max_machines', 'limit_day', 'drawers'] as const;
@@ -54,11 +55,7 @@ export default function ConsoleNewStorePage() {
         <Title order={1} fz="h3">
           {t('newStore')}
         </Title>
-        {error && (
-          <Alert color="red" role="alert" data-testid="console-new-store-error">
-            {error}
-          </Alert>
-        )}
+        <ActionAlert error={error} testId="console-new-store-error" />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {NUMBERS.map((k) => (
             <NumberInput key={k} label={t(LABEL[k])} value={nums[k]} onChange={(v) => setNums({ ...nums, [k]: typeof v === 'number' ? v : 0 })} min={0} allowDecimal={false} allowNegative={false} data-testid={`console-new-${k}`} />

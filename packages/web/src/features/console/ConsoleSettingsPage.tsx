@@ -9,6 +9,7 @@ import { ConsoleTable } from './ConsoleTable';
 import { MaintenanceCard } from './MaintenanceCard';
 import { isMoney, sent, shown, type ThresholdForm as Form } from './thresholds';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /** /operator/settings (admin): the maintenance switch, the alert thresholds' platform defaults and the webhooks alerts are sent to. */
 export default function ConsoleSettingsPage() {
@@ -38,11 +39,7 @@ export default function ConsoleSettingsPage() {
       <Title order={1} fz="h3">
         {t('console:settings.title')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} />
       <MaintenanceCard />
       <Card withBorder padding="md">
         <Title order={2} fz="h4">

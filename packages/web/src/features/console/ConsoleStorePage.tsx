@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { StoreExclusionSharing } from './StoreExclusionSharing';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /** /operator/stores/:kid: the store's settings and quota, its reports (read-only), freeze, bosses, theme, alert thresholds; the admin also sets the quota and the thresholds. */
 export default function ConsoleStorePage() {
@@ -112,11 +113,7 @@ function Freeze({ store }: { store: ConsoleStore }) {
       <Title order={2} fz="h4" mb="xs">
         {t('freezeTitle')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert" mb="sm">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} mb="sm" />
       {store.frozen ? (
         <Stack gap="sm">
           <Text data-testid="console-freeze-message">{t('frozenWith', { msg: store.freeze_msg })}</Text>
@@ -154,11 +151,7 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
       <Title order={2} fz="h4" mb="xs">
         {t('bosses')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert" mb="sm">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} mb="sm" />
       {bosses.length === 0 && <Text c="dimmed">{t('noBosses')}</Text>}
       <Stack gap={6} data-testid="console-bosses">
         {bosses.map((b) => (
@@ -223,11 +216,7 @@ function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; 
       <Title order={2} fz="h4" mb="xs">
         {t('theme.title')}
       </Title>
-      {action.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {action.error}
-        </Alert>
-      )}
+      <ActionAlert error={action.error} mb="sm" />
       {hosts.length === 0 && <Text c="dimmed">{t('theme.noHosts')}</Text>}
       <Stack gap={6} data-testid="console-hosts">
         {hosts.map((h) => (
@@ -283,11 +272,7 @@ function Quota({ store }: { store: ConsoleStore }) {
       <Title order={2} fz="h4" mb="xs">
         {t('quota')}
       </Title>
-      {error && (
-        <Alert color="red" role="alert" mb="sm">
-          {error}
-        </Alert>
-      )}
+      <ActionAlert error={error} mb="sm" />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {field('max_drawers', t('fields.maxDrawers'))}
         {field('max_machines', t('fields.maxMachines'))}

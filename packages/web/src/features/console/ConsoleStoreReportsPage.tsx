@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { ReportTable } from '../reports/ReportTable';
 import { shiftColumns } from '../reports/shift-columns';
 import { zoneDiff } from './console-time';
 import { ReportLinks, STORE_REPORTS, StoreBack, type StoreReport } from './StoreNav';
+import { ActionAlert } from './ActionAlert';
 
 /** The same lead columns as the store's Shift Reports screen shows first. */
 const SHIFT_LEAD = ['staff', 'start', 'end', 'balance', 'counted', 'overShort'];
@@ -146,11 +147,7 @@ function DayClose({ store }: { store: ConsoleStore }) {
         )}
         {print.buttons}
       </Group>
-      {q.error && (
-        <Alert color="red" role="alert" data-testid="report-error">
-          {q.error.message}
-        </Alert>
-      )}
+      <ActionAlert error={q.error?.message} testId="report-error" />
       {body && (
         <Card withBorder padding="md" maw={520} data-testid="day-close-report">
           {body}

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /**
  * Self-exclusions shared across the store's operator's stores on an ID match (issue 24): whether that
@@ -26,11 +27,7 @@ export function StoreExclusionSharing({ kid, canEdit }: { kid: number; canEdit: 
           </Badge>
         )}
       </Group>
-      {(action.error ?? q.error) && (
-        <Alert color="red" role="alert" my="sm">
-          {action.error ?? q.error?.message}
-        </Alert>
-      )}
+      <ActionAlert error={action.error ?? q.error?.message} mt="sm" mb="sm" />
       {s && (
         <>
           <Text fz="sm" mt="xs" data-testid="console-store-exclusion-sharing-owner">

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActionAlert } from './ActionAlert';
 
 /** The store's reports the console opens, each the store's own report read through its console call. */
 export const STORE_REPORTS = ['daily', 'shift', 'day-close'] as const;
@@ -13,11 +14,7 @@ export function StoreBack({ to, label, testId, error }: { to: string; label: str
       <Anchor component={Link} to={to} fz="sm" data-testid={testId}>
         ← {label}
       </Anchor>
-      {error && (
-        <Alert color="red" role="alert" data-testid="console-store-error">
-          {error.message}
-        </Alert>
-      )}
+      <ActionAlert error={error?.message} testId="console-store-error" />
     </>
   );
 }

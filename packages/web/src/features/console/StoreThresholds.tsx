@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { ALERT_THRESHOLDS, THRESHOLD_KINDS, type ThresholdKind } from '@moneybox/contract/alert-kinds';
 import { toUnits } from '@moneybox/contract/money';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useMoney } from '../../money/useMoney';
 import { isMoney, sent, shown, type ThresholdForm } from './thresholds';
 import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
 
 /**
  * A store's alert thresholds on its console page: what applies for each rule and whether it is the store's
@@ -41,11 +42,7 @@ export function StoreThresholds({ kid, canEdit }: { kid: number; canEdit: boolea
       <Text fz="sm" c="dimmed" mb="sm">
         {t(canEdit ? 'storeThresholds.hintAdmin' : 'storeThresholds.hint')}
       </Text>
-      {(action.error ?? q.error) && (
-        <Alert color="red" role="alert" mb="sm">
-          {action.error ?? q.error?.message}
-        </Alert>
-      )}
+      <ActionAlert error={action.error ?? q.error?.message} mb="sm" />
       {q.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {THRESHOLD_KINDS.map((k) => {
