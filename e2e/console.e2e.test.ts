@@ -345,8 +345,9 @@ describe('platform console', () => {
     await page.getByTestId('console-news-kids').fill('1001');
     for (const v of VIEWPORTS) {
       await page.setViewportSize(v);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      expect(await cutTexts(page)).toEqual([]);
+      // The editor lays itself out again for the new width (its choices stack on a phone) a render later.
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expect.poll(() => cutTexts(page)).toEqual([]);
       await e.screenshot(page, `console-news-editor-en-${v.width}`, { fullPage: true });
     }
     await page.getByTestId('console-news-publish').click();
