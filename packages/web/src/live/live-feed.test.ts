@@ -107,6 +107,18 @@ describe('the live feed', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('a session that ended by this tab\'s logout makes nobody refetch (the login page would meet 5\'s message)', () => {
+    let signedIn = true;
+    const sockets: FakeSocket[] = [];
+    const changes: LiveChange[] = [];
+    const feed = new LiveFeed({ open: (url) => (sockets.push(new FakeSocket(url)), sockets.at(-1)!), url: () => 'ws://pos.test/API/live', signedIn: () => signedIn });
+    feed.use((c) => changes.push(c));
+    sockets[0]!.say({ type: 'hello', kiosk_id: 1001 });
+    signedIn = false;
+    sockets[0]!.drop(LiveClose.SESSION_ENDED);
+    expect(changes).toEqual(['all']);
+  });
+
   it('does not connect without a session', () => {
     const { sockets, use } = setup(false);
     use();

@@ -77,7 +77,8 @@ export class LiveFeed {
       this.setLive(false);
       // The session is over: the screens' next calls meet status 5 and go to login; no hurry to reconnect.
       if (e.code === LiveClose.SESSION_ENDED) {
-        this.emit('all');
+        // Signed out here (a logout): nothing to refetch, or the login page would meet 5's message.
+        if (this.opts.signedIn()) this.emit('all');
         return this.later(MAX_RETRY_MS);
       }
       this.later(this.backoff());
