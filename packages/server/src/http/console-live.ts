@@ -4,16 +4,16 @@ import type { WebSocket } from 'ws';
 import { StatusRefusal } from '../domain/status-refusal.js';
 import type { Deps } from '../services/deps.js';
 import { authenticateConsole } from './console-authenticate.js';
-import { storesInScope } from '../services/console/scope.js';
-import type { StoreSet } from '../repositories/console-store.repository.js';
+import { ownersOf, scopeOwner } from '../services/console/scope.js';
+import type { LiveBatch } from '../bus/terminal-bus.js';
 
 const PING_MS = 30_000;
 /** A socket hears `stores` at most this often, however busy its stores are. */
 const STORES_EVERY_MS = 1_000;
 
-/** A signed-in console socket: its stores (the scope at its hello) and its `stores` throttle. */
+/** A signed-in console socket: whose stores it hears (its account's scope owner) and its `stores` throttle. */
 interface ConsoleClient {
-  scope: StoreSet;
+  owner: 'all' | number;
   lastStoresAt: number;
   pending: NodeJS.Timeout | undefined;
 }
@@ -26,7 +26,9 @@ const HELLO_MS = 10_000;
  * server) is pushed as `{type:'alerts'}`, and each live batch (live/live-changes.ts: money, machines,
  * a shift, a console action) touching a store of the socket's scope as `{type:'stores'}`, at most once
  * a second. It carries no data: the count and lists come through the calls, scoped to the account.
- * The scope is the one at the hello (a store bound later shows through the screen's poll).
+ * The scope is checked per batch against the stores' bindings of that moment (one query per batch,
+ * only while a scoped account listens), so a store bound to a distributor or moved away after the
+ * hello, by any server or the CLI, is heard or no longer heard at once.
  */
 export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
   const clients = new Map<WebSocket, ConsoleClient>();
@@ -40,19 +42,21 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
     if (c.pending) return;
     const wait = c.lastStoresAt + STORES_EVERY_MS - Date.now();
     if (wait <= 0) sendStores(socket, c);
-    else c.pending = setTimeout(() => sendStores(socket, c), wait);
+    else c.pending = setTimeout(() => sendStores(socket, c), wait).unref();
   };
   const unsubscribe = deps.bus?.subscribe((e) => {
     if (e.kind === 'alerts') {
       const text = JSON.stringify({ type: 'alerts' } satisfies ConsoleLiveMessage);
       for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
     } else if (e.kind === 'live') {
-      for (const [socket, c] of clients) {
-        const scope = c.scope;
-        if (scope === 'all' || e.batches.some((b) => scope.includes(b.store))) storesMoved(socket, c);
-      }
+      storesOfBatches(e.batches).catch((err: unknown) => app.log.error({ err }, 'console live: scope check failed'));
     }
   });
+  const storesOfBatches = async (batches: LiveBatch[]) => {
+    const scoped = [...clients.values()].some((c) => c.owner !== 'all');
+    const owners = scoped ? await ownersOf(deps.handle.db, batches.map((b) => b.store)) : new Set<number>();
+    for (const [socket, c] of clients) if (c.owner === 'all' || owners.has(c.owner)) storesMoved(socket, c);
+  };
   const answered = new WeakSet<WebSocket>();
   const ping = setInterval(() => {
     for (const c of clients.keys()) {
@@ -86,10 +90,9 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
         // an unreadable hello is no session
       }
       authenticateConsole(deps, auth.UID, auth.TOKEN)
-        .then(async (actor) => {
-          const scope = await storesInScope(deps.handle.db, actor);
+        .then((actor) => {
           if (socket.readyState !== socket.OPEN) return;
-          clients.set(socket, { scope, lastStoresAt: 0, pending: undefined });
+          clients.set(socket, { owner: scopeOwner(actor), lastStoresAt: 0, pending: undefined });
           answered.add(socket);
           socket.on('close', () => {
             clearTimeout(clients.get(socket)?.pending);

@@ -85,6 +85,11 @@ export const platformAccountRepository = {
   distributorOf(db: Db, storeId: number) {
     return db.selectFrom('platform_account_store').select('account_id').where('store_id', '=', storeId).executeTakeFirst();
   },
+  /** The distributors of these stores (a store has at most one). */
+  distributorsOf(db: Db, storeIds: number[]) {
+    if (!storeIds.length) return Promise.resolve([]);
+    return db.selectFrom('platform_account_store').select('account_id').distinct().where('store_id', 'in', storeIds).execute();
+  },
   bindings(db: Db) {
     return db.selectFrom('platform_account_store').select(['account_id', 'store_id']).execute();
   },

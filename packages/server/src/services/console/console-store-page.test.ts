@@ -137,4 +137,29 @@ describeOnDatabases('console store page', (s) => {
       for (const l of [mine, theirs, all]) l.close();
     }
   });
+  it('follows the scope as it changes: a store bound to a distributor after its socket connected is heard, a store moved away no longer', async () => {
+    const mine = await listen(s.url, dist);
+    const theirs = await listen(s.url, other);
+    try {
+      const kid = 2103;
+      expect((await s.call('/operator/storeCreate', { ...as(admin), kid, name: 'Bound Later', timezone: 'America/Chicago', max_drawers: 1, max_machines: 1, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1, distributor_id: dist.UID })).status).toBe(Status.OK);
+      const freeze = async (freeze: boolean) => {
+        await new Promise((r) => setTimeout(r, 1_050)); // past the once-a-second throttle
+        const [m, t] = [mine.heard.length, theirs.heard.length];
+        expect((await s.call('/operator/storeFreeze', { ...as(admin), kid, freeze, message: 'Wait' })).status).toBe(Status.OK);
+        return { mine: () => mine.heard.slice(m), theirs: () => theirs.heard.slice(t) };
+      };
+      const first = await freeze(true);
+      await until(() => first.mine().includes('stores'));
+      expect(first.theirs()).not.toContain('stores');
+      // Moved to the other distributor (no console call moves a store yet: the binding row itself).
+      await s.handle.db.updateTable('platform_account_store').set({ account_id: other.UID }).where('store_id', '=', kid).execute();
+      const second = await freeze(false);
+      await until(() => second.theirs().includes('stores'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(second.mine()).not.toContain('stores');
+    } finally {
+      for (const l of [mine, theirs]) l.close();
+    }
+  });
 });

@@ -11,10 +11,21 @@ import { platformAccountRepository } from '../../repositories/platform-account.r
  * Every console read and change of a store goes through it.
  */
 export async function storesInScope(db: Db, actor: ConsoleActor): Promise<StoreSet> {
+  const owner = scopeOwner(actor);
+  if (owner === 'all') return 'all';
+  return (await platformAccountRepository.storesOf(db, owner)).map((r) => r.store_id);
+}
+
+/** Whose stores the actor reaches: every store, or the stores bound to this distributor account. */
+export function scopeOwner(actor: ConsoleActor): 'all' | number {
   if (actor.role === 'admin') return 'all';
   const owner = actor.role === 'distributor' ? actor.accountId : actor.parentId;
-  if (owner === null) return 'all';
-  return (await platformAccountRepository.storesOf(db, owner)).map((r) => r.store_id);
+  return owner ?? 'all';
+}
+
+/** The distributor accounts the given stores are bound to now (the owners whose scope has them). */
+export async function ownersOf(db: Db, stores: number[]): Promise<Set<number>> {
+  return new Set((await platformAccountRepository.distributorsOf(db, stores)).map((r) => r.account_id));
 }
 
 /**
