@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/LoadingOverlay';
 import { WritesOverlay } from '../components/WritesOverlay';
+import { useLocalTimeDiff } from '../time/useLocalTimeDiff';
 import { Header } from './Header';
 import { Marquee, useMarqueeMessages } from './Marquee';
 import { PageTitleContext } from './page-title';
@@ -32,6 +33,9 @@ export default function DefaultLayout() {
   const { pathname, search } = useLocation();
   const wide = useMediaQuery('(min-width: 62em)');
   const closeMenu = menu.close;
+  // Every page shows times in the store's zone: none is drawn before the zone is known (until then a
+  // shift's start would show in UTC for a moment on a slow line).
+  const storeTime = useLocalTimeDiff();
   useEffect(() => closeMenu(), [pathname, search, wide, closeMenu]);
   return (
     <PageTitleContext.Provider value={titleContext}>
@@ -45,9 +49,13 @@ export default function DefaultLayout() {
         </AppShell.Navbar>
         {/* data-path: the location the page shown belongs to (it changes with the page, not before). */}
         <AppShell.Main data-path={`${pathname}${search}`}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {storeTime.ready ? (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <PageLoading />
+          )}
         </AppShell.Main>
       </AppShell>
       <Drawer opened={menuOpen} onClose={menu.close} size={SIDE_MENU_WIDTH + 30} padding={0} title={t('sideMenu')} closeButtonProps={{ 'aria-label': t('closeMenu') }} styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}>
