@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
-import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest } from './reports.js';
+import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import { BULLETIN_LANGS, eventName } from './bulletin.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
@@ -157,6 +157,7 @@ export const consoleStoreHostRemoveRequest = auth.extend({ kid: kioskId, host })
 /** A store's reports, read-only, as its boss reads them: the store call's input and reply, plus the store (kid). */
 export const consoleDailyReportRequest = dailyLogRequest.extend({ kid: kioskId });
 export const consoleShiftReportRequest = shiftLogRequest.extend({ kid: kioskId });
+export const consoleTransactionReportRequest = transactionReportRequest.extend({ kid: kioskId });
 export const consoleDayCloseRequest = dayCloseGetRequest.extend({ kid: kioskId });
 
 const platformAccount = z.object({
@@ -451,6 +452,7 @@ export const CONSOLE_CALLS = {
   '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
   '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn },
   '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn },
+  '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn },
   '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn },
   '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin },
   '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },

@@ -1,5 +1,5 @@
 import type { ConsoleInput, ConsolePath, ConsoleReply, ConsoleRole } from '@moneybox/contract';
-import { MutationObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, MutationObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Status } from '@moneybox/contract/status';
 import { navigateTo } from '../app/navigation';
@@ -63,6 +63,7 @@ export const CONSOLE_READ_PATHS = [
   '/operator/store',
   '/operator/storeDailyReport',
   '/operator/storeShiftReport',
+  '/operator/storeTransactionReport',
   '/operator/storeDayClose',
   '/operator/accounts',
   '/operator/distributors',
@@ -105,7 +106,11 @@ export function consoleCall<P extends ConsoleReadPath>(path: P, input: ConsoleIn
 }
 
 /** A console read as a query keyed by path and input. */
-export function useConsoleQuery<P extends ConsoleReadPath>(path: P, input: ConsoleInput<P>, options: { refetchInterval?: number; enabled?: boolean } = {}) {
+export function useConsoleQuery<P extends ConsoleReadPath>(
+  path: P,
+  input: ConsoleInput<P>,
+  options: { refetchInterval?: number; enabled?: boolean; placeholderData?: typeof keepPreviousData } = {},
+) {
   return useQuery<ConsoleReply<P>, Error>({ queryKey: ['console', path, input], queryFn: () => consoleCall(path, input), retry: false, ...options });
 }
 

@@ -41,7 +41,7 @@ describeOnDatabases('console store page', (s) => {
     support = await consoleAccount(s, 'support', { parentId: dist.UID });
   });
 
-  it("answers the store's daily, shift and day close reports exactly as its boss reads them, to the accounts that have the store in scope only", async () => {
+  it("answers the store's daily, shift, transaction and day close reports exactly as its boss reads them, to the accounts that have the store in scope only", async () => {
     const counter = await openCounter(s, 1000);
     const c = await newCustomer(s, counter);
     expect((await s.call('/customer/purchase', { ...counter, id: c.id, amount: 42.5, key: await s.key() })).status).toBe(Status.OK);
@@ -53,6 +53,8 @@ describeOnDatabases('console store page', (s) => {
       ['/drawer/dailyLog', '/operator/storeDailyReport', {}],
       ['/drawer/dailyLog', '/operator/storeDailyReport', { fun_name: 'pos' }],
       ['/drawer/shiftLog', '/operator/storeShiftReport', {}],
+      ['/drawer/transaction', '/operator/storeTransactionReport', {}],
+      ['/drawer/transaction', '/operator/storeTransactionReport', { fun_name: 'purchase', limit: 1 }],
       ['/dayClose/get', '/operator/storeDayClose', {}],
     ] as const;
     for (const [store, console, input] of pairs) {

@@ -5,6 +5,7 @@ import { dayCloseView } from '../day-close/day-close.service.js';
 import { reportDeps, type Deps } from '../deps.js';
 import { dailyLog } from '../report/daily.service.js';
 import { shiftLog } from '../report/shift-log.service.js';
+import { transactionReport, type TransactionQuery } from '../report/transaction.service.js';
 import { storeInScope } from './scope.js';
 
 type Period = { startTime?: string | number | undefined; endTime?: string | number | undefined };
@@ -30,6 +31,12 @@ export async function consoleDailyReport(deps: Deps, actor: ConsoleActor, input:
 export async function consoleShiftReport(deps: Deps, actor: ConsoleActor, input: Period & { kid: number }) {
   const { kid, ...q } = input;
   return shiftLog(reportDeps(deps), await asStoreReader(deps, actor, kid), q);
+}
+
+/** /operator/storeTransactionReport: the store's /drawer/transaction (the boss's whole-store records, paged). */
+export async function consoleTransactionReport(deps: Deps, actor: ConsoleActor, input: TransactionQuery & { kid: number }) {
+  const { kid, ...q } = input;
+  return transactionReport(reportDeps(deps), await asStoreReader(deps, actor, kid), q);
 }
 
 /** /operator/storeDayClose: the store's /dayClose/get (the Z report of a store day; closing stays the boss's). */

@@ -9,7 +9,7 @@ import type { Keyset, LedgerFilter, TransactionRecord } from '../../repositories
 import { customersOf, reportScope, type ReportScope } from './report-scope.js';
 import { storeDayStart, storeTime, addDays } from './store-days.js';
 
-interface TransactionQuery {
+export interface TransactionQuery {
   startTime?: string | number | undefined;
   endTime?: string | number | undefined;
   pinId?: string | undefined;

@@ -126,6 +126,46 @@ describe('a store’s reports in the console', () => {
     expect(printed).toHaveBeenCalledTimes(1);
   });
 
+  it("pages the store's transaction report by its cursor and walks every page for the CSV, through the console call only, printed under the console's store", async () => {
+    const today = storeToday(zoneDiff('Asia/Shanghai'));
+    const period = { from: '', to: '', first_day: today, last_day: today, days: 1, timezone: 'Asia/Shanghai', limit_day: 45 };
+    // 30 movements, newest first; a page of 20, then the rest after the cursor of the last row shown.
+    const all = Array.from({ length: 30 }, (_, i) => ({
+      id: 30 - i, time: '2026-11-20T01:00:00.000Z', store_time: '2026-11-20 09:00:00', fun_name: 'purchase', station: 'pos', drawer: 1, machine: null, shift_id: 1,
+      account: 'cash01', customer_id: 7, mobile_id: '123456789', customer_name: 'Ann', amount: 30 - i + 0.5, drawer_change: 30 - i, reverts_id: null, reverted_by: null, note: '',
+    }));
+    const calls = fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [{ host: 'colon.example.com', layout: 2 }] }),
+      '/operator/storeTransactionReport': (b) => {
+        const limit = Number(b.limit);
+        const start = typeof b.cursor === 'string' ? all.findIndex((r) => r.id < Number(b.cursor!.toString().slice(1))) : (Number(b.page) - 1) * limit;
+        const list = all.slice(start, start + limit);
+        return { status: 0, list, total: all.length, page: b.page, limit, cursor: start + limit < all.length ? `c${list.at(-1)!.id}` : null, period };
+      },
+    });
+    const files = captureDownloads();
+    await renderRoutes(routes, '/operator/stores/2102/reports/transactions');
+    const table = await screen.findByTestId('transaction-table');
+    await within(table).findByText('₡30.50');
+    expect(within(table).getByText('1–20 of 30')).toBeInTheDocument();
+    expect(screen.getByTestId('console-report-transactions').getAttribute('data-variant')).toBe('filled');
+    expect(screen.getByTestId('console-report-title').textContent).toBe('Transaction report · Colon Arcade (2102)');
+    await userEvent.click(within(table).getByRole('button', { name: '2' }));
+    await within(table).findByText('₡10.50');
+    const reads = calls.filter((c) => c.path === '/operator/storeTransactionReport');
+    expect(reads[0]!.body).toEqual({ UID: 5, TOKEN: 'console-token', kid: 2102, startTime: today, endTime: today, page: 1, limit: 20 });
+    expect(reads.at(-1)!.body).toMatchObject({ kid: 2102, page: 2, limit: 20, cursor: 'c11' });
+
+    await userEvent.click(screen.getByTestId('report-csv'));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]!.name).toBe(`transactions-2102-${today}-${today}.csv`);
+    const lines = (await files[0]!.blob.text()).replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(31);
+    expect(calls.filter((c) => c.path === '/operator/storeTransactionReport' && c.body.limit === 200).every((c) => c.body.kid === 2102)).toBe(true);
+    expect(screen.getByTestId('report-print').textContent).toContain('Colon Arcade (2102) · Asia/Shanghai');
+    expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
+  });
+
   it('prints the Z report as the store does: the 300px receipt and A4', async () => {
     fakeServer({
       '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),

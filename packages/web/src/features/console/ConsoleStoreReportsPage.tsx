@@ -3,7 +3,8 @@ import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useConsoleQuery } from '../../api/console';
+import { consoleCall, useConsoleQuery } from '../../api/console';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeToday } from '../../time/store-time';
@@ -19,6 +20,7 @@ import type { ReportColumn } from '../reports/report-columns';
 import { ReportActions } from '../reports/ReportActions';
 import { ReportTable } from '../reports/ReportTable';
 import { shiftColumns } from '../reports/shift-columns';
+import { TransactionReport, useTransactionReport, type TransactionPageInput } from '../reports/TransactionReport';
 import { zoneDiff } from './console-time';
 import { ReportLinks, STORE_REPORTS, StoreBack, type StoreReport } from './StoreNav';
 import { ActionAlert } from './ActionAlert';
@@ -27,7 +29,7 @@ import { ActionAlert } from './ActionAlert';
 const SHIFT_LEAD = ['staff', 'start', 'end', 'balance', 'counted', 'overShort'];
 
 /**
- * /operator/stores/:kid/reports/:report: a store's daily report, shift report or day close (Z report),
+ * /operator/stores/:kid/reports/:report: a store's daily, shift or transaction report or day close (Z report),
  * read-only, with the store's report tables and Z report, in the store's time zone and currency sign
  * (its host's layout). What a store's boss may do there (close a day, reprint, annotate) stays in the store.
  */
@@ -56,6 +58,7 @@ export default function ConsoleStoreReportsPage() {
           <LayoutOf layout={detail.data!.hosts[0]?.layout ?? 0}>
             {report === 'daily' && <Daily store={store} />}
             {report === 'shift' && <Shifts store={store} />}
+            {report === 'transactions' && <Transactions store={store} />}
             {report === 'day-close' && <DayClose store={store} />}
           </LayoutOf>
         </>
@@ -93,6 +96,15 @@ function Shifts({ store }: { store: ConsoleStore }) {
   const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(state.period) });
   const columns = shiftColumns(t, coinSign, q.data?.totals ?? null);
   return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} file="shifts" title={t('reports:shiftTitle')} testId="shift-table" lead={SHIFT_LEAD} />;
+}
+
+/** The store's transaction report (the boss's whole-store records), paged by the store's own cursor. */
+function Transactions({ store }: { store: ConsoleStore }) {
+  const { period, today, apply } = useStorePeriod(store);
+  const state = useTransactionReport(period, apply);
+  const q = useConsoleQuery('/operator/storeTransactionReport', { kid: store.kid, ...state.input }, { placeholderData: keepPreviousData });
+  const fetchPage = (input: TransactionPageInput) => consoleCall('/operator/storeTransactionReport', { kid: store.kid, ...input });
+  return <TransactionReport state={state} q={q} fetchPage={fetchPage} period={period} today={today} file={`transactions-${store.kid}`} limitDay={store.limit_day} store={printStore(store)} />;
 }
 
 interface StoreReportProps<Row> {

@@ -118,6 +118,7 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeHostRemove': { kind: 'store1001', body: () => ({ kid: 1001, host: hosts.pop()! }) },
     '/operator/storeDailyReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeShiftReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeTransactionReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeDayClose': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     // Both stores asked for: every platform account answers 0, with only its scope's rows (the test below).
     '/operator/report': { kind: 'platform', body: () => ({ from: REPORT_DAY, to: REPORT_DAY, kids: [1001, 2002] }) },

@@ -5,7 +5,7 @@ import type { ConsoleActor } from '../../../domain/console-actor.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
-import { consoleDailyReport, consoleDayClose, consoleShiftReport } from '../../../services/console/store-reports.service.js';
+import { consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
@@ -45,6 +45,7 @@ const calls = [
   defineConsoleCall('/operator/storeHostRemove', act(consoleRemoveStoreHost)),
   defineConsoleCall('/operator/storeDailyReport', act(consoleDailyReport)),
   defineConsoleCall('/operator/storeShiftReport', act(consoleShiftReport)),
+  defineConsoleCall('/operator/storeTransactionReport', act(consoleTransactionReport)),
   defineConsoleCall('/operator/storeDayClose', act(consoleDayClose)),
   defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
   defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
