@@ -143,10 +143,15 @@ ${plpgsqlStep(MOVEMENT_WRITES.store, COMMAND_SUMS)}  IF p_round IS NOT NULL THEN
     WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
   IF NOT FOUND THEN RAISE EXCEPTION 'machine' USING ERRCODE = 'MBX01'; END IF;
   IF p_meters IS NOT NULL THEN
-    -- The store day's last meter reading (migration 022; services/terminal/meters.ts saveMeters on the other paths).
+    -- The store day's last meter reading (migration 022; services/terminal/meters.ts saveMeters on the other paths):
+    -- a reading after its day's early close counts on the next day.
     INSERT INTO machine_meter_day (machine_id, day, store_id, played, won, games)
-      SELECT m.id, to_char(p_at::timestamptz AT TIME ZONE s.timezone, 'YYYY-MM-DD'), m.store_id, m.meter_played, m.meter_won, m.meter_games
-        FROM machine m JOIN store s ON s.id = m.store_id WHERE m.id = p_machine
+      SELECT m.id, CASE WHEN c.closed_at <= p_at THEN to_char(d.day::date + 1, 'YYYY-MM-DD') ELSE d.day END,
+          m.store_id, m.meter_played, m.meter_won, m.meter_games
+        FROM machine m JOIN store s ON s.id = m.store_id
+          CROSS JOIN LATERAL (SELECT to_char(p_at::timestamptz AT TIME ZONE s.timezone, 'YYYY-MM-DD') AS day) d
+          LEFT JOIN day_close c ON c.store_id = m.store_id AND c.day = d.day
+        WHERE m.id = p_machine
       ON CONFLICT (machine_id, day) DO UPDATE SET played = EXCLUDED.played, won = EXCLUDED.won, games = EXCLUDED.games;
   END IF;
   RETURN v_first;

@@ -25,6 +25,11 @@ export const dayCloseRepository = {
       .where('day_close.day', '=', day)
       .executeTakeFirst();
   },
+  /** When the day was closed (undefined while open): a meter reading after it counts on the next day. */
+  async closedAt(db: Db, storeId: number, day: string): Promise<string | undefined> {
+    const r = await db.selectFrom('day_close').select('closed_at').where('store_id', '=', storeId).where('day', '=', day).executeTakeFirst();
+    return r?.closed_at;
+  },
   /** Stores a day's close once: false when the day was already closed (the first close stands). */
   async insert(db: Db, storeId: number, row: { day: string; closed_at: string; closed_by_account_id: number; report: string }): Promise<boolean> {
     const r = await db

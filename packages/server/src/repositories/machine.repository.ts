@@ -248,6 +248,16 @@ export const machineRepository = {
   },
 
   /**
+   * Holds the store's game machines to the end of the transaction (PostgreSQL; SQLite runs one writer
+   * at a time): a day close takes its instant once the rounds in flight have committed, and a round
+   * after it waits for its commit, so its meter reading sees the close (services/terminal/meters.ts).
+   */
+  async lockGames(db: Db, storeId: number, dialect: Dialect): Promise<void> {
+    if (dialect !== 'postgres') return;
+    await db.selectFrom('machine').select('id').where('store_id', '=', storeId).where('kind', '=', 'game').where('removed', '=', 0).orderBy('id').forUpdate().execute();
+  },
+
+  /**
    * A machine's meters as read on store day `day` (migration 022): the day's row keeps its last reading,
    * so a day's meter movement is that row less the last row of a day before it.
    */
@@ -261,18 +271,22 @@ export const machineRepository = {
 
   /**
    * Each game machine of the store on the floor with its meter movement of store day `day`: its last
-   * reading of the day (or before it) less its last reading before the day (0 when none). Two index
-   * look-ups per machine, whatever the history.
+   * reading of the day (or before it) less its last reading before the day (0 when none). One index
+   * look-up per reading, whatever the history: each reading comes back as one text "played won games"
+   * (a subquery gives one column; three subqueries per reading made the Z report's slowest read).
    */
   async dayMeters(db: Db, storeId: number, day: string): Promise<Map<number, Meters>> {
-    const last = (col: keyof Meters, cmp: '<' | '<=') =>
-      sql`(SELECT ${sql.ref(`d.${col}`)} FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
-    const r = await sql<Record<'id' | 'p1' | 'w1' | 'g1' | 'p0' | 'w0' | 'g0', number | null>>`SELECT m.id,
-        ${last('played', '<=')} AS p1, ${last('won', '<=')} AS w1, ${last('games', '<=')} AS g1,
-        ${last('played', '<')} AS p0, ${last('won', '<')} AS w0, ${last('games', '<')} AS g0
+    const last = (cmp: '<' | '<=') =>
+      sql`(SELECT d.played || ' ' || d.won || ' ' || d.games FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
+    const r = await sql<{ id: number; now: string | null; was: string | null }>`SELECT m.id, ${last('<=')} AS now, ${last('<')} AS was
       FROM machine m WHERE m.store_id = ${storeId} AND m.removed = 0 AND m.kind = 'game'`.execute(db);
-    const n = (v: number | null) => Number(v ?? 0);
-    return new Map(r.rows.map((x) => [Number(x.id), { played: n(x.p1) - n(x.p0), won: n(x.w1) - n(x.w0), games: n(x.g1) - n(x.g0) }]));
+    const reading = (v: string | null) => (v ?? '0 0 0').split(' ').map(Number) as [number, number, number];
+    return new Map(
+      r.rows.map((x) => {
+        const [[p1, w1, g1], [p0, w0, g0]] = [reading(x.now), reading(x.was)];
+        return [Number(x.id), { played: p1 - p0, won: w1 - w0, games: g1 - g0 }];
+      }),
+    );
   },
 };
 

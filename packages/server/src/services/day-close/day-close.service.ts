@@ -5,8 +5,8 @@ import { refuse } from '../../domain/status-refusal.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
-import { storeDayOf } from '../report/store-days.js';
-import { closeBlocks, dayWindow, zReport } from './z-report.js';
+import { addDays, storeDayOf } from '../report/store-days.js';
+import { closeBlocks, dayWindow, kioskCashOf, zReport } from './z-report.js';
 
 type View = Omit<DayCloseView, 'status'>;
 
@@ -17,16 +17,18 @@ async function notesOf(scope: StoreScope, day: string): Promise<DayCloseNote[]> 
 /**
  * A store day as a boss sees it: closed, its stored report as it was closed (never recomputed); open,
  * its figures now and what keeps it from closing. Without `day`: today in the store's zone.
+ * Three round trips after the session's: the store with the day's (and the day before's) close rows
+ * and notes, then every read of the report and of its blocks at once (the Z report bench, issue 23).
  */
 async function view(scope: StoreScope, day: string | undefined, nowMs: number): Promise<View> {
-  const store = await scope.store.find();
+  const found = scope.store.find();
+  const d = day ?? storeDayOf(nowMs, ((await found) ?? refuse(Status.KIOSK_CLOSED)).timezone);
+  const [store, closed, beforeClosedAt, notes] = await Promise.all([found, scope.dayClose.find(d), scope.dayClose.closedAt(addDays(d, -1)), notesOf(scope, d)]);
   if (!store) refuse(Status.KIOSK_CLOSED);
-  const d = day ?? storeDayOf(nowMs, store.timezone);
-  const [closed, notes] = await Promise.all([scope.dayClose.find(d), notesOf(scope, d)]);
   if (closed) return { closed: true, closed_at: closed.closed_at, closed_by: closed.closed_by, report: JSON.parse(closed.report) as ZReport, blocked: [], notes };
-  const w = await dayWindow(scope, d, store.timezone, nowMs, null);
-  const report = await zReport(scope, store, d, w, new Date(nowMs).toISOString());
-  const blocked = await closeBlocks(scope, w, report.shifts);
+  const w = dayWindow(d, store.timezone, nowMs, null, beforeClosedAt);
+  const [report, kioskCash] = await Promise.all([zReport(scope, store, d, w, new Date(nowMs).toISOString()), kioskCashOf(scope, w)]);
+  const blocked = closeBlocks(report.shifts, kioskCash);
   if (d > storeDayOf(nowMs, store.timezone)) blocked.unshift({ reason: 'future_day', id: null, name: d });
   return { closed: false, closed_at: null, closed_by: null, report, blocked, notes };
 }
@@ -45,6 +47,8 @@ export function dayCloseView(deps: Deps, actor: Actor, input: { day?: string | u
 export function closeDay(deps: Deps, actor: Actor, input: { day: string }): Promise<View> {
   return audited(deps, actor, async (tx, audit) => {
     const scope = storeScope(tx.handle.db, actor.storeId);
+    // The close's instant comes after the rounds in flight; a round after it sees the close (its meters count on the next day).
+    await scope.machines.lockGames(tx.handle.dialect);
     const now = Date.now();
     const v = await view(scope, input.day, now);
     if (v.closed) return v;

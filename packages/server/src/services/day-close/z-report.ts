@@ -10,23 +10,27 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * The window a store day's Z report covers: the day [its local midnight, the next one), except that a
  * day closed before it ended ends at its close, and the movements after that close belong to the next
- * day (whose window then starts at that close). A day not closed yet ends now at the latest.
+ * day (whose window then starts at that close: `beforeClosedAt`, the day before's close). A day not
+ * closed yet ends now at the latest.
  */
-export async function dayWindow(scope: StoreScope, day: string, timeZone: string, nowMs: number, closedAt: string | null): Promise<{ from: string; to: string }> {
+export function dayWindow(day: string, timeZone: string, nowMs: number, closedAt: string | null, beforeClosedAt: string | undefined): { from: string; to: string } {
   const start = iso(storeDayStart(day, timeZone));
   const end = iso(storeDayStart(addDays(day, 1), timeZone));
-  const before = await scope.dayClose.find(addDays(day, -1));
-  const from = before && before.closed_at < start ? before.closed_at : start;
+  const from = beforeClosedAt !== undefined && beforeClosedAt < start ? beforeClosedAt : start;
   const cut = closedAt ?? iso(nowMs);
   const to = cut < end ? cut : end;
   // A day still to come: an empty window at its start.
   return { from, to: to > from ? to : from };
 }
 
+/** What the kiosks' blocks are decided on: each kiosk's last cash taken in the window, and the collections since its start. */
+export function kioskCashOf(scope: StoreScope, w: { from: string; to: string }) {
+  return Promise.all([scope.dayClose.lastCashIn(w.from, w.to), scope.dayClose.collectionsSince(w.from)]);
+}
+
 /** What keeps a day from closing: a shift of it still open, a kiosk's cash of it neither collected nor marked. */
-export async function closeBlocks(scope: StoreScope, w: { from: string; to: string }, shifts: ZShift[]): Promise<DayCloseBlock[]> {
+export function closeBlocks(shifts: ZShift[], [cash, collections]: Awaited<ReturnType<typeof kioskCashOf>>): DayCloseBlock[] {
   const blocks: DayCloseBlock[] = shifts.filter((s) => s.end === null).map((s) => ({ reason: 'shift_open', id: s.shift_id, name: s.cashier }));
-  const [cash, collections] = await Promise.all([scope.dayClose.lastCashIn(w.from, w.to), scope.dayClose.collectionsSince(w.from)]);
   for (const k of cash) {
     const lastId = Number(k.last_id);
     const lastAt = String(k.last_at);

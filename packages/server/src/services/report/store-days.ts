@@ -21,10 +21,22 @@ export function storeDayOf(ms: number, timeZone: string): string {
   return new Date(ms + tzOffsetMs(ms, timeZone)).toISOString().slice(0, 10);
 }
 
-/** The first instant of a store day (its local midnight, or the first instant after it when midnight is skipped). */
+const dayStarts = new Map<string, number>();
+
+/**
+ * The first instant of a store day (its local midnight, or the first instant after it when midnight is skipped).
+ * Cached: a TZDate costs half a millisecond of zone look-ups (a tenth of the Z report's own CPU), and a day's start never moves.
+ */
 export function storeDayStart(day: string, timeZone: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime();
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    start = new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime();
+    if (dayStarts.size > 100_000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
 }
 
 /** The first instant of the store day an instant falls on (its today's start, DST days included). */
