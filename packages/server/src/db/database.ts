@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { failoverClientClass, parsePgTarget, PrimaryFinder } from './pg-hosts.js';
 import type { Database } from './schema.js';
+import { WalSync } from './wal-sync.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -15,6 +16,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL's pool, for what needs a connection of its own (LISTEN in bus/terminal-bus.ts). */
   pgPool?: pg.Pool;
+  /** SQLite on a file: the WAL's fsync, which the group commit (money/money-transaction.ts) awaits itself. */
+  sqliteWal?: SqliteDurability;
+}
+
+/**
+ * SQLite's commits on a file reach the disk through db/wal-sync.ts: every Kysely commit and every
+ * write outside a transaction waits for the WAL's fsync before its caller goes on. The group commit
+ * instead marks its transaction (inside it, so the mark is its own) and awaits `sync()` after the
+ * connection is free, so the next batch runs while this one's fsync is in flight.
+ */
+export interface SqliteDurability {
+  /** Inside a transaction: its COMMIT does not wait for the fsync; the caller awaits `sync()` itself. */
+  commitWithoutWaiting(): void;
+  sync(): Promise<void>;
 }
 
 // BIGINT and COUNT() come back from pg as strings; every value we store fits in 2^53.
@@ -25,12 +40,66 @@ export function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  // Money must survive a power cut: every commit reaches the disk.
-  sqlite.pragma('synchronous = FULL');
+  // Money must survive a power cut: every commit reaches the disk before its caller goes on. On a
+  // file SQLite writes the WAL and WalSync fsyncs it off the event loop (db/wal-sync.ts); in memory
+  // there is no disk.
+  const wal = file === ':memory:' ? undefined : new WalSync(`${file}-wal`);
+  sqlite.pragma(`synchronous = ${wal ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const statements = withStatementCache(sqlite);
+  const durability = wal ? walDurability(sqlite, statements, wal) : undefined;
+  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability) });
+  const close = async () => {
+    await db.destroy();
+    await wal?.close();
+  };
+  return { db, dialect: 'sqlite', close, ...(durability ? { sqliteWal: durability.api } : {}) };
+}
+
+function durableStatements(connection: DatabaseConnection, durability: DriverDurability): DatabaseConnection {
+  return {
+    streamQuery: connection.streamQuery.bind(connection),
+    async executeQuery<R>(compiled: CompiledQuery) {
+      const r = await connection.executeQuery<R>(compiled);
+      const synced = durability.afterStatement(compiled.sql);
+      if (synced) await synced;
+      return r;
+    },
+  };
+}
+
+/** What the driver asks of the WAL's fsync (see SqliteDurability). */
+interface DriverDurability {
+  api: SqliteDurability;
+  /** After a COMMIT: waits for the fsync unless the transaction asked not to. */
+  afterCommit(): Promise<void>;
+  afterRollback(): void;
+  /** After a statement: a write outside any transaction committed by itself and waits for the fsync. */
+  afterStatement(sqlText: string): Promise<void> | undefined;
+}
+
+function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal: WalSync): DriverDurability {
+  let skipNextWait = false;
+  return {
+    api: {
+      commitWithoutWaiting: () => void (skipNextWait = true),
+      sync: () => wal.sync(),
+    },
+    afterCommit() {
+      if (!skipNextWait) return wal.sync();
+      skipNextWait = false;
+      return Promise.resolve();
+    },
+    afterRollback() {
+      skipNextWait = false;
+    },
+    afterStatement(sqlText) {
+      // The statement is the cache's (just run): its `readonly` is SQLite's own answer.
+      if (sqlite.inTransaction || (statements.prepare(sqlText) as SQLite.Statement).readonly) return undefined;
+      return wal.sync();
+    },
+  };
 }
 
 /** SQLite's answer to a ROLLBACK when it has already rolled the transaction back itself. */
@@ -55,19 +124,43 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
  *   with no transaction left to undo has nothing to do: the caller gets the original error.
  */
 class AtomicSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly durability?: DriverDurability,
+  ) {
+    super(config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const durability = this.durability;
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection) => {
+      durability?.afterRollback();
       try {
         await rollback(connection);
       } catch (err) {
         if (!isNoTransactionActive(err)) throw err;
       }
+    };
+    if (!durability) return driver;
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      await commit(connection);
+      await durability.afterCommit();
+    };
+    // One connection on SQLite: wrapped once, so its statements outside a transaction wait for the fsync.
+    const acquire = driver.acquireConnection.bind(driver);
+    const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      let w = wrapped.get(connection);
+      if (!w) wrapped.set(connection, (w = durableStatements(connection, durability)));
+      return w;
     };
     return driver;
   }

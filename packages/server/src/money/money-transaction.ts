@@ -9,8 +9,8 @@ import { movementTracker, observeGroupCommit } from './money-observer.js';
  * PostgreSQL: a plain transaction; concurrent calls run in parallel under row locks, and the
  * server already commits concurrent transactions with shared WAL flushes.
  *
- * SQLite (one connection, synchronous=FULL): each commit is an fsync, and with one commit per call
- * the disk, not the CPU, sets the pace. So calls that arrive while a transaction is running are
+ * SQLite (one connection): each commit waits for an fsync (db/wal-sync.ts), and with one commit
+ * per call the disk, not the CPU, sets the pace. So calls that arrive while a transaction is running are
  * queued and then run together in ONE transaction, each inside its own SAVEPOINT ("group commit"):
  * one fsync for the whole batch. A call that refuses (or fails) rolls back to its savepoint only,
  * so its key stays unused and its neighbours are unaffected; the calls still run one after the
@@ -33,7 +33,7 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
     result = await gateOf(handle.db).run(() => handle.db.transaction().execute(work));
   } else {
     let committer = committers.get(handle.db);
-    if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle.db)));
+    if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle)));
     result = await committer.run(work);
   }
   movements.committed();
@@ -131,7 +131,7 @@ class GroupCommitter {
   batches = 0;
   calls = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly handle: DatabaseHandle) {}
 
   run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -141,8 +141,8 @@ class GroupCommitter {
   }
 
   /**
-   * better-sqlite3 is synchronous: a batch, its COMMIT's fsync included, runs without giving the
-   * event loop a turn, so requests that arrive meanwhile wait in the sockets. Starting each batch
+   * better-sqlite3 is synchronous: a batch (its COMMIT included; not the fsync, which runs on the
+   * thread pool, db/wal-sync.ts) runs without giving the event loop a turn, so requests that arrive meanwhile wait in the sockets. Starting each batch
    * from setImmediate lets the loop first read and authenticate every request already waiting;
    * their money calls queue up and go into the batch. A lone call pays one loop turn.
    */
@@ -164,8 +164,9 @@ class GroupCommitter {
   private async commitBatch(): Promise<void> {
     const outcomes: Outcome[] = [];
     let batch: Waiting[] = [];
+    const wal = this.handle.sqliteWal;
     try {
-      await this.db.transaction().execute(async (tx) => {
+      await this.handle.db.transaction().execute(async (tx) => {
         // Taken only once the connection is ours: calls that queued while we waited for it
         // (behind other queries, or the previous batch's COMMIT) join this batch.
         batch = this.queue.splice(0, MAX_BATCH);
@@ -173,6 +174,8 @@ class GroupCommitter {
         this.calls += batch.length;
         observeGroupCommit(batch.length);
         for (const call of batch) outcomes.push(await inSavepoint(tx, call.fn));
+        // The COMMIT returns without the fsync; the batch waits for it below, the connection free.
+        wal?.commitWithoutWaiting();
       });
     } catch (err) {
       // BEGIN, the COMMIT or a savepoint rollback failed: nothing of this batch reached the disk.
@@ -180,11 +183,16 @@ class GroupCommitter {
       for (const call of batch.length > 0 ? batch : this.queue.splice(0, MAX_BATCH)) call.reject(err);
       return;
     }
-    batch.forEach((call, i) => {
-      const o = outcomes[i]!;
-      if (o.ok) call.resolve(o.value);
-      else call.reject(o.err);
-    });
+    const answer = () =>
+      batch.forEach((call, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) call.resolve(o.value);
+        else call.reject(o.err);
+      });
+    if (!wal) return answer();
+    // Nobody hears of the batch before it is on disk; meanwhile the next batch may run (its own
+    // fsync, started after this one's, covers both). A failed fsync fails the whole batch.
+    wal.sync().then(answer, (err: unknown) => batch.forEach((call) => call.reject(err)));
   }
 }
 
