@@ -57,9 +57,12 @@ export const dayCloseRepository = {
   shiftsStarted(db: Db, storeId: number, from: string, to: string): Promise<ShiftWithNames[]> {
     return withNames(db).where('shift.store_id', '=', storeId).where('shift.started_at', '>=', from).where('shift.started_at', '<', to).orderBy('shift.started_at').orderBy('shift.id').execute();
   },
-  /** Kiosk collections (and "not collected" marks) made within the window, oldest first. */
-  collectionsIn(db: Db, storeId: number, from: string, to: string) {
-    return collectionsWithNames(db, storeId).where('kiosk_collection.at', '>=', from).where('kiosk_collection.at', '<', to).orderBy('kiosk_collection.id').execute();
+  /**
+   * Kiosk collections (and "not collected" marks) made at or after `from` (any time since), oldest first:
+   * those before the window's end are the Z report's, and all of them tell which kiosks' cash is accounted for.
+   */
+  collectionsSince(db: Db, storeId: number, from: string) {
+    return collectionsWithNames(db, storeId).select('kiosk_collection.up_to_cash_id').where('kiosk_collection.at', '>=', from).orderBy('kiosk_collection.id').execute();
   },
   /** Per kiosk, its last cash taken within the window (id and time): what a collection must cover. */
   lastCashIn(db: Db, storeId: number, from: string, to: string) {
@@ -74,17 +77,11 @@ export const dayCloseRepository = {
       .groupBy(['kiosk_cash.machine_id', 'machine.machine_id'])
       .execute();
   },
-  /** Collections and marks made at or after `from` (any time since): which kiosks' cash is accounted for. */
-  collectionsSince(db: Db, storeId: number, from: string) {
-    return db
-      .selectFrom('kiosk_collection')
-      .select(['machine_id', 'at', 'up_to_cash_id', 'counted_cents'])
-      .where('store_id', '=', storeId)
-      .where('at', '>=', from)
-      .execute();
-  },
-  /** The window's ledger rows summed per channel and kind (the store's own credit sales by the operator included). */
-  async windowSums(db: Db, storeId: number, from: string, to: string): Promise<WindowSum[]> {
+  /**
+   * The window's ledger rows summed per channel and kind: the rows of `kinds`, and every row that moved
+   * store credit (the operator's own credit sales included). The others would only be sorted and summed for nothing.
+   */
+  async windowSums(db: Db, storeId: number, from: string, to: string, kinds: readonly string[]): Promise<WindowSum[]> {
     const rows = await db
       .selectFrom('ledger')
       .select((eb) => [
@@ -97,6 +94,7 @@ export const dayCloseRepository = {
       .where('store_id', '=', storeId)
       .where('at', '>=', from)
       .where('at', '<', to)
+      .where((eb) => eb.or([eb('kind', 'in', kinds), eb('d_credit_cents', '!=', 0)]))
       .groupBy(['channel', 'kind'])
       .execute();
     return rows.map((r) => ({ channel: r.channel, kind: r.kind, amount_cents: Number(r.amount_cents ?? 0), count: Number(r.count), credit_cents: Number(r.credit_cents ?? 0) }));

@@ -270,23 +270,21 @@ export const machineRepository = {
   },
 
   /**
-   * Each game machine of the store on the floor with its meter movement of store day `day`: its last
+   * Each game machine of the store on the floor (by name) with its meter movement of store day `day`: its last
    * reading of the day (or before it) less its last reading before the day (0 when none). One index
    * look-up per reading, whatever the history: each reading comes back as one text "played won games"
    * (a subquery gives one column; three subqueries per reading made the Z report's slowest read).
    */
-  async dayMeters(db: Db, storeId: number, day: string): Promise<Map<number, Meters>> {
+  async dayMeters(db: Db, storeId: number, day: string): Promise<Array<{ id: number; name: number; meters: Meters }>> {
     const last = (cmp: '<' | '<=') =>
       sql`(SELECT d.played || ' ' || d.won || ' ' || d.games FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
-    const r = await sql<{ id: number; now: string | null; was: string | null }>`SELECT m.id, ${last('<=')} AS now, ${last('<')} AS was
-      FROM machine m WHERE m.store_id = ${storeId} AND m.removed = 0 AND m.kind = 'game'`.execute(db);
+    const r = await sql<{ id: number; name: number; now: string | null; was: string | null }>`SELECT m.id, m.machine_id AS name, ${last('<=')} AS now, ${last('<')} AS was
+      FROM machine m WHERE m.store_id = ${storeId} AND m.removed = 0 AND m.kind = 'game' ORDER BY m.machine_id`.execute(db);
     const reading = (v: string | null) => (v ?? '0 0 0').split(' ').map(Number) as [number, number, number];
-    return new Map(
-      r.rows.map((x) => {
-        const [[p1, w1, g1], [p0, w0, g0]] = [reading(x.now), reading(x.was)];
-        return [Number(x.id), { played: p1 - p0, won: w1 - w0, games: g1 - g0 }];
-      }),
-    );
+    return r.rows.map((x) => {
+      const [[p1, w1, g1], [p0, w0, g0]] = [reading(x.now), reading(x.was)];
+      return { id: Number(x.id), name: Number(x.name), meters: { played: p1 - p0, won: w1 - w0, games: g1 - g0 } };
+    });
   },
 };
 

@@ -6,7 +6,7 @@ import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { audited } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { addDays, storeDayOf } from '../report/store-days.js';
-import { closeBlocks, dayWindow, kioskCashOf, zReport } from './z-report.js';
+import { closeBlocks, dayReads, dayWindow, zReport } from './z-report.js';
 
 type View = Omit<DayCloseView, 'status'>;
 
@@ -27,8 +27,9 @@ async function view(scope: StoreScope, day: string | undefined, nowMs: number): 
   if (!store) refuse(Status.KIOSK_CLOSED);
   if (closed) return { closed: true, closed_at: closed.closed_at, closed_by: closed.closed_by, report: JSON.parse(closed.report) as ZReport, blocked: [], notes };
   const w = dayWindow(d, store.timezone, nowMs, null, beforeClosedAt);
-  const [report, kioskCash] = await Promise.all([zReport(scope, store, d, w, new Date(nowMs).toISOString()), kioskCashOf(scope, w)]);
-  const blocked = closeBlocks(report.shifts, kioskCash);
+  const reads = await dayReads(scope, d, w);
+  const report = zReport(store, d, w, new Date(nowMs).toISOString(), reads);
+  const blocked = closeBlocks(report.shifts, reads);
   if (d > storeDayOf(nowMs, store.timezone)) blocked.unshift({ reason: 'future_day', id: null, name: d });
   return { closed: false, closed_at: null, closed_by: null, report, blocked, notes };
 }

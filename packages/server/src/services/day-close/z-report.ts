@@ -23,18 +23,33 @@ export function dayWindow(day: string, timeZone: string, nowMs: number, closedAt
   return { from, to: to > from ? to : from };
 }
 
-/** What the kiosks' blocks are decided on: each kiosk's last cash taken in the window, and the collections since its start. */
-export function kioskCashOf(scope: StoreScope, w: { from: string; to: string }) {
-  return Promise.all([scope.dayClose.lastCashIn(w.from, w.to), scope.dayClose.collectionsSince(w.from)]);
+/**
+ * Every read a Z report and its close blocks are made of, at once (one round trip on PostgreSQL's pool):
+ * the window's shifts, collections (and marks) since its start, ledger sums, machines' ledger, rounds and
+ * meters, and each kiosk's last cash taken in it.
+ */
+export async function dayReads(scope: StoreScope, day: string, w: { from: string; to: string }) {
+  const [shifts, collectionsSince, sums, dayTotals, dayGames, machines, lastCash] = await Promise.all([
+    scope.dayClose.shiftsStarted(w.from, w.to),
+    scope.dayClose.collectionsSince(w.from),
+    // The report's kinds and gifts (and whatever moved store credit).
+    scope.dayClose.windowSums(w.from, w.to, [...FIGURE_KINDS, 'gift']),
+    scope.machines.ledgerTotals(w.from, w.to),
+    scope.machines.roundCounts(w.from, w.to),
+    scope.machines.dayMeters(day),
+    scope.dayClose.lastCashIn(w.from, w.to),
+  ]);
+  return { shifts, collectionsSince, sums, dayTotals, dayGames, machines, lastCash };
 }
+export type DayReads = Awaited<ReturnType<typeof dayReads>>;
 
 /** What keeps a day from closing: a shift of it still open, a kiosk's cash of it neither collected nor marked. */
-export function closeBlocks(shifts: ZShift[], [cash, collections]: Awaited<ReturnType<typeof kioskCashOf>>): DayCloseBlock[] {
+export function closeBlocks(shifts: ZShift[], { lastCash, collectionsSince }: DayReads): DayCloseBlock[] {
   const blocks: DayCloseBlock[] = shifts.filter((s) => s.end === null).map((s) => ({ reason: 'shift_open', id: s.shift_id, name: s.cashier }));
-  for (const k of cash) {
+  for (const k of lastCash) {
     const lastId = Number(k.last_id);
     const lastAt = String(k.last_at);
-    const settled = collections.some(
+    const settled = collectionsSince.some(
       (c) => Number(c.machine_id) === Number(k.machine_id) && (c.counted_cents === null ? c.at >= lastAt : Number(c.up_to_cash_id) >= lastId),
     );
     if (!settled) blocks.push({ reason: 'kiosk_uncollected', id: Number(k.machine_id), name: String(k.name) });
@@ -68,17 +83,10 @@ class CountTally {
  * day's meter movement against it (per store day, never the machine's whole history), the ledger's figures by channel, gifts, the
  * store credit used, and the totals. Differences above the store's threshold are flagged `large`.
  */
-export async function zReport(scope: StoreScope, store: Store, day: string, w: { from: string; to: string }, at: string): Promise<ZReport> {
+export function zReport(store: Store, day: string, w: { from: string; to: string }, at: string, reads: DayReads): ZReport {
   const large = Number(store.large_diff_cents);
-  const [shiftRows, collectionRows, sums, machineRows, dayTotals, dayGames, dayMeters] = await Promise.all([
-    scope.dayClose.shiftsStarted(w.from, w.to),
-    scope.dayClose.collectionsIn(w.from, w.to),
-    scope.dayClose.windowSums(w.from, w.to),
-    scope.machines.live(),
-    scope.machines.ledgerTotals(w.from, w.to),
-    scope.machines.roundCounts(w.from, w.to),
-    scope.machines.dayMeters(day),
-  ]);
+  const { shifts: shiftRows, sums, dayTotals, dayGames } = reads;
+  const collectionRows = reads.collectionsSince.filter((c) => c.at < w.to);
 
   const drawers = new CountTally(large);
   const shifts: ZShift[] = shiftRows.map((row) => {
@@ -99,15 +107,13 @@ export async function zReport(scope: StoreScope, store: Store, day: string, w: {
   // and rounds (credits at the store's rate); a difference is flagged.
   const dayBy = new Map(dayTotals.map((t) => [t.machine_id, t]));
   const rate = store.exchange_rate;
-  const machines: ZMachine[] = machineRows
-    .filter((m) => m.kind === 'game')
-    .map((m) => {
-      const t = dayBy.get(m.id);
-      const ledger = { played: centsToCredits(t?.played_cents ?? 0, rate), won: centsToCredits(t?.won_cents ?? 0, rate), games: dayGames.get(m.id) ?? 0 };
-      const meters = dayMeters.get(m.id) ?? { played: 0, won: 0, games: 0 };
-      const metersMatch = meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games;
-      return { id: m.id, name: String(m.machine_id), played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0), meters, ledger, metersMatch };
-    });
+  const machines: ZMachine[] = reads.machines.map((m) => {
+    const t = dayBy.get(m.id);
+    const ledger = { played: centsToCredits(t?.played_cents ?? 0, rate), won: centsToCredits(t?.won_cents ?? 0, rate), games: dayGames.get(m.id) ?? 0 };
+    const meters = m.meters;
+    const metersMatch = meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games;
+    return { id: m.id, name: String(m.name), played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0), meters, ledger, metersMatch };
+  });
 
   const all = zeroFigures();
   const channels = REPORT_CHANNELS.map((channel) => {
