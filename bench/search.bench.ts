@@ -19,6 +19,7 @@ import { startServer } from './lib/api.js';
 import { benchDatabase, postgresReachable } from './lib/bench-db.js';
 import { FIRST, LAST, SEARCH_KIOSK, generateSearchStore, phoneOf } from './lib/search-data.js';
 import { measure, p50, p99, round, type BenchRow, type Sample } from './measure.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 export const title = 'Customer search over 1,000,000 customers of one store (target p99 < 10 ms)';
 
@@ -105,7 +106,7 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
     if (found === 0) throw new Error('search found nobody: the generated data and the questions disagree');
 
     // Through HTTP: a boss looking in viewer mode (search needs a session, not a drawer).
-    await createAccount(db, SEARCH_KIOSK, 'searchboss', 'search1234', SaType.BOSS).catch(() => undefined);
+    await createAccount({ handle: { db } }, SEED, { storeId: SEARCH_KIOSK, username: 'searchboss', password: 'search1234', saType: SaType.BOSS }).catch(() => undefined);
     const login = await server.call('/user/posLogin', { mode: 'viewer', username: 'searchboss', password: 'search1234', kiosk_id: SEARCH_KIOSK });
     const session = { UID: login.uid, TOKEN: login.token };
     const http: Record<string, Sample> = {};

@@ -9,6 +9,7 @@ import { createStore } from '../packages/server/src/services/operator/operator.s
 import { sweepAlerts } from '../packages/server/src/services/alerts/alert-sweep.js';
 import type { Cents } from '@moneybox/contract';
 import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 const VIEWPORTS = [
   { width: 1366, height: 768 },
@@ -50,7 +51,7 @@ describe('platform console', () => {
 
   async function newAdmin() {
     const username = `e2eadm${String(++n).padStart(3, '0')}`;
-    await createPlatformAccount(e.server.handle.db, { username, password: 'admin1234', role: 'admin' });
+    await createPlatformAccount({ handle: { db: e.server.handle.db } }, SEED, { username, password: 'admin1234', role: 'admin' });
     return { username, password: 'admin1234' };
   }
 
@@ -123,7 +124,7 @@ describe('platform console', () => {
   });
 
   it('an admin creates a distributor for 1001 on the accounts page and gives it credit; the distributor sees only that store, cannot open another by URL, and gives its store credit the boss then sees', { timeout: 300_000 }, async () => {
-    await createStore(e.server.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    await createStore({ handle: { db: e.server.handle.db } }, SEED, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     const page = await e.newPage({ viewport: VIEWPORTS[1] });
     await enrol(page, await newAdmin());
     await page.getByTestId('console-accounts-link').click();

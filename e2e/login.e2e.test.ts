@@ -5,6 +5,7 @@ import { gzSizes, loginPageFiles } from '../bench/lib/web-size.js';
 import { seriousViolations } from './axe.js';
 import { webDist } from './build-web.js';
 import { cookie, DEMO_KIOSK, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 describe('login', () => {
   let e: E2E;
@@ -152,7 +153,7 @@ describe('login', () => {
   });
 
   it('shows attempts left on a wrong password (42) and the lockout (41)', async () => {
-    await createAccount(e.server.handle.db, DEMO_KIOSK, 'locktest01', 'lock1234', SaType.CASHIER);
+    await createAccount({ handle: { db: e.server.handle.db } }, SEED, { storeId: DEMO_KIOSK, username: 'locktest01', password: 'lock1234', saType: SaType.CASHIER });
     const page = await e.newPage();
     await page.goto(loginUrl());
     await page.getByTestId('drawer-2').click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E, type Lang } from './harness.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 describe('logout', () => {
   let e: E2E;
@@ -136,7 +137,7 @@ describe('logout', () => {
   });
 
   it('prints the report in every language, and with the colon sign on layout 2', async () => {
-    await setDomainLayout(e.server.handle.db, e.host, 2);
+    await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: 2 });
     const langs: Lang[] = ['zh_Hans', 'mx'];
     for (const lang of langs) {
       const page = await e.newPage({ lang });
@@ -151,6 +152,6 @@ describe('logout', () => {
       await page.getByRole('dialog').locator('button').last().click();
       await page.waitForURL((u) => u.pathname === '/pos/login');
     }
-    await setDomainLayout(e.server.handle.db, e.host, 0);
+    await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: 0 });
   });
 });

@@ -9,6 +9,7 @@ import { refreshDailyTotals } from '../packages/server/src/services/report/daily
 import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
 import { loginUrl, screenshotDir, startE2E, type E2E } from './harness.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 const DAY = 86_400_000;
 const TZ = 'America/Chicago';
@@ -340,7 +341,7 @@ describe('reports', () => {
   });
 
   it('layout 2: the daily chart axis speaks in colones (the colon sign)', async () => {
-    await setDomainLayout(e.server.handle.db, e.host, 2);
+    await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: 2 });
     try {
       const page = await e.newPage({ viewport: { width: 1366, height: 768 } });
       await loginAs(page, st.boss, null);
@@ -354,7 +355,7 @@ describe('reports', () => {
       expect(ticks.every((t) => /^-?₡[\d,]+(\.\d\d)?$/.test(t))).toBe(true);
       await e.screenshot(page, 'reports-daily-layout2-en');
     } finally {
-      await setDomainLayout(e.server.handle.db, e.host, 0);
+      await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: 0 });
     }
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { createAnnouncement } from '../packages/server/src/services/operator/notice.service.js';
-import { OPERATOR } from '../packages/server/src/services/audit/audit.js';
+import { OPERATOR, SEED } from '../packages/server/src/services/audit/audit.js';
 import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
 
@@ -92,14 +92,14 @@ describe('app shell', () => {
     await page.getByTestId('version-info').waitFor();
     expect(await headerColour(page)).toBe('rgb(0, 105, 107)');
     for (const [layout, theme, colour] of expected) {
-      await setDomainLayout(e.server.handle.db, e.host, layout);
+      await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: layout });
       await page.reload();
       await page.getByTestId('version-info').waitFor();
       await expect(page.locator('[data-theme]').getAttribute('data-theme')).resolves.toBe(theme);
       expect(await headerColour(page)).toBe(colour);
       if (layout <= 4) await e.screenshot(page, `theme-${theme}`);
     }
-    await setDomainLayout(e.server.handle.db, e.host, 0);
+    await setDomainLayout({ handle: { db: e.server.handle.db } }, SEED, { host: e.host, layout: 0 });
   });
 
   it('shows the announcements of this layout in the marquee, a second after load', async () => {

@@ -29,6 +29,7 @@ import { fingerprint } from '../packages/server/src/testing/money-load.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { SEED as SEED_ACTOR } from '../packages/server/src/services/audit/audit.js';
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const RUNS = int(process.env.FUZZ_RUNS, 10_000);
@@ -177,7 +178,7 @@ describe.each(['sqlite', 'postgres'] as const)('fuzzing every call on %s', (dial
     let admin: ConsoleSession = await consoleAccount(s, 'admin');
     let stale = false;
     // A distributor to give credit to: it need not sign in.
-    const dist = await createPlatformAccount(db, { username: 'fuzzdist01', password: 'console123', role: 'distributor', stores: [1001] });
+    const dist = await createPlatformAccount({ handle: { db } }, SEED_ACTOR, { username: 'fuzzdist01', password: 'console123', role: 'distributor', stores: [1001] });
     // Something for the id-taking calls to find: open alerts of store 1001, webhooks, a staff account.
     const alerts: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -23,6 +23,7 @@ import {
   type LoadStore,
 } from '../packages/server/src/testing/money-load.js';
 import { startServerProcess, type ServerProcess } from '../packages/server/src/testing/server-process.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 const KIOSK = 7401;
 const ENV = { KEY_IP_LIMIT: '100000000', LOGIN_IP_LIMIT: '100000', LOGIN_USER_LIMIT: '100000' };
@@ -46,7 +47,7 @@ describe('two server processes on one PostgreSQL', () => {
   };
   const newAccount = async (saType: number = SaType.CASHIER) => {
     const who = { username: `multi${KIOSK}a${++accounts}`, password: 'multi1234' };
-    await createAccount(database.handle.db, KIOSK, who.username, who.password, saType);
+    await createAccount({ handle: { db: database.handle.db } }, SEED, { storeId: KIOSK, username: who.username, password: who.password, saType: saType });
     return who;
   };
   const newDrawer = async () => {

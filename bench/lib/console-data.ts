@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { isoSql, seriesSql } from './generate-sql.js';
 import { createStore } from '../../packages/server/src/services/operator/operator.service.js';
 import { createPlatformAccount } from '../../packages/server/src/services/console/platform-accounts.service.js';
+import { SEED } from '../../packages/server/src/services/audit/audit.js';
 
 export const CONSOLE_STORES = 1000;
 export const FIRST_KID = 20001;
@@ -22,16 +23,16 @@ export const CONSOLE_ADMIN = { username: 'benchadmin', password: 'console123' };
 export async function generateConsoleStores(handle: DatabaseHandle, perDay: number, now: number, log: (s: string) => void = () => undefined): Promise<void> {
   const { db, dialect } = handle;
   for (let i = 0; i < CONSOLE_STORES; i++) {
-    await createStore(db, {
+    await createStore({ handle: { db } }, SEED, {
       id: FIRST_KID + i, name: `Arcade ${i + 1}`, timezone: ZONES[i % ZONES.length]!, credit: cents(100_000_00), compsBudget: cents(0), maxDrawers: 2, maxMachines: 10,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
   }
   for (let d = 0; d < DISTRIBUTORS; d++) {
     const stores = Array.from({ length: CONSOLE_STORES / DISTRIBUTORS }, (_, k) => FIRST_KID + d + k * DISTRIBUTORS);
-    await createPlatformAccount(db, { username: `benchdist${d}`, password: CONSOLE_ADMIN.password, role: 'distributor', stores });
+    await createPlatformAccount({ handle: { db } }, SEED, { username: `benchdist${d}`, password: CONSOLE_ADMIN.password, role: 'distributor', stores });
   }
-  await createPlatformAccount(db, { ...CONSOLE_ADMIN, role: 'admin' });
+  await createPlatformAccount({ handle: { db } }, SEED, { ...CONSOLE_ADMIN, role: 'admin' });
   log(`${CONSOLE_STORES} stores and ${DISTRIBUTORS} distributors`);
 
   const start = Math.floor(now / 1000) - YEAR_SECONDS;

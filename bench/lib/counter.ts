@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SaType, cents } from '@moneybox/contract';
 import type { Db } from '../../packages/server/src/db/database.js';
 import { createAccount, createStore } from '../../packages/server/src/services/operator/operator.service.js';
+import { SEED } from '../../packages/server/src/services/audit/audit.js';
 
 export interface CounterStore {
   kiosk: number;
@@ -15,7 +16,7 @@ export interface CounterStore {
 }
 
 export async function setupCounterStore(db: Db, opts: { kiosk: number; drawers: number; customers: number }): Promise<CounterStore> {
-  await createStore(db, {
+  await createStore({ handle: { db } }, SEED, {
     id: opts.kiosk,
     name: 'Bench Arcade',
     timezone: 'America/Chicago',
@@ -31,7 +32,7 @@ export async function setupCounterStore(db: Db, opts: { kiosk: number; drawers: 
     drawers: opts.drawers,
   });
   const cashiers = Array.from({ length: opts.drawers }, (_, i) => ({ username: `bench${String(i + 1).padStart(3, '0')}`, password: 'bench1234' }));
-  for (const c of cashiers) await createAccount(db, opts.kiosk, c.username, c.password, SaType.CASHIER);
+  for (const c of cashiers) await createAccount({ handle: { db } }, SEED, { storeId: opts.kiosk, username: c.username, password: c.password, saType: SaType.CASHIER });
 
   const at = new Date().toISOString();
   const customerIds: number[] = [];

@@ -11,6 +11,7 @@ import { SaType, cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { isoSql, seriesSql } from './generate-sql.js';
 import { createAccount, createStore } from '../../packages/server/src/services/operator/operator.service.js';
+import { SEED } from '../../packages/server/src/services/audit/audit.js';
 
 export const REPORT_KIOSK = 8101;
 export const OTHER_STORES = 100;
@@ -27,11 +28,11 @@ const store = (id: number, name: string, drawers: number) => ({
 
 export async function generateReportStore(handle: DatabaseHandle, rows: number, log: (s: string) => void = () => undefined): Promise<void> {
   const { db, dialect } = handle;
-  await createStore(db, store(REPORT_KIOSK, 'Report Bench Arcade', DRAWERS));
-  for (let i = 1; i <= OTHER_STORES; i++) await createStore(db, store(REPORT_KIOSK + i, `Other Arcade ${i}`, 1));
-  await createAccount(db, REPORT_KIOSK, BOSS.username, BOSS.password, SaType.BOSS);
+  await createStore({ handle: { db } }, SEED, store(REPORT_KIOSK, 'Report Bench Arcade', DRAWERS));
+  for (let i = 1; i <= OTHER_STORES; i++) await createStore({ handle: { db } }, SEED, store(REPORT_KIOSK + i, `Other Arcade ${i}`, 1));
+  await createAccount({ handle: { db } }, SEED, { storeId: REPORT_KIOSK, username: BOSS.username, password: BOSS.password, saType: SaType.BOSS });
   const cashiers: number[] = [];
-  for (let d = 0; d < DRAWERS; d++) cashiers.push(await createAccount(db, REPORT_KIOSK, `reportcash${d}`, 'cash1234', SaType.CASHIER));
+  for (let d = 0; d < DRAWERS; d++) cashiers.push(await createAccount({ handle: { db } }, SEED, { storeId: REPORT_KIOSK, username: `reportcash${d}`, password: 'cash1234', saType: SaType.CASHIER }));
   const drawers = (await db.selectFrom('drawer').select('id').where('store_id', '=', REPORT_KIOSK).orderBy('number').execute()).map((d) => Number(d.id));
   const at = new Date().toISOString();
 

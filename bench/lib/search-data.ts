@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { cents } from '@moneybox/contract';
 import type { DatabaseHandle } from '../../packages/server/src/db/database.js';
 import { createStore } from '../../packages/server/src/services/operator/operator.service.js';
+import { SEED } from '../../packages/server/src/services/audit/audit.js';
 
 export const SEARCH_KIOSK = 8001;
 
@@ -34,7 +35,7 @@ export function phoneOf(i: number): string {
 
 export async function generateSearchStore(handle: DatabaseHandle, customers: number): Promise<void> {
   const { db, dialect } = handle;
-  await createStore(db, {
+  await createStore({ handle: { db } }, SEED, {
     id: SEARCH_KIOSK,
     name: 'Search Bench Arcade',
     timezone: 'America/Chicago',

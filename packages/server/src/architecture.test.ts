@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
 import { queriesOutside, serverSources, wholeRowQueries } from './testing/query-places.js';
-import { NOT_YET_IN_SHAPE, servicesOutOfShape } from './testing/service-shapes.js';
+import { NOT_YET_IN_SHAPE, seedNamedOutside, servicesOutOfShape } from './testing/service-shapes.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -147,6 +147,17 @@ describe('services', () => {
       'operator/publish.service.ts withdraw: (DbDeps, AuditActor, number, ?)',
       'terminal/play.service.ts round: (DatabaseHandle, TerminalRef, RoundCommand)',
     ]);
+  });
+
+  it('take the operator\'s steps unaudited (SEED) only in the demo seed and the test harness', () => {
+    expect(seedNamedOutside(serverSources(path.join(PACKAGES, 'server', 'src')))).toEqual([]);
+    const bad = new Map([
+      ['cli/main.ts', "import { SEED } from '../services/audit/audit.js';\nawait freezeStore(deps, SEED, input);"],
+      ['http/api/console/console.calls.ts', 'const FAST_SEEDS = 1;'],
+      ['cli/seed/seed.ts', 'await createStore(deps, SEED, demo);'],
+      ['testing/drawer-kit.ts', 'await createAccount(deps, SEED, who);'],
+    ]);
+    expect(seedNamedOutside(bad)).toEqual(['cli/main.ts:1', 'cli/main.ts:2']);
   });
 });
 

@@ -4,6 +4,7 @@ import { createPlatformAccount } from '../services/console/platform-accounts.ser
 import { createStore } from '../services/operator/operator.service.js';
 import { describeOnDatabases } from '../testing/server.js';
 import { runCli } from './main.js';
+import { SEED } from '../services/audit/audit.js';
 
 const newStore = (id: number) =>
   ({ id, name: `Cli Credit ${id}`, timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -28,10 +29,10 @@ describeOnDatabases('operator CLI: credit down the hierarchy', (s) => {
   const storeCredit = async (id: number) => Number((await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', id).executeTakeFirstOrThrow()).credit_cents);
 
   beforeAll(async () => {
-    await createStore(s.handle.db, newStore(5101));
-    await createStore(s.handle.db, newStore(5102));
-    dist = await createPlatformAccount(s.handle.db, { username: 'clidist01', password: 'console123', role: 'distributor', stores: [5101] });
-    await createPlatformAccount(s.handle.db, { username: 'clisub001', password: 'console123', role: 'distributor', stores: [5102], parentId: dist });
+    await createStore({ handle: s.handle }, SEED, newStore(5101));
+    await createStore({ handle: s.handle }, SEED, newStore(5102));
+    dist = await createPlatformAccount({ handle: s.handle }, SEED, { username: 'clidist01', password: 'console123', role: 'distributor', stores: [5101] });
+    await createPlatformAccount({ handle: s.handle }, SEED, { username: 'clisub001', password: 'console123', role: 'distributor', stores: [5102], parentId: dist });
   });
 
   it('gives credit down (operator → distributor → sub-distributor and store) and takes it back up, printing both balances', async () => {

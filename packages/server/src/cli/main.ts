@@ -115,14 +115,18 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
   return runCommand(handle.db, command, arg, o, out);
 }
 
-/** Operator commands that change something: each writes one audit row (kind operator.command) with its change. */
-const AUDITED_COMMANDS = new Set(['create-store', 'create-boss', 'create-cashier', 'add-credit', 'add-comps-budget', 'set-quota', 'freeze', 'unfreeze', 'unlock', 'create-operator', 'reset-operator', 'set-layout']);
+/**
+ * Operator commands whose audit row (kind operator.command) the CLI writes with their change. The
+ * others that change something are audited by the services they call (the operator's steps, news,
+ * announcements, credit moves), whatever calls them.
+ */
+const AUDITED_COMMANDS = new Set(['unlock']);
 
 type Options = Record<string, string | undefined>;
 
 function operatorEntry(command: string, arg: string | undefined, o: Options): AuditEntry {
   const kiosk = o.kiosk !== undefined && /^\d{1,15}$/.test(o.kiosk) ? Number(o.kiosk) : null;
-  const target: AuditTarget = o.username ? { type: 'account', label: o.username } : kiosk !== null ? { type: 'store', id: kiosk } : { type: 'platform', label: o.host ?? '' };
+  const target: AuditTarget = { type: 'account', label: o.username ?? '' };
   // scrub drops --password; the rest is what the operator typed.
   return { storeId: kiosk, kind: 'operator.command', target, after: { command, ...(arg !== undefined && { arg }), ...o } };
 }
@@ -131,7 +135,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
   switch (command) {
     case 'create-store': {
       const kiosk = intArg(o.kiosk, 'kiosk');
-      await createStore(db, {
+      await createStore({ handle: { db } }, OPERATOR, {
         id: kiosk,
         name: required(o.name, 'name'),
         timezone: o.timezone ?? 'America/Chicago',
@@ -152,13 +156,13 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     case 'create-cashier': {
       const kiosk = intArg(o.kiosk, 'kiosk');
       const type = command === 'create-boss' ? SaType.BOSS : SaType.CASHIER;
-      const id = await createAccount(db, kiosk, required(o.username, 'username'), required(o.password, 'password'), type);
+      const id = await createAccount({ handle: { db } }, OPERATOR, { storeId: kiosk, username: required(o.username, 'username'), password: required(o.password, 'password'), saType: type });
       out(`Created ${type === SaType.BOSS ? 'boss' : 'cashier'} "${o.username}" (id ${id}) for kiosk ${kiosk}.`);
       return 0;
     }
     case 'add-credit': {
       const kiosk = intArg(o.kiosk, 'kiosk');
-      const total = await addCredit(db, kiosk, amountArg(required(o.amount, 'amount'), 'amount', true), o.note ?? 'operator credit');
+      const total = await addCredit({ handle: { db } }, OPERATOR, { storeId: kiosk, amount: amountArg(required(o.amount, 'amount'), 'amount', true), note: o.note ?? 'operator credit' });
       out(`Kiosk ${kiosk} credit is now ${formatCents(total)}.`);
       return 0;
     }
@@ -177,14 +181,15 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       return distributorsCommand(db, out);
     case 'add-comps-budget': {
       const kiosk = intArg(o.kiosk, 'kiosk');
-      const total = await addCompsBudget(db, kiosk, amountArg(required(o.amount, 'amount'), 'amount', true), o.note ?? 'operator budget');
+      const total = await addCompsBudget({ handle: { db } }, OPERATOR, { storeId: kiosk, amount: amountArg(required(o.amount, 'amount'), 'amount', true), note: o.note ?? 'operator budget' });
       out(`Kiosk ${kiosk} special comps budget is now ${formatCents(total)}.`);
       return 0;
     }
     case 'set-quota': {
       const kiosk = intArg(o.kiosk, 'kiosk');
       const opt = (k: string) => (o[k] === undefined ? undefined : cents(amountArg(o[k], k)));
-      await setStoreQuota(db, kiosk, {
+      await setStoreQuota({ handle: { db } }, OPERATOR, {
+        storeId: kiosk,
         maxDrawers: o['max-drawers'] === undefined ? undefined : intArg(o['max-drawers'], 'max-drawers'),
         maxMachines: o['max-machines'] === undefined ? undefined : intArg(o['max-machines'], 'max-machines'),
         limitDay: o['limit-day'] === undefined ? undefined : intArg(o['limit-day'], 'limit-day'),
@@ -199,7 +204,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     case 'freeze':
     case 'unfreeze': {
       const kiosk = intArg(o.kiosk, 'kiosk');
-      await freezeStore(db, kiosk, command === 'freeze', o.message ?? '');
+      await freezeStore({ handle: { db } }, OPERATOR, { storeId: kiosk, frozen: command === 'freeze', message: o.message ?? '' });
       out(command === 'freeze' ? `Kiosk ${kiosk} is frozen: staff see "${o.message}".` : `Kiosk ${kiosk} is open again.`);
       return 0;
     }
@@ -213,13 +218,13 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     }
     case 'create-operator': {
       const username = required(o.username, 'username');
-      const id = await asWords(() => createPlatformAccount(db, { username, password: required(o.password, 'password'), role: 'admin' }));
+      const id = await asWords(() => createPlatformAccount({ handle: { db } }, OPERATOR, { username, password: required(o.password, 'password'), role: 'admin' }));
       out(`Created console admin "${username}" (id ${id}): sign in at /operator and scan the QR code with an authenticator app.`);
       return 0;
     }
     case 'reset-operator': {
       const username = required(o.username, 'username');
-      if (!(await resetPlatformAccount(db, username))) throw new OperatorError(`no console account "${username}"`);
+      if (!(await resetPlatformAccount({ handle: { db } }, OPERATOR, { username }))) throw new OperatorError(`no console account "${username}"`);
       out(`Console account "${username}" is unlocked; it sets up its authenticator again at its next sign-in.`);
       return 0;
     }
@@ -232,7 +237,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     case 'set-layout': {
       const host = required(o.host, 'host');
       const layout = intArg(o.layout, 'layout');
-      await setDomainLayout(db, host, layout);
+      await setDomainLayout({ handle: { db } }, OPERATOR, { host, layout });
       out(`Host ${host} now uses layout ${layout}.`);
       return 0;
     }

@@ -8,6 +8,7 @@ import { createAccount, createStore } from '../services/operator/operator.servic
 import { hashToken } from '../auth/token.js';
 import { describeOnDatabases, type Body } from '../testing/server.js';
 import { PERMISSIONS, SCREEN_CALLS, WHO, permissionOf, permissionsMarkdown, type Who } from './permissions.js';
+import { SEED } from '../services/audit/audit.js';
 
 const RULES = 'MAY.anyone, MAY.signedIn, MAY.atADrawer (moves cash), MAY.boss (also in viewer mode), MAY.bossAtADrawer';
 const MATRIX_FILE = 'packages/contract/src/calls.ts';
@@ -71,12 +72,12 @@ describeOnDatabases('the permission matrix, enforced: every call × every kind o
 
   beforeAll(async () => {
     const db = s.handle.db;
-    await createAccount(db, 1001, 'viewboss01', 'view1234', SaType.BOSS);
-    await createStore(db, {
+    await createAccount({ handle: { db } }, SEED, { storeId: 1001, username: 'viewboss01', password: 'view1234', saType: SaType.BOSS });
+    await createStore({ handle: { db } }, SEED, {
       id: 2002, name: 'Other Arcade', timezone: 'UTC', credit: cents(100_000), compsBudget: cents(0), maxDrawers: 3, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 2,
     });
-    await createAccount(db, 2002, 'otherboss1', 'other1234', SaType.BOSS);
+    await createAccount({ handle: { db } }, SEED, { storeId: 2002, username: 'otherboss1', password: 'other1234', saType: SaType.BOSS });
     const session = (r: { UID: number; TOKEN: string }) => ({ UID: r.UID, TOKEN: r.TOKEN });
     logins.cashier = async () => session(await s.loginAt(1, DEMO_LOGINS.cashier));
     logins.boss = async () => session(await s.loginAt(2, DEMO_LOGINS.boss));

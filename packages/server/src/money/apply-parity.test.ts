@@ -12,6 +12,7 @@ import { applyCommand, applyMovement, isStale, MONEY_FUNCTION_BODIES, type Comma
 import { post } from './ledger.js';
 import { betEffects, MOVEMENTS } from './movements.js';
 import { Refusal } from './refusal.js';
+import { SEED } from '../services/audit/audit.js';
 
 /**
  * The guarded money writes are declared once (money/guarded-writes.ts) and run two ways: as
@@ -77,8 +78,8 @@ const FAR = '2099-01-01T00:00:00.000Z';
 async function setUp(dialect: 'sqlite' | 'postgres'): Promise<Side> {
   const d = await freshDatabase(dialect);
   const db = d.handle.db;
-  await createStore(db, { id: KIOSK, name: 'Parity', timezone: 'America/Chicago', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 0, limitDay: 1, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
-  const accountId = await createAccount(db, KIOSK, 'parity01', 'parity1234', SaType.CASHIER);
+  await createStore({ handle: { db } }, SEED, { id: KIOSK, name: 'Parity', timezone: 'America/Chicago', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 0, limitDay: 1, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
+  const accountId = await createAccount({ handle: { db } }, SEED, { storeId: KIOSK, username: 'parity01', password: 'parity1234', saType: SaType.CASHIER });
   const drawer = await db.selectFrom('drawer').select('id').where('store_id', '=', KIOSK).executeTakeFirstOrThrow();
   return { d, accountId, drawerId: Number(drawer.id) };
 }

@@ -7,6 +7,7 @@ import { describeOnDatabases, type Reply, type Session } from '../testing/server
 import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney } from '../testing/customer-kit.js';
 import { post } from './ledger.js';
 import { Refusal } from './refusal.js';
+import { SEED } from '../services/audit/audit.js';
 
 /**
  * Parity: every reason of the refusal catalogue, produced by the money core on SQLite and on
@@ -104,12 +105,12 @@ describeOnDatabases('every money refusal', (s) => {
     await refused(RefusalReason.DRAWER_SHORT, { status: Status.DRAWER_BALANCE_ERROR }, money('redeem', counter, c.id, 500));
 
     const { credit, budget } = await storeMoney(s);
-    await addCredit(s.handle.db, DEMO_KIOSK, -(credit - 1_00), 'parity test');
+    await addCredit({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: -(credit - 1_00), note: 'parity test' });
     await refused(RefusalReason.CREDIT, { status: Status.CREDIT_ERROR }, money('purchase', counter, c.id, 2));
-    await addCredit(s.handle.db, DEMO_KIOSK, credit - 1_00, 'parity test');
-    if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, -(budget - 1_00), 'parity test');
+    await addCredit({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: credit - 1_00, note: 'parity test' });
+    if (budget > 1_00) await addCompsBudget({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: -(budget - 1_00), note: 'parity test' });
     await refused(RefusalReason.BUDGET, { status: Status.CREDIT_ERROR }, money('comps', counter, c.id, 2));
-    if (budget > 1_00) await addCompsBudget(s.handle.db, DEMO_KIOSK, budget - 1_00, 'parity test');
+    if (budget > 1_00) await addCompsBudget({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: budget - 1_00, note: 'parity test' });
   });
 
   it('the ledger guard refuses entries below zero (a bet the customer cannot cover)', async () => {

@@ -9,6 +9,7 @@ import { openLive } from '../testing/live-kit.js';
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
 import { metricSample, startProxy, type ProxyKind, type Reply } from '../testing/ops-kit.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { SEED } from '../services/audit/audit.js';
 
 /**
  * The README's reverse-proxy configurations (docs/ops/), run as they are (ports changed) by Debian's
@@ -48,7 +49,7 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
     customerId = c.id as number;
     // No purchase limits: the load below is about the proxy, not the limits.
     const handle = openPostgres(database.url!, 1);
-    await setStoreQuota(handle.db, DEMO_KIOSK, { limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0) });
+    await setStoreQuota({ handle: { db: handle.db } }, SEED, { storeId: DEMO_KIOSK, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0) });
     await handle.close();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { SaType, cents } from '@moneybox/contract';
 import { publish, type PublishIn } from '../services/operator/publish.service.js';
-import { OPERATOR } from '../services/audit/audit.js';
+import { OPERATOR, SEED } from '../services/audit/audit.js';
 import { inTransaction } from '../db/database.js';
 import { createAccount, createStore } from '../services/operator/operator.service.js';
 import type { Session, TestServer } from './server.js';
@@ -15,11 +15,11 @@ export async function otherStoreSession(s: TestServer): Promise<Session> {
   const db = s.handle.db;
   const exists = await db.selectFrom('store').select('id').where('id', '=', OTHER_KIOSK).executeTakeFirst();
   if (!exists) {
-    await createStore(db, {
+    await createStore({ handle: { db } }, SEED, {
       id: OTHER_KIOSK, name: 'Other Arcade', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
-    await createAccount(db, OTHER_KIOSK, OTHER_BOSS.username, OTHER_BOSS.password, SaType.BOSS);
+    await createAccount({ handle: { db } }, SEED, { storeId: OTHER_KIOSK, username: OTHER_BOSS.username, password: OTHER_BOSS.password, saType: SaType.BOSS });
   }
   const r = await s.call('/user/posLogin', { mode: 'viewer', ...OTHER_BOSS, kiosk_id: OTHER_KIOSK });
   if (r.status !== 0) throw new Error(`other store login: ${JSON.stringify(r)}`);

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import type { ConsoleRole } from '@moneybox/contract';
 import { createPlatformAccount } from '../services/console/platform-accounts.service.js';
 import type { TestServer } from './server.js';
+import { SEED } from '../services/audit/audit.js';
 
 export interface ConsoleSession {
   UID: number;
@@ -24,7 +25,7 @@ let n = 0;
 export async function consoleAccount(s: TestServer, role: ConsoleRole, opts: { stores?: number[]; parentId?: number; username?: string } = {}): Promise<ConsoleSession> {
   const username = opts.username ?? `${role.slice(0, 4)}${String(++n).padStart(4, '0')}x`;
   const password = 'console123';
-  await createPlatformAccount(s.handle.db, { username, password, role, stores: opts.stores, parentId: opts.parentId });
+  await createPlatformAccount({ handle: s.handle }, SEED, { username, password, role, stores: opts.stores, parentId: opts.parentId });
   const login = await s.call('/operator/login', { username, password });
   if (login.status !== 0 || login.next !== 'enrol') throw new Error(`login: ${JSON.stringify(login)}`);
   const secret = login.secret as string;

@@ -7,6 +7,7 @@ import { post } from '../money/ledger.js';
 import { createAccount } from '../services/operator/operator.service.js';
 import { drawerRepository } from '../repositories/drawer.repository.js';
 import type { Reply, Session, TestServer } from './server.js';
+import { SEED } from '../services/audit/audit.js';
 
 let accounts = 0;
 
@@ -14,7 +15,7 @@ let accounts = 0;
 export async function newStaff(s: TestServer, saType: number = SaType.CASHIER, storeId = DEMO_KIOSK) {
   accounts++;
   const username = `staff${storeId}x${accounts}`;
-  await createAccount(s.handle.db, storeId, username, 'pass1234', saType);
+  await createAccount({ handle: s.handle }, SEED, { storeId: storeId, username: username, password: 'pass1234', saType: saType });
   return { username, password: 'pass1234' };
 }
 

@@ -5,6 +5,7 @@ import { post } from '../money/ledger.js';
 import { MOVEMENTS } from '../money/movements.js';
 import { createAccount } from '../services/operator/operator.service.js';
 import type { Reply, TestServer } from './server.js';
+import { SEED } from '../services/audit/audit.js';
 
 /** Helpers for the drawer tests: real accounts, real calls, real ledger. */
 export interface Counter {
@@ -20,7 +21,7 @@ let seq = 0;
 export async function newCashier(s: TestServer, saType: number = SaType.CASHIER) {
   const username = `drw${process.pid % 1000}x${++seq}`.padEnd(6, '0');
   const password = 'pass1234';
-  await createAccount(s.handle.db, DEMO_KIOSK, username, password, saType);
+  await createAccount({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, username: username, password: password, saType: saType });
   return { username, password };
 }
 

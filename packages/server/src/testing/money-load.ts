@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { post } from '../money/ledger.js';
 import { verifyLedger } from '../money/verify.js';
 import { createAccount, createStore } from '../services/operator/operator.service.js';
+import { SEED } from '../services/audit/audit.js';
 
 export type MoneyPath = '/customer/purchase' | '/customer/redeem' | '/drawer/fills' | '/drawer/bleeds';
 
@@ -50,7 +51,7 @@ const WINNINGS_CENTS = 100_000_000;
 
 /** A store for load tests and benches: `drawers` drawers, no purchase limits, more credit than any run spends. */
 export function createOpenStore(db: Db, kiosk: number, drawers: number, name: string): Promise<void> {
-  return createStore(db, {
+  return createStore({ handle: { db } }, SEED, {
     id: kiosk,
     name,
     timezone: 'America/Chicago',
@@ -72,7 +73,7 @@ export async function setupLoadStore(db: Db, opts: { kiosk: number; drawers: num
   const cashiers = [];
   for (let i = 0; i < opts.drawers; i++) {
     const who = { username: `proof${opts.kiosk}c${i + 1}`, password: 'proof1234' };
-    await createAccount(db, opts.kiosk, who.username, who.password, SaType.CASHIER);
+    await createAccount({ handle: { db } }, SEED, { storeId: opts.kiosk, username: who.username, password: who.password, saType: SaType.CASHIER });
     cashiers.push(who);
   }
   const at = isoNow();

@@ -8,6 +8,7 @@ import { MOVEMENTS } from '../money/movements.js';
 import { createAccount, createStore } from '../services/operator/operator.service.js';
 import { shiftRepository } from '../repositories/shift.repository.js';
 import type { TestServer } from './server.js';
+import { SEED } from '../services/audit/audit.js';
 
 /**
  * The reports' test kit: a store of its own with staff, drawers and customers, and random money
@@ -30,14 +31,14 @@ const uniq = () => `${process.pid % 10000}${++serial}`;
 
 export async function reportStore(s: TestServer, id: number, timezone: string): Promise<ReportStore> {
   const db = s.handle.db;
-  await createStore(db, {
+  await createStore({ handle: { db } }, SEED, {
     id, name: `Report Arcade ${id}`, timezone, credit: cents(1_000_000_000), compsBudget: cents(1_000_000_000), maxDrawers: 5, maxMachines: 5,
     limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 3,
   });
   const staff = async (saType: number) => {
     const username = `rp${uniq()}`.padEnd(8, 'x').slice(0, 20);
     const password = 'pass1234';
-    return { username, password, id: await createAccount(db, id, username, password, saType) };
+    return { username, password, id: await createAccount({ handle: { db } }, SEED, { storeId: id, username: username, password: password, saType: saType }) };
   };
   const boss = await staff(SaType.BOSS);
   const cashiers = [await staff(SaType.CASHIER), await staff(SaType.CASHIER)];

@@ -5,6 +5,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { createStore } from '../services/operator/operator.service.js';
 import { TerminalSocket, type TerminalCredentials } from '../simulator/terminal-socket.js';
 import type { Session, TestServer } from './server.js';
+import { SEED } from '../services/audit/audit.js';
 
 export async function bossSession(s: TestServer): Promise<Session> {
   const r = await s.login(DEMO_LOGINS.boss, 'viewer');
@@ -33,7 +34,7 @@ export async function demoTerminal(s: TestServer, name: number) {
 
 /** A second store, for the isolation checks. */
 export async function otherStore(s: TestServer, id = 2002) {
-  await createStore(s.handle.db, {
+  await createStore({ handle: s.handle }, SEED, {
     id,
     name: 'Other Arcade',
     timezone: 'UTC',

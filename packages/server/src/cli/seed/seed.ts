@@ -3,7 +3,7 @@ import type { DatabaseHandle, Db } from '../../db/database.js';
 import { machineRepository } from '../../repositories/machine.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { createAnnouncement } from '../../services/operator/notice.service.js';
-import { OPERATOR } from '../../services/audit/audit.js';
+import { OPERATOR, SEED } from '../../services/audit/audit.js';
 import { createAccount, createStore } from '../../services/operator/operator.service.js';
 import { seedDemoCustomers } from './seed-customers.js';
 import { isoNow } from '../../clock.js';
@@ -43,7 +43,7 @@ export async function seedDemoStore(handle: DatabaseHandle): Promise<boolean> {
 }
 
 async function seedInto(db: Db): Promise<void> {
-  await createStore(db, {
+  await createStore({ handle: { db } }, SEED, {
     id: DEMO_KIOSK,
     name: 'Demo Arcade',
     timezone: 'America/Chicago',
@@ -62,10 +62,10 @@ async function seedInto(db: Db): Promise<void> {
     zip: '62701',
     phone: '217-555-0100',
   });
-  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.boss.username, DEMO_LOGINS.boss.password, SaType.BOSS);
-  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.cashier.username, DEMO_LOGINS.cashier.password, SaType.CASHIER);
+  await createAccount({ handle: { db } }, SEED, { storeId: DEMO_KIOSK, username: DEMO_LOGINS.boss.username, password: DEMO_LOGINS.boss.password, saType: SaType.BOSS });
+  await createAccount({ handle: { db } }, SEED, { storeId: DEMO_KIOSK, username: DEMO_LOGINS.cashier.username, password: DEMO_LOGINS.cashier.password, saType: SaType.CASHIER });
   // A boss account the simulator signs in with as a viewer (machine list, enrolment codes, its players).
-  await createAccount(db, DEMO_KIOSK, DEMO_LOGINS.simulator.username, DEMO_LOGINS.simulator.password, SaType.BOSS);
+  await createAccount({ handle: { db } }, SEED, { storeId: DEMO_KIOSK, username: DEMO_LOGINS.simulator.username, password: DEMO_LOGINS.simulator.password, saType: SaType.BOSS });
   await seedDemoCustomers(db, DEMO_KIOSK);
   const at = isoNow();
   // Enrolled terminals, disconnected until the simulator plays them (`npm run simulate`): their keys

@@ -9,6 +9,7 @@ import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.j
 import { describeOnDatabases } from '../../testing/server.js';
 import { sweepAlerts } from './alert-sweep.js';
 import { deliverWebhooks } from './webhook-delivery.js';
+import { SEED } from '../audit/audit.js';
 
 const HOUR = 3_600_000;
 const KID = 1001;
@@ -177,7 +178,7 @@ describeOnDatabases(
           hook.got.length = 0;
           // 20 stores below a raised default: two sweeps at once raise each alert once.
           for (let i = 0; i < 20; i++)
-            await createStore(s.handle.db, { id: 5000 + i, name: `Low ${i}`, timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 0 });
+            await createStore({ handle: s.handle }, SEED, { id: 5000 + i, name: `Low ${i}`, timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 0 });
           await s.call('/operator/thresholdsSet', { ...as(admin), values: { low_credit: 1 } });
           const [a, b] = await Promise.all([sweepAlerts(deps()), sweepAlerts(depsB)]);
           expect(a.raised.length + b.raised.length).toBe(20);

@@ -6,6 +6,7 @@ import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
 import { giveWinnings, newCustomer } from '../../testing/customer-kit.js';
 import { demoTerminal } from '../../testing/terminal-kit.js';
+import { SEED } from './audit.js';
 
 type S = { UID: number; TOKEN: string };
 interface Row {
@@ -82,8 +83,8 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     expect((await s.call('/audit/list', as(cashier))).status).toBe(Status.PERMISSION_ERROR);
     const { createStore } = await import('../operator/operator.service.js');
     const { cents } = await import('@moneybox/contract');
-    await createStore(s.handle.db, { id: 6006, name: 'Six', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
-    await createAccount(s.handle.db, 6006, 'sixboss01', 'six12345', SaType.BOSS);
+    await createStore({ handle: s.handle }, SEED, { id: 6006, name: 'Six', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1 });
+    await createAccount({ handle: s.handle }, SEED, { storeId: 6006, username: 'sixboss01', password: 'six12345', saType: SaType.BOSS });
     const o = await s.call('/user/posLogin', { mode: 'pos', username: 'sixboss01', password: 'six12345' });
     const other = { UID: o.uid as number, TOKEN: o.token as string };
     const theirs = await list({ account_id: cashierId, limit: 50 }, other);

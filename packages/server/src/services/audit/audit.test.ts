@@ -4,7 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
 import type { Actor } from '../../domain/actor.js';
-import { audited, scrub } from './audit.js';
+import { audited, scrub, SEED } from './audit.js';
 
 describe('scrub', () => {
   it('drops passwords, PINs, tokens, keys and hashes at any depth', () => {
@@ -114,7 +114,7 @@ describeOnDatabases('the audit trail', (s) => {
   });
 
   it('records logins, failed logins and the lockout, with the same transaction as the counter', async () => {
-    await createAccount(s.handle.db, DEMO_KIOSK, 'lockme001', 'lock1234', SaType.CASHIER);
+    await createAccount({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, username: 'lockme001', password: 'lock1234', saType: SaType.CASHIER });
     const tryLogin = (password: string) => s.call('/user/posLogin', { mode: 'pos', username: 'lockme001', password, kiosk_id: DEMO_KIOSK });
     expect((await tryLogin('lock1234')).status).toBe(Status.OK);
     expect(await last()).toMatchObject({ kind: 'login', actor_name: 'lockme001', actor_role: 'cashier', target_label: 'lockme001' });

@@ -2,6 +2,7 @@ import { SaType, type AuditKind, type ConsoleRole } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { type Actor } from '../../domain/actor.js';
+import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
 import { inTransactionDeps, type Deps } from '../deps.js';
 import { auditRepository } from '../../repositories/audit.repository.js';
 
@@ -20,6 +21,18 @@ export interface AuditActor {
 }
 
 export const OPERATOR: AuditActor = { accountId: null, name: 'operator', role: 'operator' };
+
+/**
+ * The demo seed and the test harness building their fixtures in a new database: the operator's steps
+ * taken by SEED write no audit row (docs/DECISIONS.md). Only cli/seed/ and testing/ (and tests) name it;
+ * the architecture test holds that.
+ */
+export const SEED: AuditActor = { accountId: null, name: 'seed', role: 'operator' };
+
+/** A platform account as the trail names it; the operator's command line acting through the console's services (PLATFORM_OPERATOR) is the operator. */
+export function actorOfConsole(actor: ConsoleActor): AuditActor {
+  return actor.accountId === PLATFORM_OPERATOR.accountId ? OPERATOR : { accountId: actor.accountId, name: actor.username, role: actor.role };
+}
 
 /** An account acting on its own behalf (its login), before it has a session. */
 export function actorOfAccount(a: { id: number; username: string; sa_type: number }): AuditActor {

@@ -2,7 +2,7 @@ import { Status } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { setDomainLayout } from '../operator/operator.service.js';
 import { createAnnouncement } from '../operator/notice.service.js';
-import { OPERATOR } from '../audit/audit.js';
+import { OPERATOR, SEED } from '../audit/audit.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { writeMaintenance } from './maintenance.js';
 
@@ -71,9 +71,9 @@ describeOnDatabases('config calls', (s) => {
     expect(empty.status).toBe(200);
     expect(empty.headers.get('content-type')).toContain('application/json');
     expect(await empty.json()).toEqual({});
-    await setDomainLayout(s.handle.db, 'Pos.Example.com', 4);
-    await setDomainLayout(s.handle.db, 'localhost:8080', 2);
-    await setDomainLayout(s.handle.db, 'localhost:8080', 5);
+    await setDomainLayout({ handle: s.handle }, SEED, { host: 'Pos.Example.com', layout: 4 });
+    await setDomainLayout({ handle: s.handle }, SEED, { host: 'localhost:8080', layout: 2 });
+    await setDomainLayout({ handle: s.handle }, SEED, { host: 'localhost:8080', layout: 5 });
     expect(await (await s.raw('/API/config/domain.json')).json()).toEqual({ 'pos.example.com': 4, 'localhost:8080': 5 });
   });
 

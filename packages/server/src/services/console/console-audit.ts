@@ -1,5 +1,5 @@
-import { OPERATOR, writeAudit, type AuditEntry } from '../audit/audit.js';
-import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
+import { actorOfConsole, writeAudit, type AuditEntry } from '../audit/audit.js';
+import type { ConsoleActor } from '../../domain/console-actor.js';
 import { inTransactionDeps, type DbDeps, type Deps } from '../deps.js';
 import { Status } from '@moneybox/contract';
 import { StatusRefusal } from '../../domain/status-refusal.js';
@@ -14,7 +14,7 @@ type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
  * The operator's command line (PLATFORM_OPERATOR) is audited as the CLI's other commands are: operator.
  */
 export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, actor: ConsoleActor, fn: (tx: D, audit: ConsoleAudit) => Promise<T>): Promise<T> {
-  const who = actor.accountId === PLATFORM_OPERATOR.accountId ? OPERATOR : { accountId: actor.accountId, name: actor.username, role: actor.role };
+  const who = actorOfConsole(actor);
   const stores = new Set<number>();
   const done = await deps.handle.db.transaction().execute(async (tx) => {
     const audit: ConsoleAudit = (e) => {
@@ -25,6 +25,16 @@ export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(d
   });
   // Once committed: the stores it changed (frozen, credit, quota, a new one) move on every console's live stores screen.
   for (const id of stores) deps.live?.note(id, {});
+  return done;
+}
+
+/**
+ * A console action whose audit row the operator's step writes itself (services/operator): the scope
+ * check and the step in one transaction; once committed, the store moves on the live stores screens.
+ */
+export async function consoleStep<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, storeId: number, fn: (tx: D) => Promise<T>): Promise<T> {
+  const done = await deps.handle.db.transaction().execute((tx) => fn(inTransactionDeps(deps, tx)));
+  deps.live?.note(storeId, {});
   return done;
 }
 

@@ -5,6 +5,7 @@ import { consoleAccount, totpCode } from '../../testing/console-kit.js';
 import { describeOnDatabases, type TestServer } from '../../testing/server.js';
 import { createAccount } from '../operator/operator.service.js';
 import { CONSOLE_MAX_TRIES } from './console-login.service.js';
+import { SEED } from '../audit/audit.js';
 
 async function cli(s: TestServer, ...argv: string[]) {
   const lines: string[] = [];
@@ -134,7 +135,7 @@ describeOnDatabases('console sign-in', (s) => {
     expect((await s.call('/store/info', { UID: admin.UID, TOKEN: admin.TOKEN })).status).toBe(Status.SESSION_REPLACED);
     // A console username is not a staff login and a staff login is not a console one.
     expect((await s.call('/user/posLogin', { mode: 'viewer', username: admin.username, password: admin.password })).status).toBe(Status.LOGIN_INCORRECT);
-    await createAccount(s.handle.db, 1001, 'samename01', 'pass1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'samename01', password: 'pass1234', saType: SaType.BOSS });
     expect((await signIn('samename01', 'pass1234')).status).toBe(Status.LOGIN_INCORRECT);
     // A ticket between the two steps is no session.
     const half = await signIn(admin.username, admin.password);

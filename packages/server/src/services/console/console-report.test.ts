@@ -4,6 +4,7 @@ import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.j
 import { describeOnDatabases } from '../../testing/server.js';
 import { createStore } from '../operator/operator.service.js';
 import { refreshDailyTotals } from '../report/daily-totals.js';
+import { SEED } from '../audit/audit.js';
 
 const OTHER = 2002;
 const ZONE: Record<number, string> = { 1001: 'America/Chicago', [OTHER]: 'Asia/Shanghai' };
@@ -54,7 +55,7 @@ describeOnDatabases('console cross-store report', (s) => {
   }
 
   beforeAll(async () => {
-    await createStore(s.handle.db, { id: OTHER, name: 'Shanghai Arcade', timezone: ZONE[OTHER]!, credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    await createStore({ handle: s.handle }, SEED, { id: OTHER, name: 'Shanghai Arcade', timezone: ZONE[OTHER]!, credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     admin = await consoleAccount(s, 'admin');
     distA = await consoleAccount(s, 'distributor', { stores: [1001] });
     distB = await consoleAccount(s, 'distributor', { stores: [OTHER] });

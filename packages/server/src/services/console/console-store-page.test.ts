@@ -5,6 +5,7 @@ import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.j
 import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases } from '../../testing/server.js';
 import { createStore, setDomainLayout } from '../operator/operator.service.js';
+import { SEED } from '../audit/audit.js';
 
 /** A console live socket that keeps what it hears. */
 async function listen(url: string, c: ConsoleSession) {
@@ -34,7 +35,7 @@ describeOnDatabases('console store page', (s) => {
   const as = (c: ConsoleSession) => ({ UID: c.UID, TOKEN: c.TOKEN });
 
   beforeAll(async () => {
-    await createStore(s.handle.db, { id: 2102, name: 'Elsewhere', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    await createStore({ handle: s.handle }, SEED, { id: 2102, name: 'Elsewhere', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     admin = await consoleAccount(s, 'admin');
     dist = await consoleAccount(s, 'distributor', { stores: [1001] });
     other = await consoleAccount(s, 'distributor', { stores: [2102] });
@@ -98,7 +99,7 @@ describeOnDatabases('console store page', (s) => {
     expect((await s.call('/operator/storeHost', { ...as(support), kid: 1001, host: 'mine.example.com', layout: 1 })).status).toBe(Status.PERMISSION_ERROR);
     expect((await s.call('/operator/storeHost', { ...as(dist), kid: 1001, host: 'bad host', layout: 1 })).status).toBe(Status.INPUT_ERROR);
     expect((await s.call('/operator/storeHost', { ...as(dist), kid: 1001, host: 'ok.example.com', layout: 7 })).status).toBe(Status.INPUT_ERROR);
-    await setDomainLayout(s.handle.db, 'platform.example.com', 3);
+    await setDomainLayout({ handle: s.handle }, SEED, { host: 'platform.example.com', layout: 3 });
     expect((await s.call('/operator/storeHost', { ...as(dist), kid: 1001, host: 'platform.example.com', layout: 1 })).status).toBe(Status.INPUT_ERROR);
     expect(await audits()).toBe(before);
     expect((await domains())).toMatchObject({ 'arcade.example.com': 4, 'platform.example.com': 3 });

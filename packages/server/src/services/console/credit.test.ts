@@ -6,6 +6,7 @@ import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.j
 import { describeOnDatabases, type Body } from '../../testing/server.js';
 import { verifyLedger } from '../../money/verify.js';
 import { createStore } from '../operator/operator.service.js';
+import { SEED } from '../audit/audit.js';
 
 const newStore = (id: number) =>
   ({ id, name: `Credit ${id}`, timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -22,9 +23,9 @@ describeOnDatabases('console credit hierarchy', (s) => {
   const balanceOf = async (c: ConsoleSession, body: Body) => (await s.call('/operator/creditHistory', { ...as(c), ...body })).balance as number;
 
   beforeAll(async () => {
-    await createStore(s.handle.db, newStore(4101));
-    await createStore(s.handle.db, newStore(4102));
-    await createStore(s.handle.db, newStore(4103));
+    await createStore({ handle: s.handle }, SEED, newStore(4101));
+    await createStore({ handle: s.handle }, SEED, newStore(4102));
+    await createStore({ handle: s.handle }, SEED, newStore(4103));
     admin = await consoleAccount(s, 'admin');
     dist = await consoleAccount(s, 'distributor', { stores: [4101] });
     sub = await consoleAccount(s, 'distributor', { stores: [4102], parentId: dist.UID });

@@ -7,7 +7,9 @@ import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import { consoleStoreRepository } from '../../repositories/console-store.repository.js';
-import type { Deps } from '../deps.js';
+import type { DbDeps, Deps } from '../deps.js';
+import type { AuditActor } from '../audit/audit.js';
+import { auditStep, type PlatformActor } from '../operator/step-audit.js';
 import { CREDENTIAL_STATUS } from '../user/credential-status.js';
 import { roleOfAccount } from './console-role.js';
 import { consoleAudited } from './console-audit.js';
@@ -25,8 +27,10 @@ export interface NewPlatformAccount {
 /**
  * Creates a platform account: the CLI's `create-operator` (the first admin) and the console's
  * account form. The spec's username and password rules apply (43, 44, 40); 22 for a taken name.
+ * Its audit row (operator.command or console.account_create) is written in its transaction.
  */
-export async function createPlatformAccount(db: Db, a: NewPlatformAccount): Promise<number> {
+export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, a: NewPlatformAccount): Promise<number> {
+  const { db } = deps.handle;
   const problem = credentialProblem(a.username, a.password);
   if (problem) refuse(CREDENTIAL_STATUS[problem]);
   if (a.parentId !== undefined) {
@@ -46,6 +50,13 @@ export async function createPlatformAccount(db: Db, a: NewPlatformAccount): Prom
           await accounts.bindStore(tx, id, kid);
         }
       }
+      await auditStep(tx, actor, {
+        storeId: null,
+        target: { type: 'platform', id, label: a.username },
+        command: 'create-operator',
+        given: { username: a.username, role: a.role },
+        console: { kind: 'console.account_create', after: { role: a.role, parent_id: a.parentId ?? null, stores: a.stores ?? [] } },
+      });
       return id;
     });
   } catch (err) {
@@ -80,11 +91,8 @@ export async function createAccountFromConsole(
   actor: ConsoleActor,
   input: { username: string; password: string; role: ConsoleRole; parent_id?: number | undefined; stores?: number[] | undefined },
 ) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    const id = await createPlatformAccount(tx.handle.db, { username: input.username, password: input.password, role: input.role, parentId: input.parent_id, stores: input.stores });
-    await audit({ storeId: null, kind: 'console.account_create', target: { type: 'platform', id, label: input.username }, after: { role: input.role, parent_id: input.parent_id ?? null, stores: input.stores ?? [] } });
-    return { id };
-  });
+  const id = await createPlatformAccount(deps, actor, { username: input.username, password: input.password, role: input.role, parentId: input.parent_id, stores: input.stores });
+  return { id };
 }
 
 async function platformAccountOrRefuse(db: Db, id: number) {
@@ -113,13 +121,15 @@ export async function resetSecondFactor(deps: Deps, actor: ConsoleActor, input: 
   });
 }
 
-/** The CLI's way back in (`reset-operator`): unlocked, second factor reset, sessions ended. False: no such account. */
-export async function resetPlatformAccount(db: Db, username: string): Promise<boolean> {
+/** The CLI's way back in (`reset-operator`): unlocked, second factor reset, sessions ended, audited. False: no such account. */
+export async function resetPlatformAccount(deps: DbDeps, actor: AuditActor, { username }: { username: string }): Promise<boolean> {
+  const { db } = deps.handle;
   const a = await accounts.findByUsername(db, username);
   if (!a) return false;
   await inTransaction(db, async (tx) => {
     await accounts.unlock(tx, a.id);
     await endSecondFactor(tx, a.id);
+    await auditStep(tx, actor, { storeId: null, target: { type: 'platform', id: a.id, label: a.username }, command: 'reset-operator', given: { username } });
   });
   return true;
 }

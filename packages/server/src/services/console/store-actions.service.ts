@@ -1,28 +1,19 @@
 import { SaType, Status, type Cents } from '@moneybox/contract';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
-import { platformAccountRepository } from '../../repositories/platform-account.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
 import type { Deps } from '../deps.js';
 import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
-import { asConsole, consoleAudited } from './console-audit.js';
+import { asConsole, consoleAudited, consoleStep } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
 
 /** Freezes a store with the message its bosses and cashiers then see (46), or unfreezes it. */
 export async function consoleFreezeStore(deps: Deps, actor: ConsoleActor, input: { kid: number; freeze: boolean; message?: string | undefined }) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
-    await asConsole(() => freezeStore(db, input.kid, input.freeze, input.message ?? ''));
-    await audit({
-      storeId: input.kid,
-      kind: input.freeze ? 'console.store_freeze' : 'console.store_unfreeze',
-      target: { type: 'store', id: input.kid, label: store.name },
-      before: { frozen: store.frozen === 1, freeze_msg: store.freeze_msg },
-      after: { frozen: input.freeze, freeze_msg: input.freeze ? (input.message ?? '').trim() : '' },
-    });
+  return consoleStep(deps, input.kid, async (tx) => {
+    await storeInScope(tx.handle.db, actor, input.kid);
+    await asConsole(() => freezeStore(tx, actor, { storeId: input.kid, frozen: input.freeze, message: input.message ?? '' }));
     return {};
   });
 }
@@ -50,16 +41,12 @@ interface NewStoreInput {
 
 /** A new store from the console's form: what `create-store` takes, optionally bound to a distributor. */
 export async function consoleCreateStore(deps: Deps, actor: ConsoleActor, input: NewStoreInput) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    const db = tx.handle.db;
-    if (input.distributor_id !== undefined) {
-      const d = await platformAccountRepository.find(db, input.distributor_id);
-      if (!d || d.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
-    }
+  return consoleStep(deps, input.kid, async (tx) => {
     const { distributor_id, kid, comps_budget, max_drawers, max_machines, limit_day, limit_hourly, limit_daily, limit_weekly, credit, ...rest } = input;
     await asConsole(() =>
-      createStore(db, {
+      createStore(tx, actor, {
         ...rest,
+        distributorId: distributor_id,
         id: kid,
         credit: credit ?? (0 as Cents),
         compsBudget: comps_budget ?? (0 as Cents),
@@ -71,8 +58,6 @@ export async function consoleCreateStore(deps: Deps, actor: ConsoleActor, input:
         limitWeekly: limit_weekly,
       }),
     );
-    if (distributor_id !== undefined) await platformAccountRepository.bindStore(db, distributor_id, kid);
-    await audit({ storeId: kid, kind: 'console.store_create', target: { type: 'store', id: kid, label: input.name }, after: { ...input } });
     return { kid };
   });
 }
@@ -83,10 +68,10 @@ export async function consoleSetQuota(
   actor: ConsoleActor,
   input: { kid: number; max_drawers?: number | undefined; max_machines?: number | undefined; limit_day?: number | undefined; limit_hourly?: Cents | undefined; limit_daily?: Cents | undefined; limit_weekly?: Cents | undefined; min_amount?: Cents | undefined },
 ) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
+  return consoleStep(deps, input.kid, async (tx) => {
+    await storeInScope(tx.handle.db, actor, input.kid);
     const patch = {
+      storeId: input.kid,
       maxDrawers: input.max_drawers,
       maxMachines: input.max_machines,
       limitDay: input.limit_day,
@@ -95,29 +80,16 @@ export async function consoleSetQuota(
       limitWeekly: input.limit_weekly,
       minAmount: input.min_amount,
     };
-    await asConsole(() => setStoreQuota(db, input.kid, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))));
-    const before = {
-      max_drawers: store.max_drawers,
-      max_machines: store.max_machines,
-      limit_day: store.limit_day,
-      limit_hourly: store.cap_hourly_cents,
-      limit_daily: store.cap_daily_cents,
-      limit_weekly: store.cap_weekly_cents,
-      min_amount: store.min_amount_cents,
-    };
-    const { kid: _kid, ...after } = input;
-    await audit({ storeId: input.kid, kind: 'console.store_quota', target: { type: 'store', id: input.kid, label: store.name }, before, after });
+    await asConsole(() => setStoreQuota(tx, actor, patch));
     return {};
   });
 }
 
 /** A boss for the store (its first one, usually); the spec's username and password rules. */
 export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; username: string; password: string }) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
-    const id = await asConsole(() => createAccount(db, input.kid, input.username, input.password, SaType.BOSS));
-    await audit({ storeId: input.kid, kind: 'console.boss_create', target: { type: 'account', id, label: input.username }, after: { store: store.name } });
+  return consoleStep(deps, input.kid, async (tx) => {
+    await storeInScope(tx.handle.db, actor, input.kid);
+    const id = await asConsole(() => createAccount(tx, actor, { storeId: input.kid, username: input.username, password: input.password, saType: SaType.BOSS }));
     return { id };
   });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createStore } from '../operator/operator.service.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
+import { SEED } from '../audit/audit.js';
 
 const OTHER = 2002;
 
@@ -13,7 +14,7 @@ describeOnDatabases('store isolation of customers', (s) => {
   let theirs: { id: number; mobile_id: string };
 
   beforeAll(async () => {
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: OTHER,
       name: 'Other Arcade',
       timezone: 'America/New_York',

@@ -6,6 +6,7 @@ import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { balances, drawerBalance, giveWinnings, newCustomer, openCounter, playEntries, seatAtMachine, storeMoney } from '../../testing/customer-kit.js';
 import { setBlindCount } from '../../testing/drawer-kit.js';
 import { PURCHASE_LIMIT_MESSAGE } from './movement.service.js';
+import { SEED } from '../audit/audit.js';
 
 const KINDS = ['purchase', 'revert', 'redeem', 'comps'] as const;
 
@@ -117,11 +118,11 @@ describeOnDatabases('customer money calls', (s) => {
 
   it('answers 46 with the freeze message when the store is frozen and 45 when the drawer is', async () => {
     const c = await newCustomer(s, counter);
-    await freezeStore(s.handle.db, 1001, true, 'Invoice overdue, call us');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: 1001, frozen: true, message: 'Invoice overdue, call us' });
     try {
       for (const kind of KINDS) expect(await money(kind, counter, c.id, 5)).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Invoice overdue, call us' });
     } finally {
-      await freezeStore(s.handle.db, 1001, false, '');
+      await freezeStore({ handle: s.handle }, SEED, { storeId: 1001, frozen: false, message: '' });
     }
     const other = await openCounter(s);
     await s.handle.db.updateTable('drawer').set({ frozen: 1 }).where('store_id', '=', 1001).where('number', '=', other.drawer).execute();
@@ -133,12 +134,12 @@ describeOnDatabases('customer money calls', (s) => {
     const c = await newCustomer(s, counter);
     const { credit, budget } = await storeMoney(s);
     expect((await money('comps', counter, c.id, (budget + 1) / 100)).status).toBe(Status.CREDIT_ERROR);
-    await addCredit(s.handle.db, 1001, -(credit - 3_00), 'test: drain');
+    await addCredit({ handle: s.handle }, SEED, { storeId: 1001, amount: -(credit - 3_00), note: 'test: drain' });
     try {
       expect((await money('purchase', counter, c.id, 3.01)).status).toBe(Status.CREDIT_ERROR);
       expect((await money('purchase', counter, c.id, 3)).status).toBe(Status.OK);
     } finally {
-      await addCredit(s.handle.db, 1001, credit - 3_00, 'test: refill');
+      await addCredit({ handle: s.handle }, SEED, { storeId: 1001, amount: credit - 3_00, note: 'test: refill' });
     }
     expect(await balances(s, c.id)).toEqual({ entries: 3_00, winnings: 0 });
   });

@@ -4,6 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { freezeStore } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
 import { cash, counterSale, customerIds, drawerId, info, ledgerSums, newCashier, openCounter, setBlindCount, takeDrawer, type Counter } from '../../testing/drawer-kit.js';
+import { SEED } from '../audit/audit.js';
 
 describeOnDatabases('drawer init, fills and bleeds', (s) => {
   // These scenarios read the cashier's expected balance: the store does not ask for a blind count (blind-count.test.ts).
@@ -109,12 +110,12 @@ describeOnDatabases('drawer init, fills and bleeds', (s) => {
     expect((await s.call('/drawer/freeze', { UID: boss.UID, TOKEN: boss.TOKEN, id: two, freeze: 0 })).status).toBe(Status.OK);
     expect((await cash(s, 'fills', c, 10)).status).toBe(Status.OK);
 
-    await freezeStore(s.handle.db, DEMO_KIOSK, true, 'Audit in progress');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, frozen: true, message: 'Audit in progress' });
     try {
       expect(await cash(s, 'fills', c, 10)).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Audit in progress' });
       expect((await cash(s, 'bleeds', c, 10)).status).toBe(Status.STORE_FROZEN);
     } finally {
-      await freezeStore(s.handle.db, DEMO_KIOSK, false, '');
+      await freezeStore({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, frozen: false, message: '' });
     }
     expect((await info(s, c)).fills).toBe(10);
   });

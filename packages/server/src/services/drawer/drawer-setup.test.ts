@@ -4,6 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { createAccount, createStore } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
 import { cash, drawerId, info, newCashier, openCounter, setBlindCount, takeDrawer } from '../../testing/drawer-kit.js';
+import { SEED } from '../audit/audit.js';
 
 interface Item {
   id: number;
@@ -48,7 +49,7 @@ describeOnDatabases('drawer setup: freeze, create, setup list', (s) => {
     expect((await freeze(999999, true)).status).toBe(Status.DRAWER_ERROR);
     expect((await freeze(one, 'maybe')).status).toBe(Status.INPUT_ERROR);
     expect((await freeze(one, undefined)).status).toBe(Status.INPUT_ERROR);
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: 2002, name: 'Other Arcade', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
@@ -101,11 +102,11 @@ describeOnDatabases('drawer setup: freeze, create, setup list', (s) => {
   });
 
   it('never passes the maximum when bosses create at once', async () => {
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: 3003, name: 'Race Arcade', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 5, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
-    await createAccount(s.handle.db, 3003, 'raceboss1', 'boss1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 3003, username: 'raceboss1', password: 'boss1234', saType: SaType.BOSS });
     const other = await s.call('/user/posLogin', { mode: 'viewer', username: 'raceboss1', password: 'boss1234' });
     const replies = await Promise.all(
       Array.from({ length: 12 }, () => s.call('/drawer/create', { UID: other.uid, TOKEN: other.token })),

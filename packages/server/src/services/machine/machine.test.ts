@@ -8,6 +8,7 @@ import { bossSession, demoTerminal, enrolTerminal, eventually, otherStore } from
 import { newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { createAccount } from '../operator/operator.service.js';
 import { SaType } from '@moneybox/contract';
+import { SEED } from '../audit/audit.js';
 
 type Item = { id: number; machine_id: number; status: string; kind: string; customer: unknown; today: { played: number; won: number }; metersMatch: boolean; meters: unknown; ledger: unknown };
 
@@ -52,7 +53,7 @@ describeOnDatabases('machine calls', (s) => {
 
   it('a store without machines lists none (the screen says no machine found); cashiers get 21', async () => {
     const other = await otherStore(s);
-    await createAccount(s.handle.db, other, 'otherboss1', 'pass1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: other, username: 'otherboss1', password: 'pass1234', saType: SaType.BOSS });
     const o = await s.call('/user/posLogin', { mode: 'viewer', username: 'otherboss1', password: 'pass1234', kiosk_id: other });
     expect(await s.call('/machine/list', { UID: o.uid, TOKEN: o.token })).toMatchObject({ status: Status.OK, list: [] });
     const cashier = await s.login();

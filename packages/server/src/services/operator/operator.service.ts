@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem } from '@moneybox/contract';
-import { inTransaction, type Db } from '../../db/database.js';
+import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { UserRefusal } from '../../domain/user-refusal.js';
 import { hashSecret } from '../../auth/password.js';
@@ -9,7 +9,18 @@ import { Refusal } from '../../money/refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { drawerRepository } from '../../repositories/drawer.repository.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
+import { platformAccountRepository } from '../../repositories/platform-account.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
+import type { AuditActor } from '../audit/audit.js';
+import type { DbDeps } from '../deps.js';
+import { auditStep, type PlatformActor } from './step-audit.js';
+
+/*
+ * The operator's steps on stores and accounts, shared by the CLI (the operator's `AuditActor`), the
+ * console (a `ConsoleActor`) and the demo seed. Each is `(deps, actor, input)` and writes its
+ * audit row itself, in the step's own transaction (joining the caller's when it runs one), so no
+ * caller takes a step without its row (step-audit.ts; the seed's fixtures apart).
+ */
 
 /** An operator command refused, with the reason in words. */
 export class OperatorError extends UserRefusal {
@@ -29,24 +40,30 @@ interface NewStore {
   limitDaily: Cents;
   limitWeekly: Cents;
   drawers: number;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  phone?: string;
+  address?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  zip?: string | undefined;
+  phone?: string | undefined;
+  /** The distributor the new store is bound to (the console's form). */
+  distributorId?: number | undefined;
 }
 
-export async function createStore(db: Db, s: NewStore): Promise<void> {
-  if (!Number.isSafeInteger(s.id) || s.id <= 0) throw new OperatorError('kiosk id must be a positive whole number');
-  if (!s.name.trim()) throw new OperatorError('store name is required');
-  if (!isValidTimeZone(s.timezone)) throw new OperatorError(`unknown timezone "${s.timezone}" (use an IANA name such as America/Chicago)`);
-  if (s.maxDrawers < 1 || s.maxDrawers > 999) throw new OperatorError('max drawers must be 1-999');
-  if (s.maxMachines < 0 || s.maxMachines > 9999) throw new OperatorError('max machines must be 0-9999');
-  if (s.limitDay < 1 || s.limitDay > 366) throw new OperatorError('limit_day must be 1-366');
-  if (s.drawers > s.maxDrawers) throw new OperatorError('more drawers than max drawers');
-  if (await storeRepository.find(db, s.id)) throw new OperatorError(`kiosk ${s.id} already exists`);
-  const at = isoNow();
-  await inTransaction(db, async (tx) => {
+export function createStore(deps: DbDeps, actor: PlatformActor, s: NewStore): Promise<void> {
+  return inTransaction(deps.handle.db, async (tx) => {
+    if (s.distributorId !== undefined) {
+      const d = await platformAccountRepository.find(tx, s.distributorId);
+      if (!d || d.role !== 'distributor') throw new OperatorError('no distributor with that id');
+    }
+    if (!Number.isSafeInteger(s.id) || s.id <= 0) throw new OperatorError('kiosk id must be a positive whole number');
+    if (!s.name.trim()) throw new OperatorError('store name is required');
+    if (!isValidTimeZone(s.timezone)) throw new OperatorError(`unknown timezone "${s.timezone}" (use an IANA name such as America/Chicago)`);
+    if (s.maxDrawers < 1 || s.maxDrawers > 999) throw new OperatorError('max drawers must be 1-999');
+    if (s.maxMachines < 0 || s.maxMachines > 9999) throw new OperatorError('max machines must be 0-9999');
+    if (s.limitDay < 1 || s.limitDay > 366) throw new OperatorError('limit_day must be 1-366');
+    if (s.drawers > s.maxDrawers) throw new OperatorError('more drawers than max drawers');
+    if (await storeRepository.find(tx, s.id)) throw new OperatorError(`kiosk ${s.id} already exists`);
+    const at = isoNow();
     await storeRepository.insert(tx, {
       id: s.id,
       name: s.name.trim(),
@@ -82,6 +99,8 @@ export async function createStore(db: Db, s: NewStore): Promise<void> {
       await post(tx, { storeId: s.id, kind: 'comps_budget', channel: 'operator', amount: s.compsBudget, budget: s.compsBudget, note: 'opening special comps budget', at });
     }
     for (let n = 1; n <= s.drawers; n++) await drawerRepository.insert(tx, s.id, n, at);
+    if (s.distributorId !== undefined) await platformAccountRepository.bindStore(tx, s.distributorId, s.id);
+    await auditStep(tx, actor, { storeId: s.id, target: { type: 'store', id: s.id, label: s.name.trim() }, command: 'create-store', given: { ...s }, console: { kind: 'console.store_create' } });
   });
 }
 
@@ -92,78 +111,143 @@ const CREDENTIAL_WORDS: Readonly<Record<CredentialProblem, string>> = {
   password_letters_numbers: 'password needs letters and numbers',
 };
 
-export async function createAccount(db: Db, storeId: number, username: string, password: string, saType: number): Promise<number> {
-  if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
-  const problem = credentialProblem(username, password);
+/** A boss or a cashier of a store; its id. */
+export async function createAccount(deps: DbDeps, actor: PlatformActor, a: { storeId: number; username: string; password: string; saType: number }): Promise<number> {
+  const store = await storeRepository.find(deps.handle.db, a.storeId);
+  if (!store) throw new OperatorError(`no kiosk ${a.storeId}`);
+  const problem = credentialProblem(a.username, a.password);
   if (problem) throw new OperatorError(CREDENTIAL_WORDS[problem]);
-  if (saType !== SaType.BOSS && saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
+  if (a.saType !== SaType.BOSS && a.saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
+  const hash = await hashSecret(a.password);
   try {
-    return await accountRepository.insert(db, {
-      store_id: storeId,
-      username,
-      password_hash: await hashSecret(password),
-      sa_type: saType,
-      created_at: isoNow(),
+    return await inTransaction(deps.handle.db, async (tx) => {
+      const id = await accountRepository.insert(tx, { store_id: a.storeId, username: a.username, password_hash: hash, sa_type: a.saType, created_at: isoNow() });
+      await auditStep(tx, actor, {
+        storeId: a.storeId,
+        target: { type: 'account', id, label: a.username },
+        command: a.saType === SaType.BOSS ? 'create-boss' : 'create-cashier',
+        given: { kiosk: a.storeId, username: a.username },
+        console: { kind: 'console.boss_create', after: { store: store.name } },
+      });
+      return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new OperatorError(`username "${username}" is taken`);
+    if (isUniqueViolation(err)) throw new OperatorError(`username "${a.username}" is taken`);
     throw err;
   }
 }
 
 /** What the operator adds to or takes from a store: its credit or its special comps budget. */
 const STORE_FUNDS = {
-  credit: { kind: 'store_credit', column: 'credit_cents', short: 'the store has less credit than that' },
-  budget: { kind: 'comps_budget', column: 'comps_budget_cents', short: 'the store has less special comps budget than that' },
+  credit: { kind: 'store_credit', column: 'credit_cents', short: 'the store has less credit than that', command: 'add-credit' },
+  budget: { kind: 'comps_budget', column: 'comps_budget_cents', short: 'the store has less special comps budget than that', command: 'add-comps-budget' },
 } as const;
 
+interface FundsIn {
+  storeId: number;
+  /** Cents: positive adds, negative takes back. */
+  amount: number;
+  note: string;
+}
+
 /** Adds to (positive) or takes from (negative, never below zero) a store's credit or special comps budget; returns the new figure. */
-async function addStoreFunds(db: Db, fund: keyof typeof STORE_FUNDS, storeId: number, amount: number, note: string): Promise<number> {
+async function addStoreFunds(deps: DbDeps, actor: AuditActor, fund: keyof typeof STORE_FUNDS, { storeId, amount, note }: FundsIn): Promise<number> {
   const f = STORE_FUNDS[fund];
   if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
-  if (!(await storeRepository.find(db, storeId))) throw new OperatorError(`no kiosk ${storeId}`);
+  const store = await storeRepository.find(deps.handle.db, storeId);
+  if (!store) throw new OperatorError(`no kiosk ${storeId}`);
   try {
-    await inTransaction(db, (tx) => post(tx, { storeId, kind: f.kind, channel: 'operator', amount: Math.abs(amount), [fund]: amount, note, at: isoNow() }));
+    return await inTransaction(deps.handle.db, async (tx) => {
+      await post(tx, { storeId, kind: f.kind, channel: 'operator', amount: Math.abs(amount), [fund]: amount, note, at: isoNow() });
+      await auditStep(tx, actor, { storeId, target: { type: 'store', id: storeId, label: store.name }, command: f.command, given: { kiosk: storeId, amount, note } });
+      return (await storeRepository.find(tx, storeId))![f.column];
+    });
   } catch (err) {
     if (err instanceof Refusal) throw new OperatorError(f.short);
     throw err;
   }
-  return (await storeRepository.find(db, storeId))![f.column];
 }
 
 /** Sells credit to a store (positive) or takes it back (negative, never below zero). */
-export const addCredit = (db: Db, storeId: number, amount: number, note: string) => addStoreFunds(db, 'credit', storeId, amount, note);
+export const addCredit = (deps: DbDeps, actor: AuditActor, input: FundsIn) => addStoreFunds(deps, actor, 'credit', input);
 
 /** Sets aside special comps budget (positive) or takes it back (negative, never below zero). */
-export const addCompsBudget = (db: Db, storeId: number, amount: number, note: string) => addStoreFunds(db, 'budget', storeId, amount, note);
+export const addCompsBudget = (deps: DbDeps, actor: AuditActor, input: FundsIn) => addStoreFunds(deps, actor, 'budget', input);
 
-export async function freezeStore(db: Db, storeId: number, frozen: boolean, message: string): Promise<void> {
+/** Freezes a store with the message its staff then see, or opens it again. */
+export async function freezeStore(deps: DbDeps, actor: PlatformActor, { storeId, frozen, message }: { storeId: number; frozen: boolean; message: string }): Promise<void> {
   if (frozen && !message.trim()) throw new OperatorError('a freeze needs a message for the staff');
-  const r = await storeRepository.update(db, storeId, { frozen: frozen ? 1 : 0, freeze_msg: frozen ? message.trim() : '' });
-  if (Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`);
-}
-
-export async function setStoreQuota(
-  db: Db,
-  storeId: number,
-  patch: { maxDrawers?: number; maxMachines?: number; limitDay?: number; limitHourly?: Cents; limitDaily?: Cents; limitWeekly?: Cents; minAmount?: Cents },
-): Promise<void> {
-  const r = await storeRepository.update(db, storeId, {
-    ...(patch.maxDrawers !== undefined && { max_drawers: patch.maxDrawers }),
-    ...(patch.maxMachines !== undefined && { max_machines: patch.maxMachines }),
-    ...(patch.limitDay !== undefined && { limit_day: patch.limitDay }),
-    // The operator's purchase limits are the caps; the store's limits start there and the boss may lower them.
-    ...(patch.limitHourly !== undefined && { limit_hourly_cents: patch.limitHourly, cap_hourly_cents: patch.limitHourly }),
-    ...(patch.limitDaily !== undefined && { limit_daily_cents: patch.limitDaily, cap_daily_cents: patch.limitDaily }),
-    ...(patch.limitWeekly !== undefined && { limit_weekly_cents: patch.limitWeekly, cap_weekly_cents: patch.limitWeekly }),
-    ...(patch.minAmount !== undefined && { min_amount_cents: patch.minAmount }),
+  const after = { frozen, freeze_msg: frozen ? message.trim() : '' };
+  await inTransaction(deps.handle.db, async (tx) => {
+    const store = await storeRepository.find(tx, storeId);
+    if (!store) throw new OperatorError(`no kiosk ${storeId}`);
+    await storeRepository.update(tx, storeId, { frozen: frozen ? 1 : 0, freeze_msg: after.freeze_msg });
+    await auditStep(tx, actor, {
+      storeId,
+      target: { type: 'store', id: storeId, label: store.name },
+      command: frozen ? 'freeze' : 'unfreeze',
+      given: { kiosk: storeId, ...(frozen && { message: after.freeze_msg }) },
+      console: { kind: frozen ? 'console.store_freeze' : 'console.store_unfreeze', before: { frozen: store.frozen === 1, freeze_msg: store.freeze_msg }, after },
+    });
   });
-  if (Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`);
 }
 
-export async function setDomainLayout(db: Db, host: string, layout: number): Promise<void> {
+export interface QuotaPatch {
+  maxDrawers?: number | undefined;
+  maxMachines?: number | undefined;
+  limitDay?: number | undefined;
+  limitHourly?: Cents | undefined;
+  limitDaily?: Cents | undefined;
+  limitWeekly?: Cents | undefined;
+  minAmount?: Cents | undefined;
+}
+
+/** A quota's fields as the trail names them. */
+const QUOTA_WORDS: Readonly<Record<keyof QuotaPatch, string>> = {
+  maxDrawers: 'max_drawers',
+  maxMachines: 'max_machines',
+  limitDay: 'limit_day',
+  limitHourly: 'limit_hourly',
+  limitDaily: 'limit_daily',
+  limitWeekly: 'limit_weekly',
+  minAmount: 'min_amount',
+};
+
+/** Sets a store's quotas and purchase caps; only the fields given change. */
+export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeId, ...patch }: QuotaPatch & { storeId: number }): Promise<void> {
+  await inTransaction(deps.handle.db, async (tx) => {
+    const store = await storeRepository.find(tx, storeId);
+    const r = await storeRepository.update(tx, storeId, {
+      ...(patch.maxDrawers !== undefined && { max_drawers: patch.maxDrawers }),
+      ...(patch.maxMachines !== undefined && { max_machines: patch.maxMachines }),
+      ...(patch.limitDay !== undefined && { limit_day: patch.limitDay }),
+      // The operator's purchase limits are the caps; the store's limits start there and the boss may lower them.
+      ...(patch.limitHourly !== undefined && { limit_hourly_cents: patch.limitHourly, cap_hourly_cents: patch.limitHourly }),
+      ...(patch.limitDaily !== undefined && { limit_daily_cents: patch.limitDaily, cap_daily_cents: patch.limitDaily }),
+      ...(patch.limitWeekly !== undefined && { limit_weekly_cents: patch.limitWeekly, cap_weekly_cents: patch.limitWeekly }),
+      ...(patch.minAmount !== undefined && { min_amount_cents: patch.minAmount }),
+    });
+    if (!store || Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`);
+    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined).map(([k, v]) => [QUOTA_WORDS[k as keyof QuotaPatch], v]));
+    const before = {
+      max_drawers: store.max_drawers,
+      max_machines: store.max_machines,
+      limit_day: store.limit_day,
+      limit_hourly: store.cap_hourly_cents,
+      limit_daily: store.cap_daily_cents,
+      limit_weekly: store.cap_weekly_cents,
+      min_amount: store.min_amount_cents,
+    };
+    await auditStep(tx, actor, { storeId, target: { type: 'store', id: storeId, label: store.name }, command: 'set-quota', given: { kiosk: storeId, ...given }, console: { kind: 'console.store_quota', before, after: given } });
+  });
+}
+
+/** The layout a host is served with (the CLI's set-layout). */
+export async function setDomainLayout(deps: DbDeps, actor: AuditActor, { host, layout }: { host: string; layout: number }): Promise<void> {
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) throw new OperatorError('host must be a host name, optionally with :port');
   if (!Number.isInteger(layout) || layout < 0 || layout > 6) throw new OperatorError('layout must be 0-6');
-  await platformRepository.setDomainLayout(db, host.toLowerCase(), layout);
+  await inTransaction(deps.handle.db, async (tx) => {
+    await platformRepository.setDomainLayout(tx, host.toLowerCase(), layout);
+    await auditStep(tx, actor, { storeId: null, target: { type: 'platform', label: host }, command: 'set-layout', given: { host, layout } });
+  });
 }
-

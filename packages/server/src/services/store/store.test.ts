@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { addCredit, createAccount, createStore, freezeStore } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
+import { SEED } from '../audit/audit.js';
 
 type S = { UID: number; TOKEN: string };
 
@@ -13,7 +14,7 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
   beforeAll(async () => {
     boss = await s.loginAt(3, DEMO_LOGINS.boss);
     expect((await s.call('/drawer/init', { ...boss, amount: 1000, key: await s.key() })).status).toBe(Status.OK);
-    await createAccount(s.handle.db, DEMO_KIOSK, 'viewboss01', 'view1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, username: 'viewboss01', password: 'view1234', saType: SaType.BOSS });
     viewer = await s.login({ username: 'viewboss01', password: 'view1234' }, 'viewer');
     cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
   });
@@ -89,9 +90,9 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
     const before = (await auditRows()).length;
     expect((await update({ phone: '1' }, viewer)).status).toBe(Status.PERMISSION_ERROR);
     expect((await update({ phone: '1' }, cashier)).status).toBe(Status.PERMISSION_ERROR);
-    await freezeStore(s.handle.db, DEMO_KIOSK, true, 'Closed for audit');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, frozen: true, message: 'Closed for audit' });
     expect(await update({ phone: '1' })).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Closed for audit' });
-    await freezeStore(s.handle.db, DEMO_KIOSK, false, '');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, frozen: false, message: '' });
     expect((await info()).info).toMatchObject({ phone: '+1 (217) 555-0100' });
     expect((await auditRows()).length).toBe(before);
   });
@@ -104,7 +105,7 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
     expect(history.reduce((a, d) => a + d.topups, 0)).toBe(100_000);
     expect(history.reduce((a, d) => a + d.used, 0)).toBe(40);
     expect(history[0]!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await addCredit(s.handle.db, DEMO_KIOSK, cents(-99_950_00), 'taken back');
+    await addCredit({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: cents(-99_950_00), note: 'taken back' });
     const low = await s.call('/store/quota', as(boss));
     expect(low).toMatchObject({ credit: 10, low_credit: true, days_left: 1.7 });
     expect((low.topups as { amount: number; note: string }[])[0]).toMatchObject({ amount: -99_950, note: 'taken back' });
@@ -113,11 +114,11 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
   });
 
   it("keeps stores apart: another store's boss sees and edits only its own store", async () => {
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: 5005, name: 'Other Arcade', timezone: 'UTC', credit: cents(700_00), compsBudget: cents(0), maxDrawers: 2, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
-    await createAccount(s.handle.db, 5005, 'otherboss1', 'other1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 5005, username: 'otherboss1', password: 'other1234', saType: SaType.BOSS });
     const o = await s.call('/user/posLogin', { mode: 'pos', username: 'otherboss1', password: 'other1234', kiosk_id: 5005 });
     const other = { UID: o.uid as number, TOKEN: o.token as string };
     expect(await info(other, { kid: DEMO_KIOSK, id: DEMO_KIOSK })).toMatchObject({ info: { kid: 5005, storename: 'Other Arcade' } });

@@ -7,6 +7,7 @@ import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { balances, giveWinnings, newCustomer, openCounter, seatAtMachine, storeMoney } from '../../testing/customer-kit.js';
 import { describeOnDatabases, useTestServer, type Reply, type Session, type TestServer } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
+import { SEED } from '../audit/audit.js';
 
 type Terminal = Awaited<ReturnType<typeof enrolTerminal>>;
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
@@ -24,11 +25,11 @@ async function unseat(s: TestServer, customerId: number) {
 /** The store's credit down to `left` cents for `during`, then back. */
 async function withCredit(s: TestServer, left: number, during: () => Promise<void>) {
   const { credit } = await storeMoney(s);
-  await addCredit(s.handle.db, DEMO_KIOSK, -(credit - left), 'reload rules test');
+  await addCredit({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: -(credit - left), note: 'reload rules test' });
   try {
     await during();
   } finally {
-    await addCredit(s.handle.db, DEMO_KIOSK, credit - left, 'reload rules test');
+    await addCredit({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, amount: credit - left, note: 'reload rules test' });
   }
 }
 

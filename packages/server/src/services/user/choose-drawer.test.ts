@@ -2,6 +2,7 @@ import { SaType, Status } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
+import { SEED } from '../audit/audit.js';
 
 describeOnDatabases('chooseDrawer', (s) => {
   const pw = 'pass1234';
@@ -9,7 +10,7 @@ describeOnDatabases('chooseDrawer', (s) => {
   const loginAs = (username: string) => s.login({ username, password: pw });
 
   beforeAll(async () => {
-    for (const u of ['chooseA1', 'chooseB1', 'chooseC1']) await createAccount(s.handle.db, 1001, u, pw, SaType.CASHIER);
+    for (const u of ['chooseA1', 'chooseB1', 'chooseC1']) await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: u, password: pw, saType: SaType.CASHIER });
   });
 
   it('answers 5 without a valid posLogin session: a drawer is never handed out on a username alone', async () => {
@@ -71,7 +72,7 @@ describeOnDatabases('chooseDrawer', (s) => {
 
   it('hands one drawer to exactly one of 10 cashiers choosing it at the same moment', async () => {
     const names = Array.from({ length: 10 }, (_, i) => `race${String(i).padStart(2, '0')}ab`);
-    for (const n of names) await createAccount(s.handle.db, 1001, n, pw, SaType.CASHIER);
+    for (const n of names) await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: n, password: pw, saType: SaType.CASHIER });
     const sessions = await Promise.all(names.map((n) => loginAs(n)));
     const replies = await Promise.all(sessions.map((who) => choose(who, 2)));
     const statuses = replies.map((r) => r.status).sort((x, y) => x - y);
@@ -90,7 +91,7 @@ describeOnDatabases('chooseDrawer', (s) => {
   });
 
   it('gives one account one drawer when it races for two drawers at once', async () => {
-    await createAccount(s.handle.db, 1001, 'greedy01', pw, SaType.CASHIER);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'greedy01', password: pw, saType: SaType.CASHIER });
     const g = await loginAs('greedy01');
     const replies = await Promise.all([1, 2, 3, 1, 2, 3].map((n) => choose(g, n)));
     const won = new Set(replies.filter((r) => r.status === 0).map((r) => r.moneybox));

@@ -4,6 +4,7 @@ import { runCli } from '../../cli/main.js';
 import { createAccount, createStore, freezeStore } from '../operator/operator.service.js';
 import { dialects } from '../../testing/databases.js';
 import { describeOnDatabases, withTestServer } from '../../testing/server.js';
+import { SEED } from '../audit/audit.js';
 
 const pos = (username: string, password: string, extra: Record<string, unknown> = {}) => ({ mode: 'pos', username, password, ...extra });
 
@@ -34,7 +35,7 @@ describeOnDatabases('posLogin and chooseDrawer', (s) => {
     expect(wrongKiosk).toMatchObject({ status: Status.LOGIN_INCORRECT, error: unknown.error });
     expect(wrongKiosk).not.toHaveProperty('token');
 
-    await createAccount(s.handle.db, 1001, 'disabled01', 'pass1234', SaType.CASHIER);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'disabled01', password: 'pass1234', saType: SaType.CASHIER });
     await s.handle.db.updateTable('account').set({ disabled: 1 }).where('username', '=', 'disabled01').execute();
     expect((await s.call('/user/posLogin', pos('disabled01', 'pass1234'))).status).toBe(Status.LOGIN_INCORRECT);
   });
@@ -62,26 +63,26 @@ describeOnDatabases('posLogin and chooseDrawer', (s) => {
   });
 
   it('answers 1 when the store is closed and 46 with the freeze message when the operator froze it', async () => {
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: 2002, name: 'Second Store', timezone: 'UTC', credit: 0 as never, compsBudget: 0 as never, maxDrawers: 2, maxMachines: 1,
       limitDay: 31, limitHourly: 0 as never, limitDaily: 0 as never, limitWeekly: 0 as never, drawers: 1,
     });
-    await createAccount(s.handle.db, 2002, 'second01', 'pass1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 2002, username: 'second01', password: 'pass1234', saType: SaType.BOSS });
     await s.handle.db.updateTable('store').set({ closed: 1 }).where('id', '=', 2002).execute();
     expect(await s.call('/user/posLogin', pos('second01', 'pass1234'))).toMatchObject({ status: Status.KIOSK_CLOSED, error: 'Kiosk closed' });
     expect((await s.call('/drawer/list', { kioskID: 2002 })).status).toBe(Status.KIOSK_CLOSED);
 
     await s.handle.db.updateTable('store').set({ closed: 0 }).where('id', '=', 2002).execute();
-    await freezeStore(s.handle.db, 2002, true, 'Account review: call 555-0100');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: 2002, frozen: true, message: 'Account review: call 555-0100' });
     expect(await s.call('/user/posLogin', pos('second01', 'pass1234'))).toMatchObject({ status: Status.STORE_FROZEN, freeze_msg: 'Account review: call 555-0100' });
     // A wrong password is still 42 on a frozen store: the freeze message is only for who knows the password.
     expect((await s.call('/user/posLogin', pos('second01', 'wrong1234'))).status).toBe(Status.WRONG_PASSWORD);
-    await freezeStore(s.handle.db, 2002, false, '');
+    await freezeStore({ handle: s.handle }, SEED, { storeId: 2002, frozen: false, message: '' });
     expect((await s.call('/user/posLogin', pos('second01', 'pass1234'))).status).toBe(Status.OK);
   });
 
   it('answers 42 with attempts left, then 41 once locked, and the CLI unlock lets the account in again', async () => {
-    await createAccount(s.handle.db, 1001, 'lockme01', 'right1234', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'lockme01', password: 'right1234', saType: SaType.BOSS });
     const bad = pos('lockme01', 'wrong123');
     const first = await s.call('/user/posLogin', bad);
     expect(first).toMatchObject({ status: Status.WRONG_PASSWORD, try_times: 4 });
@@ -99,7 +100,7 @@ describeOnDatabases('posLogin and chooseDrawer', (s) => {
   });
 
   it('resets the failure count on a successful login', async () => {
-    await createAccount(s.handle.db, 1001, 'resetme01', 'right1234', SaType.CASHIER);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'resetme01', password: 'right1234', saType: SaType.CASHIER });
     expect(await s.call('/user/posLogin', pos('resetme01', 'wrong1234'))).toMatchObject({ status: Status.WRONG_PASSWORD, try_times: 4 });
     expect(await s.call('/user/posLogin', pos('resetme01', 'wrong1234'))).toMatchObject({ status: Status.WRONG_PASSWORD, try_times: 3 });
     expect((await s.call('/user/posLogin', pos('resetme01', 'right1234'))).status).toBe(Status.OK);
@@ -107,7 +108,7 @@ describeOnDatabases('posLogin and chooseDrawer', (s) => {
   });
 
   it('replaces the session on a second login: the first token gets 5 on its next call', async () => {
-    await createAccount(s.handle.db, 1001, 'twice001', 'pass1234', SaType.CASHIER);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 1001, username: 'twice001', password: 'pass1234', saType: SaType.CASHIER });
     const who = { username: 'twice001', password: 'pass1234' };
     const first = await s.login(who);
     expect((await s.call('/user/menu', { UID: first.UID, TOKEN: first.TOKEN })).status).toBe(Status.OK);
@@ -176,7 +177,7 @@ describe.each(dialects)('sessions and login limits on %s', (dialect) => {
 
   it('checks no more than the allowed tries under a burst of 19 wrong passwords and the right one: no token, the account locked', () => withTestServer(dialect, {}, async (s) => {
     const { db } = s.handle;
-    const id = await createAccount(db, 1001, 'burst0001', 'right1234', SaType.CASHIER);
+    const id = await createAccount({ handle: { db } }, SEED, { storeId: 1001, username: 'burst0001', password: 'right1234', saType: SaType.CASHIER });
     const wrong = Array.from({ length: 19 }, () => s.call('/user/posLogin', pos('burst0001', 'wrong1234')));
     // The right one once the burst has taken the lock, while its passwords are still being hashed
     // (waiting for the lock, not a fixed pause: under load the right one could otherwise come first).

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { createAccount, createStore } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
+import { SEED } from '../audit/audit.js';
 
 type S = { UID: number; TOKEN: string };
 interface User {
@@ -56,11 +57,11 @@ describeOnDatabases('Account Setting: /user/list|create|update|disable|remove|un
     expect((await create({ username: name(), password: 'onlyletters', saType: 2 })).status).toBe(Status.PASSWORD_LETTERS_NUMBERS);
     expect((await create({ username: name(), password: 'pass1234', saType: 3 })).status).toBe(Status.INPUT_ERROR);
     expect((await create({ username: 'cashier01', password: 'pass1234', saType: 2 })).status).toBe(Status.ACCOUNT_NAME_REPEATED);
-    await createStore(s.handle.db, {
+    await createStore({ handle: s.handle }, SEED, {
       id: 4004, name: 'Far Arcade', timezone: 'UTC', credit: cents(0), compsBudget: cents(0), maxDrawers: 2, maxMachines: 1,
       limitDay: 31, limitHourly: cents(0), limitDaily: cents(0), limitWeekly: cents(0), drawers: 1,
     });
-    await createAccount(s.handle.db, 4004, 'farboss01', 'far12345', SaType.BOSS);
+    await createAccount({ handle: s.handle }, SEED, { storeId: 4004, username: 'farboss01', password: 'far12345', saType: SaType.BOSS });
     const taken = await create({ username: 'farboss01', password: 'pass1234', saType: 2 });
     expect(taken).toMatchObject({ status: Status.ACCOUNT_NAME_REPEATED, error: 'Account name repeated' });
     const u = await newUser();

@@ -4,7 +4,7 @@ import { consoleAccount, type ConsoleSession } from '../../../testing/console-ki
 import { describeOnDatabases, type Body } from '../../../testing/server.js';
 import { createStore } from '../../../services/operator/operator.service.js';
 import type { Cents } from '@moneybox/contract';
-import { OPERATOR } from '../../../services/audit/audit.js';
+import { OPERATOR, SEED } from '../../../services/audit/audit.js';
 import { publish } from '../../../services/operator/publish.service.js';
 import { createAnnouncement } from '../../../services/operator/notice.service.js';
 
@@ -49,7 +49,7 @@ describeOnDatabases('console authorization matrix', (s) => {
   const announcements: number[] = [];
 
   beforeAll(async () => {
-    await createStore(s.handle.db, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    await createStore({ handle: s.handle }, SEED, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     const admin = await consoleAccount(s, 'admin');
     const dist = await consoleAccount(s, 'distributor', { stores: [1001] });
     const other = await consoleAccount(s, 'distributor', { stores: [2002] });
