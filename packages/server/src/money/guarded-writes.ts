@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type DialectAdapter } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { ShiftTable } from '../db/schema.js';
 
 /**
@@ -136,6 +137,7 @@ const LEDGER_ROW: ReadonlyArray<readonly [string, Arg]> = [
 ];
 const LEDGER_COLUMNS = LEDGER_ROW.map(([c]) => c).join(', ');
 const LEDGER_INSERT = `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (${LEDGER_ROW.map(([, a]) => `{${a}}`).join(', ')})`;
+const LEDGER_INSERT_RETURNING = `${LEDGER_INSERT} RETURNING id`;
 
 /** The store's funds: updated last (the hot row's lock held for one statement and the commit). */
 const STORE_WRITE: GuardedWrite = {
@@ -163,20 +165,31 @@ function split(text: string): Split {
 }
 
 const splits = new Map<string, Split>();
+/** Each text as each database's SQL (by the Kysely instance's adapter), compiled once. */
+const compiledTexts = new WeakMap<DialectAdapter, Map<string, string>>();
 
-/** The statement with each argument a bound parameter (split once per text: as cheap as a `sql` template). */
-function bound(text: string, a: WriteArgs): RawBuilder<unknown> {
+/**
+ * The statement with each argument a bound parameter. Split and compiled once per text and
+ * database (each argument compiles to one placeholder), so a money call's writes build no query
+ * tree and the statement cache finds the same string again (money path CPU, issue 25).
+ */
+function bound(db: Db, text: string, a: WriteArgs): CompiledQuery {
   let s = splits.get(text);
   if (!s) splits.set(text, (s = split(text)));
-  return sql(s.fragments, ...s.args.map((n) => a[n]));
+  const adapter = db.getExecutor().adapter;
+  let texts = compiledTexts.get(adapter);
+  if (!texts) compiledTexts.set(adapter, (texts = new Map()));
+  let compiled = texts.get(text);
+  if (compiled === undefined) texts.set(text, (compiled = sql(s.fragments, ...s.args.map(() => null)).compile(db).sql));
+  return CompiledQuery.raw(compiled, s.args.map((n) => a[n]));
 }
 
-export function guardedStatement(w: GuardedWrite, a: WriteArgs): RawBuilder<unknown> {
-  return bound(w.text, a);
+export function guardedStatement(db: Db, w: GuardedWrite, a: WriteArgs): CompiledQuery {
+  return bound(db, w.text, a);
 }
 
-export function ledgerInsert(a: WriteArgs): RawBuilder<{ id: number }> {
-  return bound(`${LEDGER_INSERT} RETURNING id`, a) as RawBuilder<{ id: number }>;
+export function ledgerInsert(db: Db, a: WriteArgs): CompiledQuery {
+  return bound(db, LEDGER_INSERT_RETURNING, a);
 }
 
 /** Whether the write runs for these arguments (the functions' IF, evaluated here). */

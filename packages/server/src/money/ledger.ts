@@ -80,7 +80,7 @@ function writeArgs(m: Movement, o: PostOptions): WriteArgs {
 /** Runs one guarded write; false when its guard stopped it (no row matched). */
 async function write(tx: Db, w: (typeof MOVEMENT_WRITES)[keyof typeof MOVEMENT_WRITES], a: WriteArgs): Promise<boolean> {
   if (!runsFor(w, a)) return true;
-  return Number((await guardedStatement(w, a).execute(tx)).numAffectedRows) === 1;
+  return Number((await tx.executeQuery(guardedStatement(tx, w, a))).numAffectedRows) === 1;
 }
 
 /**
@@ -104,7 +104,7 @@ export async function post(tx: Db, m: Movement, o: PostOptions = {}): Promise<nu
   if (!(await write(tx, MOVEMENT_WRITES.customer, a))) {
     refuseMovement(a.winnings < 0 ? RefusalReason.WINNINGS : a.entries < 0 ? RefusalReason.ENTRIES : RefusalReason.CUSTOMER, m.kind);
   }
-  const row = await ledgerInsert(a).execute(tx);
+  const row = await tx.executeQuery<{ id: number }>(ledgerInsert(tx, a));
   noteMovement(tx, m.kind, m.channel ?? 'pos');
   if (!(await write(tx, MOVEMENT_WRITES.store, a))) refuseMovement(a.budget < 0 ? RefusalReason.BUDGET : RefusalReason.CREDIT, m.kind);
   return Number(row.rows[0]!.id);
