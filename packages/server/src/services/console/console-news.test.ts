@@ -126,6 +126,31 @@ describeOnDatabases('console news', (s) => {
     expect(item.files).toEqual([expect.objectContaining({ type: 'image/png', size: PNG.byteLength })]);
   });
 
+  it("gives each language of a poster its own file, the store serving the reader's language's (a shared file for all when one is given), and refuses a file for a language the item lacks", async () => {
+    const green = Buffer.from(demoPng(8, 8, [[0, 255, 0]]));
+    const file = (lang: string | null, name: string, bytes: Uint8Array = PNG) => ({ role: 'document', lang, name, data: b64(bytes) });
+    const poster = (files: Body[]) => ({ ...as(admin), kind: 'poster', texts: [{ lang: 'en', title: 'Rules' }, { lang: 'mx', title: 'Reglas' }], target: { type: 'stores', kids: [1001] }, files });
+    const stray = await s.call('/operator/newsPublish', poster([file('en', 'en.png'), file('zh_Hans', 'zh.png')]));
+    expect(stray).toMatchObject({ status: Status.INPUT_ERROR });
+    expect(String(stray.error)).toMatch(/zh\.png.*zh_Hans/);
+    const { id } = await s.call('/operator/newsPublish', poster([file('en', 'en.png'), file('mx', 'mx.png', green)]));
+    const served = async (lang: string) => {
+      const list = (await s.call('/bulletin/download', { ...boss1001, lang })).list as { id: number; language: string; file: { file_name: string; size: number } }[];
+      const p = list.find((x) => x.id === id)!;
+      return `${p.language}:${p.file.file_name}`;
+    };
+    expect([await served('en'), await served('mx'), await served('zh_Hans')]).toEqual(['en:en.png', 'mx:mx.png', 'en:en.png']);
+    // One file given on update serves every language, replacing both.
+    expect((await s.call('/operator/newsUpdate', { ...as(admin), id, files: [file(null, 'shared.png')] })).status).toBe(Status.OK);
+    expect([await served('en'), await served('mx')]).toEqual(['en:shared.png', 'mx:shared.png']);
+    // Then a language's own file wins for that language only; the shared one stays for the other.
+    expect((await s.call('/operator/newsUpdate', { ...as(admin), id, files: [file('mx', 'mx2.png', green)] })).status).toBe(Status.OK);
+    expect([await served('en'), await served('mx')]).toEqual(['en:shared.png', 'mx:mx2.png']);
+    const item = ((await s.call('/operator/news', as(admin))).list as { id: number; files: { lang: string | null; name: string }[] }[]).find((i) => i.id === id)!;
+    expect(item.files.map((f) => `${f.lang}:${f.name}`)).toEqual(['null:shared.png', 'mx:mx2.png']);
+    expect((await s.call('/operator/newsUpdate', { ...as(admin), id, files: [file('zh_Hans', 'zh.png')] })).status).toBe(Status.INPUT_ERROR);
+  });
+
   it('publishes an event item with its period: the store\'s menu carries the event and the item is in its list', async () => {
     const starts = new Date(Date.now() - 60_000).toISOString();
     const ends = new Date(Date.now() + 86_400_000).toISOString();

@@ -146,6 +146,12 @@ function checkFiles(files: FileIn[] | undefined, role: FileRole): CheckedFile[] 
   return out;
 }
 
+/** A file of a language is that language's version: the item must have that language (a file for every language: null). */
+function checkFileLanguages(files: CheckedFile[], langs: string[]): void {
+  const stray = files.find((f) => f.lang !== null && !langs.includes(f.lang));
+  if (stray) throw new OperatorError(`the ${stray.role} "${stray.name}" is for ${stray.lang}, a language the item has no text in`);
+}
+
 /** A body's image reference as stored (the web matches `src` against it): relative, no `..`, one line. */
 function checkImageRef(ref: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are refused
@@ -229,6 +235,7 @@ async function publishItem(deps: DbDeps, actor: AuditActor, input: PublishIn): P
   if (input.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail');
   if (input.kind === 'event' && !input.event) throw new OperatorError('an event item needs --event <name>');
   if (input.kind !== 'event' && input.event) throw new OperatorError('--event is only for event items');
+  checkFileLanguages([...documents, ...thumbnails, ...images], texts.map((t) => t.lang));
   const eventId = input.event ? await saveEvent(deps, actor, { ...input.event, at }) : null;
   const publishedAt = input.publishAt === undefined ? at : parseTime(input.publishAt, '--at');
   const id = await bulletinWrites.insert(db, { kind: input.kind, eventId, allStores: stores === 'all', publishedAt, at });
@@ -319,7 +326,12 @@ async function updateItem(db: Db, actor: AuditActor, input: UpdateIn & { id: num
     const old = current.find((c) => c.lang === t.lang);
     await bulletinWrites.setText(db, id, t.lang, t.title ?? old!.title, t.body ?? old?.body ?? '');
   }
-  for (const f of [...documents, ...thumbnails]) await bulletinWrites.removeFiles(db, id, f.role, f.lang, at);
+  checkFileLanguages([...documents, ...thumbnails, ...images], [...have, ...texts.map((t) => t.lang)]);
+  // A file for every language replaces that role's files of every language; a language's file, that language's.
+  for (const f of [...documents, ...thumbnails]) {
+    if (f.lang === null) for (const lang of [null, ...BULLETIN_LANGS]) await bulletinWrites.removeFiles(db, id, f.role, lang, at);
+    else await bulletinWrites.removeFiles(db, id, f.role, f.lang, at);
+  }
   // A new body brings its own images: the old ones of that language go.
   for (const t of texts) if (t.body !== undefined) await bulletinWrites.removeFiles(db, id, 'image', t.lang, at);
   // Images for every language chosen anew replace the old ones for every language (the console's editor: kept or replaced).

@@ -150,4 +150,43 @@ describe('the console news editor', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(true));
     expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({ files: [{ role: 'image', name: 'prize.png', data: 'iVBORw==' }] });
   });
+  it("takes a poster's file per language tab (each its language's; one alone serves every language) and keeps each tab's choice", async () => {
+    const calls = emptyConsole({ '/operator/newsPublish': () => ({ status: 0, id: 43 }) });
+    await renderRoutes(routes, '/operator/news');
+    fireEvent.click(within(await screen.findByTestId('console-news-kind')).getByLabelText('Poster'));
+    const pick = async (testId: string, name: string) => {
+      await screen.findByTestId(testId);
+      // The open tab's document picker (the others' are not mounted): the one that takes PDF.
+      const input = document.querySelector<HTMLInputElement>('input[type="file"][accept*="pdf"]')!;
+      fireEvent.change(input, { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] } });
+      await waitFor(() => expect(screen.getByTestId(testId).textContent).toBe(name));
+    };
+    fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Rules' } });
+    expect(screen.getByTestId('console-news-document-en').closest('.mantine-InputWrapper-root')?.textContent).toContain('File in English');
+    await pick('console-news-document-en', 'rules-en.png');
+    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    fireEvent.click(screen.getByTestId('console-news-publish'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/operator/newsPublish')).toHaveLength(1));
+    // One file: for every language.
+    expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({ texts: [{ lang: 'en', title: 'Rules' }], files: [{ role: 'document', lang: null, name: 'rules-en.png' }] });
+
+    // Published: the form is a new item's again.
+    await waitFor(() => expect((screen.getByTestId('console-news-title-en') as HTMLInputElement).value).toBe(''));
+    fireEvent.click(within(screen.getByTestId('console-news-kind')).getByLabelText('Poster'));
+    fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Rules' } });
+    await pick('console-news-document-en', 'rules-en.png');
+    fireEvent.click(screen.getByTestId('console-news-tab-mx'));
+    fireEvent.change(await screen.findByTestId('console-news-title-mx'), { target: { value: 'Reglas' } });
+    await pick('console-news-document-mx', 'reglas.png');
+    // The English tab shown again still shows its own file.
+    fireEvent.click(screen.getByTestId('console-news-tab-en'));
+    expect((await screen.findByTestId('console-news-document-en')).textContent).toBe('rules-en.png');
+    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    fireEvent.click(screen.getByTestId('console-news-publish'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/operator/newsPublish')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/operator/newsPublish')[1]!.body.files).toEqual([
+      { role: 'document', lang: 'en', name: 'rules-en.png', data: 'iVBORw==' },
+      { role: 'document', lang: 'mx', name: 'reglas.png', data: 'iVBORw==' },
+    ]);
+  });
 });

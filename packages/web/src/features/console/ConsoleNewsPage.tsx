@@ -61,13 +61,15 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
     setUrls(made);
     return () => made.forEach((m) => URL.revokeObjectURL(m.url));
   }, [files]);
-  const choose = async (role: Upload['role'], list: File[]) => {
-    const chosen = await Promise.all(list.map(async (file) => ({ role, name: file.name, file, data: toBase64(new Uint8Array(await file.arrayBuffer())) })));
-    setFiles((old) => [...old.filter((f) => f.role !== role), ...chosen]);
+  /** Files of a role chosen in a language's tab (null: the shared images) replace those chosen there before. */
+  const choose = async (role: Upload['role'], fileLang: NewsLang | null, list: File[]) => {
+    const chosen = await Promise.all(list.map(async (file) => ({ role, lang: fileLang, name: file.name, file, data: toBase64(new Uint8Array(await file.arrayBuffer())) })));
+    setFiles((old) => [...old.filter((f) => f.role !== role || f.lang !== fileLang), ...chosen]);
   };
+  const chosen = (role: Upload['role'], fileLang: NewsLang | null) => files.filter((f) => f.role === role && f.lang === fileLang).map((f) => f.file);
   const publish = async () => {
     if (languagesOf(form).length === 0) return setError(t('console:news.needTitle'));
-    const done = await run(() => write('/operator/newsPublish', publishInput({ ...form, files })), t('console:news.published'));
+    const done = await run(() => write('/operator/newsPublish', publishInput(form, files)), t('console:news.published'));
     if (done) {
       setForm(emptyNewsForm());
       setFiles([]);
@@ -75,7 +77,7 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   };
   const save = async (item: ConsoleNewsItem) => {
     if (droppedLanguages(item, form).length > 0) return setError(t('console:news.keepLanguage'));
-    if (await run(() => write('/operator/newsUpdate', updateInput(item, { ...form, files })), t('console:news.saved'))) onDone();
+    if (await run(() => write('/operator/newsUpdate', updateInput(item, form, files)), t('console:news.saved'))) onDone();
   };
   const documents = form.kind === 'poster' || form.kind === 'regulation';
   const narrow = useMediaQuery(NARROW) ?? false;
@@ -133,20 +135,39 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
                   <NewsPreview lang={l} title={form.texts[l].title || t('console:news.untitled')} body={form.texts[l].body} images={urls} />
                 </Stack>
               </SimpleGrid>
+              {documents && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+                  <FilePick
+                    label={t('console:news.documentOf', { lang: languageLabels[l] })}
+                    hint={`${t('console:news.documentHint')} ${t('console:news.perLanguageHint')}`}
+                    accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+                    value={chosen('document', l)}
+                    onPick={(list) => void choose('document', l, list)}
+                    testId={`console-news-document-${l}`}
+                  />
+                  {form.kind === 'poster' && (
+                    <FilePick
+                      label={t('console:news.thumbnailOf', { lang: languageLabels[l] })}
+                      hint={t('console:news.thumbnailHint')}
+                      accept="image/png,image/jpeg,image/gif,image/webp"
+                      value={chosen('thumbnail', l)}
+                      onPick={(list) => void choose('thumbnail', l, list)}
+                      testId={`console-news-thumbnail-${l}`}
+                    />
+                  )}
+                </SimpleGrid>
+              )}
             </Tabs.Panel>
           ))}
         </Tabs>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {documents ? (
-            <FilePick label={t('console:news.document')} hint={t('console:news.documentHint')} accept="image/png,image/jpeg,image/gif,image/webp,application/pdf" onPick={(l) => void choose('document', l)} testId="console-news-document" />
-          ) : (
-            <FilePick label={t('console:news.images')} hint={t('console:news.imagesHint')} accept="image/png,image/jpeg,image/gif,image/webp" multiple onPick={(l) => void choose('image', l)} testId="console-news-images" />
-          )}
-          {form.kind === 'poster' && <FilePick label={t('console:news.thumbnail')} hint={t('console:news.thumbnailHint')} accept="image/png,image/jpeg,image/gif,image/webp" onPick={(l) => void choose('thumbnail', l)} testId="console-news-thumbnail" />}
-        </SimpleGrid>
+        {!documents && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <FilePick label={t('console:news.images')} hint={t('console:news.imagesHint')} accept="image/png,image/jpeg,image/gif,image/webp" multiple value={chosen('image', null)} onPick={(list) => void choose('image', null, list)} testId="console-news-images" />
+          </SimpleGrid>
+        )}
         {editing && editing.files.length > 0 && (
           <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="console-news-files-now">
-            {t('console:news.filesNow', { names: editing.files.map((f) => f.name).join(', ') })}
+            {t('console:news.filesNow', { names: editing.files.map((f) => (f.lang ? `${f.name} (${languageLabels[f.lang]})` : f.name)).join(', ') })}
           </Text>
         )}
         <TargetPicker form={form} set={set} distributors={distributors.data?.list ?? []} />
@@ -172,7 +193,18 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   );
 }
 
-function FilePick({ label, hint, accept, multiple, onPick, testId }: { label: string; hint: string; accept: string; multiple?: boolean; onPick: (files: File[]) => void; testId: string }) {
+interface FilePickProps {
+  label: string;
+  hint: string;
+  accept: string;
+  multiple?: boolean;
+  /** The files chosen (kept by the editor, so a tab shown again shows its choice). */
+  value: File[];
+  onPick: (files: File[]) => void;
+  testId: string;
+}
+
+function FilePick({ label, hint, accept, multiple, value, onPick, testId }: FilePickProps) {
   // Mantine's FileInput rather than the browser's own, whose button and "no file" text are in the browser's language.
   const { t } = useTranslation('console');
   const picked = (v: File | File[] | null) => onPick(v === null ? [] : Array.isArray(v) ? v : [v]);
@@ -183,6 +215,7 @@ function FilePick({ label, hint, accept, multiple, onPick, testId }: { label: st
       placeholder={t(multiple ? 'news.chooseFiles' : 'news.chooseFile')}
       accept={accept}
       multiple={multiple}
+      value={multiple ? value : (value[0] ?? null)}
       clearable
       onChange={picked}
       data-testid={testId}

@@ -12,8 +12,30 @@ export interface NewsText {
 
 export interface Upload {
   role: 'document' | 'thumbnail' | 'image';
+  /** The language tab it was chosen in (a poster's or regulation's file, a thumbnail); null: images, shared by every language. */
+  lang: NewsLang | null;
   name: string;
   data: string;
+}
+
+type FileIn = NonNullable<ConsoleInput<'/operator/newsPublish'>['files']>[number];
+
+/**
+ * The files as the call takes them. A document or thumbnail is its language's version; when only one is
+ * given and the item has no file of that role per language yet, it serves every language (lang null).
+ * A file chosen in a tab whose language is not published (no title) is left out.
+ */
+export function uploadsOf(f: NewsForm, files: Upload[], existing: ConsoleNewsItem['files'] = []): FileIn[] {
+  const langs = languagesOf(f);
+  const out: FileIn[] = [];
+  for (const role of ['document', 'thumbnail'] as const) {
+    const given = files.filter((u) => u.role === role && u.lang !== null && langs.includes(u.lang));
+    const perLanguage = given.length > 1 || existing.some((e) => e.role === role && e.lang !== null);
+    for (const u of given) out.push({ role, lang: perLanguage ? u.lang : null, name: u.name, data: u.data });
+  }
+  // Images are named as the bodies reference them, for every language.
+  for (const u of files) if (u.role === 'image') out.push({ role: 'image', lang: null, name: u.name, data: u.data });
+  return out;
 }
 
 export interface NewsForm {
@@ -27,7 +49,6 @@ export interface NewsForm {
   /** `datetime-local` values, in the browser's zone. */
   eventStarts: string;
   eventEnds: string;
-  files: Upload[];
 }
 
 export const emptyNewsForm = (): NewsForm => ({
@@ -39,7 +60,6 @@ export const emptyNewsForm = (): NewsForm => ({
   eventName: '',
   eventStarts: '',
   eventEnds: '',
-  files: [],
 });
 
 /** A language is published when its title is given. */
@@ -60,7 +80,7 @@ export function localToIso(v: string): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
-export function publishInput(f: NewsForm): ConsoleInput<'/operator/newsPublish'> {
+export function publishInput(f: NewsForm, files: Upload[]): ConsoleInput<'/operator/newsPublish'> {
   const langs = languagesOf(f);
   const starts = localToIso(f.eventStarts);
   const ends = localToIso(f.eventEnds);
@@ -71,8 +91,7 @@ export function publishInput(f: NewsForm): ConsoleInput<'/operator/newsPublish'>
     ...(f.kind === 'event' && {
       event: { name: f.eventName.trim(), ...(starts && { starts_at: starts }), ...(ends && { ends_at: ends }), titles: Object.fromEntries(langs.map((l) => [l, f.texts[l].title])) },
     }),
-    // Files serve every language; a body's images are named as the body references them.
-    files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
+    files: uploadsOf(f, files),
   };
 }
 
@@ -109,8 +128,8 @@ function targetChanged(item: ConsoleNewsItem, f: NewsForm): boolean {
   return item.all_stores || kids.length !== item.kids.length || kids.some((k) => !item.kids.includes(k));
 }
 
-/** The update call's input: every language with a title (its body as written), the target and the period when they changed, the files chosen (they replace the old ones). */
-export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/operator/newsUpdate'> {
+/** The update call's input: every language with a title (its body as written), the target and the period when they changed, the files chosen (each replaces the old one of its language; a shared one, every language's). */
+export function updateInput(item: ConsoleNewsItem, f: NewsForm, files: Upload[]): ConsoleInput<'/operator/newsUpdate'> {
   const starts = localToIso(f.eventStarts);
   const ends = localToIso(f.eventEnds);
   const was = item.event ? { starts: isoToLocal(item.event.starts_at), ends: isoToLocal(item.event.ends_at) } : null;
@@ -126,7 +145,7 @@ export function updateInput(item: ConsoleNewsItem, f: NewsForm): ConsoleInput<'/
         ...(f.eventEnds === was.ends ? { ends_at: item.event!.ends_at } : ends && { ends_at: ends }),
       },
     }),
-    files: f.files.map((u) => ({ role: u.role, lang: null, name: u.name, data: u.data })),
+    files: uploadsOf(f, files, item.files),
   };
 }
 
