@@ -7,15 +7,19 @@
  * The SQLite database is generated once and kept in data/bench/ (a rerun reuses it; its year ends
  * when it was generated); PostgreSQL gets a fresh database each run, dropped afterwards. The daily
  * totals are built by the server's own refresher (services/report/daily-totals.ts) before measuring.
+ * BENCH_CONSOLE_PG_DB=<name> keeps the PostgreSQL database under that name and reuses it on the next
+ * run (drop it by hand when done).
  * Env: BENCH_DATABASES (default "sqlite,postgres"), BENCH_CONSOLE_PER_DAY (ledger rows per store and
  * day, default 8), BENCH_CONSOLE_SAMPLES (HTTP samples per call, default 200), BENCH_CONSOLE_BASELINE_SAMPLES (default 10).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
+import pg from 'pg';
+import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../packages/server/src/db/database.js';
 import { migrate } from '../packages/server/src/money/migrate.js';
 import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
+import { TEST_PG_URL } from '../packages/server/src/testing/databases.js';
 import { totpCode } from '../packages/server/src/testing/console-kit.js';
 import { startServer } from './lib/api.js';
 import { benchDatabase } from './lib/bench-db.js';
@@ -41,7 +45,7 @@ async function prepared(dialect: Dialect): Promise<{ handle: DatabaseHandle; clo
     await generateConsoleStores(handle, PER_DAY, Date.now(), log);
     const loaded = took();
     await refreshDailyTotals(handle);
-    if (dialect === 'postgres') await sql`VACUUM (ANALYZE) report_daily`.execute(handle.db);
+    if (dialect === 'postgres') await sql`VACUUM (ANALYZE) report_daily, report_daily_all, credit_use_day`.execute(handle.db);
     return `loaded in ${loaded}, daily totals by ${took()}`;
   };
   if (dialect === 'sqlite') {
@@ -60,6 +64,8 @@ async function prepared(dialect: Dialect): Promise<{ handle: DatabaseHandle; clo
     await migrate(handle);
     return { handle, close: () => handle.close(), generated: `${await build(handle)}; kept in data/bench/` };
   }
+  const kept = process.env.BENCH_CONSOLE_PG_DB;
+  if (kept) return keptPostgres(kept, build);
   const database = await benchDatabase('postgres');
   try {
     return { handle: database.handle, close: () => database.drop(), generated: await build(database.handle) };
@@ -67,6 +73,26 @@ async function prepared(dialect: Dialect): Promise<{ handle: DatabaseHandle; clo
     await database.drop();
     throw err;
   }
+}
+
+/** A PostgreSQL database kept between runs under `name` (BENCH_CONSOLE_PG_DB): built once, then reused. */
+async function keptPostgres(name: string, build: (handle: DatabaseHandle) => Promise<string>) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_CONSOLE_PG_DB: not a plain database name: ${name}`);
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = openPostgres(url.toString());
+  await migrate(handle);
+  const done = exists && (await handle.db.selectFrom('store').select('id').where('id', '=', FIRST_KID + CONSOLE_STORES - 1).executeTakeFirst());
+  if (done) {
+    await refreshDailyTotals(handle);
+    return { handle, close: () => handle.close(), generated: `reused (kept as ${name})` };
+  }
+  return { handle, close: () => handle.close(), generated: `${await build(handle)}; kept as ${name}` };
 }
 
 /** The plain aggregates over the ledger that the calls' figures replace (no daily totals). */

@@ -366,7 +366,24 @@ export interface ReportDailyTable {
   count: number;
 }
 
-/** One row (id 1): ledger ids up to ledger_id are in report_daily; pending_*: the next candidate. */
+/** report_daily summed over every store, per store day, channel and kind (migration 024), up to the watermark. */
+export interface ReportDailyAllTable {
+  day: string;
+  channel: string;
+  kind: string;
+  amount_cents: number;
+  count: number;
+}
+
+/** Per store and UTC day: the credit the counters used (every kind but store_credit) and the last ledger row (migration 024), up to the watermark. */
+export interface CreditUseDayTable {
+  store_id: number;
+  day: string;
+  used_cents: number;
+  last_at: string;
+}
+
+/** One row (id 1): ledger ids up to ledger_id are in report_daily, report_daily_all and credit_use_day; pending_*: the next candidate. */
 export interface ReportWatermarkTable {
   id: number;
   ledger_id: number;
@@ -584,6 +601,8 @@ export interface Database {
   bulletin_text: BulletinTextTable;
   bulletin_file: BulletinFileTable;
   report_daily: ReportDailyTable;
+  report_daily_all: ReportDailyAllTable;
+  credit_use_day: CreditUseDayTable;
   report_watermark: ReportWatermarkTable;
   platform_account: PlatformAccountTable;
   platform_account_store: PlatformAccountStoreTable;

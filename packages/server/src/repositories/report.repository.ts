@@ -52,6 +52,11 @@ export interface CountedRow {
   amount_cents: number;
 }
 
+/** A ledger row as the refresher folds it: the daily totals' figures and the credit it moved. */
+export interface RefreshedRow extends CountedRow {
+  d_credit_cents: number;
+}
+
 /** A total of report_daily or of ledger rows: per day, channel and kind. */
 export interface DailyTotal {
   day: string;
@@ -203,10 +208,10 @@ export const reportRepository = {
   },
 
   /** Ledger rows (all stores) in (afterId, uptoId], oldest first, for the daily totals. */
-  rowsAbove(db: Db, afterId: number, uptoId: number, limit: number): Promise<CountedRow[]> {
+  rowsAbove(db: Db, afterId: number, uptoId: number, limit: number): Promise<RefreshedRow[]> {
     return db
       .selectFrom('ledger')
-      .select(['id', 'store_id', 'at', 'channel', 'kind', 'amount_cents'])
+      .select(['id', 'store_id', 'at', 'channel', 'kind', 'amount_cents', 'd_credit_cents'])
       .where('id', '>', afterId)
       .where('id', '<=', uptoId)
       .orderBy('id')
@@ -231,6 +236,36 @@ export const reportRepository = {
           oc.columns(['store_id', 'day', 'channel', 'kind']).doUpdateSet({
             amount_cents: sql`report_daily.amount_cents + excluded.amount_cents`,
             count: sql`report_daily.count + excluded.count`,
+          }),
+        )
+        .execute();
+    }
+  },
+  /** Adds totals summed over the stores to report_daily_all (the refresher's step, beside addDailyTotals). */
+  async addAllStoresTotals(db: Db, rows: DailyTotal[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('report_daily_all')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(['day', 'channel', 'kind']).doUpdateSet({
+            amount_cents: sql`report_daily_all.amount_cents + excluded.amount_cents`,
+            count: sql`report_daily_all.count + excluded.count`,
+          }),
+        )
+        .execute();
+    }
+  },
+  /** Adds credit used per store and UTC day to credit_use_day, keeping the day's last movement. */
+  async addCreditUse(db: Db, rows: Array<{ store_id: number; day: string; used_cents: number; last_at: string }>): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('credit_use_day')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(['store_id', 'day']).doUpdateSet({
+            used_cents: sql`credit_use_day.used_cents + excluded.used_cents`,
+            last_at: sql`CASE WHEN excluded.last_at > credit_use_day.last_at THEN excluded.last_at ELSE credit_use_day.last_at END`,
           }),
         )
         .execute();
@@ -304,12 +339,14 @@ export const reportRepository = {
   ): Promise<Array<{ part: string; store_id: number | null; day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>> {
     const floor = await reportRepository.watermark(db);
     const list = (ids: readonly number[]) => sql.join((ids.length ? ids : [-1]).map((id) => sql`${id}`));
+    // Every store's totals are kept summed (report_daily_all): a period's few hundred rows, not every store's.
+    const totalsOf = stores === 'all' ? sql`report_daily_all` : sql`report_daily`;
     const onDaily = stores === 'all' ? sql`` : sql` AND d.store_id IN (${list(stores)})`;
     const onLedger = stores === 'all' ? sql`` : sql` AND +l.store_id IN (${list(stores)})`;
     const ofKinds = (col: string) => sql` AND ${sql.ref(col)}.kind IN (${sql.join(kinds.map((k) => sql`${k}`))}) AND ${sql.ref(col)}.channel IN (${sql.join(channels.map((c) => sql`${c}`))})`;
     const r = await sql<{ part: string; store_id: number | null; day: string | null; at: string | null; channel: string; kind: string; amount_cents: number; count: number }>`
       SELECT 't' AS part, CAST(NULL AS bigint) AS store_id, d.day AS day, CAST(NULL AS text) AS at, d.channel AS channel, d.kind AS kind, SUM(d.amount_cents) AS amount_cents, SUM(d.count) AS count
-        FROM report_daily d WHERE d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${onDaily}${ofKinds('d')}
+        FROM ${totalsOf} d WHERE d.day >= ${days.firstDay} AND d.day <= ${days.lastDay}${onDaily}${ofKinds('d')}
         GROUP BY d.day, d.channel, d.kind
       UNION ALL
       SELECT 'p', d.store_id, d.day, NULL, d.channel, d.kind, d.amount_cents, d.count

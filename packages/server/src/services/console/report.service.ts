@@ -46,7 +46,7 @@ export async function consoleReport(deps: Deps, actor: ConsoleActor, q: ConsoleR
   let set = await storesInScope(db, actor);
   if (q.distributor_id !== undefined) set = narrow(set, (await platformAccountRepository.storesOf(db, q.distributor_id)).map((r) => Number(r.store_id)));
   if (q.kids !== undefined) set = narrow(set, q.kids);
-  const stores = await repo.stores(db, set);
+  const stores = await repo.listed(db, set);
   const pageStores = stores.slice((q.page - 1) * CONSOLE_REPORT_PAGE_STORES, q.page * CONSOLE_REPORT_PAGE_STORES);
   const days = { firstDay: period.firstDay, lastDay: period.lastDay };
   const handle = reportDeps(deps).handle;

@@ -1,10 +1,11 @@
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { reportRepository, type CountedRow, type DailyTotal } from '../../repositories/report.repository.js';
+import { allStoresTotals, creditUse } from './refreshed-totals.js';
 import { addDays, storeDayOf, storeDayStart } from './store-days.js';
 
 /**
  * Daily totals of the ledger per (store, store day, channel, kind): report_daily holds every
- * ledger row up to the watermark; a report adds the rows above it (the live tail) read in the
+ * ledger row up to the watermark (as do report_daily_all and credit_use_day, the console's, written in the same step); a report adds the rows above it (the live tail) read in the
  * same snapshot, so every figure equals the ledger's sum at that moment. The refresher runs
  * outside the money transactions: a purchase never waits for it and never writes report_daily.
  */
@@ -79,6 +80,9 @@ export async function refreshStep(handle: DatabaseHandle): Promise<RefreshOutcom
             return { store_id: storeOf.get(k)!, day, channel, kind, amount_cents: t.amount_cents, count: t.count };
           }),
         );
+        // The console's totals of the same rows, under the same watermark (migration 024).
+        await reportRepository.addAllStoresTotals(tx, allStoresTotals(totals));
+        await reportRepository.addCreditUse(tx, creditUse(rows));
       }
       applied = rows.length;
       // A short batch means everything up to the target is in (ids may have gaps: rolled-back transactions).
@@ -99,6 +103,11 @@ export async function refreshStep(handle: DatabaseHandle): Promise<RefreshOutcom
     }
     return { applied, sampled, backlog: applied === BATCH[handle.dialect] };
   });
+}
+
+/** The refresher's watermark: every ledger id up to it is in the daily totals (a read's live tail starts above it). */
+export function foldedUpTo(db: Db): Promise<number> {
+  return reportRepository.watermark(db);
 }
 
 /**
