@@ -5,6 +5,7 @@ import { hashToken, newToken } from '../../auth/token.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../../auth/totp.js';
 import { isoAgo, isoNow } from '../../clock.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
+import type { Visitor } from '../../domain/actor.js';
 import { RateLimited } from '../../domain/rate-limited.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
@@ -42,13 +43,13 @@ async function failTry(deps: Deps, a: Account, what: 'password' | 'code', ip: st
  * rate limits apply (as `console:<username>`); a wrong password counts a try like a wrong code, and
  * only a whole sign-in gives the tries back, so knowing the password does not buy unlimited code guesses.
  */
-export async function consoleLogin(deps: Deps, input: { ip: string; username: string; password: string }) {
+export async function consoleLogin(deps: Deps, visitor: Visitor, input: { username: string; password: string }) {
   const { db } = deps.handle;
   const s = deps.settings;
   const attemptName = `console:${input.username}`;
-  await loginAttemptRepository.record(db, input.ip, attemptName, false, isoNow());
+  await loginAttemptRepository.record(db, visitor.ip, attemptName, false, isoNow());
   const since = isoAgo(s.loginWindowMs);
-  if ((await loginAttemptRepository.failuresFromIp(db, input.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
+  if ((await loginAttemptRepository.failuresFromIp(db, visitor.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
   if ((await loginAttemptRepository.attemptsForUser(db, attemptName, since)) > s.loginUserLimit) throw new RateLimited(s.loginWindowMs);
 
   const account = await accounts.findByUsername(db, input.username);
@@ -57,7 +58,7 @@ export async function consoleLogin(deps: Deps, input: { ip: string; username: st
     refuse(Status.LOGIN_INCORRECT);
   }
   if (account.locked === 1) refuse(Status.ACCOUNT_LOCKED);
-  if (!(await verifySecret(input.password, account.password_hash))) await failTry(deps, account, 'password', input.ip);
+  if (!(await verifySecret(input.password, account.password_hash))) await failTry(deps, account, 'password', visitor.ip);
   if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
 
   const at = isoNow();
@@ -114,29 +115,29 @@ async function takeCode(deps: Deps, account: Account, code: string): Promise<'to
 }
 
 /** The second step: a TOTP code (or a recovery code). Right: the console session; wrong or replayed: a failed try. */
-export async function consoleSecondFactor(deps: Deps, input: { ip: string; ticket: string; code: string }) {
+export async function consoleSecondFactor(deps: Deps, visitor: Visitor, input: { ticket: string; code: string }) {
   const { session, account } = await ticketAccount(deps, input.ticket, 'second_factor');
   const used = await takeCode(deps, account, input.code);
-  if (!used) await failTry(deps, account, 'code', input.ip);
+  if (!used) await failTry(deps, account, 'code', visitor.ip);
   await accounts.giveTriesBack(deps.handle.db, account.id, false);
   const opened = await openSession(deps, account, session.id);
-  await auditSignIn(deps, account, 'console.login', { ip: input.ip, factor: used });
+  await auditSignIn(deps, account, 'console.login', { ip: visitor.ip, factor: used });
   return opened;
 }
 
 /** Enrolment: the first code from the authenticator confirms the secret; the recovery codes are shown once. */
-export async function consoleEnrol(deps: Deps, input: { ip: string; ticket: string; code: string }) {
+export async function consoleEnrol(deps: Deps, visitor: Visitor, input: { ticket: string; code: string }) {
   const { db } = deps.handle;
   const { session, account } = await ticketAccount(deps, input.ticket, 'enrol');
   const secret = account.totp_pending;
   const step = secret ? await acceptTotp(secret, input.code, 0) : undefined;
-  if (!secret || step === undefined) await failTry(deps, account, 'code', input.ip);
+  if (!secret || step === undefined) await failTry(deps, account, 'code', visitor.ip);
   if (!(await accounts.confirmSecret(db, account.id, secret!, step!))) refuse(Status.SESSION_REPLACED);
   const codes = newRecoveryCodes();
   await accounts.replaceRecoveryCodes(db, account.id, codes.map(recoveryCodeHash));
   await accounts.giveTriesBack(db, account.id, false);
   const opened = await openSession(deps, account, session.id);
-  await auditSignIn(deps, account, 'console.enrol', { ip: input.ip });
+  await auditSignIn(deps, account, 'console.enrol', { ip: visitor.ip });
   return { ...opened, recovery_codes: codes };
 }
 

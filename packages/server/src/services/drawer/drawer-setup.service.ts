@@ -1,7 +1,7 @@
 import { Status, toUnits, type DrawerListItem, type DrawerSetupItem } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
-import type { Actor } from '../../domain/actor.js';
+import type { Actor, Visitor } from '../../domain/actor.js';
 import { audited, type AuditTarget } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -32,8 +32,8 @@ function presentSetupItem(r: DrawerWithShift): DrawerSetupItem {
 }
 
 /** For the login page (public): the kiosk's drawers and who holds them (1 when the kiosk is closed). */
-export async function kioskDrawers({ handle: { db } }: Deps, kioskId: number) {
-  const scope = storeScope(db, kioskId);
+export async function kioskDrawers({ handle: { db } }: Deps, visitor: Visitor & { kioskId: number }) {
+  const scope = storeScope(db, visitor.kioskId);
   const store = await scope.store.find();
   assertStoreOpen(store);
   const rows = await scope.drawers.listWithShift();

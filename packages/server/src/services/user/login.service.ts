@@ -3,7 +3,7 @@ import { actorOfAccount, writeAudit } from '../audit/audit.js';
 import { dummySecretHash, verifySecret } from '../../auth/password.js';
 import { hashToken, newToken } from '../../auth/token.js';
 import { isoAgo, isoNow } from '../../clock.js';
-import type { Actor } from '../../domain/actor.js';
+import type { Actor, Visitor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { accountRepository } from '../../repositories/account.repository.js';
@@ -16,29 +16,27 @@ import { checkCredentialsShape } from './credential-status.js';
 import { storeScope } from '../../repositories/store-scope.js';
 
 interface LoginInput {
-  /** The address the attempt comes from (limits and the trail). */
-  ip: string;
   mode: 'pos' | 'viewer';
   username: string;
   password: string;
-  kiosk_id?: number | undefined;
 }
 
-export async function posLogin(deps: Deps, input: LoginInput) {
+/** A staff sign-in by a visitor (its address counted by the limits; its kiosk, when given, must be the account's store). */
+export async function posLogin(deps: Deps, visitor: Visitor, input: LoginInput) {
   const { db } = deps.handle;
   const s = deps.settings;
   checkCredentialsShape(input.username, input.password);
   // The attempt is recorded (as failed) before it is counted, so a burst of concurrent attempts
   // cannot all slip past the limit: the n-th one counts at least n rows.
-  const attempt = await loginAttemptRepository.record(db, input.ip, input.username, false, isoNow());
+  const attempt = await loginAttemptRepository.record(db, visitor.ip, input.username, false, isoNow());
   const since = isoAgo(s.loginWindowMs);
-  if ((await loginAttemptRepository.failuresFromIp(db, input.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
+  if ((await loginAttemptRepository.failuresFromIp(db, visitor.ip, since)) > s.loginIpLimit) throw new RateLimited(s.loginWindowMs);
   if ((await loginAttemptRepository.attemptsForUser(db, input.username, since)) > s.loginUserLimit) {
     throw new RateLimited(s.loginWindowMs);
   }
 
   const account = await accountRepository.findByUsername(db, input.username);
-  if (!account || (input.kiosk_id !== undefined && account.store_id !== input.kiosk_id)) {
+  if (!account || (visitor.kioskId !== undefined && account.store_id !== visitor.kioskId)) {
     await verifySecret(input.password, await dummySecretHash());
     refuse(Status.LOGIN_INCORRECT);
   }
@@ -52,7 +50,7 @@ export async function posLogin(deps: Deps, input: LoginInput) {
       storeId: store.id,
       kind: locked ? 'login.locked' : 'login.failed',
       target: { type: 'account', id: account.id, label: account.username },
-      after: { failed_logins: tries, locked, ip: input.ip },
+      after: { failed_logins: tries, locked, ip: visitor.ip },
     }),
   );
   await loginAttemptRepository.markOk(db, attempt);
@@ -70,7 +68,7 @@ export async function posLogin(deps: Deps, input: LoginInput) {
       storeId: store.id,
       kind: 'login',
       target: { type: 'account', id: account.id, label: account.username },
-      after: { mode: input.mode, ip: input.ip },
+      after: { mode: input.mode, ip: visitor.ip },
     }, at);
   });
 

@@ -31,9 +31,9 @@ function act<I, T>(service: (deps: Deps, actor: ConsoleActor, input: I) => Promi
 }
 
 const calls = [
-  defineConsoleCall('/operator/login', (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip, ...input })),
-  defineConsoleCall('/operator/secondFactor', (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip, ...input })),
-  defineConsoleCall('/operator/enrol', (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip, ...input })),
+  defineConsoleCall('/operator/login', (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip }, input)),
+  defineConsoleCall('/operator/secondFactor', (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip }, input)),
+  defineConsoleCall('/operator/enrol', (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip }, input)),
   defineConsoleCall('/operator/me', act(consoleMe)),
   defineConsoleCall('/operator/logout', act(consoleLogout)),
   defineConsoleCall('/operator/stores', act(listConsoleStores)),

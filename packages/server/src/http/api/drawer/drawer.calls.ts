@@ -8,7 +8,7 @@ import { initDrawer } from '../../../services/drawer/drawer.service.js';
 import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '../../../services/drawer/shift-record.service.js';
 
 /** For the login page: the kiosk's drawers and who holds them. Public: it runs before login. */
-const list = defineCall('/drawer/list', { handler: (input, { deps }) => kioskDrawers(deps, input.kioskID) });
+const list = defineCall('/drawer/list', { handler: (input, ctx) => kioskDrawers(ctx.deps, { ip: ctx.ip, kioskId: input.kioskID }) });
 
 const init = defineCall('/drawer/init', { handler: (input, ctx) => initDrawer(ctx.deps, ctx.caller, { amount: input.amount, key: input.key, count_detail: input.count_detail }) });
 

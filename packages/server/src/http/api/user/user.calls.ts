@@ -3,7 +3,7 @@ import { chooseDrawer as choose } from '../../../services/user/drawer-choice.ser
 import { posLogin as login, logout as endSession } from '../../../services/user/login.service.js';
 import { userMenu } from '../../../services/user/menu.js';
 
-const posLogin = defineCall('/user/posLogin', { handler: (input, ctx) => login(ctx.deps, { ...input, ip: ctx.ip }) });
+const posLogin = defineCall('/user/posLogin', { handler: (input, ctx) => login(ctx.deps, { ip: ctx.ip, kioskId: input.kiosk_id }, { mode: input.mode, username: input.username, password: input.password }) });
 
 const chooseDrawer = defineCall('/user/chooseDrawer', { handler: (input, ctx) => choose(ctx.deps, ctx.caller, input.moneybox) });
 
