@@ -16,21 +16,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * What the login route needs besides the entry: the login page served alone (app/LoginScreen.tsx:
- * its layout and page, no router; one chunk, the `login` group of vite.config.ts) and its English texts.
+ * What the login route needs besides the entry: its English texts. The login page served alone
+ * (app/LoginScreen.tsx: its layout and page, no router) is in the entry's file (vite.config.ts).
  */
-const LOGIN_GROUP = 'login';
 const LOGIN_TEXTS = ['src/locales/en/common.json', 'src/locales/en/status.json', 'src/locales/en/login.json'];
 
 export function readManifest(dist: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-/** The manifest key of a chunk group (a chunk without a source module of its own). */
-function groupKey(manifest: Manifest, name: string): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.name === name && !manifest[k]!.src);
-  if (!key) throw new Error(`no chunk group ${name} in the build manifest`);
-  return key;
 }
 
 /** Every file (JS and CSS) manifest entries load, following static imports. */
@@ -53,7 +45,7 @@ function filesOf(manifest: Manifest, keys: string[]): Set<string> {
 /** The JS and CSS files (paths under dist) a first load of /pos/login fetches. */
 export function loginPageFiles(dist: string): Set<string> {
   const manifest = readManifest(dist);
-  return filesOf(manifest, ['index.html', groupKey(manifest, LOGIN_GROUP), ...LOGIN_TEXTS]);
+  return filesOf(manifest, ['index.html', ...LOGIN_TEXTS]);
 }
 
 /** Sizes of files under `dir`: raw, gzipped (level 9, each file alone, as served), and gzipped JS and CSS. */

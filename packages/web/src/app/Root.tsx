@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from '../components/LoadingOverlay';
+import LoginScreen from './LoginScreen';
 import { Providers } from './Providers';
 
 const App = lazy(() => import('./App'));
-const LoginScreen = lazy(() => import('./LoginScreen'));
 
 /**
  * The page as first loaded: on /pos/login the login page alone (LoginScreen, no router: the
- * counter's first screen loads least), anywhere else the app. Leaving the login page loads the app,
+ * counter's first screen loads least; in the entry's file, since every signed-in page loads its
+ * code too), anywhere else the app. Leaving the login page loads the app,
  * which then serves every route, the login page's again after a logout.
  */
 export function Root({ startOnLogin }: { startOnLogin: boolean }) {

@@ -20,7 +20,7 @@ interface ReceiptDialogProps {
 /**
  * A 300px receipt in a dialog that cannot be dismissed by clicking outside or by Escape (the user
  * prints or closes deliberately), with a second copy straight under <body> for the printer, so no
- * dialog, scroll box or transform can clip it (`.mbx-print-root` in global.css).
+ * dialog, scroll box or transform can clip it (`.mbx-print-root` in app/styles/pages.css).
  */
 export function ReceiptDialog({ opened, title, receipt, printCopy = receipt, actions, testId, printTestId }: ReceiptDialogProps) {
   return (

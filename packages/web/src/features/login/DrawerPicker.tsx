@@ -1,4 +1,4 @@
-import { Badge, Group, Radio, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Group, RadioCard, RadioGroup, RadioIndicator, SimpleGrid, Text } from '@mantine/core';
 import type { DrawerListItem, DrawerStatus } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -8,11 +8,14 @@ type DrawerChoice = Pick<DrawerListItem, 'number' | 'status' | 'account'>;
 // Dark shades keep the badge text above 4.5:1 contrast on white.
 const statusColor: Record<DrawerStatus, string> = { available: 'teal.9', occupied: 'red.9', frozen: 'gray.7' };
 
-/** The kiosk's drawers as radio cards; a frozen drawer cannot be chosen. */
+/**
+ * The kiosk's drawers as radio cards; a frozen drawer cannot be chosen. RadioGroup, RadioCard and
+ * RadioIndicator by their own names: `Radio.Group` would bring the whole Radio (and its sheet) along.
+ */
 export function DrawerPicker({ drawers, value, onChange, error }: { drawers: DrawerChoice[]; value: number | null; onChange: (n: number) => void; error?: string }) {
   const { t } = useTranslation('login');
   return (
-    <Radio.Group
+    <RadioGroup
       label={t('drawer')}
       value={value === null ? null : String(value)}
       onChange={(v) => onChange(Number(v))}
@@ -22,9 +25,9 @@ export function DrawerPicker({ drawers, value, onChange, error }: { drawers: Dra
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
         {drawers.map((d) => (
-          <Radio.Card key={d.number} value={String(d.number)} disabled={d.status === 'frozen'} p="sm" radius="sm" data-testid={`drawer-${d.number}`} aria-label={`${t('drawerNo', { number: d.number })}, ${t(`status.${d.status}`)}`}>
+          <RadioCard key={d.number} value={String(d.number)} disabled={d.status === 'frozen'} p="sm" radius="sm" data-testid={`drawer-${d.number}`} aria-label={`${t('drawerNo', { number: d.number })}, ${t(`status.${d.status}`)}`}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator disabled={d.status === 'frozen'} />
+              <RadioIndicator disabled={d.status === 'frozen'} />
               <div style={{ minWidth: 0 }}>
                 <Text fw={600}>{t('drawerNo', { number: d.number })}</Text>
                 <Badge size="sm" variant="outline" color={statusColor[d.status]}>
@@ -37,9 +40,9 @@ export function DrawerPicker({ drawers, value, onChange, error }: { drawers: Dra
                 ) : null}
               </div>
             </Group>
-          </Radio.Card>
+          </RadioCard>
         ))}
       </SimpleGrid>
-    </Radio.Group>
+    </RadioGroup>
   );
 }

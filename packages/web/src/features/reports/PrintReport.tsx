@@ -34,7 +34,7 @@ function cookieStore(): PrintStore | null {
 
 /**
  * The report for the printer: a plain table on A4 landscape (`.mbx-print-a4`, its own named page in
- * global.css), rendered straight under <body> like the drawer receipt, so printing shows it alone:
+ * app/styles/pages.css), rendered straight under <body> like the drawer receipt, so printing shows it alone:
  * no header, side menu, form or buttons.
  */
 export function PrintReport<Row>({ title, period, filters, note, columns: all, rows, rowKey, enabled = true, store: given }: PrintReportProps<Row>) {

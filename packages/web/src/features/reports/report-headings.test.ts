@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = path.resolve(import.meta.dirname, '../..');
-const css = readFileSync(path.join(src, 'app/global.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+const css = readFileSync(path.join(src, 'app/styles/pages.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
 
 /** The declarations of the rule whose selector list holds `selector`. */
 function declarations(selector: string): Record<string, string> {
