@@ -16,10 +16,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * What the login route needs besides the entry: its English texts. The login page served alone
- * (app/LoginScreen.tsx: its layout and page, no router) is in the entry's file (vite.config.ts).
+ * What the login route needs besides the entry: its English texts (the refusals' `status` texts load
+ * with the first refusal, i18n/i18n.ts). The login page served alone (app/LoginScreen.tsx: its layout
+ * and page, no router) is in the entry's file (vite.config.ts).
  */
-const LOGIN_TEXTS = ['src/locales/en/common.json', 'src/locales/en/status.json', 'src/locales/en/login.json'];
+const LOGIN_TEXTS = ['src/locales/en/common.json', 'src/locales/en/login.json'];
 
 export function readManifest(dist: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;

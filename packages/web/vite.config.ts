@@ -10,7 +10,10 @@ export default defineConfig({
   resolve: {
     // Subpath imports (`@moneybox/contract/layout`) reach the zod-free modules of the contract
     // directly, so the login page does not carry every request schema and zod with it.
-    alias: [{ find: /^@moneybox\/contract\/(.+)$/, replacement: `${contractSrc}/$1.ts` }],
+    alias: [
+      { find: /^@moneybox\/contract\/(.+)$/, replacement: `${contractSrc}/$1.ts` },
+      { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'src/app/shims/use-sync-external-store.ts') },
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),

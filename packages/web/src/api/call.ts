@@ -1,9 +1,8 @@
 import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
 import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut, type Session } from '../auth/session';
-import { messageBox } from '../components/message';
 import type { ReadPath } from './call-kinds';
-import { i18n } from '../i18n/i18n';
+import { i18n, loadStatusTexts } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
 
@@ -70,11 +69,18 @@ export async function request<P extends CallPath>(path: P, payload: CallInput<P>
   const reply = await post(path, body);
   const failure = classify(reply);
   if (!failure) return reply as CallReply<P>;
+  await loadStatusTexts();
   const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
   const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
   const error = new ApiError(failure, reply, message);
   if (handledGlobally(failure, opts.handle ?? true)) void handleFailure(error);
   throw error;
+}
+
+/** The message box's code (and Mantine's modals) loads with the first refusal: the login page's first load does without it. */
+async function messageBox(message: string): Promise<void> {
+  const box = await import('../components/message');
+  await box.messageBox(message);
 }
 
 export async function handleFailure(error: ApiError): Promise<void> {

@@ -1,6 +1,6 @@
 import { allStatusCodes } from '@moneybox/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../i18n/i18n';
+import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally } from './failure';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
@@ -8,6 +8,7 @@ const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
 describe('error → message', () => {
   beforeAll(async () => {
     await i18nReady;
+    await loadStatusTexts();
     await i18n.loadLanguages(['en', 'mx', 'zh_Hans']);
     await i18n.changeLanguage('en');
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../i18n/i18n';
+import { i18nReady, loadStatusTexts } from '../i18n/i18n';
 import { ApiError } from './call';
 import { keyedCall, newOneTimeKey, type KeyedPath } from './keyed-call';
 import { KeyAlreadyRecorded } from './one-time-key';
@@ -27,6 +27,7 @@ function serve(money: (body: Record<string, unknown>) => Record<string, unknown>
 
 beforeAll(async () => {
   await i18nReady;
+  await loadStatusTexts();
 });
 
 afterEach(() => {
@@ -61,6 +62,8 @@ describe('money call with its one-time key', () => {
       return { status: 12 };
     });
     await expect(keyedCall(keys, fills)).rejects.toBeInstanceOf(ApiError);
+    // The lost reply's message box (its code loads with the first one).
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
     shown.length = 0;
     await expect(keyedCall(keys, fills)).rejects.toBeInstanceOf(KeyAlreadyRecorded);
     expect(sent.map((b) => b.key)).toEqual(['k1', 'k1']);
@@ -70,7 +73,7 @@ describe('money call with its one-time key', () => {
   it('shows a business refusal in a message box, or leaves it to the caller when inline', async () => {
     serve(() => ({ status: 38 }));
     await expect(keyedCall(newOneTimeKey(), fills)).rejects.toMatchObject({ failure: { status: 38 } });
-    expect(shown).toHaveLength(1);
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
     await expect(keyedCall(newOneTimeKey(), fills, { inline: true })).rejects.toMatchObject({ failure: { status: 38 } });
     expect(shown).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract/status';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, i18nReady } from '../i18n/i18n';
+import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
 import { ApiError } from './call';
 import { runWrite } from './write';
 
@@ -26,6 +26,7 @@ function serve(reply: Record<string, unknown>) {
 
 beforeAll(async () => {
   await i18nReady;
+  await loadStatusTexts();
 });
 
 afterEach(() => {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from '../components/LoadingOverlay';
+import { loadStatusTexts } from '../i18n/i18n';
 import LoginScreen from './LoginScreen';
 import { Providers } from './Providers';
 
-const App = lazy(() => import('./App'));
+// The app starts with the refusals' texts loaded (its pages show them at once), the login page without.
+const App = lazy(() => Promise.all([import('./App'), loadStatusTexts()]).then(([app]) => app));
 
 /**
  * The page as first loaded: on /pos/login the login page alone (LoginScreen, no router: the

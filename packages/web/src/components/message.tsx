@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../app/overlays/toasts';
 import { i18n } from '../i18n/i18n';
 
 /** Dialogs, message boxes and toasts are 300px wide (spec section 9). */
@@ -50,7 +50,7 @@ type ToastKind = 'success' | 'error' | 'info';
 
 /** A short message in the corner; 300px wide like every message box. */
 export function toast(message: string, kind: ToastKind = 'success'): void {
-  notifications.show({
+  showToast({
     message,
     color: kind === 'success' ? 'teal' : kind === 'error' ? 'red' : 'gray',
     autoClose: kind === 'error' ? 6000 : 3000,

@@ -4,7 +4,9 @@ import { DEFAULT_LANGUAGE, htmlLang, languages, readLanguage, saveLanguage, type
 
 /**
  * Each locale file (locales/<lang>/<namespace>.json) is its own chunk, loaded when a page first
- * uses the namespace: the login page never downloads the texts of other screens.
+ * uses the namespace: the login page never downloads the texts of other screens. The refusals'
+ * texts (`status`) load with the app (app/Root.tsx), and on the login page with its first refusal
+ * (`loadStatusTexts`): a first load of the login page does without them.
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -34,7 +36,7 @@ export const i18nReady = i18n
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...languages],
     load: 'currentOnly',
-    ns: ['common', 'status'],
+    ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -45,6 +47,11 @@ i18n.on('languageChanged', (lng) => {
   const lang = (languages as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
   document.documentElement.lang = htmlLang[lang];
 });
+
+/** The `status` namespace (the spec's refusal texts), loaded once; later languages load it too. */
+export function loadStatusTexts(): Promise<void> {
+  return i18n.loadNamespaces('status');
+}
 
 /** Switches the UI language and keeps the choice under localStorage `Lang`. */
 export async function changeLanguage(lang: Language): Promise<void> {

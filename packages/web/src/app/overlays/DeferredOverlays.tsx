@@ -1,10 +1,10 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { modalsWanted, releaseModalEvents, watchModalEvents } from './modal-events';
+import { toastsWanted, watchToasts } from './toasts';
 
 /*
  * Message boxes and toasts look and behave as before, but their code (Mantine's modals manager,
- * the Modal, the notifications container and its transitions) loads on first use, so the login
+ * the Modal, the notifications store, container and transitions) loads on first use, so the login
  * page does not download it up front.
  */
 const ModalsHost = lazy(() => import('./ModalsHost'));
@@ -20,11 +20,9 @@ export function DeferredModals() {
   );
 }
 
-/** Toasts wait in Mantine's notifications store until the container mounts and shows them. */
+/** Toasts wait for the store and the container (`toasts.ts`), which load with the first toast. */
 export function DeferredNotifications() {
-  const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  const wanted = useSyncExternalStore(watchToasts, toastsWanted);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

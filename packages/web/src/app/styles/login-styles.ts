@@ -34,6 +34,5 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';

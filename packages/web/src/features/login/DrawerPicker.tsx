@@ -1,4 +1,4 @@
-import { Badge, Group, RadioCard, RadioGroup, RadioIndicator, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Group, RadioCard, RadioGroup, RadioIndicator, Text } from '@mantine/core';
 import type { DrawerListItem, DrawerStatus } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,8 @@ const statusColor: Record<DrawerStatus, string> = { available: 'teal.9', occupie
 
 /**
  * The kiosk's drawers as radio cards; a frozen drawer cannot be chosen. RadioGroup, RadioCard and
- * RadioIndicator by their own names: `Radio.Group` would bring the whole Radio (and its sheet) along.
+ * RadioIndicator by their own names: `Radio.Group` would bring the whole Radio (and its sheet) along;
+ * the cards' grid is `.drawer-cards` (global.css), not SimpleGrid (its responsive styles' code).
  */
 export function DrawerPicker({ drawers, value, onChange, error }: { drawers: DrawerChoice[]; value: number | null; onChange: (n: number) => void; error?: string }) {
   const { t } = useTranslation('login');
@@ -23,7 +24,7 @@ export function DrawerPicker({ drawers, value, onChange, error }: { drawers: Dra
       errorProps={{ role: 'alert' }}
       withAsterisk
     >
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+      <div className="drawer-cards">
         {drawers.map((d) => (
           <RadioCard key={d.number} value={String(d.number)} disabled={d.status === 'frozen'} p="sm" radius="sm" data-testid={`drawer-${d.number}`} aria-label={`${t('drawerNo', { number: d.number })}, ${t(`status.${d.status}`)}`}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -42,7 +43,7 @@ export function DrawerPicker({ drawers, value, onChange, error }: { drawers: Dra
             </Group>
           </RadioCard>
         ))}
-      </SimpleGrid>
+      </div>
     </RadioGroup>
   );
 }

@@ -6,6 +6,7 @@ import { useStandaloneRead } from '../../api/standalone';
 import { C, loginPath, rememberKiosk } from '../../auth/session';
 import { readCookie } from '../../auth/cookies';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { loadStatusTexts } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { DrawerPicker } from './DrawerPicker';
 import { useLoginNav } from './login-nav';
@@ -14,7 +15,7 @@ import { useLogin } from './useLogin';
 
 /** /pos/login?kioskId=1001: drawers of the kiosk, mode, username, password. */
 export default function LoginPage() {
-  const { t } = useTranslation(['login', 'status', 'common']);
+  const { t } = useTranslation(['login', 'common']);
   useDocumentTitle(t('login:title'));
   const { search, navigate } = useLoginNav();
   const kioskId = kioskIdFrom(search);
@@ -92,7 +93,7 @@ function KioskEntry() {
 }
 
 function LoginForm({ kioskId }: { kioskId: string }) {
-  const { t } = useTranslation(['login', 'status', 'common']);
+  const { t } = useTranslation(['login', 'common']);
   const [mode, setMode] = useState<LoginMode>('pos');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -104,8 +105,12 @@ function LoginForm({ kioskId }: { kioskId: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found = validateLogin({ mode, username, password, drawer });
+    if (Object.keys(found).length > 0) {
+      // The texts of the username and password rules are refusal texts (`status`), loaded on the first one.
+      void loadStatusTexts().then(() => setErrors(found));
+      return;
+    }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
     rememberKiosk(kioskId);
     login.mutate({ mode, username, password, drawer });
   };
