@@ -1,12 +1,27 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig } from 'vite';
 
 const contractSrc = path.resolve(import.meta.dirname, '../contract/src');
 
+/**
+ * The app has one colour scheme, light (theme/LayoutProvider.tsx forces it): Mantine's rules for the
+ * dark scheme are left out of every sheet.
+ */
+const lightOnly: PostcssPlugin = {
+  postcssPlugin: 'moneybox-light-only',
+  Rule(rule) {
+    const kept = rule.selectors.filter((s) => !/data-mantine-color-scheme=["']?dark/.test(s));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  css: { postcss: { plugins: [lightOnly] } },
   resolve: {
     // Subpath imports (`@moneybox/contract/layout`) reach the zod-free modules of the contract
     // directly, so the login page does not carry every request schema and zod with it.

@@ -55,7 +55,8 @@ export function LayoutProvider({ children }: { children: React.ReactNode }) {
     <LayoutContext.Provider value={info}>
       {/* Every theme variable from here (Mantine's defaults included), so the 27 kB default-css-variables.css
           is not downloaded (app/styles/login-styles.ts; theme/LayoutProvider.test.tsx checks none is missing). */}
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
+      {/* Light only: the build drops Mantine's dark-scheme rules from every sheet (vite.config.ts). */}
+      <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
         <div data-theme={info.theme} data-layout={info.layout} style={{ display: 'contents' }}>
           {children}
         </div>
