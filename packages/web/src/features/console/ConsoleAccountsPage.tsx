@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
 export function kioskIds(text: string): number[] | null {
@@ -48,10 +49,7 @@ export default function ConsoleAccountsPage() {
         {t('console:accounts')}
       </Title>
       <ActionAlert error={error} testId="console-accounts-error" />
-      <Card withBorder padding="md">
-        <Title order={2} fz="h4" mb="xs">
-          {t('console:accountCreate')}
-        </Title>
+      <ConsoleCard title={t('console:accountCreate')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           <TextInput label={t('console:username')} value={form.username} onChange={(e) => setForm({ ...form, username: e.currentTarget.value })} maxLength={20} data-testid="console-account-username" />
           <PasswordInput label={t('console:password')} value={form.password} onChange={(e) => setForm({ ...form, password: e.currentTarget.value })} maxLength={20} data-testid="console-account-password" />
@@ -81,7 +79,7 @@ export default function ConsoleAccountsPage() {
             {t('console:accountCreate')}
           </Button>
         </Group>
-      </Card>
+      </ConsoleCard>
       <ConsoleTable minWidth={720} testId="console-accounts" head={[t('console:username'), t('console:role'), t('console:columns.distributor'), t('console:stores'), t('console:lastLogin'), '']}>
         {list.map((a) => (
           <Table.Tr key={a.id} data-row={a.username}>

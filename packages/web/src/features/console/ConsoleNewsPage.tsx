@@ -12,6 +12,7 @@ import { NEWS_LANGS, droppedLanguages, emptyNewsForm, formOf, languagesOf, publi
 import { NewsPreview } from './NewsPreview';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
 
 const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
 /** Below this the segmented choices stand one above the other: side by side they would cut their words. */
@@ -82,10 +83,7 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   const documents = form.kind === 'poster' || form.kind === 'regulation';
   const narrow = useMediaQuery(NARROW) ?? false;
   return (
-    <Card withBorder padding="md" data-testid={editing ? 'console-news-editing' : undefined}>
-      <Title order={2} fz="h4" mb="sm">
-        {editing ? t('console:news.editing') : t('console:news.publish')}
-      </Title>
+    <ConsoleCard title={editing ? t('console:news.editing') : t('console:news.publish')} titleGap="sm" testId={editing ? 'console-news-editing' : undefined}>
       <Stack gap="sm">
         <SegmentedControl
           disabled={editing !== null}
@@ -189,7 +187,7 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
           )}
         </Group>
       </Stack>
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -274,10 +272,7 @@ function ItemsCard({ items, mayWithdraw, onEdit }: { items: ConsoleNewsItem[]; m
     await run(() => write('/operator/newsWithdraw', { id: item.id }), t('console:news.withdrawn'));
   };
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="sm">
-        {t('console:news.items')}
-      </Title>
+    <ConsoleCard title={t('console:news.items')} titleGap="sm">
       <ActionAlert error={error} mb="sm" />
       {items.length === 0 && <Text c="dimmed">{t('console:news.noItems')}</Text>}
       <Stack gap="xs">
@@ -317,7 +312,7 @@ function ItemsCard({ items, mayWithdraw, onEdit }: { items: ConsoleNewsItem[]; m
           );
         })}
       </Stack>
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -350,13 +345,7 @@ function AnnouncementsCard() {
     if (await run(() => write('/operator/announcementUpdate', { id: a.id, msg, modes }), t('console:news.announcementSaved'))) reset();
   };
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4">
-        {t('console:news.announcements')}
-      </Title>
-      <Text fz="sm" c="dimmed" mb="sm">
-        {t('console:news.announcementsHint')}
-      </Text>
+    <ConsoleCard title={t('console:news.announcements')} hint={t('console:news.announcementsHint')}>
       <Stack gap="xs">
         {editing && (
           <Text fz="sm" fw={600} data-testid="console-announce-editing">
@@ -414,6 +403,6 @@ function AnnouncementsCard() {
           </Group>
         ))}
       </Stack>
-    </Card>
+    </ConsoleCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ALERT_THRESHOLDS, THRESHOLD_KINDS } from '@moneybox/contract/alert-kinds';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MaintenanceCard } from './MaintenanceCard';
 import { isMoney, sent, shown, type ThresholdForm as Form } from './thresholds';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
 
 /** /operator/settings (admin): the maintenance switch, the alert thresholds' platform defaults and the webhooks alerts are sent to. */
 export default function ConsoleSettingsPage() {
@@ -41,13 +42,7 @@ export default function ConsoleSettingsPage() {
       </Title>
       <ActionAlert error={error} />
       <MaintenanceCard />
-      <Card withBorder padding="md">
-        <Title order={2} fz="h4">
-          {t('console:settings.thresholds')}
-        </Title>
-        <Text fz="sm" c="dimmed" mb="sm">
-          {t('console:settings.thresholdsHint')}
-        </Text>
+      <ConsoleCard title={t('console:settings.thresholds')} hint={t('console:settings.thresholdsHint')}>
         {form && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
             {THRESHOLD_KINDS.map((k) => (
@@ -70,14 +65,8 @@ export default function ConsoleSettingsPage() {
             {t('console:settings.save')}
           </Button>
         </Group>
-      </Card>
-      <Card withBorder padding="md">
-        <Title order={2} fz="h4">
-          {t('console:settings.webhooks')}
-        </Title>
-        <Text fz="sm" c="dimmed" mb="sm">
-          {t('console:settings.webhooksHint')}
-        </Text>
+      </ConsoleCard>
+      <ConsoleCard title={t('console:settings.webhooks')} hint={t('console:settings.webhooksHint')}>
         <Group align="flex-end" wrap="wrap" gap="xs">
           <TextInput label={t('console:settings.url')} placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} maxLength={500} style={{ flex: '1 1 260px' }} data-testid="console-webhook-url" />
           <Button disabled={!url || busy} onClick={() => void add()} data-testid="console-webhook-add">
@@ -116,7 +105,7 @@ export default function ConsoleSettingsPage() {
           ))}
       
         </ConsoleTable>
-      </Card>
+      </ConsoleCard>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
 
 /** /operator/stores/:kid: the store's settings and quota, its reports (read-only), freeze, bosses, theme, alert thresholds; the admin also sets the quota and the thresholds. */
 export default function ConsoleStorePage() {
@@ -82,10 +83,7 @@ function Details({ store }: { store: ConsoleStore }) {
     [t('fields.createdAt'), consoleTime(store.created_at)],
   ];
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="xs">
-        {t('details')}
-      </Title>
+    <ConsoleCard title={t('details')}>
       <Table fz="sm" verticalSpacing={4} data-testid="console-store-details">
         <Table.Tbody>
           {rows.map(([k, v]) => (
@@ -98,7 +96,7 @@ function Details({ store }: { store: ConsoleStore }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -109,10 +107,7 @@ function Freeze({ store }: { store: ConsoleStore }) {
   const action = useConsoleAction();
   const error = action.error;
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="xs">
-        {t('freezeTitle')}
-      </Title>
+    <ConsoleCard title={t('freezeTitle')}>
       <ActionAlert error={error} mb="sm" />
       {store.frozen ? (
         <Stack gap="sm">
@@ -135,7 +130,7 @@ function Freeze({ store }: { store: ConsoleStore }) {
           </Button>
         </Stack>
       )}
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -147,10 +142,7 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
   const action = useConsoleAction();
   const error = action.error;
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="xs">
-        {t('bosses')}
-      </Title>
+    <ConsoleCard title={t('bosses')}>
       <ActionAlert error={error} mb="sm" />
       {bosses.length === 0 && <Text c="dimmed">{t('noBosses')}</Text>}
       <Stack gap={6} data-testid="console-bosses">
@@ -194,7 +186,7 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
           </Button>
         </Group>
       )}
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -212,10 +204,7 @@ function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; 
   const action = useConsoleAction();
   const describe = (l: number) => t('theme.layoutName', { n: l, theme: t(`theme.themes.${themeForLayout(l)}`), sign: currencySignForLayout(l) });
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="xs">
-        {t('theme.title')}
-      </Title>
+    <ConsoleCard title={t('theme.title')}>
       <ActionAlert error={action.error} mb="sm" />
       {hosts.length === 0 && <Text c="dimmed">{t('theme.noHosts')}</Text>}
       <Stack gap={6} data-testid="console-hosts">
@@ -246,7 +235,7 @@ function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; 
           </Button>
         </Group>
       )}
-    </Card>
+    </ConsoleCard>
   );
 }
 
@@ -268,10 +257,7 @@ function Quota({ store }: { store: ConsoleStore }) {
     <NumberInput label={label} value={q[key]} onChange={(v) => setQ({ ...q, [key]: typeof v === 'number' ? v : 0 })} min={0} decimalScale={decimals} allowNegative={false} data-testid={`console-quota-${key}`} />
   );
   return (
-    <Card withBorder padding="md">
-      <Title order={2} fz="h4" mb="xs">
-        {t('quota')}
-      </Title>
+    <ConsoleCard title={t('quota')}>
       <ActionAlert error={error} mb="sm" />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {field('max_drawers', t('fields.maxDrawers'))}
@@ -287,6 +273,6 @@ function Quota({ store }: { store: ConsoleStore }) {
           {t('saveQuota')}
         </Button>
       </Group>
-    </Card>
+    </ConsoleCard>
   );
 }

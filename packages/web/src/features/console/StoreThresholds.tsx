@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Text } from '@mantine/core';
 import { ALERT_THRESHOLDS, THRESHOLD_KINDS, type ThresholdKind } from '@moneybox/contract/alert-kinds';
 import { toUnits } from '@moneybox/contract/money';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { useMoney } from '../../money/useMoney';
 import { isMoney, sent, shown, type ThresholdForm } from './thresholds';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
 
 /**
  * A store's alert thresholds on its console page: what applies for each rule and whether it is the store's
@@ -35,13 +36,7 @@ export function StoreThresholds({ kid, canEdit }: { kid: number; canEdit: boolea
   const clear = (k: ThresholdKind) =>
     void action.run(() => write('/operator/thresholdsSet', { kid, values: { [k]: null } }), t('storeThresholds.cleared')).then((ok) => ok && form && setForm({ ...form, [k]: '' }));
   return (
-    <Card withBorder padding="md" data-testid="console-store-thresholds">
-      <Title order={2} fz="h4">
-        {t('storeThresholds.title')}
-      </Title>
-      <Text fz="sm" c="dimmed" mb="sm">
-        {t(canEdit ? 'storeThresholds.hintAdmin' : 'storeThresholds.hint')}
-      </Text>
+    <ConsoleCard title={t('storeThresholds.title')} hint={t(canEdit ? 'storeThresholds.hintAdmin' : 'storeThresholds.hint')} testId="console-store-thresholds">
       <ActionAlert error={action.error ?? q.error?.message} mb="sm" />
       {q.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
@@ -90,6 +85,6 @@ export function StoreThresholds({ kid, canEdit }: { kid: number; canEdit: boolea
           </Button>
         </Group>
       )}
-    </Card>
+    </ConsoleCard>
   );
 }
