@@ -230,23 +230,26 @@ describeOnDatabases('store day close (Z report)', (s) => {
         // Payouts come out of the kiosk's dispenser, not its box: only the cash taken is expected.
         const cash = (await db.selectFrom('kiosk_cash').select(['machine_id', 'at', 'amount_cents', 'direction']).where('store_id', '=', st.id).orderBy('id').execute()).filter((x) => x.direction === 'in');
         const cols = await db.selectFrom('kiosk_collection').select(['id', 'machine_id', 'at', 'counted_cents']).where('store_id', '=', st.id).orderBy('id').execute();
+        // On a 23-hour day a box event planned past minute 1380 is the next day's: not on this report, not waited for.
+        const ofTheDay = (at: string) => Date.parse(at) >= start && Date.parse(at) < end;
         let kioskShort = 0;
         const blockedKiosks: number[] = [];
         for (const k of kiosks) {
           let cut = '';
           for (const c of cols.filter((x) => Number(x.machine_id) === k)) {
             const expected = cash.filter((x) => Number(x.machine_id) === k && x.at > cut && x.at <= c.at).reduce((a, x) => a + Number(x.amount_cents), 0);
-            const zc = z.collections.find((x) => x.collection_id === Number(c.id))!;
-            expect(cents(zc.expected as number)).toBe(expected);
+            const zc = z.collections.find((x) => x.collection_id === Number(c.id));
+            expect(zc === undefined).toBe(!ofTheDay(c.at));
+            if (zc) expect(cents(zc.expected as number)).toBe(expected);
             if (c.counted_cents !== null) {
-              kioskShort += Number(c.counted_cents) - expected;
+              if (zc) kioskShort += Number(c.counted_cents) - expected;
               cut = c.at;
             }
           }
-          const lastIn = cash.filter((x) => Number(x.machine_id) === k).at(-1)?.at;
+          const lastIn = cash.filter((x) => Number(x.machine_id) === k && ofTheDay(x.at)).at(-1)?.at;
           if (lastIn !== undefined && !cols.some((c) => Number(c.machine_id) === k && c.at >= lastIn)) blockedKiosks.push(k);
         }
-        expect(z.collections).toHaveLength(cols.length);
+        expect(z.collections).toHaveLength(cols.filter((c) => ofTheDay(c.at)).length);
         expect(cents(z.totals.kiosks_over_short!)).toBe(kioskShort);
 
         // Machines: the day's meter movement (last reading of the store day, by date-fns, less the last one before it) beside the window's ledger and rounds.
