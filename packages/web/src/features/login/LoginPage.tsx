@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
@@ -10,6 +10,7 @@ import { loadStatusTexts } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { DrawerPicker } from './DrawerPicker';
 import { useLoginNav } from './login-nav';
+import { ModeSwitch } from './ModeSwitch';
 import { kioskIdFrom, validateLogin, type LoginErrors, type LoginMode } from './login-rules';
 import { useLogin } from './useLogin';
 
@@ -127,16 +128,15 @@ function LoginForm({ kioskId }: { kioskId: string }) {
             {storename ? `${storename} (${kioskId})` : t('login:kiosk', { id: kioskId })}
           </Text>
         </div>
-        <SegmentedControl
-          fullWidth
+        <ModeSwitch
           value={mode}
-          onChange={(v) => setMode(v as LoginMode)}
-          aria-label={t('login:mode')}
-          data={[
+          onChange={setMode}
+          label={t('login:mode')}
+          options={[
             { value: 'pos', label: t('login:modePos') },
             { value: 'viewer', label: t('login:modeViewer') },
           ]}
-          data-testid="login-mode"
+          testId="login-mode"
         />
         {mode === 'pos' ? (
           drawers.isError ? (
