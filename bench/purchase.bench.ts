@@ -141,15 +141,21 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
       rows.push(apiLine(dialect, 'the same, report refresher off (REPORT_REFRESH_MS=0)', 'wrk', off, baseline));
       const again = await wrkRun(wrk, db, await restart());
       rows.push(apiLine(dialect, 'the same, report refresher on again', 'wrk', again, baseline));
+      // Alerts must not slow money calls (issue 22): the sweep every second (60 times its default; the
+      // meters check every 10th sweep), then no sweep at all, so a short run meets several sweeps.
+      const rateOf = (r: WrkResult) => (r.n * 1000) / r.totalMs;
+      const sweeping = await wrkRun(wrk, db, await restart({ alertSweepMs: 1000 }));
+      rows.push(apiLine(dialect, 'the same, alert sweep every second (ALERT_SWEEP_MS=1000)', 'wrk', sweeping, baseline));
+      const noSweep = await wrkRun(wrk, db, await restart({ alertSweepMs: 0 }));
+      rows.push(apiLine(dialect, 'the same, alert sweep off (ALERT_SWEEP_MS=0)', 'wrk', noSweep, baseline, { 'alerts on / off': `${Math.round((100 * rateOf(sweeping)) / rateOf(noSweep))}%` }));
       // Protection must not slow purchases: every rule's columns filled in (nobody refused), then cleared
       // again, twice over (on, off, on, off: the machine's drift falls on both sides alike).
-      const rate = (r: WrkResult) => (r.n * 1000) / r.totalMs;
       const sums = { on: 0, off: 0 };
       for (const pass of [1, 2]) {
         for (const on of [true, false]) {
           await protectionRules(db, dialect, KIOSK, on);
           const r = await wrkRun(wrk, db, await restart());
-          sums[on ? 'on' : 'off'] += rate(r);
+          sums[on ? 'on' : 'off'] += rateOf(r);
           const last: BenchRow = pass === 2 && !on ? { 'rules on / off': `${Math.round((100 * sums.on) / sums.off)}%` } : {};
           rows.push(apiLine(dialect, `the same, player protection ${on ? 'on (shared exclusions on)' : 'off'} (${pass})`, 'wrk', r, baseline, last));
         }
