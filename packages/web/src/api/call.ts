@@ -73,7 +73,10 @@ export async function request<P extends CallPath>(path: P, payload: CallInput<P>
   const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
   const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
   const error = new ApiError(failure, reply, message);
-  if (handledGlobally(failure, opts.handle ?? true)) void handleFailure(error);
+  // A reply about a session this tab has since left (logged out, or signed in anew, while the call was
+  // on its way: a poll in flight during logout meets 5) tells the user nothing: no box on the login page.
+  const left = session !== null && currentSession()?.token !== session.token;
+  if (handledGlobally(failure, opts.handle ?? true) && !left) void handleFailure(error);
   throw error;
 }
 

@@ -1,0 +1,63 @@
+import { Status } from '@moneybox/contract/status';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18nReady, loadStatusTexts } from '../i18n/i18n';
+import { ApiError, request } from './call';
+
+const shown = vi.hoisted(() => [] as string[]);
+vi.mock('../components/message', () => ({
+  messageBox: (text: string) => {
+    shown.push(text);
+    return Promise.resolve();
+  },
+}));
+
+/** A stand-in server that answers `reply` once `release` is called. */
+function serve(reply: Record<string, unknown>) {
+  let release = () => {};
+  const answered = new Promise<void>((r) => (release = r));
+  vi.stubGlobal('fetch', async () => {
+    await answered;
+    return new Response(JSON.stringify(reply), { status: 200 });
+  });
+  return release;
+}
+
+const signIn = (token: string) => {
+  document.cookie = 'uid=7; path=/';
+  document.cookie = `token=${token}; path=/`;
+};
+const signOut = () => {
+  document.cookie = 'uid=; max-age=0; path=/';
+  document.cookie = 'token=; max-age=0; path=/';
+};
+
+beforeAll(async () => {
+  await i18nReady;
+  await loadStatusTexts();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  shown.length = 0;
+  signOut();
+});
+
+describe('a refusal about a session the tab has left', () => {
+  it('shows nothing when the tab logged out while the call was on its way (a poll in flight during logout)', async () => {
+    signIn('old');
+    const release = serve({ status: Status.SESSION_REPLACED });
+    const reply = request('/config/announce', {});
+    signOut();
+    release();
+    await expect(reply).rejects.toBeInstanceOf(ApiError);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown).toEqual([]);
+  });
+
+  it('still tells the user when the session the call was made with is the current one', async () => {
+    signIn('current');
+    serve({ status: Status.SESSION_REPLACED })();
+    await expect(request('/config/announce', {})).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(shown.length).toBe(1));
+  });
+});
