@@ -54,6 +54,12 @@ describe('a refusal about a session the tab has left', () => {
     expect(shown).toEqual([]);
   });
 
+  it('tells the user when the call names its session (the login page choosing a drawer before the cookies are set)', async () => {
+    serve({ status: Status.DRAWER_FROZEN })();
+    await expect(request('/user/chooseDrawer', { moneybox: 2 } as never, { session: { uid: '7', token: 'new' } })).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(shown.length).toBe(1));
+  });
+
   it('still tells the user when the session the call was made with is the current one', async () => {
     signIn('current');
     serve({ status: Status.SESSION_REPLACED })();

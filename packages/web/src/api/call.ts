@@ -75,7 +75,8 @@ export async function request<P extends CallPath>(path: P, payload: CallInput<P>
   const error = new ApiError(failure, reply, message);
   // A reply about a session this tab has since left (logged out, or signed in anew, while the call was
   // on its way: a poll in flight during logout meets 5) tells the user nothing: no box on the login page.
-  const left = session !== null && currentSession()?.token !== session.token;
+  // Only for the tab's own session: the login page's calls name the session they are starting.
+  const left = opts.session === undefined && session !== null && currentSession()?.token !== session.token;
   if (handledGlobally(failure, opts.handle ?? true) && !left) void handleFailure(error);
   throw error;
 }
