@@ -2,6 +2,7 @@ import { Status } from '@moneybox/contract/status';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady, loadStatusTexts } from '../i18n/i18n';
 import { ApiError, request } from './call';
+import { heldReply } from '../test/fake-server';
 
 const shown = vi.hoisted(() => [] as string[]);
 vi.mock('../components/message', () => ({
@@ -10,17 +11,6 @@ vi.mock('../components/message', () => ({
     return Promise.resolve();
   },
 }));
-
-/** A stand-in server that answers `reply` once `release` is called. */
-function serve(reply: Record<string, unknown>) {
-  let release = () => {};
-  const answered = new Promise<void>((r) => (release = r));
-  vi.stubGlobal('fetch', async () => {
-    await answered;
-    return new Response(JSON.stringify(reply), { status: 200 });
-  });
-  return release;
-}
 
 const signIn = (token: string) => {
   document.cookie = 'uid=7; path=/';
@@ -45,7 +35,7 @@ afterEach(() => {
 describe('a refusal about a session the tab has left', () => {
   it('shows nothing when the tab logged out while the call was on its way (a poll in flight during logout)', async () => {
     signIn('old');
-    const release = serve({ status: Status.SESSION_REPLACED });
+    const release = heldReply({ status: Status.SESSION_REPLACED });
     const reply = request('/config/announce', {});
     signOut();
     release();
@@ -55,14 +45,14 @@ describe('a refusal about a session the tab has left', () => {
   });
 
   it('tells the user when the call names its session (the login page choosing a drawer before the cookies are set)', async () => {
-    serve({ status: Status.DRAWER_FROZEN })();
+    heldReply({ status: Status.DRAWER_FROZEN })();
     await expect(request('/user/chooseDrawer', { moneybox: 2 } as never, { session: { uid: '7', token: 'new' } })).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(shown.length).toBe(1));
   });
 
   it('still tells the user when the session the call was made with is the current one', async () => {
     signIn('current');
-    serve({ status: Status.SESSION_REPLACED })();
+    heldReply({ status: Status.SESSION_REPLACED })();
     await expect(request('/config/announce', {})).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(shown.length).toBe(1));
   });

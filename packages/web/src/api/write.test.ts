@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
 import { ApiError } from './call';
 import { runWrite } from './write';
+import { heldReply } from '../test/fake-server';
 
 const shown = vi.hoisted(() => [] as string[]);
 vi.mock('../components/message', () => ({
@@ -12,17 +13,6 @@ vi.mock('../components/message', () => ({
     return Promise.resolve();
   },
 }));
-
-/** A stand-in server behind fetch that answers `reply` once `release` is called. */
-function serve(reply: Record<string, unknown>) {
-  let release = () => {};
-  const answered = new Promise<void>((r) => (release = r));
-  vi.stubGlobal('fetch', async () => {
-    await answered;
-    return new Response(JSON.stringify(reply), { status: 200 });
-  });
-  return release;
-}
 
 beforeAll(async () => {
   await i18nReady;
@@ -37,7 +27,7 @@ afterEach(() => {
 describe('runWrite: the one mutation path of a write', () => {
   it('counts as a running mutation (the loading overlay) until the reply arrives', async () => {
     const client = new QueryClient();
-    const release = serve({ status: 0, released: true, occupied: false });
+    const release = heldReply({ status: 0, released: true, occupied: false });
     const done = runWrite(client, '/machine/remove', { id: 3 });
     await vi.waitFor(() => expect(client.isMutating()).toBe(1));
     release();
@@ -47,7 +37,7 @@ describe('runWrite: the one mutation path of a write', () => {
 
   it('maps a refusal to the user’s language and shows it the spec’s way, or leaves it to the caller when inline', async () => {
     const client = new QueryClient();
-    serve({ status: Status.DRAWER_FROZEN })();
+    heldReply({ status: Status.DRAWER_FROZEN })();
     const text = i18n.t(`status:${Status.DRAWER_FROZEN}`);
     await expect(runWrite(client, '/drawer/freeze', { id: 1, freeze: true })).rejects.toEqual(new ApiError({ kind: 'message', status: Status.DRAWER_FROZEN }, { status: Status.DRAWER_FROZEN }, text));
     await vi.waitFor(() => expect(shown).toEqual([text]));

@@ -19,3 +19,14 @@ export function fakeServer(replies: Record<string, (body: Body) => object>, fall
   );
   return calls;
 }
+
+/** The API as a test's fetch that answers every call with `reply` once the returned `release` is called. */
+export function heldReply(reply: Body): () => void {
+  let release = () => {};
+  const answered = new Promise<void>((r) => (release = r));
+  vi.stubGlobal('fetch', async () => {
+    await answered;
+    return new Response(JSON.stringify(reply), { status: 200 });
+  });
+  return release;
+}
