@@ -49,9 +49,14 @@ try {
   loopDelay.enable();
   // CPU time of this process (the server; wrk is another) per purchase: on a shared machine a steadier
   // figure than the rate, which the other processes' load moves.
+  const stat = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const statBefore = stat();
   const cpuBefore = process.cpuUsage();
   const r = await wrkPurchase(wrk, { ...load, seconds, keys });
   const cpu = process.cpuUsage(cpuBefore);
+  const statAfter = stat().map((v, i) => v - statBefore[i]!);
+  const ticks = statAfter.reduce((a, b) => a + b, 0);
+  console.log(`machine: busy ${((100 * (ticks - statAfter[3]! - statAfter[4]!)) / ticks).toFixed(0)}% (user ${((100 * statAfter[0]!) / ticks).toFixed(0)}%, system ${((100 * statAfter[2]!) / ticks).toFixed(0)}%, iowait ${((100 * statAfter[4]!) / ticks).toFixed(0)}%)`);
   loopDelay.disable();
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(`event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
