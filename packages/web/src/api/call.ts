@@ -76,10 +76,13 @@ export async function request<P extends CallPath>(path: P, payload: CallInput<P>
   // A reply about a session this tab has since left (logged out, or signed in anew, while the call was
   // on its way: a poll in flight during logout meets 5) tells the user nothing: no box on the login page.
   // Only for the tab's own session: the login page's calls name the session they are starting.
-  const left = opts.session === undefined && session !== null && currentSession()?.token !== session.token;
-  if (handledGlobally(failure, opts.handle ?? true) && !left) void handleFailure(error);
+  if (opts.session === undefined && session !== null && currentSession()?.token !== session.token) aboutLeftSession.add(error);
+  if (handledGlobally(failure, opts.handle ?? true)) void handleFailure(error);
   throw error;
 }
+
+/** Refusals of calls made on a session the tab has since left: `handleFailure` shows none of them, whoever asks (a money call's own handling too). */
+const aboutLeftSession = new WeakSet<ApiError>();
 
 /** The message box's code (and Mantine's modals) loads with the first refusal: the login page's first load does without it. */
 async function messageBox(message: string): Promise<void> {
@@ -88,6 +91,7 @@ async function messageBox(message: string): Promise<void> {
 }
 
 export async function handleFailure(error: ApiError): Promise<void> {
+  if (aboutLeftSession.has(error)) return;
   const { failure } = error;
   if (failure.kind === 'session') {
     if (sessionAlerted) return;

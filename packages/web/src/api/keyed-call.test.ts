@@ -88,3 +88,26 @@ describe('the money calls', () => {
     expect(every).toBe(true);
   });
 });
+
+describe('a money call whose session the tab left while it was on its way', () => {
+  it('shows nothing (the reply is about a session the tab no longer has)', async () => {
+    document.cookie = 'uid=7; path=/';
+    document.cookie = 'token=old; path=/';
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/API/config/key') return new Response(JSON.stringify({ status: 0, key: 'k1', expiresIn: 600 }), { status: 200 });
+      await held;
+      return new Response(JSON.stringify({ status: 5 }), { status: 200 });
+    });
+    const reply = keyedCall(newOneTimeKey(), fills);
+    await new Promise((r) => setTimeout(r, 20));
+    document.cookie = 'uid=; max-age=0; path=/';
+    document.cookie = 'token=; max-age=0; path=/';
+    release();
+    await expect(reply).rejects.toBeInstanceOf(ApiError);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown).toEqual([]);
+  });
+});
+
