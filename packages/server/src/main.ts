@@ -14,6 +14,7 @@ const removePidFile = handle.dialect === 'sqlite' ? writePidFile(settings.dataDi
 await migrate(handle);
 const seeded = await seedDemoStore(handle);
 const app = await buildApp({ handle, settings });
+if (handle.sqliteCheckpointer) handle.sqliteCheckpointer.onFailure = (err) => app.log.error({ err }, 'SQLite WAL checkpointer failed');
 await app.listen({ port: settings.port, host: settings.host });
 const stopHousekeeping = startHousekeeping(handle, (err) => app.log.error({ err }, 'housekeeping failed'));
 

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, S
 import pg from 'pg';
 import { failoverClientClass, parsePgTarget, PrimaryFinder } from './pg-hosts.js';
 import type { Database } from './schema.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { WalSync } from './wal-sync.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   pgPool?: pg.Pool;
   /** SQLite on a file: the WAL's fsync, which the group commit (money/money-transaction.ts) awaits itself. */
   sqliteWal?: SqliteDurability;
+  /** SQLite on a file: the WAL's checkpoints, run by a worker thread (db/wal-checkpointer.ts). */
+  sqliteCheckpointer?: WalCheckpointer;
 }
 
 /**
@@ -50,11 +53,16 @@ export function openSqlite(file: string): DatabaseHandle {
   const statements = withStatementCache(sqlite);
   const durability = wal ? walDurability(sqlite, statements, wal) : undefined;
   const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability) });
+  // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts).
+  const checkpointer = wal ? new WalCheckpointer(file, sqlite) : undefined;
   const close = async () => {
+    // The worker's connection first: the main one is then the last to close, which checkpoints
+    // everything and removes the -wal file, as before.
+    await checkpointer?.close();
     await db.destroy();
     await wal?.close();
   };
-  return { db, dialect: 'sqlite', close, ...(durability ? { sqliteWal: durability.api } : {}) };
+  return { db, dialect: 'sqlite', close, ...(durability ? { sqliteWal: durability.api } : {}), ...(checkpointer ? { sqliteCheckpointer: checkpointer } : {}) };
 }
 
 function durableStatements(connection: DatabaseConnection, durability: DriverDurability): DatabaseConnection {

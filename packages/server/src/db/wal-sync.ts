@@ -40,7 +40,12 @@ export class WalSync {
     }
   }
 
-  /** The WAL file stays the same file while the connection is open (SQLite deletes it only when the last connection closes). */
+  /**
+   * The WAL file stays the same file while the connection is open: SQLite deletes it only when the
+   * last connection closes, and after a complete checkpoint (db/wal-checkpointer.ts) it starts the WAL
+   * over by writing from the start of the same file (same inode, never truncated: no
+   * journal_size_limit), so this fd's fdatasync still covers every frame written before it.
+   */
   private open(): number {
     this.fd ??= fs.openSync(this.walFile, 'r');
     return this.fd;
