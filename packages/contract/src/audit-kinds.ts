@@ -46,6 +46,7 @@ export const AUDIT_KINDS = [
   'console.enrol',
   'console.store_create',
   'console.store_quota',
+  'console.store_distributor',
   'console.store_freeze',
   'console.store_unfreeze',
   'console.boss_create',

@@ -140,6 +140,12 @@ export const consoleStoreQuotaRequest = auth.extend({
   min_amount: amount.optional(),
 });
 export const consoleDoneReply = z.object({ status: z.literal(0) });
+/**
+ * Moves a store to another distributor (admin only), or back to the operator's own stores (null).
+ * The store keeps its credit, comps budget and history; from then on its credit edge is the new
+ * parent's, and the old distributor's scope no longer has it (docs/DECISIONS.md).
+ */
+export const consoleStoreDistributorRequest = auth.extend({ kid: kioskId, distributor_id: id.nullable() });
 export const consoleStoreFreezeRequest = auth.extend({ kid: kioskId, freeze: z.boolean(), message: text(300).optional() });
 export const consoleBossCreateRequest = auth.extend({ kid: kioskId, username, password });
 export const consoleBossCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
@@ -456,6 +462,7 @@ export const CONSOLE_CALLS = {
   '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn },
   '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin },
   '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
   '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin },
   '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin },
   '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },

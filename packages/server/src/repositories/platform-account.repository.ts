@@ -96,6 +96,10 @@ export const platformAccountRepository = {
   bindStore(db: Db, accountId: number, storeId: number) {
     return db.insertInto('platform_account_store').values({ account_id: accountId, store_id: storeId }).execute();
   },
+  /** Unbinds a store from its distributor, if it has one (the store becomes one of the operator's own). */
+  unbindStore(db: Db, storeId: number) {
+    return db.deleteFrom('platform_account_store').where('store_id', '=', storeId).execute();
+  },
 
   async replaceRecoveryCodes(db: Db, accountId: number, hashes: string[]) {
     await db.deleteFrom('platform_recovery_code').where('account_id', '=', accountId).execute();

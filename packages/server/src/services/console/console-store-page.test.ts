@@ -155,8 +155,11 @@ describeOnDatabases('console store page', (s) => {
       const first = await freeze(true);
       await until(() => first.mine().includes('stores'));
       expect(first.theirs()).not.toContain('stores');
-      // Moved to the other distributor (no console call moves a store yet: the binding row itself).
-      await s.handle.db.updateTable('platform_account_store').set({ account_id: other.UID }).where('store_id', '=', kid).execute();
+      // Moved to the other distributor by the console's call: the new one hears the move itself, then the store's changes.
+      await new Promise((r) => setTimeout(r, 1_050));
+      const moving = theirs.heard.length;
+      expect((await s.call('/operator/storeDistributor', { ...as(admin), kid, distributor_id: other.UID })).status).toBe(Status.OK);
+      await until(() => theirs.heard.slice(moving).includes('stores'));
       const second = await freeze(false);
       await until(() => second.theirs().includes('stores'));
       await new Promise((r) => setTimeout(r, 300));

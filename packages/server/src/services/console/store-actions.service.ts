@@ -1,6 +1,7 @@
 import { SaType, Status, type Cents } from '@moneybox/contract';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
+import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
 import type { Deps } from '../deps.js';
@@ -104,6 +105,36 @@ export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: 
     if (!boss || boss.sa_type !== SaType.BOSS) refuse(Status.USER_NOT_FOUND);
     await staff.update(input.id, { locked: 0, failed_logins: 0 });
     await audit({ storeId: input.kid, kind: 'console.boss_unlock', target: { type: 'account', id: boss.id, label: boss.username }, before: { locked: boss.locked === 1 }, after: { locked: false, at: isoNow() } });
+    return {};
+  });
+}
+
+/**
+ * Moves a store to another distributor, or back to the operator's own stores (`distributor_id` null);
+ * admin only (the matrix). The store keeps its credit, comps budget and history: the binding is the
+ * only thing that changes, so its credit edge (credit.service.ts `edge`) and every scope (the stores
+ * list, reports, the live socket's per-batch bindings) follow it at once. Refusals: an unknown store
+ * 21 (as every console call on a store), an unknown distributor or the store's own one 13 with the words.
+ */
+export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor, input: { kid: number; distributor_id: number | null }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const store = await storeInScope(db, actor, input.kid);
+    const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
+    if (to !== null && to?.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
+    const from = await accounts.distributorOf(db, input.kid);
+    const fromId = from?.account_id ?? null;
+    if (fromId === (to?.id ?? null)) refuse(Status.INPUT_ERROR, { error: to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own" });
+    const fromName = fromId === null ? null : ((await accounts.find(db, fromId))?.username ?? String(fromId));
+    await accounts.unbindStore(db, input.kid);
+    if (to) await accounts.bindStore(db, to.id, input.kid);
+    await audit({
+      storeId: input.kid,
+      kind: 'console.store_distributor',
+      target: { type: 'store', id: store.id, label: store.name },
+      before: { distributor: fromName, distributor_id: fromId },
+      after: { distributor: to?.username ?? null, distributor_id: to?.id ?? null },
+    });
     return {};
   });
 }

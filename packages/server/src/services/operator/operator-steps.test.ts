@@ -14,8 +14,10 @@ const lastId = async (s: TestServer) => Number((await s.handle.db.selectFrom('au
 
 describeOnDatabases("the operator's steps", (s) => {
   let admin: ConsoleSession;
+  let distributor: ConsoleSession;
   beforeAll(async () => {
     admin = await consoleAccount(s, 'admin');
+    distributor = await consoleAccount(s, 'distributor');
   });
   const store = (kid: number) => s.handle.db.selectFrom('store').select(['frozen', 'credit_cents', 'max_machines']).where('id', '=', kid).executeTakeFirst();
 
@@ -47,6 +49,8 @@ describeOnDatabases("the operator's steps", (s) => {
       ['/operator/storeQuota', { kid: 7102, max_machines: 4 }, 'console.store_quota'],
       ['/operator/storeFreeze', { kid: 7102, freeze: true, message: 'Audit' }, 'console.store_freeze'],
       ['/operator/storeFreeze', { kid: 7102, freeze: false }, 'console.store_unfreeze'],
+      ['/operator/storeDistributor', { kid: 7102, distributor_id: distributor.UID }, 'console.store_distributor'],
+      ['/operator/storeDistributor', { kid: 7102, distributor_id: null }, 'console.store_distributor'],
       ['/operator/accountCreate', { username: 'stepsupp1', password: 'step12345', role: 'distributor' }, 'console.account_create'],
     ];
     for (const [path, body, kind] of calls) {

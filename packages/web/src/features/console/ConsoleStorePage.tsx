@@ -10,6 +10,7 @@ import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
 import { ReportLinks, StoreBack } from './StoreNav';
 import { StoreState } from './ConsoleStoresPage';
+import { StoreDistributor } from './StoreDistributor';
 import { StoreExclusionSharing } from './StoreExclusionSharing';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
@@ -17,7 +18,7 @@ import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 import { ConsoleCard } from './ConsoleCard';
 
-/** /operator/stores/:kid: the store's settings and quota, its reports (read-only), freeze, bosses, theme, alert thresholds; the admin also sets the quota and the thresholds. */
+/** /operator/stores/:kid: the store's settings and quota, its reports (read-only), freeze, bosses, theme, alert thresholds; the admin also sets the quota and the thresholds and moves the store to another distributor. */
 export default function ConsoleStorePage() {
   const { t } = useTranslation(['console', 'common']);
   const kid = Number(useParams().kid);
@@ -51,6 +52,7 @@ export default function ConsoleStorePage() {
           </Stack>
           <StoreThresholds kid={store.kid} canEdit={role === 'admin'} />
           <StoreExclusionSharing kid={store.kid} canEdit={role === 'admin'} />
+          {role === 'admin' && <StoreDistributor kid={store.kid} name={store.name} />}
           {role === 'admin' && <Quota store={store} />}
         </>
       )}

@@ -38,6 +38,8 @@ describeOnDatabases('console authorization matrix', (s) => {
   const sessions = new Map<CallerName, Body>();
   let bossId = 0;
   let throwaway = 0;
+  /** A distributor with no store: where the admin moves store 3003 (a store no caller's scope depends on). */
+  let spareDistributor = 0;
   let n = 0;
   /** Alerts of store 1001 and webhooks, one per call that acts on one (a resolved alert is not resolved twice). */
   const alerts: number[] = [];
@@ -63,6 +65,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     sessions.set('anonymous', {});
     bossId = (await s.handle.db.selectFrom('account').select('id').where('username', '=', 'boss01').executeTakeFirstOrThrow()).id;
     throwaway = (await consoleAccount(s, 'support')).UID;
+    await createStore({ handle: s.handle }, SEED, { id: 3003, name: 'Moved Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    spareDistributor = (await consoleAccount(s, 'distributor')).UID;
     for (let i = 0; i < 2 * CALLERS.length; i++) {
       const [a] = await s.handle.db.insertInto('alert').values({ kind: 'lockouts', store_id: 1001, subject: `account:${9000 + i}`, open_key: `lockouts|account:${9000 + i}`, raised_at: new Date().toISOString() }).returning('id').execute();
       alerts.push(a!.id);
@@ -90,6 +94,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/bossCreate': { kind: 'store1001', body: (i) => ({ kid: 1001, username: `mboss${String(i).padStart(4, '0')}`, password: 'pass1234' }) },
     '/operator/bossUnlock': { kind: 'store1001', body: () => ({ kid: 1001, id: bossId }) },
     '/operator/storeQuota': { kind: 'store1001', body: () => ({ kid: 1001, max_machines: 20 }) },
+    // Store 3003, bound to no caller: only the admin moves it (to a distributor no caller is), once.
+    '/operator/storeDistributor': { kind: 'platform', body: () => ({ kid: 3003, distributor_id: spareDistributor }) },
     '/operator/storeCreate': {
       kind: 'platform',
       body: (i) => ({ kid: 70000 + i, name: `Matrix ${i}`, timezone: 'America/Chicago', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 }),

@@ -4,7 +4,7 @@ import type { Deps } from '../../call.js';
 import type { ConsoleActor } from '../../../domain/console-actor.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
-import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
+import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
 import { consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
@@ -49,6 +49,7 @@ const calls = [
   defineConsoleCall('/operator/storeDayClose', act(consoleDayClose)),
   defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
   defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
+  defineConsoleCall('/operator/storeDistributor', act(consoleSetStoreDistributor)),
   defineConsoleCall('/operator/accounts', act(listPlatformAccounts)),
   defineConsoleCall('/operator/accountCreate', act(createAccountFromConsole)),
   defineConsoleCall('/operator/accountUnlock', act(unlockPlatformAccount)),

@@ -1,0 +1,59 @@
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { confirmBox } from '../../components/message';
+import { useConsoleAction } from './use-console-action';
+import { ActionAlert } from './ActionAlert';
+import { ConsoleCard } from './ConsoleCard';
+
+/** The select's value for the operator's own stores (no distributor). */
+const OPERATOR = '';
+
+/**
+ * The admin's move of a store to another distributor, or back to the operator's own stores
+ * (`/operator/storeDistributor`), after a confirmation. The store keeps its credit; its current
+ * distributor is the one the distributors list binds it to.
+ */
+export function StoreDistributor({ kid, name }: { kid: number; name: string }) {
+  const { t } = useTranslation('console');
+  const list = useConsoleQuery('/operator/distributors', {});
+  const write = useConsoleWrite();
+  const action = useConsoleAction();
+  const [choice, setChoice] = useState<string | null>(null);
+  const distributors = list.data?.list ?? [];
+  const current = distributors.find((d) => d.stores.includes(kid));
+  const currentValue = current ? String(current.id) : OPERATOR;
+  const value = choice ?? currentValue;
+  const label = (v: string) => (v === OPERATOR ? t('move.operator') : (distributors.find((d) => String(d.id) === v)?.username ?? v));
+  const save = async () => {
+    if (!(await confirmBox(t('move.confirm', { store: `${name} (${kid})`, from: label(currentValue), to: label(value) })))) return;
+    const ok = await action.run(() => write('/operator/storeDistributor', { kid, distributor_id: value === OPERATOR ? null : Number(value) }), t('move.done'));
+    if (ok) setChoice(null);
+  };
+  return (
+    <ConsoleCard title={t('move.title')} hint={t('move.hint')} testId="console-store-distributor">
+      <ActionAlert error={action.error ?? list.error?.message} mb="sm" />
+      {list.data && (
+        <>
+          <Text fz="sm" mb="xs" data-testid="console-store-distributor-current">
+            {t('move.current', { name: label(currentValue) })}
+          </Text>
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <NativeSelect
+              label={t('move.to')}
+              value={value}
+              onChange={(e) => setChoice(e.currentTarget.value)}
+              data={[{ value: OPERATOR, label: t('move.operator') }, ...distributors.map((d) => ({ value: String(d.id), label: d.parent ? `${d.username} (${d.parent})` : d.username }))]}
+              w={{ base: '100%', xs: 260 }}
+              data-testid="console-store-distributor-select"
+            />
+            <Button loading={action.busy} disabled={value === currentValue} onClick={() => void save()} data-testid="console-store-distributor-save">
+              {t('move.save')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </ConsoleCard>
+  );
+}
