@@ -25,6 +25,7 @@ export function StoreDistributor({ kid, name }: { kid: number; name: string }) {
   const current = distributors.find((d) => d.stores.includes(kid));
   const currentValue = current ? String(current.id) : OPERATOR;
   const value = choice ?? currentValue;
+  const options = [{ value: OPERATOR, label: t('move.operator') }, ...distributors.map((d) => ({ value: String(d.id), label: d.parent ? `${d.username} (${d.parent})` : d.username }))];
   const label = (v: string) => (v === OPERATOR ? t('move.operator') : (distributors.find((d) => String(d.id) === v)?.username ?? v));
   const save = async () => {
     if (!(await confirmBox(t('move.confirm', { store: `${name} (${kid})`, from: label(currentValue), to: label(value) })))) return;
@@ -40,14 +41,7 @@ export function StoreDistributor({ kid, name }: { kid: number; name: string }) {
             {t('move.current', { name: label(currentValue) })}
           </Text>
           <Group align="flex-end" gap="xs" wrap="wrap">
-            <NativeSelect
-              label={t('move.to')}
-              value={value}
-              onChange={(e) => setChoice(e.currentTarget.value)}
-              data={[{ value: OPERATOR, label: t('move.operator') }, ...distributors.map((d) => ({ value: String(d.id), label: d.parent ? `${d.username} (${d.parent})` : d.username }))]}
-              w={{ base: '100%', xs: 260 }}
-              data-testid="console-store-distributor-select"
-            />
+            <NativeSelect label={t('move.to')} value={value} onChange={(e) => setChoice(e.currentTarget.value)} data={options} w={{ base: '100%', xs: 260 }} data-testid="console-store-distributor-select" />
             <Button loading={action.busy} disabled={value === currentValue} onClick={() => void save()} data-testid="console-store-distributor-save">
               {t('move.save')}
             </Button>
