@@ -51,10 +51,10 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  const durability = wal ? walDurability(sqlite, statements, wal) : undefined;
-  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability) });
-  // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts).
+  // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts), once the WAL has grown.
   const checkpointer = wal ? new WalCheckpointer(file, sqlite) : undefined;
+  const durability = wal ? walDurability(sqlite, statements, wal, () => checkpointer!.afterCommit()) : undefined;
+  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability) });
   const close = async () => {
     // The worker's connection first: the main one is then the last to close, which checkpoints
     // everything and removes the -wal file, as before.
@@ -87,7 +87,7 @@ interface DriverDurability {
   afterStatement(sqlText: string): Promise<void> | undefined;
 }
 
-function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal: WalSync): DriverDurability {
+function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal: WalSync, committed: () => void): DriverDurability {
   let skipNextWait = false;
   return {
     api: {
@@ -95,6 +95,7 @@ function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal:
       sync: () => wal.sync(),
     },
     afterCommit() {
+      committed();
       if (!skipNextWait) return wal.sync();
       skipNextWait = false;
       return Promise.resolve();
@@ -105,6 +106,7 @@ function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal:
     afterStatement(sqlText) {
       // The statement is the cache's (just run): its `readonly` is SQLite's own answer.
       if (sqlite.inTransaction || (statements.prepare(sqlText) as SQLite.Statement).readonly) return undefined;
+      committed();
       return wal.sync();
     },
   };

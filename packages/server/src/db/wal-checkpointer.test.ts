@@ -8,8 +8,8 @@ import { CHECKPOINT_PAGES, SAFETY_NET_PAGES } from './wal-checkpointer.js';
 
 /**
  * SQLite's WAL checkpoints run in a worker thread with its own connection, not inside the main
- * connection's COMMITs on the event loop (issue 25); the main connection checkpoints by itself only
- * past SAFETY_NET_PAGES, or again every CHECKPOINT_PAGES once the worker is gone.
+ * connection's COMMITs on the event loop (issue 25), once the WAL has grown; the main connection
+ * checkpoints by itself only past SAFETY_NET_PAGES, or again every CHECKPOINT_PAGES once the worker is gone.
  */
 const opened: Array<{ handle: DatabaseHandle; dir: string }> = [];
 
@@ -47,11 +47,19 @@ async function writePages(handle: DatabaseHandle, pages: number): Promise<void> 
   });
 }
 
+/** A database whose WAL has grown enough for the worker to start. */
+async function withWorker(): Promise<{ handle: DatabaseHandle; file: string }> {
+  const opened = open();
+  await sql`CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(opened.handle.db);
+  await writePages(opened.handle, CHECKPOINT_PAGES / 2 + 50);
+  expect(opened.handle.sqliteCheckpointer!.running).toBe(true);
+  expect(await autocheckpoint(opened.handle)).toBe(SAFETY_NET_PAGES);
+  return opened;
+}
+
 describe('the WAL checkpointer (a worker thread)', () => {
   it('checkpoints the WAL while the main connection only would past its safety net', async () => {
-    const { handle, file } = open();
-    await sql`CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
-    expect(await autocheckpoint(handle)).toBe(SAFETY_NET_PAGES);
+    const { handle, file } = await withWorker();
     const checkpointer = handle.sqliteCheckpointer!;
     // Ten rounds past the worker's threshold, each waited out: every round's frames are checkpointed
     // before the next begins, so SQLite starts the WAL over and the file stays about one round long.
@@ -65,31 +73,36 @@ describe('the WAL checkpointer (a worker thread)', () => {
     const walPages = fs.statSync(`${file}-wal`).size / 4096;
     expect(walPages).toBeGreaterThan(round * 0.9);
     expect(walPages).toBeLessThan(round * 3);
-    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(handle.db)).rows[0]!.n).toBe(10 * round);
+    expect(await autocheckpoint(handle)).toBe(SAFETY_NET_PAGES);
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(handle.db)).rows[0]!.n).toBe(CHECKPOINT_PAGES / 2 + 50 + 10 * round);
   });
 
   it('ends with close(), which leaves no WAL behind', async () => {
-    const { handle, file } = open();
+    const { handle, file } = await withWorker();
     const checkpointer = handle.sqliteCheckpointer!;
-    await sql`CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
-    await writePages(handle, 10);
-    expect(checkpointer.running).toBe(true);
     await handle.close();
     expect(checkpointer.running).toBe(false);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('if the worker dies, says so and the main connection checkpoints by itself again', async () => {
-    const { handle } = open();
+    const { handle } = await withWorker();
     const checkpointer = handle.sqliteCheckpointer!;
     const failures: Error[] = [];
     checkpointer.onFailure = (err) => failures.push(err);
-    expect(await autocheckpoint(handle)).toBe(SAFETY_NET_PAGES);
     await checkpointer.terminateForTest();
     await until(() => !checkpointer.running, 'the worker to end');
     expect(await autocheckpoint(handle)).toBe(CHECKPOINT_PAGES);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.message).toMatch(/checkpointer/);
+  });
+
+  it('does not start for a database with little written (SQLite checkpoints as ever)', async () => {
+    const { handle } = open();
+    await sql`CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
+    await writePages(handle, 50);
+    expect(handle.sqliteCheckpointer!.running).toBe(false);
+    expect(await autocheckpoint(handle)).toBe(CHECKPOINT_PAGES);
   });
 
   it('is not there for a database in memory (no WAL)', () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
@@ -20,6 +21,12 @@ export const CHECKPOINT_PAGES = 1000;
 export const SAFETY_NET_PAGES = 20_000;
 /** How often the worker looks at the WAL (a read of the -shm file's first 136 bytes). */
 const POLL_MS = 50;
+/**
+ * The worker starts once the -wal file is this long (half of CHECKPOINT_PAGES' frames, before SQLite's
+ * own first checkpoint): a worker costs about 50 ms of CPU to start and stop, which a database that
+ * is opened for a little (a test, an `admin` command) need not pay.
+ */
+const START_BYTES = (CHECKPOINT_PAGES / 2) * 4096;
 
 /**
  * The worker's code, run with `eval` so it needs no file of its own nor tsx's loader: the same under
@@ -76,7 +83,8 @@ const require = createRequire(import.meta.url);
  * SQLite's automatic checkpoint (every 1000 WAL pages) ran inside a COMMIT on the main connection,
  * that is on the one JavaScript thread: a checkpoint's page copies and its two fsyncs stalled every
  * request meanwhile. Here a worker thread with a connection of its own checkpoints instead, and the
- * main connection's wal_autocheckpoint is raised to SAFETY_NET_PAGES.
+ * main connection's wal_autocheckpoint is raised to SAFETY_NET_PAGES. The worker starts once the WAL
+ * has grown to START_BYTES (until then SQLite checkpoints as it always did).
  *
  * The WAL's fsync (db/wal-sync.ts) keeps its fd: after a complete checkpoint SQLite starts the WAL
  * over by writing from its start in the same file (same inode, not truncated), so an fdatasync of
@@ -86,37 +94,59 @@ const require = createRequire(import.meta.url);
  * (wal_autocheckpoint back to SQLite's 1000): slower, never a WAL without bound.
  */
 export class WalCheckpointer {
-  private readonly worker: Worker;
-  private readonly exited: Promise<void>;
+  private worker: Worker | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private started = false;
   private closing = false;
-  private alive = true;
+  private alive = false;
   /** Checkpoints the worker ran and frames it copied, for the tests and the curious. */
   readonly stats = { checkpoints: 0, lastCheckpointed: 0, lastLog: 0 };
   /** Where a dead worker is reported (main.ts: the server's log). */
   onFailure: (err: Error) => void = (err) => process.emitWarning(err);
 
   constructor(
-    file: string,
+    private readonly file: string,
     private readonly sqlite: SQLite.Database,
-  ) {
-    sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-    this.worker = new Worker(WORKER_CODE, {
+  ) {}
+
+  /** After each commit of the main connection: until the worker runs, whether the WAL has grown enough for it (a stat). */
+  afterCommit(): void {
+    if (this.started || this.closing) return;
+    let size = 0;
+    try {
+      size = fs.statSync(`${this.file}-wal`).size;
+    } catch {
+      return;
+    }
+    if (size < START_BYTES) return;
+    this.started = true;
+    try {
+      this.start();
+    } catch (err) {
+      this.fallBack(err as Error);
+    }
+  }
+
+  private start(): void {
+    this.sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    const worker = (this.worker = new Worker(WORKER_CODE, {
       eval: true,
       // Plain JavaScript: not the parent's flags (tsx's loader, the server's heap sizes).
       execArgv: [],
-      workerData: { file, sqlite: require.resolve('better-sqlite3'), pages: CHECKPOINT_PAGES, pollMs: POLL_MS },
-    });
+      workerData: { file: this.file, sqlite: require.resolve('better-sqlite3'), pages: CHECKPOINT_PAGES, pollMs: POLL_MS },
+    }));
+    this.alive = true;
     // Never what keeps a process alive (a test that forgot close(), a CLI command that ended).
-    this.worker.unref();
+    worker.unref();
     let error: Error | undefined;
-    this.worker.on('error', (err) => (error = err));
-    this.worker.on('message', (m: { checkpointed: number; log: number }) => {
+    worker.on('error', (err) => (error = err));
+    worker.on('message', (m: { checkpointed: number; log: number }) => {
       this.stats.checkpoints++;
       this.stats.lastCheckpointed = m.checkpointed;
       this.stats.lastLog = m.log;
     });
     this.exited = new Promise((resolve) =>
-      this.worker.on('exit', (code) => {
+      worker.on('exit', (code) => {
         this.alive = false;
         if (!this.closing) this.fallBack(error ?? new Error(`the WAL checkpointer stopped (exit code ${code})`));
         resolve();
@@ -141,21 +171,23 @@ export class WalCheckpointer {
   /** Stops the worker and closes its connection (before the main connection's, so the last one to close is the main one). */
   async close(): Promise<void> {
     this.closing = true;
+    const worker = this.worker;
+    if (!worker) return;
     // Waited for: an unref'd worker alone would let the process end before it closed its connection.
-    this.worker.ref();
-    this.worker.postMessage('close');
-    const timeout = setTimeout(() => void this.worker.terminate(), 5000).unref();
+    worker.ref();
+    worker.postMessage('close');
+    const timeout = setTimeout(() => void worker.terminate(), 5000).unref();
     await this.exited;
     clearTimeout(timeout);
   }
 
-  /** Whether the worker thread still runs. */
+  /** Whether the worker thread runs (started, not ended). */
   get running(): boolean {
     return this.alive;
   }
 
   /** Tests: the worker ends as if it had crashed. */
-  terminateForTest(): Promise<number> {
-    return this.worker.terminate();
+  async terminateForTest(): Promise<void> {
+    await this.worker?.terminate();
   }
 }
