@@ -20,6 +20,8 @@ export interface LiveBatch {
   store: number;
   machines: LiveIds;
   customers: LiveIds;
+  /** Distributor accounts that had the store until a change in this batch (a store moved away): their console sockets hear it once more. */
+  formerOwners?: number[];
 }
 
 /** Every event on the bus: for terminals, and the live changes for web clients (one NOTIFY per batch of stores). */

@@ -28,7 +28,8 @@ const HELLO_MS = 10_000;
  * a second. It carries no data: the count and lists come through the calls, scoped to the account.
  * The scope is checked per batch against the stores' bindings of that moment (one query per batch,
  * only while a scoped account listens), so a store bound to a distributor or moved away after the
- * hello, by any server or the CLI, is heard or no longer heard at once.
+ * hello, by any server or the CLI, is heard or no longer heard at once; the console's move of a
+ * store names the distributor it left (`formerOwners`), whose socket hears that batch too.
  */
 export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
   const clients = new Map<WebSocket, ConsoleClient>();
@@ -55,6 +56,8 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
   const storesOfBatches = async (batches: LiveBatch[]) => {
     const scoped = [...clients.values()].some((c) => c.owner !== 'all');
     const owners = scoped ? await ownersOf(deps.handle.db, batches.map((b) => b.store)) : new Set<number>();
+    // A store moved away is heard once more by the owner it left, so its screen drops it at once.
+    for (const b of batches) for (const id of b.formerOwners ?? []) owners.add(id);
     for (const [socket, c] of clients) if (c.owner === 'all' || owners.has(c.owner)) storesMoved(socket, c);
   };
   const answered = new WeakSet<WebSocket>();

@@ -11,12 +11,15 @@ const MAX_PAYLOAD = 7000;
 interface Pending {
   machines: Set<number> | 'all';
   customers: Set<number> | 'all';
+  formerOwners: Set<number>;
 }
 
 /** What moved in a store; `{}`: the store's own state (a shift, its credit, frozen), for the console's stores screen. */
 export interface LiveChange {
   machines?: number[];
   customers?: number[];
+  /** The distributor accounts the store was just moved away from (their console stores screens drop it). */
+  formerOwners?: number[];
 }
 
 /**
@@ -41,11 +44,12 @@ export class LiveChanges {
     if (this.closed) return;
     let p = this.pending.get(storeId);
     if (!p) {
-      p = { machines: new Set(), customers: new Set() };
+      p = { machines: new Set(), customers: new Set(), formerOwners: new Set() };
       this.pending.set(storeId, p);
     }
     p.machines = add(p.machines, change.machines);
     p.customers = add(p.customers, change.customers);
+    for (const id of change.formerOwners ?? []) p.formerOwners.add(id);
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.batchMs);
       this.timer.unref();
@@ -57,7 +61,7 @@ export class LiveChanges {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.size === 0) return;
-    const batches: LiveBatch[] = [...this.pending].map(([store, p]) => ({ store, machines: ids(p.machines), customers: ids(p.customers) }));
+    const batches: LiveBatch[] = [...this.pending].map(([store, p]) => ({ store, machines: ids(p.machines), customers: ids(p.customers), ...(p.formerOwners.size ? { formerOwners: [...p.formerOwners] } : {}) }));
     this.pending = new Map();
     for (const chunk of chunks(batches)) {
       try {

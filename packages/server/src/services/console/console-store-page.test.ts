@@ -155,11 +155,12 @@ describeOnDatabases('console store page', (s) => {
       const first = await freeze(true);
       await until(() => first.mine().includes('stores'));
       expect(first.theirs()).not.toContain('stores');
-      // Moved to the other distributor by the console's call: the new one hears the move itself, then the store's changes.
+      // Moved to the other distributor by the console's call: then only the new one hears the store's changes.
       await new Promise((r) => setTimeout(r, 1_050));
-      const moving = theirs.heard.length;
+      const [moving, leaving] = [theirs.heard.length, mine.heard.length];
       expect((await s.call('/operator/storeDistributor', { ...as(admin), kid, distributor_id: other.UID })).status).toBe(Status.OK);
-      await until(() => theirs.heard.slice(moving).includes('stores'));
+      // Both hear the move: the new one has the store now, the old one's screen drops it at once.
+      await until(() => theirs.heard.slice(moving).includes('stores') && mine.heard.slice(leaving).includes('stores'));
       const second = await freeze(false);
       await until(() => second.theirs().includes('stores'));
       await new Promise((r) => setTimeout(r, 300));

@@ -113,11 +113,13 @@ export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: 
  * Moves a store to another distributor, or back to the operator's own stores (`distributor_id` null);
  * admin only (the matrix). The store keeps its credit, comps budget and history: the binding is the
  * only thing that changes, so its credit edge (credit.service.ts `edge`) and every scope (the stores
- * list, reports, the live socket's per-batch bindings) follow it at once. Refusals: an unknown store
+ * list, reports, the live socket's per-batch bindings) follow it at once; the old distributor's
+ * socket is told once (`formerOwners`). Refusals: an unknown store
  * 21 (as every console call on a store), an unknown distributor or the store's own one 13 with the words.
  */
 export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor, input: { kid: number; distributor_id: number | null }) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
+  let left: number | null = null;
+  const done = await consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const store = await storeInScope(db, actor, input.kid);
     const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
@@ -125,6 +127,7 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     const from = await accounts.distributorOf(db, input.kid);
     const fromId = from?.account_id ?? null;
     if (fromId === (to?.id ?? null)) refuse(Status.INPUT_ERROR, { error: to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own" });
+    left = fromId;
     const fromName = fromId === null ? null : ((await accounts.find(db, fromId))?.username ?? String(fromId));
     await accounts.unbindStore(db, input.kid);
     if (to) await accounts.bindStore(db, to.id, input.kid);
@@ -137,4 +140,7 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     });
     return {};
   });
+  // Once committed: the distributor it left hears it once more, so its stores screen drops the store at once.
+  if (left !== null) deps.live?.note(input.kid, { formerOwners: [left] });
+  return done;
 }
