@@ -1,5 +1,9 @@
-import type { Db } from '../db/database.js';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
 import { giveTriesBack, takeTry } from './login-tries.js';
+
+/** The advisory lock's first key for a store's distributor binding (the second is the store). */
+const STORE_BINDING_LOCK = 7_310_025;
 
 const ACCOUNT_COLUMNS = [
   'id',
@@ -95,6 +99,14 @@ export const platformAccountRepository = {
   },
   bindStore(db: Db, accountId: number, storeId: number) {
     return db.insertInto('platform_account_store').values({ account_id: accountId, store_id: storeId }).execute();
+  },
+  /**
+   * PostgreSQL: holds the store's binding for the rest of the transaction (an advisory lock keyed by the
+   * store, not its row: that row is every purchase's hot row), so two moves of one store run one after
+   * the other, the second reading what the first wrote. SQLite runs one transaction at a time.
+   */
+  async holdBinding(db: Db, dialect: Dialect, storeId: number) {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${STORE_BINDING_LOCK}, ${storeId}::int)`.execute(db);
   },
   /** Unbinds a store from its distributor, if it has one (the store becomes one of the operator's own). */
   unbindStore(db: Db, storeId: number) {

@@ -86,4 +86,22 @@ describeOnDatabases("a store's distributor", (s) => {
     expect(await binding()).not.toEqual(bound);
     expect(await binding()).toEqual([{ account_id: oldDist.UID }]);
   });
+
+  it('two moves of one store at once run one after the other: no error, one binding at most, an audit row per move', async () => {
+    const bound = async () => (await s.handle.db.selectFrom('platform_account_store').select('account_id').where('store_id', '=', kid).execute()).map((r) => r.account_id);
+    if ((await bound()).length) expect((await move(admin, null)).status).toBe(Status.OK);
+    for (let round = 0; round < 4; round++) {
+      const before = (await auditRows()).length;
+      // The same move twice: one moves it, the other (run after it) finds it there already.
+      const same = await Promise.all([move(admin, newDist.UID), move(admin, newDist.UID)]);
+      expect(same).toContainEqual({ status: Status.OK });
+      expect(same).toContainEqual({ status: Status.INPUT_ERROR, error: 'the store is already bound to that distributor' });
+      expect(await bound()).toEqual([newDist.UID]);
+      // Two different moves: both apply, in some order.
+      expect(await Promise.all([move(admin, oldDist.UID), move(admin, null)])).toEqual([{ status: Status.OK }, { status: Status.OK }]);
+      expect((await bound()).length).toBeLessThanOrEqual(1);
+      expect((await auditRows()).length).toBe(before + 3);
+      if ((await bound()).length) expect((await move(admin, null)).status).toBe(Status.OK);
+    }
+  });
 });

@@ -122,6 +122,7 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
   const done = await consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const store = await storeInScope(db, actor, input.kid);
+    await accounts.holdBinding(db, tx.handle.dialect, input.kid);
     const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
     if (to !== null && to?.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
     const from = await accounts.distributorOf(db, input.kid);
