@@ -1,8 +1,7 @@
 import { Status } from '@moneybox/contract/status';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, loadStatusTexts } from '../i18n/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from './call';
-import { heldReply } from '../test/fake-server';
+import { callTestHooks, heldReply, signIn, signOut } from '../test/fake-server';
 
 const shown = vi.hoisted(() => [] as string[]);
 vi.mock('../components/message', () => ({
@@ -12,25 +11,8 @@ vi.mock('../components/message', () => ({
   },
 }));
 
-const signIn = (token: string) => {
-  document.cookie = 'uid=7; path=/';
-  document.cookie = `token=${token}; path=/`;
-};
-const signOut = () => {
-  document.cookie = 'uid=; max-age=0; path=/';
-  document.cookie = 'token=; max-age=0; path=/';
-};
-
-beforeAll(async () => {
-  await i18nReady;
-  await loadStatusTexts();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  shown.length = 0;
-  signOut();
-});
+// Every cookie is cleared after each test (test/setup.ts).
+callTestHooks(shown);
 
 describe('a refusal about a session the tab has left', () => {
   it('shows nothing when the tab logged out while the call was on its way (a poll in flight during logout)', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, loadStatusTexts } from '../i18n/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { callTestHooks, heldReply, signIn, signOut } from '../test/fake-server';
 import { ApiError } from './call';
 import { keyedCall, newOneTimeKey, type KeyedPath } from './keyed-call';
 import { KeyAlreadyRecorded } from './one-time-key';
@@ -25,15 +25,7 @@ function serve(money: (body: Record<string, unknown>) => Record<string, unknown>
   return sent;
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  await loadStatusTexts();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  shown.length = 0;
-});
+callTestHooks(shown);
 
 const fills = { path: '/drawer/fills' as const, target: 7, cents: 1050, payload: { shift_id: 7, reason: 'change' } };
 
@@ -91,19 +83,11 @@ describe('the money calls', () => {
 
 describe('a money call whose session the tab left while it was on its way', () => {
   it('shows nothing (the reply is about a session the tab no longer has)', async () => {
-    document.cookie = 'uid=7; path=/';
-    document.cookie = 'token=old; path=/';
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    vi.stubGlobal('fetch', async (url: string) => {
-      if (url === '/API/config/key') return new Response(JSON.stringify({ status: 0, key: 'k1', expiresIn: 600 }), { status: 200 });
-      await held;
-      return new Response(JSON.stringify({ status: 5 }), { status: 200 });
-    });
+    signIn('old');
+    const release = heldReply({ status: 5 }, { '/config/key': { status: 0, key: 'k1', expiresIn: 600 } });
     const reply = keyedCall(newOneTimeKey(), fills);
     await new Promise((r) => setTimeout(r, 20));
-    document.cookie = 'uid=; max-age=0; path=/';
-    document.cookie = 'token=; max-age=0; path=/';
+    signOut();
     release();
     await expect(reply).rejects.toBeInstanceOf(ApiError);
     await new Promise((r) => setTimeout(r, 50));

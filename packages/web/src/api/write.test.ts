@@ -1,10 +1,10 @@
 import { Status } from '@moneybox/contract/status';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { ApiError } from './call';
 import { runWrite } from './write';
-import { heldReply } from '../test/fake-server';
+import { callTestHooks, heldReply } from '../test/fake-server';
 
 const shown = vi.hoisted(() => [] as string[]);
 vi.mock('../components/message', () => ({
@@ -14,15 +14,7 @@ vi.mock('../components/message', () => ({
   },
 }));
 
-beforeAll(async () => {
-  await i18nReady;
-  await loadStatusTexts();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  shown.length = 0;
-});
+callTestHooks(shown);
 
 describe('runWrite: the one mutation path of a write', () => {
   it('counts as a running mutation (the loading overlay) until the reply arrives', async () => {
