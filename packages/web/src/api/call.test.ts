@@ -2,14 +2,9 @@ import { Status } from '@moneybox/contract/status';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from './call';
 import { callTestHooks, heldReply, signIn, signOut } from '../test/fake-server';
+import { shown } from '../test/message-box';
 
-const shown = vi.hoisted(() => [] as string[]);
-vi.mock('../components/message', () => ({
-  messageBox: (text: string) => {
-    shown.push(text);
-    return Promise.resolve();
-  },
-}));
+vi.mock('../components/message', () => import('../test/message-box'));
 
 // Every cookie is cleared after each test (test/setup.ts).
 callTestHooks(shown);

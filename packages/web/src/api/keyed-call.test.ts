@@ -1,16 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callTestHooks, heldReply, signIn, signOut } from '../test/fake-server';
+import { shown } from '../test/message-box';
 import { ApiError } from './call';
 import { keyedCall, newOneTimeKey, type KeyedPath } from './keyed-call';
 import { KeyAlreadyRecorded } from './one-time-key';
 
-const shown = vi.hoisted(() => [] as string[]);
-vi.mock('../components/message', () => ({
-  messageBox: (text: string) => {
-    shown.push(text);
-    return Promise.resolve();
-  },
-}));
+vi.mock('../components/message', () => import('../test/message-box'));
 
 /** A stand-in server behind fetch: /config/key hands out k1, k2, ...; `money` answers each money call (recorded in `sent`). */
 function serve(money: (body: Record<string, unknown>) => Record<string, unknown>) {

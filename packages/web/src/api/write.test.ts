@@ -5,14 +5,9 @@ import { i18n } from '../i18n/i18n';
 import { ApiError } from './call';
 import { runWrite } from './write';
 import { callTestHooks, heldReply } from '../test/fake-server';
+import { shown } from '../test/message-box';
 
-const shown = vi.hoisted(() => [] as string[]);
-vi.mock('../components/message', () => ({
-  messageBox: (text: string) => {
-    shown.push(text);
-    return Promise.resolve();
-  },
-}));
+vi.mock('../components/message', () => import('../test/message-box'));
 
 callTestHooks(shown);
 
