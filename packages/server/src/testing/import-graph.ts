@@ -6,6 +6,8 @@ export type ImportGraph = Map<string, string[]>;
 
 const SOURCE = /\.tsx?$/;
 const TEST = /\.test\.tsx?$/;
+// Comments are blanked first, so an import written in a doc comment is not taken for one.
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 const IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'|^\s*import\s+'(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/gm;
 
 function sources(dir: string): string[] {
@@ -28,7 +30,7 @@ export function importGraph(...dirs: string[]): ImportGraph {
   const known = new Set(files);
   const graph: ImportGraph = new Map();
   for (const file of files) {
-    const text = readFileSync(file, 'utf8');
+    const text = readFileSync(file, 'utf8').replace(COMMENT, '');
     const deps = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
       const target = resolveImport(file, (m[1] ?? m[2] ?? m[3])!, known);
