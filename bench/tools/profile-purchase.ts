@@ -50,17 +50,61 @@ try {
   // CPU time of this process (the server; wrk is another) per purchase: on a shared machine a steadier
   // figure than the rate, which the other processes' load moves.
   const stat = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  // PostgreSQL's own CPU when it runs on this machine: the bench database's backends, and the server's
+  // background processes (WAL writer, checkpointer, ...); other databases' backends are not counted.
+  const dbName = dialect === 'postgres' ? new URL(database.location).pathname.slice(1) : '';
+  const pgCpu = () => {
+    const used = { backends: 0, background: 0 };
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!s.includes('(postgres)')) continue;
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const mine = cmd.includes(` ${dbName} `);
+        if (!mine && !/: (walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher|stats collector)/.test(cmd)) continue;
+        const f = s.split(') ')[1]!.split(' ');
+        used[mine ? 'backends' : 'background'] += (Number(f[11]) + Number(f[12])) * 10_000; // µs (USER_HZ 100)
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return used;
+  };
+  // The WAL's writes and syncs (pg_stat_wal, the whole server's): how many commits share one sync.
+  const wal = async () =>
+    dialect === 'postgres'
+      ? (await sql<{ records: string; syncs: string; writes: string; bytes: string }>`SELECT wal_records AS records, wal_sync AS syncs, wal_write AS writes, wal_bytes AS bytes FROM pg_stat_wal`.execute(database.handle.db)).rows[0]
+      : undefined;
+  const walBefore = await wal();
+  const pgBefore = dialect === 'postgres' ? pgCpu() : undefined;
   const statBefore = stat();
   const cpuBefore = process.cpuUsage();
   const r = await wrkPurchase(wrk, { ...load, seconds, keys });
   const cpu = process.cpuUsage(cpuBefore);
   const statAfter = stat().map((v, i) => v - statBefore[i]!);
+  const pgAfter = pgBefore ? pgCpu() : undefined;
+  const walAfter = await wal();
   const ticks = statAfter.reduce((a, b) => a + b, 0);
   console.log(`machine: busy ${((100 * (ticks - statAfter[3]! - statAfter[4]!)) / ticks).toFixed(0)}% (user ${((100 * statAfter[0]!) / ticks).toFixed(0)}%, system ${((100 * statAfter[2]!) / ticks).toFixed(0)}%, iowait ${((100 * statAfter[4]!) / ticks).toFixed(0)}%)`);
   loopDelay.disable();
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(`event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
   console.log(`CPU per purchase: ${Math.round((cpu.user + cpu.system) / r.n)} µs (user ${Math.round(cpu.user / r.n)}, system ${Math.round(cpu.system / r.n)})`);
+  if (pgBefore && pgAfter) {
+    const per = (k: 'backends' | 'background') => Math.round((pgAfter[k] - pgBefore[k]) / r.n);
+    console.log(`PostgreSQL's CPU per purchase: ${per('backends') + per('background')} µs (the database's backends ${per('backends')}, background processes ${per('background')})`);
+    const d = (k: 'records' | 'syncs' | 'writes' | 'bytes') => (Number(walAfter![k]) - Number(walBefore![k])) / r.n;
+    console.log(`WAL per purchase (whole server): ${d('records').toFixed(1)} records, ${Math.round(d('bytes'))} bytes, ${d('writes').toFixed(2)} writes, ${d('syncs').toFixed(2)} syncs`);
+  }
+  if (dialect === 'postgres') {
+    // The hot rows' updates: HOT (no index entry written) or not, and the pages the tables take (the
+    // statistics reach the view within a second).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const t = await sql<{ relname: string; upd: string; hot: string; pages: string }>`SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot,
+        pg_relation_size(relid) / 8192 AS pages FROM pg_stat_user_tables WHERE relname IN ('store', 'shift', 'customer', 'one_time_key') ORDER BY relname`.execute(database.handle.db);
+    console.log(`updates HOT (since the database was made) / pages: ${t.rows.map((x) => `${x.relname} ${Math.round((100 * Number(x.hot)) / Math.max(1, Number(x.upd)))}% / ${x.pages}`).join(', ')}`);
+  }
   console.log(`${r.n} purchases, ${Math.round((r.n * 1000) / r.totalMs)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors} ${r.firstError}`);
   if (profiling) {
     const { profile } = (await inspector.post('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
