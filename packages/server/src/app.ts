@@ -5,6 +5,7 @@ import { registerLive } from './http/live-hub.js';
 import { registerConsoleLive } from './http/console-live.js';
 import { LiveChanges } from './live/live-changes.js';
 import { observeMoney } from './money/money-observer.js';
+import { startMoneyWorker } from './money/money-worker.js';
 import { registerHealth } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { openReplica } from './ops/report-replica.js';
@@ -24,6 +25,9 @@ export type { AppOptions } from './http/app.js';
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = createHttpServer(deps, opts);
   observeMoney(moneyMetrics);
+  // SQLite on a file: the money calls' SQLite work on a thread of its own (money/money-worker.ts), closed before the database.
+  const moneyWorker = startMoneyWorker(deps.handle, (err) => app.log.error({ err }, 'money worker'));
+  if (moneyWorker) app.addHook('onClose', () => moneyWorker.close());
 
   // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.
   if (!deps.bus) {

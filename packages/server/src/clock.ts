@@ -1,13 +1,24 @@
-/** Time as stored: ISO-8601 UTC strings that sort as text on both databases. */
-export function isoNow(): string {
-  return new Date().toISOString();
+/**
+ * How far this thread's clock is set from the wall clock: 0, but in the money worker while the main
+ * thread runs on a test's fake clock (money/money-worker.ts follows the main thread's time).
+ */
+let offsetMs = 0;
+
+/** The money worker: its calls are the main thread's, at the main thread's time. */
+export function setClockOffset(ms: number): void {
+  offsetMs = ms;
 }
 
-export function isoAgo(ms: number, from = Date.now()): string {
+/** Time as stored: ISO-8601 UTC strings that sort as text on both databases. */
+export function isoNow(): string {
+  return new Date(Date.now() + offsetMs).toISOString();
+}
+
+export function isoAgo(ms: number, from = Date.now() + offsetMs): string {
   return new Date(from - ms).toISOString();
 }
 
-export function isoIn(ms: number, from = Date.now()): string {
+export function isoIn(ms: number, from = Date.now() + offsetMs): string {
   return new Date(from + ms).toISOString();
 }
 

@@ -5,8 +5,9 @@ import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, S
 import pg from 'pg';
 import { failoverClientClass, parsePgTarget, PrimaryFinder } from './pg-hosts.js';
 import type { Database } from './schema.js';
-import { WalCheckpointer } from './wal-checkpointer.js';
+import { SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 import { WalSync } from './wal-sync.js';
+import { MAIN_THREAD, WriteLock } from './write-lock.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -21,6 +22,15 @@ export interface DatabaseHandle {
   sqliteWal?: SqliteDurability;
   /** SQLite on a file: the WAL's checkpoints, run by a worker thread (db/wal-checkpointer.ts). */
   sqliteCheckpointer?: WalCheckpointer;
+  /** SQLite on a file: the file, and the writer's lock every connection to it in this process takes (db/write-lock.ts). */
+  sqliteFile?: { path: string; writeLock: SharedArrayBuffer };
+}
+
+/** A second connection to a SQLite file in another thread of this process (money/money-worker.ts). */
+export interface SqliteThreadOptions {
+  /** The lock of the first connection's handle (`sqliteFile.writeLock`). */
+  writeLock: SharedArrayBuffer;
+  thread: number;
 }
 
 /**
@@ -39,7 +49,7 @@ export interface SqliteDurability {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openSqlite(file: string): DatabaseHandle {
+export function openSqlite(file: string, other?: SqliteThreadOptions): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -51,10 +61,14 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts), once the WAL has grown.
-  const checkpointer = wal ? new WalCheckpointer(file, sqlite) : undefined;
-  const durability = wal ? walDurability(sqlite, statements, wal, () => checkpointer!.afterCommit()) : undefined;
-  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability) });
+  // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts), once the WAL has
+  // grown; a connection of another thread leaves them to the first one's checkpointer, with the same net.
+  const checkpointer = wal && !other ? new WalCheckpointer(file, sqlite) : undefined;
+  if (wal && other) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  const durability = wal ? walDurability(sqlite, statements, wal, () => checkpointer?.afterCommit()) : undefined;
+  const writeLock = wal ? (other?.writeLock ?? WriteLock.memory()) : undefined;
+  const writer = writeLock ? new WriteLock(writeLock, other?.thread ?? MAIN_THREAD) : undefined;
+  const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability && writer ? { ...durability, writer, sqlite, statements } : undefined) });
   const close = async () => {
     // The worker's connection first: the main one is then the last to close, which checkpoints
     // everything and removes the -wal file, as before.
@@ -62,19 +76,43 @@ export function openSqlite(file: string): DatabaseHandle {
     await db.destroy();
     await wal?.close();
   };
-  return { db, dialect: 'sqlite', close, ...(durability ? { sqliteWal: durability.api } : {}), ...(checkpointer ? { sqliteCheckpointer: checkpointer } : {}) };
+  return {
+    db,
+    dialect: 'sqlite',
+    close,
+    ...(durability ? { sqliteWal: durability.api } : {}),
+    ...(checkpointer ? { sqliteCheckpointer: checkpointer } : {}),
+    ...(writeLock ? { sqliteFile: { path: file, writeLock } } : {}),
+  };
 }
 
-function durableStatements(connection: DatabaseConnection, durability: DriverDurability): DatabaseConnection {
+function durableStatements(connection: DatabaseConnection, durability: FileDurability): DatabaseConnection {
+  const { sqlite, statements, writer } = durability;
   return {
     streamQuery: connection.streamQuery.bind(connection),
     async executeQuery<R>(compiled: CompiledQuery) {
-      const r = await connection.executeQuery<R>(compiled);
+      // A write outside a transaction commits by itself: it takes the writer's lock for its statement.
+      // (The statement is prepared once and cached: its `readonly` is SQLite's own answer.)
+      const alone = !sqlite.inTransaction && !(statements.prepare(compiled.sql) as SQLite.Statement).readonly;
+      if (alone) await writer.acquire();
+      let r: QueryResult<R>;
+      try {
+        r = await connection.executeQuery<R>(compiled);
+      } finally {
+        if (alone) writer.release();
+      }
       const synced = durability.afterStatement(compiled.sql);
       if (synced) await synced;
       return r;
     },
   };
+}
+
+/** A file's durability and its writer's lock, as the driver uses them. */
+interface FileDurability extends DriverDurability {
+  writer: WriteLock;
+  sqlite: SQLite.Database;
+  statements: SqliteDatabase;
 }
 
 /** What the driver asks of the WAL's fsync (see SqliteDurability). */
@@ -136,7 +174,7 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 class AtomicSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
-    private readonly durability?: DriverDurability,
+    private readonly durability?: FileDurability,
   ) {
     super(config);
   }
@@ -149,18 +187,39 @@ class AtomicSqliteDialect extends SqliteDialect {
     const driver = super.createDriver();
     const durability = this.durability;
     const rollback = driver.rollbackTransaction.bind(driver);
+    // On a file every transaction holds the writer's lock from its BEGIN to its COMMIT or ROLLBACK (db/write-lock.ts).
+    let holding = false;
+    const letGo = () => {
+      if (holding) durability?.writer.release();
+      holding = false;
+    };
     driver.rollbackTransaction = async (connection) => {
       durability?.afterRollback();
       try {
         await rollback(connection);
       } catch (err) {
         if (!isNoTransactionActive(err)) throw err;
+      } finally {
+        letGo();
       }
     };
     if (!durability) return driver;
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      await durability.writer.acquire();
+      holding = true;
+      try {
+        await begin(connection, settings);
+      } catch (err) {
+        letGo();
+        throw err;
+      }
+    };
     const commit = driver.commitTransaction.bind(driver);
     driver.commitTransaction = async (connection) => {
+      // A failed COMMIT is rolled back by Kysely next, which lets the lock go.
       await commit(connection);
+      letGo();
       await durability.afterCommit();
     };
     // One connection on SQLite: wrapped once, so its statements outside a transaction wait for the fsync.

@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
-import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
+import { sessionRepository } from '../repositories/session.repository.js';
 import type { Caller, Deps } from './call.js';
 import { refuse } from '../domain/status-refusal.js';
 import { roleOf } from '../domain/expected-balance.js';
@@ -18,18 +18,6 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export function sessionFreshAfter(settings: Deps['settings'], now = Date.now()): string {
   return isoAgo(Math.min(TOUCH_EVERY_MS, settings.sessionIdleMs / 4), now);
-}
-
-/**
- * The session row as a fast path may accept it without authenticate(): active, the UID's own,
- * in pos mode (the money calls refuse viewers) and fresh (needs no touch, so not idle-expired).
- * Undefined otherwise: the caller then goes through authenticate(), which answers every other case.
- * The PostgreSQL money function (db/migrations/002_money_path.ts) applies the same rule in SQL.
- */
-export function provenFresh(s: SessionWithAccount | undefined, uid: number | string, freshAfter: string): { storeId: number; accountId: number } | undefined {
-  if (!s || s.revoked_at !== null || s.disabled === 1 || s.removed === 1 || s.mode === 'viewer') return undefined;
-  if (String(s.account_id) !== String(uid) || s.last_seen_at < freshAfter) return undefined;
-  return { storeId: s.store_id, accountId: s.account_id };
 }
 
 /** A token as authenticate() accepts it before looking it up. */

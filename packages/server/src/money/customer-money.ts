@@ -22,7 +22,7 @@ export interface CounterActor {
 }
 
 /** One customer money call as the core takes it: the customer, the cents (0 when the call has none) and the one-time key; the contract's CustomerMoneyInput is the whole request (credentials, optional amount). */
-interface CustomerMoneyMove {
+export interface CustomerMoneyMove {
   /** The customer's id in the actor's store. */
   id: number;
   amount: number;
@@ -41,7 +41,7 @@ export interface CheckedPayoutDone extends CheckedPayout {
 /** Writes the caller's audit row of a checked payout, with the transaction of the redeem. */
 export type AuditPayout = (tx: Db, payout: CheckedPayoutDone) => Promise<void>;
 
-type CustomerMoneyResult = {
+export type CustomerMoneyResult = {
   id: number;
   movement_id: number;
   amount: number;

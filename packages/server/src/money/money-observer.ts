@@ -21,6 +21,11 @@ export function observeGroupCommit(calls: number): void {
   observer?.groupCommit(calls);
 }
 
+/** A movement committed elsewhere (the money worker's, money-worker.ts), counted here. */
+export function observeMovement(kind: string, channel: string): void {
+  observer?.movementCommitted(kind, channel);
+}
+
 /** Where a movement was posted: a transaction, or (PostgreSQL's money calls) the pool in autocommit. */
 interface PostedThrough {
   readonly isTransaction: boolean;

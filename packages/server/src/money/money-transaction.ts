@@ -109,7 +109,18 @@ export function runDurableWrite<T>(handle: DatabaseHandle, fn: (db: Db) => Promi
  */
 export function groupCommitStats(db: Db): { batches: number; calls: number } {
   const c = committers.get(db);
-  return { batches: c?.batches ?? 0, calls: c?.calls ?? 0 };
+  const w = elsewhere.get(db);
+  return { batches: (c?.batches ?? 0) + (w?.batches ?? 0), calls: (c?.calls ?? 0) + (w?.calls ?? 0) };
+}
+
+/** Group commits of the same file by its money worker's connection (money-worker.ts), counted for this one. */
+const elsewhere = new WeakMap<Db, { batches: number; calls: number }>();
+
+export function countGroupCommit(db: Db, calls: number): void {
+  let w = elsewhere.get(db);
+  if (!w) elsewhere.set(db, (w = { batches: 0, calls: 0 }));
+  w.batches++;
+  w.calls += calls;
 }
 
 /** A batch this large still answers within a few milliseconds; a bound keeps tail latency bounded. */

@@ -19,7 +19,7 @@ export const sessionRepository = {
   /**
    * The money calls' fast path (http/api/customer/money-session.ts): the session and its account are
    * read in the counter read's own statement (customer-movement.repository.ts CallerLookup), and
-   * `admit` decides on them (http/authenticate.ts provenFresh).
+   * `admit` decides on them (money/fresh-session.ts provenFresh).
    */
   caller(tokenHash: string, admit: (s: SessionWithAccount) => boolean): CallerLookup {
     return {

@@ -1,16 +1,15 @@
 import type { CustomerMoneyInput } from '@moneybox/contract';
-import { hashToken } from '../../../auth/token.js';
-import { provenFresh, sessionFreshAfter, tokenShapeOk, uidShapeOk } from '../../authenticate.js';
+import { sessionFreshAfter, tokenShapeOk, uidShapeOk } from '../../authenticate.js';
 import type { CallContext } from '../../call.js';
-import { moveCustomerMoneyFor } from '../../../money/customer-money.js';
-import { sessionRepository } from '../../../repositories/session.repository.js';
+import { moveCustomerMoneyFast } from '../../../money/money-worker.js';
 import type { MoneyKind } from '../../../services/customer/movement.service.js';
 
 /**
  * The envelope's fast path (call.ts withSession) for the money calls: the session is read in the
  * money call's own read statement (on SQLite inside the group commit, which the batch's calls
- * share) instead of authenticate() running a transaction of its own first. Undefined whenever the
- * session is not plainly valid and fresh (http/authenticate.ts provenFresh): the envelope then
+ * share; on a SQLite file in the money worker, money/money-worker.ts) instead of authenticate() running a
+ * transaction of its own first. Undefined whenever the
+ * session is not plainly valid and fresh (money/fresh-session.ts provenFresh): the envelope then
  * authenticates as usual (5, 21, touch, revoke) and calls moveMoney (movement.service.ts).
  */
 export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoneyInput & { id_number?: string | undefined }, credentials: { uid: unknown; token: unknown }, ctx: CallContext) {
@@ -18,18 +17,14 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   if (input.id_number !== undefined) return undefined;
   const { token, uid } = credentials;
   if (!tokenShapeOk(token) || !uidShapeOk(uid)) return undefined;
-  const freshAfter = sessionFreshAfter(ctx.deps.settings);
-  let storeId: number | undefined;
-  const r = await moveCustomerMoneyFor(
-    ctx.deps.handle,
-    sessionRepository.caller(hashToken(token), (s) => {
-      storeId = provenFresh(s, uid, freshAfter)?.storeId;
-      return storeId !== undefined;
-    }),
+  const { result, storeId } = await moveCustomerMoneyFast(ctx.deps.handle, {
     kind,
-    { id: input.id, amount: input.amount ?? 0, key: input.key },
-  );
+    input: { id: input.id, amount: input.amount ?? 0, key: input.key },
+    token,
+    uid,
+    freshAfter: sessionFreshAfter(ctx.deps.settings),
+  });
   // Committed: the customer's open screens refetch (live/); noting is in memory, no round trip.
-  if (r !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
-  return r;
+  if (result !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
+  return result;
 }
