@@ -160,6 +160,18 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
           rows.push(apiLine(dialect, `the same, player protection ${on ? 'on (shared exclusions on)' : 'off'} (${pass})`, 'wrk', r, baseline, last));
         }
       }
+      // SQLite: the money calls in a worker thread (SQLITE_MONEY_WORKER=1) and not, twice over.
+      if (dialect === 'sqlite') {
+        const worker = { on: 0, off: 0 };
+        for (const pass of [1, 2]) {
+          for (const on of [true, false]) {
+            const r = await wrkRun(wrk, db, await restart({ sqliteMoneyWorker: on }));
+            worker[on ? 'on' : 'off'] += rateOf(r);
+            const last: BenchRow = pass === 2 && !on ? { 'worker on / off': `${Math.round((100 * worker.on) / worker.off)}%` } : {};
+            rows.push(apiLine(dialect, `the same, money worker ${on ? 'on (SQLITE_MONEY_WORKER=1)' : 'off'} (${pass})`, 'wrk', r, baseline, last));
+          }
+        }
+      }
     } else {
       const keys = await insertKeys(db, KEYS_PER_SECOND * (SECONDS + WARMUP_MS / 1000));
       const api = await runPurchaseLoad({ ...target(), concurrency: CLIENTS, warmupMs: WARMUP_MS, amount: AMOUNT_UNITS, keys, measureMs: SECONDS * 1000 });

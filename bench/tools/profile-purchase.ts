@@ -34,7 +34,7 @@ try {
   const sessions = await openShifts(server, 7001, store.cashiers);
   // PROFILE_SQL: a statement to try before the load (an index or constraint experiment).
   if (process.env.PROFILE_SQL) await sql.raw(process.env.PROFILE_SQL).execute(database.handle.db);
-  const load = { base: server.base, connections: 50, threads: 2, sessions, customerIds: store.customerIds, amount: 1 };
+  const load = { base: server.base, connections: Number(process.env.PROFILE_CONNECTIONS ?? 50), threads: 2, sessions, customerIds: store.customerIds, amount: 1 };
   await wrkPurchase(wrk, { ...load, seconds: 2, keys: await insertKeys(database.handle.db, 20_000) });
   const keys = await insertKeys(database.handle.db, 8000 * seconds);
   const inspector = new Session();
@@ -79,9 +79,11 @@ try {
   const walBefore = await wal();
   const pgBefore = dialect === 'postgres' ? pgCpu() : undefined;
   const statBefore = stat();
+  const threadsBefore = threadTicks();
   const cpuBefore = process.cpuUsage();
   const r = await wrkPurchase(wrk, { ...load, seconds, keys });
   const cpu = process.cpuUsage(cpuBefore);
+  const threadsAfter = threadTicks();
   const statAfter = stat().map((v, i) => v - statBefore[i]!);
   const pgAfter = pgBefore ? pgCpu() : undefined;
   const walAfter = await wal();
@@ -91,6 +93,9 @@ try {
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(`event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
   console.log(`CPU per purchase: ${Math.round((cpu.user + cpu.system) / r.n)} µs (user ${Math.round(cpu.user / r.n)}, system ${Math.round(cpu.system / r.n)})`);
+  // Per thread (the main thread, the money worker, the checkpointer, libuv's pool): clock ticks of 10 ms.
+  const perThread = [...threadsAfter].map(([tid, t]) => ({ tid, name: t.name, us: ((t.ticks - (threadsBefore.get(tid)?.ticks ?? 0)) * 10_000) / r.n })).filter((t) => t.us >= 1);
+  console.log(`CPU per purchase by thread: ${perThread.map((t) => `${t.tid === process.pid ? 'main' : `${t.name}:${t.tid}`} ${Math.round(t.us)} µs`).join(', ')}`);
   if (pgBefore && pgAfter) {
     const per = (k: 'backends' | 'background') => Math.round((pgAfter[k] - pgBefore[k]) / r.n);
     console.log(`PostgreSQL's CPU per purchase: ${per('backends') + per('background')} µs (the database's backends ${per('backends')}, background processes ${per('background')})`);
@@ -124,4 +129,19 @@ try {
 } finally {
   await server.app.close();
   await database.drop();
+}
+
+/** This process's threads: name and CPU clock ticks (user + system) from /proc/self/task. */
+function threadTicks(): Map<number, { name: string; ticks: number }> {
+  const out = new Map<number, { name: string; ticks: number }>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
 }

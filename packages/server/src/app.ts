@@ -25,8 +25,9 @@ export type { AppOptions } from './http/app.js';
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = createHttpServer(deps, opts);
   observeMoney(moneyMetrics);
-  // SQLite on a file: the money calls' SQLite work on a thread of its own (money/money-worker.ts), closed before the database.
-  const moneyWorker = startMoneyWorker(deps.handle, (err) => app.log.error({ err }, 'money worker'));
+  // SQLite on a file, when asked (SQLITE_MONEY_WORKER=1): the money calls' SQLite work on a thread of its own
+  // (money/money-worker.ts), closed before the database.
+  const moneyWorker = deps.settings.sqliteMoneyWorker ? startMoneyWorker(deps.handle, (err) => app.log.error({ err }, 'money worker')) : undefined;
   if (moneyWorker) app.addHook('onClose', () => moneyWorker.close());
 
   // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.

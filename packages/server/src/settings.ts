@@ -42,6 +42,8 @@ export interface Settings {
   reportRefreshMs: number;
   /** How often the alert sweep runs (ALERT_SWEEP_MS, 60 s; 0: never). */
   alertSweepMs: number;
+  /** SQLite on a file: the HTTP money calls in a worker thread (SQLITE_MONEY_WORKER=1; money/money-worker.ts). */
+  sqliteMoneyWorker: boolean;
   /** How often the sweep also runs the ledger verify (ALERT_VERIFY_MS, one hour; 0: never). */
   alertVerifyMs: number;
   /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
@@ -79,6 +81,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     liveSessionCheckMs: int(env.LIVE_SESSION_CHECK_MS, 5000),
     reportRefreshMs: int(env.REPORT_REFRESH_MS, 1000),
     alertSweepMs: int(env.ALERT_SWEEP_MS, 60_000),
+    sqliteMoneyWorker: env.SQLITE_MONEY_WORKER === '1',
     alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
     metricsToken: env.METRICS_TOKEN || undefined,

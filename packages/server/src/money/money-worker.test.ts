@@ -1,12 +1,12 @@
 import { Status } from '@moneybox/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { balances, newCustomer, openCounter } from '../testing/customer-kit.js';
 import { useTestServer, withTestServer, type Reply } from '../testing/server.js';
 import { groupCommitStats } from './money-transaction.js';
 import { moneyWorkerOf } from './money-worker.js';
 
-describe('the money worker (SQLite on a file: money/money-worker.ts)', () => {
-  const s = useTestServer('sqlite', { verifyEach: true });
+describe('the money worker (SQLite on a file, SQLITE_MONEY_WORKER=1: money/money-worker.ts)', () => {
+  const s = useTestServer('sqlite', { verifyEach: true, settings: { sqliteMoneyWorker: true } });
 
   it("runs the fast path's customer money calls on its own connection, counted on the main thread", async () => {
     const worker = moneyWorkerOf(s.handle)!;
@@ -41,11 +41,26 @@ describe('the money worker (SQLite on a file: money/money-worker.ts)', () => {
     expect(replies.filter((r) => r.status !== Status.OK)).toEqual([]);
     expect(await balances(s, c.id)).toEqual({ entries: 30_00, winnings: 0 });
   });
+
+  it("follows the main thread's clock when it is a test's fake one: the movement is dated by it", async () => {
+    const later = Date.now() + 3 * 86_400_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: later });
+    try {
+      const counter = await openCounter(s, 100); // a session fresh on the fake clock
+      const c = await newCustomer(s, counter);
+      const r = await s.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await s.key() });
+      expect(r.status).toBe(Status.OK);
+      const row = await s.handle.db.selectFrom('ledger').select('at').where('id', '=', r.movement_id as number).executeTakeFirstOrThrow();
+      expect(Math.abs(Date.parse(row.at) - later)).toBeLessThan(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('a money worker that fails', () => {
   it('answers its calls in flight with 14 (none half done), and later calls run on the main thread', async () => {
-    await withTestServer('sqlite', {}, async (s) => {
+    await withTestServer('sqlite', { sqliteMoneyWorker: true }, async (s) => {
       const worker = moneyWorkerOf(s.handle)!;
       expect(worker.running).toBe(true);
       const counter = await openCounter(s, 5000);
@@ -67,9 +82,19 @@ describe('a money worker that fails', () => {
   });
 });
 
-describe('PostgreSQL', () => {
-  const s = useTestServer('postgres');
-  it('has no money worker: its server runs the calls in parallel already', () => {
-    expect(moneyWorkerOf(s.handle)).toBeUndefined();
+describe('without the setting, and on PostgreSQL', () => {
+  it('has no money worker on SQLite unless asked', async () => {
+    await withTestServer('sqlite', {}, async (s) => {
+      expect(moneyWorkerOf(s.handle)).toBeUndefined();
+      const counter = await openCounter(s, 100);
+      const c = await newCustomer(s, counter);
+      expect(await s.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await s.key() })).toMatchObject({ status: Status.OK, entries: 5 });
+    });
+  });
+
+  it('has none on PostgreSQL, asked or not: its server runs the calls in parallel already', async () => {
+    await withTestServer('postgres', { sqliteMoneyWorker: true }, async (s) => {
+      expect(moneyWorkerOf(s.handle)).toBeUndefined();
+    });
   });
 });

@@ -18,7 +18,7 @@ import type { WorkerAnswers, WorkerCalls } from './money-worker-messages.js';
  * money core (the same code: read, rules, apply, group commit) and sends the answers back, one
  * message per batch. The two connections write in turns under db/write-lock.ts.
  *
- * The HTTP money calls' fast path (a plainly fresh session, money/fresh-session.ts) goes here; every
+ * With SQLITE_MONEY_WORKER=1 the HTTP money calls' fast path (a plainly fresh session, money/fresh-session.ts) goes here; every
  * other call stays on the main thread's connection. If the worker fails, its calls in flight answer
  * 14 and later calls run on the main thread, as before the worker (slower, never stopped).
  */
