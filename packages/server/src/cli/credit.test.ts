@@ -2,8 +2,8 @@ import type { Cents } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { createPlatformAccount } from '../services/console/platform-accounts.service.js';
 import { createStore } from '../services/operator/operator.service.js';
+import { operatorCli } from '../testing/cli-kit.js';
 import { describeOnDatabases } from '../testing/server.js';
-import { runCli } from './main.js';
 import { SEED } from '../services/audit/audit.js';
 
 const newStore = (id: number) =>
@@ -16,15 +16,7 @@ const newStore = (id: number) =>
  */
 describeOnDatabases('operator CLI: credit down the hierarchy', (s) => {
   let dist = 0;
-  const cli = async (...argv: string[]) => {
-    const out: string[] = [];
-    const code = await runCli(argv, s.handle, (l) => out.push(l));
-    return { code, text: out.join('\n') };
-  };
-  const refused = async (reason: RegExp, ...argv: string[]) => {
-    const err = await runCli(argv, s.handle, () => undefined).then(() => undefined, (e: unknown) => e);
-    expect((err as Error | undefined)?.message, argv.join(' ')).toMatch(reason);
-  };
+  const { cli, refused } = operatorCli(s);
   const moves = async () => Number((await s.handle.db.selectFrom('credit_transfer').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const storeCredit = async (id: number) => Number((await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', id).executeTakeFirstOrThrow()).credit_cents);
 

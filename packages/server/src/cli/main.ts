@@ -25,6 +25,7 @@ import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../services/operator/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
 import { CREDIT_HELP, creditMoveCommand, distributorsCommand } from './credit.js';
+import { STORE_MOVE_HELP, moveStoreCli } from './store-move.js';
 import { asWords } from './words.js';
 import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
 
@@ -41,6 +42,7 @@ Commands:
   add-credit    --kiosk <id> --amount <units> [--note text]      (a negative amount takes credit back: --amount=-500)
   add-comps-budget --kiosk <id> --amount <units> [--note text]
 ${CREDIT_HELP}
+${STORE_MOVE_HELP}
   set-quota     --kiosk <id> [--max-drawers n] [--max-machines n] [--limit-day n] [--hourly u] [--daily u] [--weekly u] [--min-amount u]
   freeze        --kiosk <id> --message <text>
   unfreeze      --kiosk <id>
@@ -89,6 +91,8 @@ function required(v: string | undefined, name: string): string {
 export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: string) => void): Promise<number> {
   // Platform news has its own options (repeatable, per language) and audits each change itself (cli/bulletin.ts).
   if (argv[0] === 'bulletin') return runBulletinCli(argv.slice(1), handle.db, out);
+  // A store's distributor, through the console's own service (cli/store-move.ts).
+  if (argv[0] === 'move-store') return moveStoreCli(argv.slice(1), handle, out);
   const { values: o, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
