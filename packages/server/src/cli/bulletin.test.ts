@@ -7,6 +7,7 @@ import type { NewsItem, Poster, Regulation } from '@moneybox/contract';
 import { demoPdf, demoPng } from './seed/demo-files.js';
 import { OperatorError } from '../services/operator/operator.service.js';
 import { fetchFile } from '../testing/bulletin-kit.js';
+import { operatorCli } from '../testing/cli-kit.js';
 import { describeOnDatabases, type Session } from '../testing/server.js';
 import { imageRefs } from './bulletin.js';
 import { runCli } from './main.js';
@@ -22,17 +23,11 @@ describeOnDatabases('operator CLI: bulletin', (s) => {
     fs.writeFileSync(p, content);
     return p;
   };
-  const cli = async (...argv: string[]) => {
-    const out: string[] = [];
-    const code = await runCli(['bulletin', ...argv], s.handle, (l) => out.push(l));
-    return { code, text: out.join('\n') };
-  };
+  const { cli, refused: refusedInWords } = operatorCli(s, ['bulletin']);
   /** A refusal throws OperatorError (the entry point prints "Refused: ..." and exits 2) and changes nothing. */
   const refused = async (reason: RegExp, ...argv: string[]) => {
     const before = await s.handle.db.selectFrom('bulletin').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const err = await runCli(['bulletin', ...argv], s.handle, () => undefined).then(() => undefined, (e: unknown) => e);
-    expect(err, argv.join(' ')).toBeInstanceOf(Error);
-    expect((err as Error).message, argv.join(' ')).toMatch(reason);
+    await refusedInWords(reason, ...argv);
     const after = await s.handle.db.selectFrom('bulletin').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n), `${argv.join(' ')} changed nothing`).toBe(Number(before.n));
   };

@@ -1,26 +1,13 @@
 import { Status } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { OperatorError } from '../services/operator/operator.service.js';
+import { operatorCli } from '../testing/cli-kit.js';
 import { describeOnDatabases } from '../testing/server.js';
 import { runCli } from './main.js';
 
 describeOnDatabases('operator CLI on a fresh database', (s) => {
-  let out: string[];
-  /** Runs one command; returns its exit code and what it printed. */
-  const cli = async (...argv: string[]) => {
-    out = [];
-    const code = await runCli(argv, s.handle, (l) => out.push(l));
-    return { code, text: out.join('\n') };
-  };
-  /** A refused command throws with the reason in words (the entry point prints "Refused: ..." and exits 2). */
-  const refused = async (reason: RegExp, ...argv: string[]) => {
-    const err = await runCli(argv, s.handle, () => undefined).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err, argv.join(' ')).toBeInstanceOf(Error);
-    expect((err as Error).message, argv.join(' ')).toMatch(reason);
-  };
+  /** Runs one command (its exit code and what it printed); a refused one throws with the reason in words. */
+  const { cli, refused } = operatorCli(s);
   const store = () => s.handle.db.selectFrom('store').selectAll().where('id', '=', 3003).executeTakeFirstOrThrow();
   const login = (username: string, password: string) => s.call('/user/posLogin', { mode: 'pos', username, password });
 
