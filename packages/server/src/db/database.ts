@@ -65,7 +65,7 @@ export function openSqlite(file: string, other?: SqliteThreadOptions): DatabaseH
   // grown; a connection of another thread leaves them to the first one's checkpointer, with the same net.
   const checkpointer = wal && !other ? new WalCheckpointer(file, sqlite) : undefined;
   if (wal && other) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-  const durability = wal ? walDurability(sqlite, statements, wal, () => checkpointer?.afterCommit()) : undefined;
+  const durability = wal ? walDurability(wal, () => checkpointer?.afterCommit()) : undefined;
   const writeLock = wal ? (other?.writeLock ?? WriteLock.memory()) : undefined;
   const writer = writeLock ? new WriteLock(writeLock, other?.thread ?? MAIN_THREAD) : undefined;
   const db = new Kysely<Database>({ dialect: new AtomicSqliteDialect({ database: statements }, durability && writer ? { ...durability, writer, sqlite, statements } : undefined) });
@@ -101,8 +101,7 @@ function durableStatements(connection: DatabaseConnection, durability: FileDurab
       } finally {
         if (alone) writer.release();
       }
-      const synced = durability.afterStatement(compiled.sql);
-      if (synced) await synced;
+      if (alone) await durability.afterWriteAlone();
       return r;
     },
   };
@@ -121,11 +120,11 @@ interface DriverDurability {
   /** After a COMMIT: waits for the fsync unless the transaction asked not to. */
   afterCommit(): Promise<void>;
   afterRollback(): void;
-  /** After a statement: a write outside any transaction committed by itself and waits for the fsync. */
-  afterStatement(sqlText: string): Promise<void> | undefined;
+  /** After a write outside any transaction, which committed by itself: waits for the fsync. */
+  afterWriteAlone(): Promise<void>;
 }
 
-function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal: WalSync, committed: () => void): DriverDurability {
+function walDurability(wal: WalSync, committed: () => void): DriverDurability {
   let skipNextWait = false;
   return {
     api: {
@@ -141,9 +140,7 @@ function walDurability(sqlite: SQLite.Database, statements: SqliteDatabase, wal:
     afterRollback() {
       skipNextWait = false;
     },
-    afterStatement(sqlText) {
-      // The statement is the cache's (just run): its `readonly` is SQLite's own answer.
-      if (sqlite.inTransaction || (statements.prepare(sqlText) as SQLite.Statement).readonly) return undefined;
+    afterWriteAlone() {
       committed();
       return wal.sync();
     },
