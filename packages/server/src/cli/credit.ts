@@ -30,6 +30,13 @@ export interface CreditMoveArgs {
 
 const units = (v: number | null) => formatCents(Math.round((v ?? 0) * 100));
 
+/** The distributor with this username in the list, or the operator's refusal in words. */
+export function distributorNamed<D extends { username: string }>(distributors: D[], username: string): D {
+  const d = distributors.find((x) => x.username === username);
+  if (!d) throw new OperatorError(`no distributor "${username}"`);
+  return d;
+}
+
 /** One move along one edge; prints the amount and both sides' balances after it (the operator's issuing has none). */
 export async function creditMoveCommand(db: Db, args: CreditMoveArgs, out: (s: string) => void): Promise<number> {
   if ((args.kiosk === undefined) === (args.distributor === undefined)) throw new OperatorError('name a store (--kiosk) or a distributor (--distributor), one of them');
@@ -40,8 +47,7 @@ export async function creditMoveCommand(db: Db, args: CreditMoveArgs, out: (s: s
   let childName: string;
   let parentName: string;
   if (args.distributor !== undefined) {
-    const d = distributors.find((x) => x.username === args.distributor);
-    if (!d) throw new OperatorError(`no distributor "${args.distributor}"`);
+    const d = distributorNamed(distributors, args.distributor);
     child = { distributor_id: d.id };
     childName = `distributor "${d.username}"`;
     parentName = d.parent === null ? 'the operator' : `distributor "${d.parent}"`;

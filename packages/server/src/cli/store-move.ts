@@ -5,6 +5,7 @@ import { listDistributors } from '../services/console/credit.service.js';
 import { consoleSetStoreDistributor } from '../services/console/store-actions.service.js';
 import { OperatorError } from '../services/operator/operator.service.js';
 import { settingsFromEnv } from '../settings.js';
+import { distributorNamed } from './credit.js';
 import { asWords } from './words.js';
 
 /**
@@ -21,12 +22,7 @@ export async function moveStoreCli(argv: string[], handle: DatabaseHandle, out: 
   if ((o.distributor === undefined) === (o.operator !== true)) throw new OperatorError('name the new distributor (--distributor) or give the store back to the operator (--operator), one of them');
   const kid = Number(o.kiosk);
   const deps = { handle, settings: settingsFromEnv(process.env) };
-  let to: { id: number; username: string } | null = null;
-  if (o.distributor !== undefined) {
-    const found = (await listDistributors(deps, PLATFORM_OPERATOR)).list.find((d) => d.username === o.distributor);
-    if (!found) throw new OperatorError(`no distributor "${o.distributor}"`);
-    to = found;
-  }
+  const to = o.distributor === undefined ? null : distributorNamed((await listDistributors(deps, PLATFORM_OPERATOR)).list, o.distributor);
   await asWords(() => consoleSetStoreDistributor(deps, PLATFORM_OPERATOR, { kid, distributor_id: to?.id ?? null }));
   out(to ? `Kiosk ${kid} now belongs to distributor "${to.username}".` : `Kiosk ${kid} is one of the operator's own stores again.`);
   return 0;
