@@ -10,11 +10,11 @@
  * Also prints the hot tables' HOT-update share and pages. Needs PostgreSQL on this machine (it reads
  * the backend's /proc entry). PG_READ_KEEP=1 keeps the database (its URL is printed).
  */
-import fs from 'node:fs';
 import pg from 'pg';
 import { benchDatabase } from '../lib/bench-db.js';
 import { openShifts, startServer } from '../lib/api.js';
 import { insertKeys, setupCounterStore } from '../lib/counter.js';
+import { procStat } from '../lib/proc-stat.js';
 import { locateWrk, wrkPurchase } from '../lib/wrk.js';
 
 const calls = Number(process.argv[2] ?? 3000);
@@ -22,7 +22,6 @@ const wrk = locateWrk();
 if (!wrk) throw new Error('wrk is needed');
 const database = await benchDatabase('postgres');
 const server = await startServer(database.handle);
-const TICK_US = 1e6 / 100; // USER_HZ
 
 interface Captured {
   text: string;
@@ -58,10 +57,7 @@ try {
   const client = new pg.Client({ connectionString: database.location });
   await client.connect();
   const pid = ((await client.query('SELECT pg_backend_pid() AS pid')).rows[0] as { pid: number }).pid;
-  const backendCpu = () => {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_US; // utime, stime (fields 14, 15)
-  };
+  const backendCpu = () => procStat(`/proc/${pid}/stat`).cpuUs;
   const ids = store.customerIds;
   const otherCustomer = (i: number) => ids[(i * 7919) % ids.length];
 

@@ -14,6 +14,7 @@ import type { Dialect } from '../../packages/server/src/db/database.js';
 import { openShifts, startServer } from '../lib/api.js';
 import { benchDatabase } from '../lib/bench-db.js';
 import { insertKeys, setupCounterStore } from '../lib/counter.js';
+import { procStat } from '../lib/proc-stat.js';
 import { locateWrk, wrkPurchase } from '../lib/wrk.js';
 
 interface ProfileNode {
@@ -58,13 +59,12 @@ try {
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!s.includes('(postgres)')) continue;
+        const p = procStat(`/proc/${pid}/stat`);
+        if (p.name !== 'postgres') continue;
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         const mine = cmd.includes(` ${dbName} `);
         if (!mine && !/: (walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher|stats collector)/.test(cmd)) continue;
-        const f = s.split(') ')[1]!.split(' ');
-        used[mine ? 'backends' : 'background'] += (Number(f[11]) + Number(f[12])) * 10_000; // µs (USER_HZ 100)
+        used[mine ? 'backends' : 'background'] += p.cpuUs;
       } catch {
         // gone meanwhile
       }
@@ -79,11 +79,11 @@ try {
   const walBefore = await wal();
   const pgBefore = dialect === 'postgres' ? pgCpu() : undefined;
   const statBefore = stat();
-  const threadsBefore = threadTicks();
+  const threadsBefore = threadCpu();
   const cpuBefore = process.cpuUsage();
   const r = await wrkPurchase(wrk, { ...load, seconds, keys });
   const cpu = process.cpuUsage(cpuBefore);
-  const threadsAfter = threadTicks();
+  const threadsAfter = threadCpu();
   const statAfter = stat().map((v, i) => v - statBefore[i]!);
   const pgAfter = pgBefore ? pgCpu() : undefined;
   const walAfter = await wal();
@@ -93,8 +93,8 @@ try {
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(`event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
   console.log(`CPU per purchase: ${Math.round((cpu.user + cpu.system) / r.n)} µs (user ${Math.round(cpu.user / r.n)}, system ${Math.round(cpu.system / r.n)})`);
-  // Per thread (the main thread, the money worker, the checkpointer, libuv's pool): clock ticks of 10 ms.
-  const perThread = [...threadsAfter].map(([tid, t]) => ({ tid, name: t.name, us: ((t.ticks - (threadsBefore.get(tid)?.ticks ?? 0)) * 10_000) / r.n })).filter((t) => t.us >= 1);
+  // Per thread (the main thread, the money worker, the checkpointer, libuv's pool).
+  const perThread = [...threadsAfter].map(([tid, t]) => ({ tid, name: t.name, us: (t.cpuUs - (threadsBefore.get(tid)?.cpuUs ?? 0)) / r.n })).filter((t) => t.us >= 1);
   console.log(`CPU per purchase by thread: ${perThread.map((t) => `${t.tid === process.pid ? 'main' : `${t.name}:${t.tid}`} ${Math.round(t.us)} µs`).join(', ')}`);
   if (pgBefore && pgAfter) {
     const per = (k: 'backends' | 'background') => Math.round((pgAfter[k] - pgBefore[k]) / r.n);
@@ -131,14 +131,12 @@ try {
   await database.drop();
 }
 
-/** This process's threads: name and CPU clock ticks (user + system) from /proc/self/task. */
-function threadTicks(): Map<number, { name: string; ticks: number }> {
-  const out = new Map<number, { name: string; ticks: number }>();
+/** This process's threads: name and CPU used (µs) from /proc/self/task. */
+function threadCpu(): Map<number, { name: string; cpuUs: number }> {
+  const out = new Map<number, { name: string; cpuUs: number }>();
   for (const tid of fs.readdirSync('/proc/self/task')) {
     try {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) });
+      out.set(Number(tid), procStat(`/proc/self/task/${tid}/stat`));
     } catch {
       // The thread ended meanwhile.
     }
