@@ -51,6 +51,8 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
   let client: pg.PoolClient | undefined;
   let closed = false;
   const returned = new WeakSet<pg.PoolClient>();
+  /** Each LISTEN connection's own 'error' handler, taken off when the connection goes back to the pool. */
+  const onLost = new WeakMap<pg.PoolClient, (err: Error) => void>();
   const onNotify = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
@@ -64,8 +66,8 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
     if (closed) return;
     try {
       const c = await pool.connect();
-      c.on('notification', onNotify);
-      c.on('error', (err) => {
+      const lost = (err: Error) => {
+        c.off('error', lost);
         onError(err);
         // The connection may already be back in the pool (closed, or a second error on the same
         // socket): releasing twice throws outside any caller and would end the process.
@@ -75,8 +77,21 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
         }
         if (client === c) client = undefined;
         if (!closed) setTimeout(() => void listen(), 1000).unref();
-      });
-      await c.query(`LISTEN ${CHANNEL}`);
+      };
+      c.on('notification', onNotify);
+      c.on('error', lost);
+      onLost.set(c, lost);
+      try {
+        await c.query(`LISTEN ${CHANNEL}`);
+      } catch (err) {
+        // Refused, not lost (a lost connection was given back by its handler): give it back here.
+        if (!returned.has(c)) {
+          returned.add(c);
+          c.off('error', lost);
+          c.release(true);
+        }
+        throw err;
+      }
       client = c;
       if (closed) await release();
     } catch (err) {
@@ -96,6 +111,10 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
       if (!returned.has(c)) c.release(true);
     }
     returned.add(c);
+    // Back in the pool, the connection serves other callers: this bus's handler stays with it no
+    // longer (each bus opened on the pool would leave one more, reacting to others' errors).
+    const lost = onLost.get(c);
+    if (lost) c.off('error', lost);
   };
   const ready = listen();
 
