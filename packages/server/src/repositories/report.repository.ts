@@ -87,6 +87,13 @@ function filtered(db: Db, storeId: number, f: LedgerFilter, after?: Keyset) {
   return q;
 }
 
+/** The refresher's watermark: ledger rows folded up to `ledger_id`; PostgreSQL's sequence sample waiting to become the next target. */
+export interface WatermarkState {
+  ledger_id: number;
+  pending_id: number | null;
+  pending_at: string | null;
+}
+
 export const reportRepository = {
   /** Customers of the store whose id or mobile id is `pinId`. */
   async customerIdsByPin(db: Db, storeId: number, pinId: string): Promise<number[]> {
@@ -271,14 +278,14 @@ export const reportRepository = {
         .execute();
     }
   },
-  /** Locks the watermark row for the refresher's transaction (PostgreSQL; SQLite's writer is alone anyway). */
-  async watermarkForUpdate(db: Db, dialect: Dialect): Promise<{ ledger_id: number; pending_id: number | null; pending_at: string | null }> {
+  /** The refresher's watermark row; `lock`: locked for the refresher's transaction (PostgreSQL; SQLite's writer is alone anyway). */
+  async watermarkState(db: Db, dialect: Dialect, lock: boolean): Promise<WatermarkState> {
     let q = db.selectFrom('report_watermark').select(['ledger_id', 'pending_id', 'pending_at']).where('id', '=', 1);
-    if (dialect === 'postgres') q = q.forUpdate();
+    if (lock && dialect === 'postgres') q = q.forUpdate();
     const r = await q.executeTakeFirstOrThrow();
     return { ledger_id: Number(r.ledger_id), pending_id: r.pending_id === null ? null : Number(r.pending_id), pending_at: r.pending_at };
   },
-  async setWatermark(db: Db, w: { ledger_id: number; pending_id: number | null; pending_at: string | null }): Promise<void> {
+  async setWatermark(db: Db, w: WatermarkState): Promise<void> {
     await db.updateTable('report_watermark').set(w).where('id', '=', 1).execute();
   },
   /**

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../../testing/databases.js';
 import { reportStore, type ReportStore } from '../../testing/report-kit.js';
 import { useTestServer } from '../../testing/server.js';
 import { refreshDailyTotals, refreshStep } from './daily-totals.js';
@@ -50,5 +51,41 @@ describe('daily totals watermark on postgres', () => {
       await slow.query('ROLLBACK').catch(() => undefined);
       slow.release();
     }
+  });
+});
+
+describe.each(dialects)('refresher steps racing each other on %s', (dialect) => {
+  const s = useTestServer(dialect);
+  let st: ReportStore;
+
+  beforeAll(async () => {
+    st = await reportStore(s, 6301, 'UTC');
+  });
+
+  it('read and bucket outside their transaction, yet fold every ledger row exactly once however many run at once', async () => {
+    await refreshDailyTotals(s.handle);
+    // More than one batch of rows (1,000 a step on SQLite), in two store days.
+    const rows = Array.from({ length: 2600 }, (_, i) => ({
+      store_id: st.id, at: i % 2 ? '2026-11-10T15:00:00.000Z' : '2026-11-11T09:30:00.000Z', kind: 'purchase', channel: 'online', amount_cents: 1 + (i % 7),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await s.handle.db.insertInto('ledger').values(rows.slice(i, i + 500)).execute();
+    let raced = 0;
+    const runner = async () => {
+      for (let n = 0; n < 200; n++) {
+        const step = await refreshStep(s.handle);
+        if (step.applied === 0 && step.backlog) raced++;
+        if (step.applied === 0 && !step.sampled && !step.backlog) return;
+      }
+    };
+    await Promise.all([runner(), runner(), runner()]);
+    await refreshDailyTotals(s.handle);
+    const stored = await s.handle.db.selectFrom('report_daily').select(['day', 'amount_cents', 'count']).where('store_id', '=', st.id).where('channel', '=', 'online').orderBy('day').execute();
+    const expected = (day: string, odd: number) => {
+      const mine = rows.filter((_, i) => i % 2 === odd);
+      return { day, amount: mine.reduce((a, r) => a + r.amount_cents, 0), count: mine.length };
+    };
+    expect(stored.map((r) => ({ day: r.day, amount: Number(r.amount_cents), count: Number(r.count) }))).toEqual([expected('2026-11-10', 1), expected('2026-11-11', 0)]);
+    // The race is real: some step planned on a watermark another had moved, and wrote nothing.
+    expect(raced).toBeGreaterThan(0);
   });
 });

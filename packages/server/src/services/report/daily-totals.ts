@@ -1,5 +1,5 @@
 import type { DatabaseHandle, Db } from '../../db/database.js';
-import { reportRepository, type CountedRow, type DailyTotal } from '../../repositories/report.repository.js';
+import { reportRepository, type CountedRow, type DailyTotal, type WatermarkState } from '../../repositories/report.repository.js';
 import { allStoresTotals, creditUse } from './refreshed-totals.js';
 import { addDays, storeDayOf, storeDayStart } from './store-days.js';
 
@@ -40,10 +40,10 @@ export function bucket(rows: CountedRow[], timeZoneOf: (storeId: number) => stri
 }
 
 /** PostgreSQL: the sequence sample becomes the target once no transaction older than it is still running. */
-async function safeTarget(tx: Db, handle: DatabaseHandle, w: { pending_id: number | null; pending_at: string | null }): Promise<number | null> {
-  if (handle.dialect === 'sqlite') return reportRepository.maxLedgerId(tx); // one writer: what is visible is committed, in id order
+async function safeTarget(handle: DatabaseHandle, w: WatermarkState): Promise<number | null> {
+  if (handle.dialect === 'sqlite') return reportRepository.maxLedgerId(handle.db); // one writer: what is visible is committed, in id order
   if (w.pending_id === null || w.pending_at === null) return null;
-  const oldest = await reportRepository.oldestRunningTransaction(tx);
+  const oldest = await reportRepository.oldestRunningTransaction(handle.db);
   return oldest === null || oldest > w.pending_at ? w.pending_id : null;
 }
 
@@ -53,55 +53,97 @@ interface RefreshOutcome {
   applied: number;
   /** PostgreSQL: a new sample of the sequence was taken that a later step may apply. */
   sampled: boolean;
-  /** A full batch was applied: more committed rows wait above the watermark right now. */
+  /** A full batch was applied, or another step moved the watermark first: more may wait above it right now. */
   backlog: boolean;
 }
 
+/** The totals a step adds: report_daily's, report_daily_all's and credit_use_day's, and the watermark they bring it to. */
+interface StepPlan {
+  daily: Array<DailyTotal & { store_id: number }>;
+  allStores: DailyTotal[];
+  credit: ReturnType<typeof creditUse>;
+  applied: number;
+  ledgerId: number;
+}
+
+/**
+ * The reading half of a step, outside its transaction: the rows above the watermark that are
+ * certainly committed (up to BATCH), bucketed. Ledger rows never change once committed, so the
+ * totals stay right for as long as the watermark stays `w`.
+ */
+async function planStep(handle: DatabaseHandle, w: WatermarkState): Promise<StepPlan> {
+  const none: StepPlan = { daily: [], allStores: [], credit: [], applied: 0, ledgerId: w.ledger_id };
+  const target = await safeTarget(handle, w);
+  if (target === null || target <= w.ledger_id) return none;
+  const rows = await reportRepository.rowsAbove(handle.db, w.ledger_id, target, BATCH[handle.dialect]);
+  await turn();
+  // A short batch means everything up to the target is in (ids may have gaps: rolled-back transactions).
+  const ledgerId = rows.length === BATCH[handle.dialect] ? Number(rows[rows.length - 1]!.id) : target;
+  if (rows.length === 0) return { ...none, ledgerId };
+  const zones = await reportRepository.storeTimezones(handle.db);
+  const storeOf = new Map<string, number>();
+  const totals = bucket(rows, (id) => zones.get(id) ?? 'UTC', new Map(), storeOf);
+  return {
+    daily: [...totals].map(([k, t]) => {
+      const [, day, channel, kind] = k.split('|') as [string, string, string, string];
+      return { store_id: storeOf.get(k)!, day, channel, kind, amount_cents: t.amount_cents, count: t.count };
+    }),
+    // The console's totals of the same rows, under the same watermark (migration 024).
+    allStores: allStoresTotals(totals),
+    credit: creditUse(rows),
+    applied: rows.length,
+    ledgerId,
+  };
+}
+
+/**
+ * One turn of the event loop. better-sqlite3 answers at once, so a step's awaits alone never let
+ * the loop read a request: without these turns a step (its read, bucketing and writes) was one
+ * block of several milliseconds every purchase arriving meanwhile waited behind.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const sameWatermark = (a: WatermarkState, b: WatermarkState) => a.ledger_id === b.ledger_id && a.pending_id === b.pending_id && a.pending_at === b.pending_at;
+
 /**
  * One refresher step: applies up to BATCH ledger rows above the watermark that are certainly
- * committed, in one transaction with the watermark's advance.
+ * committed, in one transaction with the watermark's advance. The rows are read and bucketed
+ * before that transaction, which then only writes the totals: on SQLite it holds the one
+ * connection (every money call waits behind it) for the writes alone, about a third of a step
+ * that also read and bucketed inside it (the open loop's tail, bench/HISTORY.md). If another step
+ * (another server's) moved the watermark meanwhile, this one writes nothing and reports a backlog,
+ * so the beat plans again from the new watermark.
  */
 export async function refreshStep(handle: DatabaseHandle): Promise<RefreshOutcome> {
+  const seen = await reportRepository.watermarkState(handle.db, handle.dialect, false);
+  const plan = await planStep(handle, seen);
+  await turn();
   return handle.db.transaction().execute(async (tx) => {
-    const w = await reportRepository.watermarkForUpdate(tx, handle.dialect);
-    const target = await safeTarget(tx, handle, w);
-    let applied = 0;
-    let ledgerId = w.ledger_id;
-    if (target !== null && target > w.ledger_id) {
-      const rows = await reportRepository.rowsAbove(tx, w.ledger_id, target, BATCH[handle.dialect]);
-      if (rows.length > 0) {
-        const zones = await reportRepository.storeTimezones(tx);
-        const storeOf = new Map<string, number>();
-        const totals = bucket(rows, (id) => zones.get(id) ?? 'UTC', new Map(), storeOf);
-        await reportRepository.addDailyTotals(
-          tx,
-          [...totals].map(([k, t]) => {
-            const [, day, channel, kind] = k.split('|') as [string, string, string, string];
-            return { store_id: storeOf.get(k)!, day, channel, kind, amount_cents: t.amount_cents, count: t.count };
-          }),
-        );
-        // The console's totals of the same rows, under the same watermark (migration 024).
-        await reportRepository.addAllStoresTotals(tx, allStoresTotals(totals));
-        await reportRepository.addCreditUse(tx, creditUse(rows));
-      }
-      applied = rows.length;
-      // A short batch means everything up to the target is in (ids may have gaps: rolled-back transactions).
-      ledgerId = rows.length === BATCH[handle.dialect] ? Number(rows[rows.length - 1]!.id) : target;
+    const w = await reportRepository.watermarkState(tx, handle.dialect, true);
+    if (!sameWatermark(w, seen)) return { applied: 0, sampled: false, backlog: true };
+    if (plan.applied > 0) {
+      await reportRepository.addDailyTotals(tx, plan.daily);
+      await reportRepository.addAllStoresTotals(tx, plan.allStores);
+      await reportRepository.addCreditUse(tx, plan.credit);
     }
     let pending = { pending_id: w.pending_id, pending_at: w.pending_at };
     let sampled = false;
     // A new sample only once the last one is applied: under steady load some transaction is always
     // younger than the newest sample, never younger than an old one.
-    if (handle.dialect === 'postgres' && (w.pending_id === null || ledgerId >= w.pending_id)) {
+    if (handle.dialect === 'postgres' && (w.pending_id === null || plan.ledgerId >= w.pending_id)) {
       const sample = await reportRepository.sequenceSample(tx);
       pending = { pending_id: sample.id, pending_at: sample.at };
-      sampled = sample.id > ledgerId;
+      sampled = sample.id > plan.ledgerId;
     }
     // An idle step writes nothing (no commit to sync on SQLite every second).
-    if (ledgerId !== w.ledger_id || pending.pending_id !== w.pending_id || pending.pending_at !== w.pending_at) {
-      await reportRepository.setWatermark(tx, { ledger_id: ledgerId, ...pending });
+    if (plan.ledgerId !== w.ledger_id || pending.pending_id !== w.pending_id || pending.pending_at !== w.pending_at) {
+      await reportRepository.setWatermark(tx, { ledger_id: plan.ledgerId, ...pending });
     }
-    return { applied, sampled, backlog: applied === BATCH[handle.dialect] };
+    // SQLite: the COMMIT does not wait for the WAL's fsync (nor hold the connection through it). The
+    // totals are derived from ledger rows already on disk and move with the watermark in this one
+    // transaction: a power cut that loses it loses both, and the next step folds the same rows again.
+    handle.sqliteWal?.commitWithoutWaiting();
+    return { applied: plan.applied, sampled, backlog: plan.applied === BATCH[handle.dialect] };
   });
 }
 
@@ -117,7 +159,7 @@ export function foldedUpTo(db: Db): Promise<number> {
 export async function refreshDailyTotals(handle: DatabaseHandle): Promise<void> {
   for (let i = 0; i < 1_000_000; i++) {
     const step = await refreshStep(handle);
-    if (step.applied === 0 && !step.sampled) break;
+    if (step.applied === 0 && !step.sampled && !step.backlog) break;
   }
 }
 
