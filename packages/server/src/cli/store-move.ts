@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { openTerminalBus } from '../bus/terminal-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { LiveChanges } from '../live/live-changes.js';
 import { PLATFORM_OPERATOR } from '../domain/console-actor.js';
 import { listDistributors } from '../services/console/credit.service.js';
 import { consoleSetStoreDistributor } from '../services/console/store-actions.service.js';
@@ -21,9 +23,19 @@ export async function moveStoreCli(argv: string[], handle: DatabaseHandle, out: 
   if (o.kiosk === undefined || !/^\d{1,15}$/.test(o.kiosk)) throw new OperatorError('--kiosk must be a whole number');
   if ((o.distributor === undefined) === (o.operator !== true)) throw new OperatorError('name the new distributor (--distributor) or give the store back to the operator (--operator), one of them');
   const kid = Number(o.kiosk);
-  const deps = { handle, settings: settingsFromEnv(process.env) };
-  const to = o.distributor === undefined ? null : distributorNamed((await listDistributors(deps, PLATFORM_OPERATOR)).list, o.distributor);
-  await asWords(() => consoleSetStoreDistributor(deps, PLATFORM_OPERATOR, { kid, distributor_id: to?.id ?? null }));
-  out(to ? `Kiosk ${kid} now belongs to distributor "${to.username}".` : `Kiosk ${kid} is one of the operator's own stores again.`);
-  return 0;
+  // The consoles signed in on running servers hear of the move at once, as after the console's own
+  // action: on PostgreSQL the live note goes out on the servers' bus. A SQLite server is another
+  // process with no bus to this one: its consoles show the move at their next refresh.
+  const bus = openTerminalBus(handle);
+  const live = new LiveChanges(bus.publish);
+  try {
+    const deps = { handle, settings: settingsFromEnv(process.env), live };
+    const to = o.distributor === undefined ? null : distributorNamed((await listDistributors(deps, PLATFORM_OPERATOR)).list, o.distributor);
+    await asWords(() => consoleSetStoreDistributor(deps, PLATFORM_OPERATOR, { kid, distributor_id: to?.id ?? null }));
+    out(to ? `Kiosk ${kid} now belongs to distributor "${to.username}".` : `Kiosk ${kid} is one of the operator's own stores again.`);
+    return 0;
+  } finally {
+    await live.close();
+    await bus.close();
+  }
 }
