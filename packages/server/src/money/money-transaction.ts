@@ -104,23 +104,23 @@ export function runDurableWrite<T>(handle: DatabaseHandle, fn: (db: Db) => Promi
 }
 
 /**
- * Group commits so far on this database (SQLite; zero on PostgreSQL): calls / batches is how many
- * money calls share each fsync, which the purchase bench reports.
+ * Group commits so far on this database (SQLite; zero on PostgreSQL), by the main connection's
+ * committer and its money worker's (money-worker.ts) alike: calls / batches is how many money calls
+ * share each fsync, which the purchase bench reports.
  */
 export function groupCommitStats(db: Db): { batches: number; calls: number } {
-  const c = committers.get(db);
-  const w = elsewhere.get(db);
-  return { batches: (c?.batches ?? 0) + (w?.batches ?? 0), calls: (c?.calls ?? 0) + (w?.calls ?? 0) };
+  const c = commitCounts.get(db);
+  return { batches: c?.batches ?? 0, calls: c?.calls ?? 0 };
 }
 
-/** Group commits of the same file by its money worker's connection (money-worker.ts), counted for this one. */
-const elsewhere = new WeakMap<Db, { batches: number; calls: number }>();
+const commitCounts = new WeakMap<Db, { batches: number; calls: number }>();
 
+/** Counts one group commit of `calls` money calls on this database's file. */
 export function countGroupCommit(db: Db, calls: number): void {
-  let w = elsewhere.get(db);
-  if (!w) elsewhere.set(db, (w = { batches: 0, calls: 0 }));
-  w.batches++;
-  w.calls += calls;
+  let c = commitCounts.get(db);
+  if (!c) commitCounts.set(db, (c = { batches: 0, calls: 0 }));
+  c.batches++;
+  c.calls += calls;
 }
 
 /** A batch this large still answers within a few milliseconds; a bound keeps tail latency bounded. */
@@ -139,8 +139,6 @@ const committers = new WeakMap<Db, GroupCommitter>();
 class GroupCommitter {
   private readonly queue: Waiting[] = [];
   private scheduled = false;
-  batches = 0;
-  calls = 0;
 
   constructor(private readonly handle: DatabaseHandle) {}
 
@@ -181,8 +179,7 @@ class GroupCommitter {
         // Taken only once the connection is ours: calls that queued while we waited for it
         // (behind other queries, or the previous batch's COMMIT) join this batch.
         batch = this.queue.splice(0, MAX_BATCH);
-        this.batches++;
-        this.calls += batch.length;
+        countGroupCommit(this.handle.db, batch.length);
         observeGroupCommit(batch.length);
         for (const call of batch) outcomes.push(await inSavepoint(tx, call.fn));
         // The COMMIT returns without the fsync; the batch waits for it below, the connection free.
