@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { startServer } from './lib/api.js';
-import { benchDatabase, postgresReachable } from './lib/bench-db.js';
+import { benchDatabase, postgresReachable, settleStatistics } from './lib/bench-db.js';
 import { insertKeys } from './lib/counter.js';
 import { closedLoop, openLoop, setupStores, type LoadOutcome, type LoadRun } from './lib/open-loop.js';
 import { percentile, round, type BenchRow } from './measure.js';
@@ -55,6 +55,7 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
   try {
     const many = await setupStores(db, server, { firstKiosk: 20_001, stores: STORES, drawers: DRAWERS, customers: 10 });
     const single = await setupStores(db, server, { firstKiosk: 10_001, stores: 1, drawers: STORES * DRAWERS, customers: 2000 });
+    await settleStatistics(database.handle);
     const run = async (targets: typeof many, keys: number): Promise<LoadRun> => ({ base: server.base, targets, keys: await insertKeys(db, keys), warmupMs: 1000, measureMs: SECONDS * 1000, amount: 1, connections: CONNECTIONS });
 
     const maxima: Array<[string, typeof many]> = [

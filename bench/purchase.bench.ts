@@ -28,7 +28,7 @@ import path from 'node:path';
 import type { Db, Dialect } from '../packages/server/src/db/database.js';
 import { verifyLedger } from '../packages/server/src/money/verify.js';
 import { openShifts, startServer } from './lib/api.js';
-import { benchDatabase, postgresReachable } from './lib/bench-db.js';
+import { benchDatabase, postgresReachable, settleStatistics } from './lib/bench-db.js';
 import { insertKeys, setupCounterStore } from './lib/counter.js';
 import { protectionRules } from './lib/protection.js';
 import { runPurchaseLoad, type LoadResult } from './lib/load.js';
@@ -100,6 +100,7 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
   try {
     const store = await setupCounterStore(db, { kiosk: KIOSK, drawers: DRAWERS, customers: CUSTOMERS });
     const sessions = await openShifts(server, KIOSK, store.cashiers);
+    await settleStatistics(database.handle);
 
     let baseline: Sample;
     if (dialect === 'sqlite') {
