@@ -23,7 +23,9 @@ describe('terminal bus (postgres)', () => {
     for (let i = 0; i < 12; i++) {
       const sender = openTerminalBus(database.handle);
       const receiver = openTerminalBus(database.handle);
-      const seen = new Promise<BusEvent>((resolve) => receiver.subscribe(resolve));
+      // A bus listens once its first publish is through: only then can it hear the sender's event.
+      await receiver.publish({ kind: 'alerts' });
+      const seen = new Promise<BusEvent>((resolve) => receiver.subscribe((e) => e.kind === 'live' && resolve(e)));
       const event: BusEvent = { kind: 'live', batches: [] };
       await sender.publish(event);
       expect(await seen).toEqual(event);
