@@ -48,11 +48,9 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
   }
 
   const pool = handle.pgPool;
-  let client: pg.PoolClient | undefined;
+  /** The LISTEN connection, and how it goes back to the pool (once, whoever gives it back first). */
+  let listening: { c: pg.PoolClient; giveBack(destroy: boolean): void } | undefined;
   let closed = false;
-  const returned = new WeakSet<pg.PoolClient>();
-  /** Each LISTEN connection's own 'error' handler, taken off when the connection goes back to the pool. */
-  const onLost = new WeakMap<pg.PoolClient, (err: Error) => void>();
   const onNotify = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
@@ -66,33 +64,34 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
     if (closed) return;
     try {
       const c = await pool.connect();
-      const lost = (err: Error) => {
+      let given = false;
+      // Releasing twice (a second error on the same socket, or an error after close) throws outside any
+      // caller and would end the process. Back in the pool the connection serves other callers: this
+      // bus's handlers go no further with it (each bus opened on the pool would leave one more, reacting
+      // to others' errors); the pool's own handler (db/database.ts) stays.
+      const giveBack = (destroy: boolean) => {
+        if (given) return;
+        given = true;
+        c.off('notification', onNotify);
         c.off('error', lost);
+        c.release(destroy);
+      };
+      const lost = (err: Error) => {
         onError(err);
-        // The connection may already be back in the pool (closed, or a second error on the same
-        // socket): releasing twice throws outside any caller and would end the process.
-        if (!returned.has(c)) {
-          returned.add(c);
-          c.release(true);
-        }
-        if (client === c) client = undefined;
+        giveBack(true);
+        if (listening?.c === c) listening = undefined;
         if (!closed) setTimeout(() => void listen(), 1000).unref();
       };
       c.on('notification', onNotify);
       c.on('error', lost);
-      onLost.set(c, lost);
       try {
         await c.query(`LISTEN ${CHANNEL}`);
       } catch (err) {
         // Refused, not lost (a lost connection was given back by its handler): give it back here.
-        if (!returned.has(c)) {
-          returned.add(c);
-          c.off('error', lost);
-          c.release(true);
-        }
+        giveBack(true);
         throw err;
       }
-      client = c;
+      listening = { c, giveBack };
       if (closed) await release();
     } catch (err) {
       onError(err);
@@ -100,21 +99,16 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
     }
   };
   const release = async () => {
-    const c = client;
-    client = undefined;
-    if (!c) return;
-    c.off('notification', onNotify);
+    const l = listening;
+    listening = undefined;
+    if (!l) return;
+    l.c.off('notification', onNotify);
     try {
-      await c.query(`UNLISTEN ${CHANNEL}`);
-      if (!returned.has(c)) c.release();
+      await l.c.query(`UNLISTEN ${CHANNEL}`);
+      l.giveBack(false);
     } catch {
-      if (!returned.has(c)) c.release(true);
+      l.giveBack(true);
     }
-    returned.add(c);
-    // Back in the pool, the connection serves other callers: this bus's handler stays with it no
-    // longer (each bus opened on the pool would leave one more, reacting to others' errors).
-    const lost = onLost.get(c);
-    if (lost) c.off('error', lost);
   };
   const ready = listen();
 

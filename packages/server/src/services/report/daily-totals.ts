@@ -126,19 +126,17 @@ export async function refreshStep(handle: DatabaseHandle): Promise<RefreshOutcom
       await reportRepository.addAllStoresTotals(tx, plan.allStores);
       await reportRepository.addCreditUse(tx, plan.credit);
     }
-    let pending = { pending_id: w.pending_id, pending_at: w.pending_at };
+    let next: WatermarkState = { ...w, ledger_id: plan.ledgerId };
     let sampled = false;
     // A new sample only once the last one is applied: under steady load some transaction is always
     // younger than the newest sample, never younger than an old one.
     if (handle.dialect === 'postgres' && (w.pending_id === null || plan.ledgerId >= w.pending_id)) {
       const sample = await reportRepository.sequenceSample(tx);
-      pending = { pending_id: sample.id, pending_at: sample.at };
+      next = { ...next, pending_id: sample.id, pending_at: sample.at };
       sampled = sample.id > plan.ledgerId;
     }
     // An idle step writes nothing (no commit to sync on SQLite every second).
-    if (plan.ledgerId !== w.ledger_id || pending.pending_id !== w.pending_id || pending.pending_at !== w.pending_at) {
-      await reportRepository.setWatermark(tx, { ledger_id: plan.ledgerId, ...pending });
-    }
+    if (!sameWatermark(next, w)) await reportRepository.setWatermark(tx, next);
     // SQLite: the COMMIT does not wait for the WAL's fsync (nor hold the connection through it). The
     // totals are derived from ledger rows already on disk and move with the watermark in this one
     // transaction: a power cut that loses it loses both, and the next step folds the same rows again.
