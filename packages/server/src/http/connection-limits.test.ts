@@ -48,8 +48,11 @@ describe('slow clients under a low descriptor limit', () => {
       await Promise.all(dribblers.map((d) => d.closed));
       for (const d of kept) expect(secondsSince(d)).toBeGreaterThanOrEqual(REQUEST_S - 0.5);
       expect(Math.max(...kept.map(secondsSince))).toBeLessThan(REQUEST_S + 10);
-      // The address has its connections back.
-      expect((await postFrom(server.url, '127.0.0.1', '/config/key')).status).toBe(Status.OK);
+      // The address has its connections back. Asked a few times: one loaded CI run had its first try reset
+      // (ECONNRESET, not reproduced since, alone or with the cores kept busy); an address still held at the cap
+      // would fail every try.
+      const served = () => postFrom(server.url, '127.0.0.1', '/config/key').then((r) => r.status, (err: Error) => err.message);
+      await expect.poll(served, { timeout: 5_000, interval: 250 }).toBe(Status.OK);
     } finally {
       for (const d of dribblers) d.destroy();
     }
