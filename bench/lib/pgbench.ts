@@ -20,7 +20,7 @@ export function pgbenchAvailable(): boolean {
 }
 
 /** libpq reads the connection from the environment, so the password never shows in a process list. */
-function pgEnv(): NodeJS.ProcessEnv {
+export function pgEnv(): NodeJS.ProcessEnv {
   const u = new URL(TEST_PG_URL);
   return {
     ...process.env,

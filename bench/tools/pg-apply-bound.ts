@@ -1,13 +1,14 @@
 /**
  * `npx tsx bench/tools/pg-apply-bound.ts [seconds] [rounds]`: how far the purchase's database work alone
- * is from pgbench's tpcb-like transaction on this machine (issue 25's 1.5× target for purchases through
- * the API). Sets up the purchase bench's store (10 cashiers with open shifts, 10,000 customers), settles
- * its statistics, then runs, alternating, pgbench's tpcb-like (as the purchase bench's baseline: scale 1,
- * prepared, 50 clients) and pgbench driving `mbx_apply_movement` alone with a purchase's arguments (50
- * clients and 12, the server's money calls in flight; prepared; each transaction one purchase of a random customer at one of the 10 shifts, as the
- * bench's 50 connections share 10 cashiers). No HTTP, no Node, no counter read, and no one-time key (a
- * purchase also uses its key: one UPDATE more), so the apply's figure is an upper bound of what purchases
- * through the API could reach. Prints each round's pair and ratio. Not part of `npm run bench`.
+ * is from pgbench's tpcb-like transaction on this machine (issue 25's target: purchases through the API at
+ * 1.5× tpcb-like). Sets up the purchase bench's store (10 cashiers with open shifts, 10,000 customers),
+ * settles its statistics, then alternates pgbench's tpcb-like (the purchase bench's baseline: scale 1,
+ * prepared, 50 clients) with pgbench driving `mbx_apply_movement` alone with a purchase's arguments, at 50
+ * clients and at 12 (the server's money calls in flight): prepared, each transaction one purchase of a
+ * random customer at one of the 10 shifts, as the bench's 50 connections share 10 cashiers. No HTTP, no
+ * Node, no counter read and no one-time key (a purchase also uses its key: one UPDATE more), so the
+ * apply's figure bounds what purchases through the API could reach from above. Prints a table of the
+ * rounds. Not part of `npm run bench`.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +19,7 @@ import { sql } from 'kysely';
 import { openShifts, startServer } from '../lib/api.js';
 import { benchDatabase, settleStatistics } from '../lib/bench-db.js';
 import { setupCounterStore } from '../lib/counter.js';
-import { PGBENCH, pgbenchTpcb } from '../lib/pgbench.js';
+import { PGBENCH, pgbenchTpcb, pgEnv } from '../lib/pgbench.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 const rounds = Number(process.argv[3] ?? 3);
@@ -55,10 +56,11 @@ SELECT * FROM mbx_apply_movement(NULL, now()::text, ${KIOSK}, 'purchase', 'pos',
     );
     return file;
   });
-  const u = new URL(database.location);
-  const env = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username || 'postgres') };
+  // The bench database sits beside TEST_PG_URL's: the same server and user, its own name.
+  const env = pgEnv();
+  const name = new URL(database.location).pathname.slice(1);
   const applyAlone = async (clients: number) => {
-    const args = ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...scripts.flatMap((f) => ['-f', f]), u.pathname.slice(1)];
+    const args = ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...scripts.flatMap((file) => ['-f', file]), name];
     const { stdout } = await promisify(execFile)(PGBENCH, args, { env, maxBuffer: 16 * 1024 * 1024 });
     const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
     return { tps: Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]), failed };
