@@ -20,7 +20,7 @@ export function pgbenchAvailable(): boolean {
 }
 
 /** libpq reads the connection from the environment, so the password never shows in a process list. */
-export function pgEnv(): NodeJS.ProcessEnv {
+function pgEnv(): NodeJS.ProcessEnv {
   const u = new URL(TEST_PG_URL);
   return {
     ...process.env,
@@ -41,16 +41,11 @@ export async function pgbenchTpcb(opts: { clients: number; seconds: number; mode
   const mode = opts.mode ?? 'prepared';
   const database = await createPgDatabase('mbx_pgbench');
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-pgbench-'));
-  const env = pgEnv();
   try {
-    await run(PGBENCH, ['-i', '-s', '1', '-q', database.name], { env });
-    const { stdout } = await run(
-      PGBENCH,
-      ['-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), '-b', 'tpcb-like', '-M', mode, '-l', `--log-prefix=${path.join(logDir, 'tx')}`, database.name],
-      { env, maxBuffer: 16 * 1024 * 1024 },
+    await runPgbench(['-i', '-s', '1', '-q', database.name]);
+    const tps = tpsOf(
+      await runPgbench(['-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), '-b', 'tpcb-like', '-M', mode, '-l', `--log-prefix=${path.join(logDir, 'tx')}`, database.name]),
     );
-    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
     // Per-transaction log lines: client_id transaction_no latency_us script_no epoch_s epoch_us.
     const latencies: number[] = [];
     for (const f of fs.readdirSync(logDir)) {
@@ -65,4 +60,16 @@ export async function pgbenchTpcb(opts: { clients: number; seconds: number; mode
     fs.rmSync(logDir, { recursive: true, force: true });
     await database.drop();
   }
+}
+
+/** Runs pgbench on the test server (its databases: TEST_PG_URL's host, port and user); its output. */
+export async function runPgbench(args: string[]): Promise<string> {
+  return (await run(PGBENCH, args, { env: pgEnv(), maxBuffer: 16 * 1024 * 1024 })).stdout;
+}
+
+/** The transactions per second a pgbench run printed (excluding connection time). */
+export function tpsOf(stdout: string): number {
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return tps;
 }

@@ -10,23 +10,21 @@
  * apply's figure bounds what purchases through the API could reach from above. Prints a table of the
  * rounds. Not part of `npm run bench`.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { openShifts, startServer } from '../lib/api.js';
 import { benchDatabase, settleStatistics } from '../lib/bench-db.js';
 import { setupCounterStore } from '../lib/counter.js';
-import { PGBENCH, pgbenchTpcb, pgEnv } from '../lib/pgbench.js';
+import { pgbenchTpcb, runPgbench, tpsOf } from '../lib/pgbench.js';
+import { MONEY_TRANSACTIONS_IN_FLIGHT } from '../../packages/server/src/money/money-transaction.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 const rounds = Number(process.argv[3] ?? 3);
 const CLIENTS = 50;
 const KIOSK = 7001;
-/** The server's money calls in flight on PostgreSQL (money/money-transaction.ts MONEY_TRANSACTIONS_IN_FLIGHT). */
-const GATE = 12;
+/** The server's money calls in flight on PostgreSQL. */
+const GATE = MONEY_TRANSACTIONS_IN_FLIGHT;
 const f = (n: number) => Math.round(n).toLocaleString('en');
 
 const database = await benchDatabase('postgres');
@@ -57,13 +55,10 @@ SELECT * FROM mbx_apply_movement(NULL, now()::text, ${KIOSK}, 'purchase', 'pos',
     return file;
   });
   // The bench database sits beside TEST_PG_URL's: the same server and user, its own name.
-  const env = pgEnv();
   const name = new URL(database.location).pathname.slice(1);
   const applyAlone = async (clients: number) => {
-    const args = ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...scripts.flatMap((file) => ['-f', file]), name];
-    const { stdout } = await promisify(execFile)(PGBENCH, args, { env, maxBuffer: 16 * 1024 * 1024 });
-    const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
-    return { tps: Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]), failed };
+    const stdout = await runPgbench(['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...scripts.flatMap((file) => ['-f', file]), name]);
+    return { tps: tpsOf(stdout), failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0) };
   };
   console.log(`| round | pgbench tpcb-like (${CLIENTS} clients), tx/s | mbx_apply_movement alone, ${CLIENTS} clients, purchases/s | ratio | the same, ${GATE} clients | ratio |`);
   console.log(`|---|---|---|---|---|---|`);
@@ -72,7 +67,7 @@ SELECT * FROM mbx_apply_movement(NULL, now()::text, ${KIOSK}, 'purchase', 'pos',
     const cells = [`${r}`, f(tpcb.tps)];
     for (const clients of [CLIENTS, GATE]) {
       const apply = await applyAlone(clients);
-      await sql`VACUUM ANALYZE`.execute(database.handle.db);
+      await settleStatistics(database.handle);
       cells.push(`${f(apply.tps)}${apply.failed ? ` (${apply.failed} failed)` : ''}`, `${((100 * apply.tps) / tpcb.tps).toFixed(0)}%`);
     }
     console.log(`| ${cells.join(' | ')} |`);

@@ -68,7 +68,7 @@ function gateOf(db: Db): Gate {
  * (purchases at 62-72% of pgbench); 12, 16 and 20 reached 87-136% (docs/DECISIONS.md). 12: the
  * throughput of 16 and 20 with fewer statements competing for the cores (terminal ack tails).
  */
-const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 12);
+export const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 12);
 
 /** A counting semaphore: callers beyond the limit wait in line, in arrival order. */
 class Gate {
