@@ -1,9 +1,15 @@
-// npm test: every tier, in order, failing on the first red one.
-// 1. dependencies  2. PostgreSQL must be reachable (fail, never skip)  3. tsc  4. eslint
-// 5. server + contract tests (SQLite and PostgreSQL)  6. proof tiers (crash, fuzz, several servers)
-// 7. web unit tests  8. web build  9. end-to-end in Chromium
+// npm test: every tier. 1. dependencies  2. PostgreSQL must be reachable (fail, never skip)
+// 3. tsc and eslint  4. server + contract tests (SQLite and PostgreSQL)  5. proof tiers (crash, fuzz,
+// several servers; sampled unless --full)  6. web unit tests  7. web build  8. end-to-end in Chromium
+// (SQLite and PostgreSQL). Every tier runs even when one before it failed, so the closing line
+// `N passed, N failed` counts the tests of all of them; a tier whose config is missing or that ran no
+// test fails the run (scripts/tiers.mjs).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { TierError, closingLine, runCommand, runVitestTier } from './tiers.mjs';
+
+// npm run test:full: the proofs' full runs (every round, every fuzz case) instead of CI's sample.
+const full = process.argv.includes('--full');
 
 const run = (title, cmd, env = {}) => {
   console.log(`\n=== ${title} ===`);
@@ -31,14 +37,51 @@ if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) {
     console.warn('fonts-noto-cjk could not be installed: Chinese screenshots will show boxes.');
   }
 }
-run('type check', 'npm run typecheck');
-run('lint', 'npx eslint .');
-run('server and contract tests', 'npx vitest run');
-// Proof tiers (issue 12, proof/): crash safety with kill -9, fuzzing of every call, several servers
-// on one PostgreSQL, a synchronous standby promoted under load (its clusters made with Debian's
-// pg_createcluster on spare ports; it fails, never skips, without them). Each file is bounded (about 1-3 minutes); they run one at a time.
-if (existsSync('proof/vitest.config.ts')) run('proof: crash, fuzz, several servers', 'npx vitest run --config proof/vitest.config.ts');
-if (existsSync('packages/web/vitest.config.ts')) run('web unit tests', 'npx vitest run --config packages/web/vitest.config.ts');
-if (existsSync('packages/web/index.html')) run('web build', 'npm run build -w packages/web');
-if (existsSync('e2e/vitest.config.ts')) run('end-to-end (Chromium)', 'npx vitest run --config e2e/vitest.config.ts');
-console.log('\nAll test tiers passed.');
+const results = [];
+const problems = [];
+
+/** A check that is not a vitest tier (tsc, eslint, the web build): its exit code is its verdict. */
+async function check(title, cmd, args, label) {
+  const code = await runCommand(cmd, args, { label });
+  if (code !== 0) problems.push(`${title} failed (exit ${code})`);
+}
+
+async function tier(spec, label) {
+  try {
+    const r = await runVitestTier(spec, { label });
+    results.push(r);
+    console.log(`\n--- ${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} ---`);
+  } catch (err) {
+    if (!(err instanceof TierError)) throw err;
+    problems.push(err.message);
+    console.error(`\n--- ${err.message} ---`);
+  }
+}
+
+const stage = (title) => console.log(`\n=== ${title} ===`);
+const fullEnv = full ? { MBX_FULL_PROOFS: '1' } : {};
+
+stage('type check and lint');
+await Promise.all([check('type check', 'npm', ['run', 'typecheck'], 'tsc'), check('lint', 'npx', ['eslint', '.'], 'eslint')]);
+stage('server and contract tests');
+await tier({ title: 'server and contract tests', config: 'vitest.config.ts' });
+// Proof tiers (proof/): crash safety with kill -9, fuzzing of every call, several servers on one
+// PostgreSQL, a synchronous standby promoted under load (its clusters made with Debian's
+// pg_createcluster on spare ports; it fails, never skips, without them). npm test runs a sample of each
+// (fewer rounds and cases); npm run test:full the full runs.
+stage(`proof: crash, fuzz, several servers${full ? ' (full)' : ' (sampled)'}`);
+await tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv });
+stage('web unit tests');
+await tier({ title: 'web unit tests', config: 'packages/web/vitest.config.ts' });
+stage('web build');
+if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web']);
+else problems.push('web build: packages/web/index.html is missing');
+stage('end-to-end (Chromium)');
+await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts' });
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const p of problems) console.log(`FAILED: ${p}`);
+console.log(closingLine(results));
+if (problems.length || results.some((r) => r.failed > 0)) process.exit(1);
+console.log('All test tiers passed.');
