@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 180_000,
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
+    // The accounts, PINs and logins of the tests hash at scrypt N=2^10, not 2^15 (auth/password.ts
+    // scryptLog2N: honoured only under NODE_ENV=test); auth/password.test.ts keeps the production cost.
+    env: { MBX_TEST_SCRYPT_LOG2N: '10' },
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { dummySecretHash, hashSecret, verifySecret } from './password.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dummySecretHash, hashSecret, scryptLog2N, verifySecret } from './password.js';
 import { hashToken, newToken } from './token.js';
 
 describe('password hashing (scrypt)', () => {
+  // These tests hash at the production cost: the harness's cheaper one (MBX_TEST_SCRYPT_LOG2N) is unset here.
+  const testCost = process.env.MBX_TEST_SCRYPT_LOG2N;
+  beforeAll(() => {
+    delete process.env.MBX_TEST_SCRYPT_LOG2N;
+  });
+  afterAll(() => {
+    if (testCost !== undefined) process.env.MBX_TEST_SCRYPT_LOG2N = testCost;
+  });
+
   it('verifies the right password and refuses a wrong one', async () => {
     const stored = await hashSecret('cash1234');
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
@@ -19,13 +28,24 @@ describe('password hashing (scrypt)', () => {
     expect(await verifySecret('boss1234', b)).toBe(true);
   });
 
-  it('is slow on purpose (a KDF), but not so slow that login crawls', async () => {
-    const stored = await hashSecret('slow1234');
-    const t = performance.now();
-    await verifySecret('slow1234', stored);
-    const ms = performance.now() - t;
-    expect(ms).toBeGreaterThan(5);
-    expect(ms).toBeLessThan(2000);
+  it('hashes at N=2^15 unless NODE_ENV is test and the harness asks for a cost between 2^10 and 2^15', () => {
+    expect(scryptLog2N({})).toBe(15);
+    expect(scryptLog2N({ NODE_ENV: 'production', MBX_TEST_SCRYPT_LOG2N: '10' })).toBe(15);
+    expect(scryptLog2N({ MBX_TEST_SCRYPT_LOG2N: '10' })).toBe(15);
+    expect(scryptLog2N({ NODE_ENV: 'test' })).toBe(15);
+    for (const out of ['9', '1', '0', '16', '10.5', 'ten', '']) expect(scryptLog2N({ NODE_ENV: 'test', MBX_TEST_SCRYPT_LOG2N: out }), out).toBe(15);
+    expect(scryptLog2N({ NODE_ENV: 'test', MBX_TEST_SCRYPT_LOG2N: '10' })).toBe(10);
+  });
+
+  it('records its cost in the hash, so a hash of the test cost verifies at the production cost and back', async () => {
+    process.env.MBX_TEST_SCRYPT_LOG2N = '10';
+    const cheap = await hashSecret('cash1234').finally(() => delete process.env.MBX_TEST_SCRYPT_LOG2N);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    const full = await hashSecret('cash1234');
+    expect(full).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifySecret('cash1234', cheap)).toBe(true);
+    expect(await verifySecret('cash1235', cheap)).toBe(false);
+    expect(await verifySecret('cash1234', full)).toBe(true);
   });
 
   it('refuses malformed stored hashes instead of throwing', async () => {

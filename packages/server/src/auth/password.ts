@@ -1,8 +1,21 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt (N=2^15, r=8, p=1): a slow, memory-hard KDF from Node itself, no native add-on to build. */
-const PARAMS: ScryptOptions = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const PRODUCTION_LOG2_N = 15;
+const MAXMEM = 64 * 1024 * 1024;
 const KEYLEN = 32;
+
+/**
+ * The test harness's cheaper cost (the vitest configs set MBX_TEST_SCRYPT_LOG2N): honoured only when
+ * NODE_ENV is also `test`, and only between 2^10 and the production cost, so a production server that
+ * inherits the variable by accident still hashes at full cost. Every hash records its own N, so either
+ * cost verifies the other's hashes.
+ */
+export function scryptLog2N(env: NodeJS.ProcessEnv = process.env): number {
+  const wanted = Number(env.MBX_TEST_SCRYPT_LOG2N);
+  if (env.NODE_ENV !== 'test' || !Number.isInteger(wanted) || wanted < 10 || wanted > PRODUCTION_LOG2_N) return PRODUCTION_LOG2_N;
+  return wanted;
+}
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -12,8 +25,9 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Pro
 
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const params = { N: 1 << scryptLog2N(), r: 8, p: 1, maxmem: MAXMEM };
+  const key = await scryptAsync(secret, salt, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
@@ -25,7 +39,7 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: PARAMS.maxmem,
+    maxmem: MAXMEM,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
