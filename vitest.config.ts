@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/contract/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+    // The run's migrated and seeded template databases, copied for each test database (testing/templates.ts).
+    globalSetup: ['packages/server/src/testing/templates-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The accounts, PINs and logins of the tests hash at scrypt N=2^10, not 2^15 (auth/password.ts

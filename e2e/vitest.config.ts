@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.e2e.test.ts'],
-    globalSetup: ['./global-setup.ts'],
+    // The web app built once; the run's template databases (packages/server/src/testing/templates.ts).
+    globalSetup: ['./global-setup.ts', '../packages/server/src/testing/templates-setup.ts'],
     // A shared 2-core machine can be slow: these bounds are not product limits (speed is measured in bench/).
     testTimeout: 180_000,
     expect: { poll: { timeout: 30_000 } },

@@ -33,8 +33,9 @@ import {
   type SentRequest,
 } from '../packages/server/src/testing/money-load.js';
 import { startServerProcess, type ServerProcess } from '../packages/server/src/testing/server-process.js';
+import { sampled } from './sample.js';
 
-const KILLS = 5;
+const KILLS = sampled(5, 2);
 const CLIENTS = 40;
 const KIOSK = 7301;
 /** Requests accepted in a round before its kill, at least. */

@@ -13,7 +13,7 @@
  * console call changes nothing in the console's tables either (audit trail, platform accounts and their credit, credit moves, stores' settings, alerts,
  * thresholds, webhooks, stores' hosts).
  *
- * FUZZ_RUNS (default 10,000) is split over the two databases; so is CONSOLE_FUZZ_RUNS, the requests to
+ * FUZZ_RUNS (default 10,000 in npm run test:full, 2,000 in npm test: proof/sample.ts) is split over the two databases; so is CONSOLE_FUZZ_RUNS, the requests to
  * EACH console call (default 12: the console's share of the bounded proof tier); FUZZ_SEED repeats a run.
  */
 import fc from 'fast-check';
@@ -30,9 +30,10 @@ import { startTestServer, type TestServer } from '../packages/server/src/testing
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED as SEED_ACTOR } from '../packages/server/src/services/audit/audit.js';
+import { sampled } from './sample.js';
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
-const RUNS = int(process.env.FUZZ_RUNS, 10_000);
+const RUNS = int(process.env.FUZZ_RUNS, sampled(10_000, 2_000));
 const CONSOLE_RUNS = int(process.env.CONSOLE_FUZZ_RUNS, 12);
 const SEED = int(process.env.FUZZ_SEED, Date.now() % 1_000_000);
 /** SQLite answers faster: it takes the larger share of the runs. */

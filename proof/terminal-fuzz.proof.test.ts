@@ -19,9 +19,10 @@ import { body, inputSchema, payload } from '../packages/server/src/testing/hosti
 import { fingerprint } from '../packages/server/src/testing/money-load.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { bossSession, enrolTerminal } from '../packages/server/src/testing/terminal-kit.js';
+import { sampled } from './sample.js';
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
-const RUNS = int(process.env.FUZZ_TERMINAL_RUNS, 1000);
+const RUNS = int(process.env.FUZZ_TERMINAL_RUNS, sampled(1000, 300));
 const SEED = int(process.env.FUZZ_SEED, Date.now() % 1_000_000);
 /** Probe seqs count up from here: far beyond any seq the run reaches, below the protocol's 2^31 - 1. */
 const PROBE_SEQ = 2_000_000_000;

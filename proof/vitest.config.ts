@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.proof.test.ts'],
+    // The run's migrated and seeded template databases, copied for each test database (testing/templates.ts).
+    globalSetup: ['../packages/server/src/testing/templates-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 120_000,
     // The accounts, PINs and logins of the tests hash at scrypt N=2^10, not 2^15 (auth/password.ts

@@ -59,7 +59,7 @@ async function tier(spec, label) {
 }
 
 const stage = (title) => console.log(`\n=== ${title} ===`);
-const fullEnv = full ? { MBX_FULL_PROOFS: '1' } : {};
+const fullEnv = full ? { MBX_TEST_FULL: '1' } : {};
 
 stage('type check and lint');
 await Promise.all([check('type check', 'npm', ['run', 'typecheck'], 'tsc'), check('lint', 'npx', ['eslint', '.'], 'eslint')]);
@@ -77,7 +77,7 @@ stage('web build');
 if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web']);
 else problems.push('web build: packages/web/index.html is missing');
 stage('end-to-end (Chromium)');
-await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts' });
+await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv });
 
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);

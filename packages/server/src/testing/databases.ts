@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../db/database.js';
 import { migrate } from '../money/migrate.js';
+import { templatesOfRun, type Templates } from './templates.js';
 
 /** The PostgreSQL the tests use; `.ci/run` fails when it is unreachable. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,17 +19,42 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Runs one statement on the `test` database (CREATE and DROP DATABASE cannot run inside another). */
+export async function onTestServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of database `name` on the test PostgreSQL. */
+export function testDatabaseUrl(name: string): string {
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
- * A fresh, migrated database: a new SQLite file in a temp dir, or a new PostgreSQL database
- * created from the `test` database and dropped afterwards.
+ * A fresh, migrated database: a new SQLite file in a temp dir, or a new PostgreSQL database dropped
+ * afterwards. Under a vitest config with the templates' global set-up (testing/templates.ts) it is a
+ * copy of the run's migrated template (or, `seeded`, of its template with the demo store); without
+ * one it is migrated here and `seeded` is left to the caller.
  */
-export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function freshDatabase(dialect: Dialect, opts: { seeded?: boolean } = {}): Promise<TestDatabase & { seeded: boolean }> {
+  const templates = templatesOfRun();
+  const template = templates && (opts.seeded ? templates.seeded : templates.migrated);
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-test-'));
-    const handle = openSqlite(path.join(dir, 'test.sqlite'));
-    await migrate(handle);
+    const file = path.join(dir, 'test.sqlite');
+    if (template) fs.copyFileSync(template.sqlite, file);
+    const handle = openSqlite(file);
+    if (!template) await migrate(handle);
     return {
       handle,
+      seeded: Boolean(template && opts.seeded),
       async drop() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -36,23 +62,19 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
     };
   }
   const name = `mbx_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 10);
-  await migrate(handle);
+  await onTestServer(template ? `CREATE DATABASE ${name} TEMPLATE ${template.postgres}` : `CREATE DATABASE ${name}`);
+  const url = testDatabaseUrl(name);
+  const handle = openPostgres(url, 10);
+  if (!template) await migrate(handle);
   return {
     handle,
-    url: url.toString(),
+    url,
+    seeded: Boolean(template && opts.seeded),
     async drop() {
       await handle.close();
-      const a = new pg.Client({ connectionString: TEST_PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
+
+export type { Templates };

@@ -64,9 +64,11 @@ export function checkedReply(path: string, reply: Reply): Reply {
 }
 
 export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean; logger?: object } = {}): Promise<TestServer> {
-  const database = await freshDatabase(dialect);
+  const seed = opts.seed !== false;
+  // A copy of the run's seeded template when there is one (testing/templates.ts), else seeded here.
+  const database = await freshDatabase(dialect, { seeded: seed });
   const handle = database.handle;
-  if (opts.seed !== false) await seedDemoStore(handle);
+  if (seed && !database.seeded) await seedDemoStore(handle);
   const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
   const deps: Deps = { handle, settings };
   const app = await buildApp(deps, { logger: opts.logger ?? false });
