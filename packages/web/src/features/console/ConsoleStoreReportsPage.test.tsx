@@ -88,7 +88,8 @@ describe('a store’s reports in the console', () => {
     const body = await screen.findByTestId('z-report-body');
     // No host of its own: layout 0's dollar.
     await waitFor(() => expect(body.textContent).toContain('$777.00'));
-    expect(screen.getByTestId('day-close-state').textContent).toBeTruthy();
+    // The reply's day is closed: the badge says so (English, the test's language).
+    expect(screen.getByTestId('day-close-state').textContent).toBe('Closed');
     expect(screen.queryByTestId('day-close-submit')).toBeNull();
     expect(calls.find((c) => c.path === '/operator/storeDayClose')?.body).toMatchObject({ kid: 2102, day: '2026-11-20' });
     expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
