@@ -1,11 +1,14 @@
 /**
- * End-to-end harness: the real server (SQLite, demo store, port 0) serving the built web app, and
- * one headless Debian Chromium per test file. See docs/WEB.md for how to write a test with it.
+ * End-to-end harness: the real server (SQLite by default, PostgreSQL when asked: `startE2E({ dialect })`
+ * or E2E_DIALECT=postgres, as e2e/vitest.postgres.config.ts runs the money paths, the day close, the
+ * console and the live screens; demo store, port 0) serving the built web app, and one headless Debian
+ * Chromium per test file. See docs/WEB.md for how to write a test with it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js';
+import type { Dialect } from '../packages/server/src/db/database.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { ensureWebBuilt, root, webDist } from './build-web.js';
 
@@ -39,6 +42,8 @@ export interface Who {
 
 export interface E2E {
   server: TestServer;
+  /** The server's database: SQLite unless the run or the file asked for PostgreSQL. */
+  dialect: Dialect;
   browser: Browser;
   /** http://127.0.0.1:<port> */
   url: string;
@@ -57,9 +62,17 @@ export function loginUrl(kioskId: number = DEMO_KIOSK): string {
   return `/pos/login?kioskId=${kioskId}`;
 }
 
-export async function startE2E(): Promise<E2E> {
+/** The database of this run's end-to-end servers: E2E_DIALECT (set by e2e/vitest.postgres.config.ts), else SQLite. */
+export function e2eDialect(env: NodeJS.ProcessEnv = process.env): Dialect {
+  const asked = env.E2E_DIALECT ?? 'sqlite';
+  if (asked !== 'sqlite' && asked !== 'postgres') throw new Error(`E2E_DIALECT must be sqlite or postgres, not ${asked}`);
+  return asked;
+}
+
+export async function startE2E(opts: { dialect?: Dialect } = {}): Promise<E2E> {
   ensureWebBuilt();
-  const server = await startTestServer('sqlite', { webDist });
+  const dialect = opts.dialect ?? e2eDialect();
+  const server = await startTestServer(dialect, { webDist });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
@@ -67,6 +80,7 @@ export async function startE2E(): Promise<E2E> {
 
   const e2e: E2E = {
     server,
+    dialect,
     browser,
     url,
     host: new URL(url).host,

@@ -78,6 +78,8 @@ if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run
 else problems.push('web build: packages/web/index.html is missing');
 stage('end-to-end (Chromium)');
 await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv });
+stage('end-to-end on PostgreSQL (money paths, day close, console, live screens)');
+await tier({ title: 'end-to-end on PostgreSQL', config: 'e2e/vitest.postgres.config.ts', env: fullEnv });
 
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);

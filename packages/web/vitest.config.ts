@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const contractSrc = path.resolve(import.meta.dirname, '../contract/src');
 
-/** Web unit and component tests: jsdom, Testing Library. */
+/** Web unit and component tests: jsdom, Testing Library; pure TypeScript files run in Node (`// @vitest-environment node` at their top: no DOM to build). */
 export default defineConfig({
   plugins: [react()],
   resolve: {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SCREENS } from '@moneybox/contract/screens';
 import { describe, expect, it } from 'vitest';
 import { pages } from './pages';

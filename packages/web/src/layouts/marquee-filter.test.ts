@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCE_POLL_MS, MARQUEE_DELAY_MS, messagesForLayout } from './marquee-filter';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { centsToUnits, formatAxisUnits, formatSignedUnits, formatUnits, plainUnits, readAmount, unitsToCents } from './units';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -6,7 +7,11 @@ import { afterEach } from 'vitest';
 // A test harness bound, not a product limit (speed is measured in bench/).
 configure({ asyncUtilTimeout: 8000 });
 
+// Pure TypeScript tests run in Node (`// @vitest-environment node` at their top): no DOM to set up or clear.
+const dom = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!dom) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
@@ -17,7 +22,7 @@ afterEach(() => {
 });
 
 // Mantine reads these browser APIs that jsdom lacks.
-if (!window.matchMedia) {
+if (dom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -35,4 +40,4 @@ class NoResize {
   unobserve() {}
   disconnect() {}
 }
-window.ResizeObserver ??= NoResize as unknown as typeof ResizeObserver;
+if (dom) window.ResizeObserver ??= NoResize as unknown as typeof ResizeObserver;

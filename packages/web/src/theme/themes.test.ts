@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { currencySignForLayout, themeForLayout } from '@moneybox/contract/layout';
 import { describe, expect, it } from 'vitest';
 import { layoutInfo, mantineTheme, palettes } from './themes';

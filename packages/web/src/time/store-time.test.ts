@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { storeDate, storeDayEnd, storeDayRange, storeDayStart, storeInputToUtc, storeTime, storeToday, utcToStoreInput } from './store-time';
 

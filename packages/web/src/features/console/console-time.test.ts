@@ -1,13 +1,22 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
 import { consoleTime, zoneDiff } from './console-time';
 
 describe('consoleTime', () => {
   it("shows the viewer's wall clock in the product's format, whatever the language", () => {
     const iso = '2026-11-25T21:47:16.000Z';
-    const local = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const expected = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
-    expect(consoleTime(iso)).toBe(expected);
+    // The viewer's zone, as the browser reports it (minutes behind UTC): Chicago in November, then Shanghai.
+    const offset = vi.spyOn(Date.prototype, 'getTimezoneOffset');
+    try {
+      offset.mockReturnValue(360);
+      expect(consoleTime(iso)).toBe('2026-11-25 15:47:16');
+      offset.mockReturnValue(-480);
+      expect(consoleTime(iso)).toBe('2026-11-26 05:47:16');
+      offset.mockReturnValue(0);
+      expect(consoleTime(iso)).toBe('2026-11-25 21:47:16');
+    } finally {
+      offset.mockRestore();
+    }
   });
 
   it('shows a dash for a missing or unreadable time', () => {

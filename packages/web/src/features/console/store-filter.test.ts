@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ConsoleStoreRow } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { visibleStores } from './store-filter';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { customerRecord, demoCustomers } from '../../test/customers';
 import { enterChoice, isExactMatch } from './enter-choice';

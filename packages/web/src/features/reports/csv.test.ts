@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { DailyRow, ShiftLogRow, TransactionRow } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { BOM, buildCsv } from './csv';
