@@ -1,7 +1,7 @@
 // npm test: every tier. 1. dependencies  2. PostgreSQL must be reachable (fail, never skip)
-// 3. tsc and eslint  4. server + contract tests (SQLite and PostgreSQL)  5. proof tiers (crash, fuzz,
-// several servers; sampled unless --full)  6. web unit tests  7. web build  8. end-to-end in Chromium
-// (SQLite and PostgreSQL). Every tier runs even when one before it failed, so the closing line
+// 3. server + contract tests (SQLite and PostgreSQL)  4. proof tiers (crash, fuzz, several servers;
+// sampled unless --full) beside tsc, eslint and the web build  5. web unit tests  6. end-to-end in
+// Chromium (SQLite, then PostgreSQL). Every tier runs even when one before it failed, so the closing line
 // `N passed, N failed` counts the tests of all of them; a tier whose config is missing or that ran no
 // test fails the run (scripts/tiers.mjs).
 import { execSync } from 'node:child_process';
@@ -39,16 +39,28 @@ if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) {
 }
 const results = [];
 const problems = [];
+const took = [];
+const startedAt = Date.now();
+
+/** Runs `work` and notes how long it took, for the summary (the README's figures come from it). */
+async function timed(title, work) {
+  const t = Date.now();
+  try {
+    return await work();
+  } finally {
+    took.push(`${title} ${Math.round((Date.now() - t) / 1000)} s`);
+  }
+}
 
 /** A check that is not a vitest tier (tsc, eslint, the web build): its exit code is its verdict. */
 async function check(title, cmd, args, label) {
-  const code = await runCommand(cmd, args, { label });
+  const code = await timed(title, () => runCommand(cmd, args, { label }));
   if (code !== 0) problems.push(`${title} failed (exit ${code})`);
 }
 
 async function tier(spec, label) {
   try {
-    const r = await runVitestTier(spec, { label });
+    const r = await timed(spec.title, () => runVitestTier(spec, { label }));
     results.push(r);
     console.log(`\n--- ${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} ---`);
   } catch (err) {
@@ -61,21 +73,26 @@ async function tier(spec, label) {
 const stage = (title) => console.log(`\n=== ${title} ===`);
 const fullEnv = full ? { MBX_TEST_FULL: '1' } : {};
 
-stage('type check and lint');
-await Promise.all([check('type check', 'npm', ['run', 'typecheck'], 'tsc'), check('lint', 'npx', ['eslint', '.'], 'eslint')]);
 stage('server and contract tests');
 await tier({ title: 'server and contract tests', config: 'vitest.config.ts' });
 // Proof tiers (proof/): crash safety with kill -9, fuzzing of every call, several servers on one
 // PostgreSQL, a synchronous standby promoted under load (its clusters made with Debian's
 // pg_createcluster on spare ports; it fails, never skips, without them). npm test runs a sample of each
-// (fewer rounds and cases); npm run test:full the full runs.
-stage(`proof: crash, fuzz, several servers${full ? ' (full)' : ' (sampled)'}`);
-await tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv });
+// (fewer rounds and cases); npm run test:full the full runs. The proofs run one file at a time and
+// spend much of it waiting on server processes and PostgreSQL: the type check, the lint and the web
+// build (one core's work each, one after the other) run beside them, their output prefixed.
+stage(`proof (${full ? 'full' : 'sampled'}) beside the type check, lint and web build`);
+await Promise.all([
+  tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv }, 'proof'),
+  (async () => {
+    await check('type check', 'npm', ['run', 'typecheck'], 'tsc');
+    await check('lint', 'npx', ['eslint', '.'], 'eslint');
+    if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web'], 'build');
+    else problems.push('web build: packages/web/index.html is missing');
+  })(),
+]);
 stage('web unit tests');
 await tier({ title: 'web unit tests', config: 'packages/web/vitest.config.ts' });
-stage('web build');
-if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web']);
-else problems.push('web build: packages/web/index.html is missing');
 stage('end-to-end (Chromium)');
 await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv });
 stage('end-to-end on PostgreSQL (money paths, day close, console, live screens)');
@@ -84,6 +101,9 @@ await tier({ title: 'end-to-end on PostgreSQL', config: 'e2e/vitest.postgres.con
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 for (const p of problems) console.log(`FAILED: ${p}`);
+console.log(`took ${Math.round((Date.now() - startedAt) / 1000)} s in all (${took.join(', ')})`);
+const passed = problems.length === 0 && results.every((r) => r.failed === 0);
+if (passed) console.log('All test tiers passed.');
+// The closing line, alone: every tier's tests.
 console.log(closingLine(results));
-if (problems.length || results.some((r) => r.failed > 0)) process.exit(1);
-console.log('All test tiers passed.');
+process.exit(passed ? 0 : 1);

@@ -113,9 +113,8 @@ describeOnDatabases('live updates', (s) => {
     const who = await openCounter(s, null);
     const socket = await hello(openLive(s.url, who));
     expect((await s.call('/user/logout', who)).status).toBe(Status.OK);
-    const started = Date.now();
+    // The close is the event waited for (the test's timeout only guards a hang); how fast is the bench's.
     expect(await socket.closed).toMatchObject({ code: LiveClose.SESSION_ENDED });
-    expect(Date.now() - started).toBeLessThan(1000);
 
     // One session per account: a login elsewhere ends this one, and its socket.
     const first = await s.login();
@@ -132,13 +131,12 @@ describeOnDatabases('live heartbeat changes', (s) => {
     const live = await hello(openLive(s.url, boss));
     const t = await demoTerminal(s, 103);
     const id = t.credentials.terminalId;
-    await live.next(namesMachine(id), 1000);
-    // Silent from now: after three periods (600 ms) the server closes it; the screens are told at once.
+    await live.next(namesMachine(id), 10_000);
+    // Silent from now: after three periods (600 ms) the server closes it; the screens are told, pushed (the
+    // socket polls nothing). The caps only guard a hang.
     const after = live.mark();
     await t.socket.closed;
-    const started = Date.now();
-    await live.next(namesMachine(id), 1000, after);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await live.next(namesMachine(id), 10_000, after);
     const shown = ((await s.call('/machine/list', boss)).list as Array<{ id: number; status: string }>).find((m) => m.id === id);
     expect(shown?.status).toBe('disconnected');
     live.close();
