@@ -114,6 +114,22 @@ describe('drawer page', () => {
     await e.server.verify();
   });
 
+  it('a fill typed at once after the initial amount is recorded as typed', async () => {
+    const page = await e.newPage();
+    await e.login(page, DEMO_LOGINS.cashier, 3);
+    await page.goto('/Drawer');
+    const init = page.getByTestId('init-form');
+    await init.locator('input[name="amount"]').fill('300');
+    await init.getByTestId('init-submit').click();
+    // No wait for the page's reads after the initial amount: the cash form is typed into as soon as it shows.
+    const cash = page.getByTestId('cash-form');
+    await cash.locator('input[name="amount"]').fill('45.25');
+    await cash.locator('input[name="reason"]').fill('coins');
+    await cash.getByTestId('cash-submit').click();
+    await page.locator('[data-total="fills"]').getByText('$45.25').waitFor({ timeout: 30_000 });
+    await expect.poll(() => balance(page)).toBe('$345.25');
+  });
+
   it('shows the page in Spanish and Chinese, down to 390px', async () => {
     for (const lang of ['mx', 'zh_Hans'] as const) {
       const page = await e.newPage({ lang, viewport: { width: 390, height: 844 } });

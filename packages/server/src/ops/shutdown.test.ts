@@ -64,7 +64,8 @@ describe.each(dialects)('graceful shutdown of a server process on %s', (dialect)
   });
 
   it('exits within SHUTDOWN_TIMEOUT_SECONDS (code 1) when a request never finishes', { timeout: 60_000 }, async () => {
-    const s = await serverWithCounter(dialect, { SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    // Debug logs name each request as it arrives: the event the test waits for before the signal.
+    const s = await serverWithCounter(dialect, { SHUTDOWN_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'debug' });
     cleanup = s.cleanup;
     const stuck = halfSentPurchase(s.server.url, { ...s.session, id: s.customerId, amount: 1, key: await s.key() });
     stuck.reply.catch(() => undefined);
