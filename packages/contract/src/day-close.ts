@@ -44,6 +44,8 @@ const zMachine = z.object({
   meters: z.object({ played: z.number(), won: z.number(), games: z.number() }),
   ledger: z.object({ played: z.number(), won: z.number(), games: z.number() }),
   metersMatch: z.boolean(),
+  /** The machine's meter resets in the day (a reading lower than the last; its movement still counts the growth); absent when none. */
+  meterResets: z.number().int().optional(),
 });
 
 export const zReport = z.object({

@@ -35,6 +35,9 @@ const machineListItem = z.object({
   meters: z.object({ played: z.number(), won: z.number(), games: z.number() }),
   ledger: z.object({ played: z.number(), won: z.number(), games: z.number() }),
   metersMatch: z.boolean(),
+  /** How often its meters were reset (a reading lower than the last, e.g. a RAM clear) and when last; the meters above count across them. */
+  meterResets: z.number().int(),
+  lastMeterReset: z.string().nullable(),
 });
 export type MachineListItem = z.infer<typeof machineListItem>;
 export const machineListReply = z.object({

@@ -8,11 +8,10 @@ import { writePidFile } from './ops/pidfile.js';
 import { logFatalErrors, openConnections, shutdownOnSignals } from './ops/shutdown.js';
 
 const settings = settingsFromEnv();
-const handle = openDatabase(settings);
+const handle = openDatabase(settings, settings.databaseBounds);
 // SQLite only: `admin restore` refuses while this names a live process (ops/pidfile.ts).
 const removePidFile = handle.dialect === 'sqlite' ? writePidFile(settings.dataDir) : () => undefined;
-await migrate(handle);
-const seeded = await seedDemoStore(handle);
+const seeded = await migrateAndSeed();
 const app = await buildApp({ handle, settings });
 if (handle.sqliteCheckpointer) handle.sqliteCheckpointer.onFailure = (err) => app.log.error({ err }, 'SQLite WAL checkpointer failed');
 await app.listen({ port: settings.port, host: settings.host });
@@ -45,3 +44,17 @@ shutdownOnSignals(
   app.log,
   async () => ({ connections: await openConnections(app.server), ...(handle.pgPool ? { pool: { total: handle.pgPool.totalCount, idle: handle.pgPool.idleCount, waiting: handle.pgPool.waitingCount } } : {}) }),
 );
+
+/**
+ * The migrations (a new index over a year of ledger may take minutes) and the demo seed, without the
+ * calls' bounds: on PostgreSQL through a pool of their own, closed before the server listens.
+ */
+async function migrateAndSeed(): Promise<boolean> {
+  const own = handle.dialect === 'postgres' ? openDatabase(settings) : handle;
+  try {
+    await migrate(own);
+    return await seedDemoStore(own);
+  } finally {
+    if (own !== handle) await own.close();
+  }
+}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { HEARTBEAT_MS } from '@moneybox/contract';
+import type { DatabaseBounds } from './db/pg-bounds.js';
 
 /** Process settings from the environment, read once at start. */
 export interface Settings {
@@ -56,6 +57,11 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
   maxConnectionsPerAddress: number;
+  /**
+   * How long a call waits on a database that does not answer before it answers 14 (DB_ACQUIRE_TIMEOUT_SECONDS 5,
+   * DB_LOCK_TIMEOUT_SECONDS 5, DB_STATEMENT_TIMEOUT_SECONDS 15; db/pg-bounds.ts, README "A database that hangs").
+   */
+  databaseBounds: DatabaseBounds;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -86,6 +92,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
+    databaseBounds: {
+      acquireMs: int(env.DB_ACQUIRE_TIMEOUT_SECONDS, 5) * 1000,
+      lockMs: int(env.DB_LOCK_TIMEOUT_SECONDS, 5) * 1000,
+      statementMs: int(env.DB_STATEMENT_TIMEOUT_SECONDS, 15) * 1000,
+    },
     ...connectionLimits(env, int),
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver, type QueryResult, type RawBuilder, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { boundedClientClass, serverBounds, type DatabaseBounds } from './pg-bounds.js';
 import { failoverClientClass, parsePgTarget, PrimaryFinder } from './pg-hosts.js';
 import type { Database } from './schema.js';
 import { SAFETY_NET_PAGES, WalCheckpointer } from './wal-checkpointer.js';
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   sqliteCheckpointer?: WalCheckpointer;
   /** SQLite on a file: the file, and the writer's lock every connection to it in this process takes (db/write-lock.ts). */
   sqliteFile?: { path: string; writeLock: SharedArrayBuffer };
+  /** How long a call waits on this database (db/pg-bounds.ts); absent: unbounded (the CLI, the migrations, the tests' own handles). */
+  bounds?: DatabaseBounds;
 }
 
 /** A second connection to a SQLite file in another thread of this process (money/money-worker.ts). */
@@ -49,7 +52,10 @@ export interface SqliteDurability {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openSqlite(file: string, other?: SqliteThreadOptions): DatabaseHandle {
+/** SQLite's wait for another connection's lock (the admin CLI writing beside the server) when no bound is given. */
+const SQLITE_BUSY_MS = 5000;
+
+export function openSqlite(file: string, other?: SqliteThreadOptions, bounds?: DatabaseBounds): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -59,7 +65,7 @@ export function openSqlite(file: string, other?: SqliteThreadOptions): DatabaseH
   const wal = file === ':memory:' ? undefined : new WalSync(`${file}-wal`);
   sqlite.pragma(`synchronous = ${wal ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${bounds?.lockMs || SQLITE_BUSY_MS}`);
   const statements = withStatementCache(sqlite);
   // The WAL's checkpoints off the event loop, in a worker (db/wal-checkpointer.ts), once the WAL has
   // grown; a connection of another thread leaves them to the first one's checkpointer, with the same net.
@@ -83,6 +89,7 @@ export function openSqlite(file: string, other?: SqliteThreadOptions): DatabaseH
     ...(durability ? { sqliteWal: durability.api } : {}),
     ...(checkpointer ? { sqliteCheckpointer: checkpointer } : {}),
     ...(writeLock ? { sqliteFile: { path: file, writeLock } } : {}),
+    ...(bounds ? { bounds } : {}),
   };
 }
 
@@ -261,15 +268,25 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function openPostgres(url: string, max = 20): DatabaseHandle {
+export function openPostgres(url: string, max = 20, bounds?: DatabaseBounds): DatabaseHandle {
   // Connections once opened are kept (min = max): pg's default closes them after 10 s idle, and
   // the next burst then waited for new backends that plan every statement and compile the money
   // functions again (a 250 ms stall at 1,300 purchases/s; docs/DECISIONS.md "Pool keeps its connections").
   // Several hosts (a primary and its standby, docs/ops/standby.md): each new connection goes to the
   // read-write one, found again after a failover (db/pg-hosts.ts).
   const target = parsePgTarget(url);
-  const Client = target.readWrite ? failoverClientClass(new PrimaryFinder(target)) : undefined;
-  const pool = new pg.Pool({ connectionString: target.url, max, min: max, ...(Client ? { Client } : {}) });
+  // With bounds (the server's, db/pg-bounds.ts): a call waits at most `acquireMs` for a connection, the
+  // database cancels a statement or lock wait past its bound, and a connection that does not answer at
+  // all is dropped.
+  const Base = target.readWrite ? failoverClientClass(new PrimaryFinder(target)) : pg.Client;
+  const Client = bounds ? boundedClientClass(Base, bounds) : Base;
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max,
+    min: max,
+    ...(Client !== pg.Client ? { Client } : {}),
+    ...(bounds ? { ...serverBounds(bounds), ...(bounds.acquireMs > 0 ? { connectionTimeoutMillis: bounds.acquireMs } : {}) } : {}),
+  });
   // A connection the database ends (a restart, a failover, pg_terminate_backend, a network blip)
   // must never end the process. pg emits 'error' on the client; the pool listens only while the
   // client is idle, so every client gets a listener of its own for while it is checked out (a
@@ -278,7 +295,7 @@ export function openPostgres(url: string, max = 20): DatabaseHandle {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy(), pgPool: pool };
+  return { db, dialect: 'postgres', close: () => db.destroy(), pgPool: pool, ...(bounds ? { bounds } : {}) };
 }
 
 /** The SQLite file of a data directory (admin backup and restore work on it too). */
@@ -290,9 +307,10 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
-  if (isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl);
-  return openSqlite(sqliteFile(opts.dataDir));
+/** The database of the settings; `bounds`: the server's waits on it (the CLI and the migrations go without). */
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }, bounds?: DatabaseBounds): DatabaseHandle {
+  if (isPostgresUrl(opts.databaseUrl)) return openPostgres(opts.databaseUrl, 20, bounds);
+  return openSqlite(sqliteFile(opts.dataDir), undefined, bounds);
 }
 
 /** Runs `fn` in a transaction, joining the caller's when `db` already is one (an audited change). */

@@ -214,6 +214,12 @@ export interface MachineTable {
   meter_played: Generated<number>;
   meter_won: Generated<number>;
   meter_games: Generated<number>;
+  /** The last reading as the machine sent it (migration 030): a lower one is a reset. */
+  meter_raw_played: Generated<number>;
+  meter_raw_won: Generated<number>;
+  meter_raw_games: Generated<number>;
+  meter_resets: Generated<number>;
+  meter_reset_at: string | null;
   removed_at: string | null;
 }
 
@@ -480,6 +486,8 @@ export interface MachineMeterDayTable {
   played: number;
   won: number;
   games: number;
+  /** The machine's reset count as of this reading (migration 030). */
+  resets: Generated<number>;
 }
 
 /** A reload kiosk's cash taken ('in') or paid out ('out'), as its terminal reported it (applied once by seq). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import { noteMovement } from './money-observer.js';
 import { post, type Movement } from './ledger.js';
+import { meterReadingAssignments } from '../repositories/machine.repository.js';
 import { MOVEMENT_WRITES, plpgsqlLedgerInsert, plpgsqlStep, SHIFT_TOTALS, type Binding } from './guarded-writes.js';
 
 /**
@@ -138,21 +139,26 @@ ${plpgsqlStep(MOVEMENT_WRITES.store, COMMAND_SUMS)}  IF p_round IS NOT NULL THEN
     v_ack := jsonb_set(p_ack::jsonb, '{movement_id}', to_jsonb(v_first))::text;
   END IF;
   INSERT INTO terminal_ack (machine_row_id, seq, store_id, at, ack) VALUES (p_machine, p_seq, p_store_id, p_at, v_ack);
-  UPDATE machine SET last_seq = p_seq, meter_played = COALESCE((p_meters->>'played')::bigint, meter_played),
-      meter_won = COALESCE((p_meters->>'won')::bigint, meter_won), meter_games = COALESCE((p_meters->>'games')::bigint, meter_games)
-    WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
+  IF p_meters IS NULL THEN
+    UPDATE machine SET last_seq = p_seq
+      WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
+  ELSE
+    -- With the reading, a lower one than the last being a reset (repositories/machine.repository.ts meterReadingAssignments).
+    UPDATE machine SET last_seq = p_seq, ${meterReadingAssignments({ played: "(p_meters->>'played')::bigint", won: "(p_meters->>'won')::bigint", games: "(p_meters->>'games')::bigint", at: 'p_at' })}
+      WHERE id = p_machine AND last_seq = p_seq - 1 AND removed = 0 AND customer_id IS NOT DISTINCT FROM p_seat;
+  END IF;
   IF NOT FOUND THEN RAISE EXCEPTION 'machine' USING ERRCODE = 'MBX01'; END IF;
   IF p_meters IS NOT NULL THEN
     -- The store day's last meter reading (migration 022; services/terminal/meters.ts saveMeters on the other paths):
     -- a reading after its day's early close counts on the next day.
-    INSERT INTO machine_meter_day (machine_id, day, store_id, played, won, games)
+    INSERT INTO machine_meter_day (machine_id, day, store_id, played, won, games, resets)
       SELECT m.id, CASE WHEN c.closed_at <= p_at THEN to_char(d.day::date + 1, 'YYYY-MM-DD') ELSE d.day END,
-          m.store_id, m.meter_played, m.meter_won, m.meter_games
+          m.store_id, m.meter_played, m.meter_won, m.meter_games, m.meter_resets
         FROM machine m JOIN store s ON s.id = m.store_id
           CROSS JOIN LATERAL (SELECT to_char(p_at::timestamptz AT TIME ZONE s.timezone, 'YYYY-MM-DD') AS day) d
           LEFT JOIN day_close c ON c.store_id = m.store_id AND c.day = d.day
         WHERE m.id = p_machine
-      ON CONFLICT (machine_id, day) DO UPDATE SET played = EXCLUDED.played, won = EXCLUDED.won, games = EXCLUDED.games;
+      ON CONFLICT (machine_id, day) DO UPDATE SET played = EXCLUDED.played, won = EXCLUDED.won, games = EXCLUDED.games, resets = EXCLUDED.resets;
   END IF;
   RETURN v_first;
 END

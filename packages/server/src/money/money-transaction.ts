@@ -30,7 +30,7 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
   };
   let result: T;
   if (handle.dialect === 'postgres') {
-    result = await gateOf(handle.db).run(() => handle.db.transaction().execute(work));
+    result = await gateOf(handle).run(() => handle.db.transaction().execute(work));
   } else {
     let committer = committers.get(handle.db);
     if (!committer) committers.set(handle.db, (committer = new GroupCommitter(handle)));
@@ -48,14 +48,14 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
  */
 export async function runMoneyCall<T>(handle: DatabaseHandle, fn: (watch: (tx: Db) => void) => Promise<T>): Promise<T> {
   const movements = movementTracker();
-  const result = await gateOf(handle.db).run(() => fn(movements.watch));
+  const result = await gateOf(handle).run(() => fn(movements.watch));
   movements.committed();
   return result;
 }
 
-function gateOf(db: Db): Gate {
-  let gate = gates.get(db);
-  if (!gate) gates.set(db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT)));
+function gateOf(handle: DatabaseHandle): Gate {
+  let gate = gates.get(handle.db);
+  if (!gate) gates.set(handle.db, (gate = new Gate(MONEY_TRANSACTIONS_IN_FLIGHT, handle.bounds?.acquireMs ?? 0)));
   return gate;
 }
 
@@ -70,17 +70,24 @@ function gateOf(db: Db): Gate {
  */
 export const MONEY_TRANSACTIONS_IN_FLIGHT = Number(process.env.MBX_MONEY_IN_FLIGHT ?? 12);
 
-/** A counting semaphore: callers beyond the limit wait in line, in arrival order. */
+/**
+ * A counting semaphore: callers beyond the limit wait in line, in arrival order, at most `waitMs`
+ * (the database's acquire bound; 0: no bound): while the database hangs the line would otherwise only
+ * grow, each call behind every earlier one's bound. A caller that waited too long fails untouched.
+ */
 class Gate {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly waitMs: number,
+  ) {}
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active < this.limit) this.active++;
     // A waiter is handed the finishing call's slot (active stays the same): nobody can overtake.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else await this.line();
     try {
       return await fn();
     } finally {
@@ -88,6 +95,21 @@ class Gate {
       if (next) next();
       else this.active--;
     }
+  }
+
+  private line(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.waitMs <= 0) return void this.waiting.push(resolve);
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(new Error(`no database connection for a money call within ${this.waitMs} ms`));
+      }, this.waitMs);
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(turn);
+    });
   }
 }
 

@@ -16,6 +16,8 @@ export interface MachineRow {
   meter_played: number;
   meter_won: number;
   meter_games: number;
+  meter_resets: number;
+  meter_reset_at: string | null;
 }
 
 const COLUMNS = [
@@ -32,6 +34,8 @@ const COLUMNS = [
   'machine.meter_played',
   'machine.meter_won',
   'machine.meter_games',
+  'machine.meter_resets',
+  'machine.meter_reset_at',
 ] as const;
 
 /** A game machine's meters (credits, games). */
@@ -159,8 +163,18 @@ export const machineRepository = {
     await db.updateTable('machine').set({ connected: 0, last_seen_at: at }).where('id', '=', id).execute();
   },
 
-  async setMeters(tx: Db, id: number, m: Meters): Promise<void> {
-    await tx.updateTable('machine').set({ meter_played: m.played, meter_won: m.won, meter_games: m.games }).where('id', '=', id).execute();
+  /**
+   * A machine's meter reading (the reset rule: `meterReadingAssignments`): its cumulative meters and
+   * reset count after it.
+   */
+  async readMeters(tx: Db, id: number, m: Meters, at: string): Promise<{ meters: Meters; resets: number }> {
+    for (const v of [m.played, m.won, m.games]) if (!Number.isSafeInteger(v)) throw new Error('a meter reading is a whole number');
+    const assignments = meterReadingAssignments({ played: String(m.played), won: String(m.won), games: String(m.games), at: '$at' });
+    const [before, after] = assignments.split('$at');
+    const r = await sql<{ played: number; won: number; games: number; resets: number }>`UPDATE machine SET ${sql.raw(before!)}${at}${sql.raw(after!)}
+      WHERE id = ${id} RETURNING meter_played AS played, meter_won AS won, meter_games AS games, meter_resets AS resets`.execute(tx);
+    const row = r.rows[0]!;
+    return { meters: { played: Number(row.played), won: Number(row.won), games: Number(row.games) }, resets: Number(row.resets) };
   },
 
   async seatCustomer(tx: Db, machineRowId: number, customerId: number): Promise<void> {
@@ -261,11 +275,11 @@ export const machineRepository = {
    * A machine's meters as read on store day `day` (migration 022): the day's row keeps its last reading,
    * so a day's meter movement is that row less the last row of a day before it.
    */
-  async recordDayMeters(tx: Db, storeId: number, id: number, day: string, m: Meters): Promise<void> {
+  async recordDayMeters(tx: Db, storeId: number, id: number, day: string, m: Meters, resets: number): Promise<void> {
     await tx
       .insertInto('machine_meter_day')
-      .values({ machine_id: id, day, store_id: storeId, played: m.played, won: m.won, games: m.games })
-      .onConflict((oc) => oc.columns(['machine_id', 'day']).doUpdateSet({ played: m.played, won: m.won, games: m.games }))
+      .values({ machine_id: id, day, store_id: storeId, played: m.played, won: m.won, games: m.games, resets })
+      .onConflict((oc) => oc.columns(['machine_id', 'day']).doUpdateSet({ played: m.played, won: m.won, games: m.games, resets }))
       .execute();
   },
 
@@ -275,15 +289,15 @@ export const machineRepository = {
    * look-up per reading, whatever the history: each reading comes back as one text "played won games"
    * (a subquery gives one column; three subqueries per reading made the Z report's slowest read).
    */
-  async dayMeters(db: Db, storeId: number, day: string): Promise<Array<{ id: number; name: number; meters: Meters }>> {
+  async dayMeters(db: Db, storeId: number, day: string): Promise<Array<{ id: number; name: number; meters: Meters; resets: number }>> {
     const last = (cmp: '<' | '<=') =>
-      sql`(SELECT d.played || ' ' || d.won || ' ' || d.games FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
+      sql`(SELECT d.played || ' ' || d.won || ' ' || d.games || ' ' || d.resets FROM machine_meter_day d WHERE d.machine_id = m.id AND d.day ${sql.raw(cmp)} ${day} ORDER BY d.day DESC LIMIT 1)`;
     const r = await sql<{ id: number; name: number; now: string | null; was: string | null }>`SELECT m.id, m.machine_id AS name, ${last('<=')} AS now, ${last('<')} AS was
       FROM machine m WHERE m.store_id = ${storeId} AND m.removed = 0 AND m.kind = 'game' ORDER BY m.machine_id`.execute(db);
-    const reading = (v: string | null) => (v ?? '0 0 0').split(' ').map(Number) as [number, number, number];
+    const reading = (v: string | null) => (v ?? '0 0 0 0').split(' ').map(Number) as [number, number, number, number];
     return r.rows.map((x) => {
-      const [[p1, w1, g1], [p0, w0, g0]] = [reading(x.now), reading(x.was)];
-      return { id: Number(x.id), name: Number(x.name), meters: { played: p1 - p0, won: w1 - w0, games: g1 - g0 } };
+      const [[p1, w1, g1, r1], [p0, w0, g0, r0]] = [reading(x.now), reading(x.was)];
+      return { id: Number(x.id), name: Number(x.name), meters: { played: p1 - p0, won: w1 - w0, games: g1 - g0 }, resets: r1 - r0 };
     });
   },
 };
@@ -291,4 +305,26 @@ export const machineRepository = {
 /** Locks a machine row for the rest of the transaction (PostgreSQL; SQLite runs one at a time). */
 export function forUpdate(dialect: Dialect) {
   return dialect === 'postgres' ? sql` FOR UPDATE` : sql``;
+}
+
+/**
+ * THE meter reset rule, as the SET list of an `UPDATE machine` for one reading (SQL expressions for its
+ * played, won and games, and its time), run by `readMeters` and by PostgreSQL's `mbx_apply_command`
+ * (money/apply-movement.ts). A reading lower than the last one in any meter is a reset (a RAM clear sets
+ * a real machine back to zero): it is counted and dated, and the cumulative meters grow by the reading
+ * itself (what the machine counted since the reset); otherwise they grow by the reading less the last
+ * one. So the cumulative meters, and a day's movement, never go down. (Every right-hand side reads the
+ * row as it was before the UPDATE, on both databases.)
+ */
+export function meterReadingAssignments(r: { played: string; won: string; games: string; at: string }): string {
+  const reset = `(${r.played} < meter_raw_played OR ${r.won} < meter_raw_won OR ${r.games} < meter_raw_games)`;
+  const grow = (m: 'played' | 'won' | 'games') => `meter_${m} = meter_${m} + CASE WHEN ${reset} THEN ${r[m]} ELSE ${r[m]} - meter_raw_${m} END`;
+  return [
+    grow('played'),
+    grow('won'),
+    grow('games'),
+    `meter_resets = meter_resets + CASE WHEN ${reset} THEN 1 ELSE 0 END`,
+    `meter_reset_at = CASE WHEN ${reset} THEN ${r.at} ELSE meter_reset_at END`,
+    `meter_raw_played = ${r.played}, meter_raw_won = ${r.won}, meter_raw_games = ${r.games}`,
+  ].join(', ');
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { describeOnDatabases } from '../testing/server.js';
@@ -36,4 +39,24 @@ describeOnDatabases('simulator', (s) => {
     const kioskRows = await s.handle.db.selectFrom('ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'reload_kiosk').where('kind', '=', 'purchase').executeTakeFirstOrThrow();
     expect(Number(kioskRows.n)).toBe(report.purchases);
   }, 60_000);
+
+  it('run twice with the same state file: each machine\'s meters keep growing, no reset is seen', async () => {
+    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-sim-')), 'simulator.json');
+    const meters = async () =>
+      s.handle.db.selectFrom('machine').select(['id', 'meter_played', 'meter_games', 'meter_resets']).where('store_id', '=', DEMO_KIOSK).where('kind', '=', 'game').orderBy('id').execute();
+    const run = () => runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.25, roundMs: 60, stateFile });
+    // (The file's first test played these machines without a state file: this first run may see a reset.)
+    expect((await run()).rounds.length).toBeGreaterThan(0);
+    const once = await meters();
+    expect(await run()).toMatchObject({ machines: 3 });
+    const twice = await meters();
+    // The second run counted on from the first run's meters (kept in the state file): never lower, so no reset.
+    expect(twice.map((m) => Number(m.meter_resets))).toEqual(once.map((m) => Number(m.meter_resets)));
+    for (const [i, m] of twice.entries()) expect(Number(m.meter_games)).toBeGreaterThanOrEqual(Number(once[i]!.meter_games));
+    expect(twice.reduce((n, m) => n + Number(m.meter_games), 0)).toBeGreaterThan(once.reduce((n, m) => n + Number(m.meter_games), 0));
+    const boss = await bossSession(s);
+    const list = (await s.call('/machine/list', boss)).list as Array<{ kind: string; metersMatch: boolean; meterResets: number }>;
+    expect(list.filter((m) => m.kind === 'game').every((m) => m.metersMatch)).toBe(true);
+    fs.rmSync(path.dirname(stateFile), { recursive: true, force: true });
+  }, 120_000);
 });

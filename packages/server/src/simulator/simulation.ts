@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey } from 'node:crypto';
-import { GIFT_AWARD_TYPES, Status, TERMINAL_KINDS, isStatusCode, statusMessages, type MachineListItem, type TerminalKind } from '@moneybox/contract';
+import { GIFT_AWARD_TYPES, Status, TERMINAL_KINDS, isStatusCode, statusMessages, type MachineListItem, type TerminalKind, type TerminalMeters } from '@moneybox/contract';
 import { demoTerminalKey } from '../auth/terminal-key.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../cli/seed/seed.js';
 import { simulatorUsername } from '../services/operator/simulator-account.js';
@@ -80,6 +80,11 @@ interface State {
   players: Player[];
   /** The simulator's own account when an operator action gave it a new password (this file is mode 0600). */
   account?: Credential;
+  /**
+   * Each game machine's cumulative meters at the end of the last run, by terminal id: a machine keeps
+   * counting from them, as a real one keeps its meters across power cycles (a lower reading would be a reset).
+   */
+  meters?: Record<string, TerminalMeters>;
 }
 
 const GAMES = ['Ocean King', 'Fire Kirin', 'Golden Dragon', 'Lucky Fortune', 'Panda Master'];
@@ -279,6 +284,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   }
   report.machines = games.length;
   report.floor.kiosks = kiosks.length;
+  for (const m of games) Object.assign(m.meters, state.meters?.[m.credentials.terminalId] ?? {});
   const kinds = TERMINAL_KINDS.map((k) => [KIND_WORDS[k], floor.filter((m) => m.kind === k).length] as const).filter(([, n]) => n > 0);
   const enrolled = `${floor.length} enrolled${kinds.length ? `: ${kinds.map(([w, n]) => `${n} ${n === 1 ? w : `${w}s`}`).join(', ')}` : ''}`;
   log(
@@ -456,6 +462,8 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   for (const m of seated) log(`machine ${m.name}: the logout of customer ${m.seatedCustomer} was not acknowledged in time; kick them at the counter if they still show as playing`);
   report.seatedAtEnd = seated.length;
   await Promise.all([...games, ...kiosks].map((m) => m.close()));
+  state.meters = { ...state.meters, ...Object.fromEntries(games.map((m) => [m.credentials.terminalId, { ...m.meters }])) };
+  save();
   report.unacknowledged = [...games, ...kiosks].reduce((n, m) => n + m.unacknowledged, 0);
   report.seconds = Math.round((Date.now() - startedAt) / 100) / 10;
   const changes = [

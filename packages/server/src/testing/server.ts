@@ -63,14 +63,23 @@ export function checkedReply(path: string, reply: Reply): Reply {
   return reply;
 }
 
-export async function startTestServer(dialect: Dialect, overrides: Partial<Settings> = {}, opts: { seed?: boolean; logger?: object } = {}): Promise<TestServer> {
+/**
+ * `opts.serverHandle`: the server's own handle on the fresh PostgreSQL database (e.g. through a proxy,
+ * with bounds); `handle` stays the test's direct one. Closed with the server.
+ */
+export async function startTestServer(
+  dialect: Dialect,
+  overrides: Partial<Settings> = {},
+  opts: { seed?: boolean; logger?: object; serverHandle?: (databaseUrl: string) => DatabaseHandle } = {},
+): Promise<TestServer> {
   const seed = opts.seed !== false;
   // A copy of the run's seeded template when there is one (testing/templates.ts), else seeded here.
   const database = await freshDatabase(dialect, { seeded: seed });
   const handle = database.handle;
   if (seed && !database.seeded) await seedDemoStore(handle);
   const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
-  const deps: Deps = { handle, settings };
+  const served = opts.serverHandle && database.url ? opts.serverHandle(database.url) : handle;
+  const deps: Deps = { handle: served, settings };
   const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -121,6 +130,7 @@ export async function startTestServer(dialect: Dialect, overrides: Partial<Setti
     },
     async close() {
       await app.close();
+      if (served !== handle) await served.close();
       await database.drop();
     },
   };

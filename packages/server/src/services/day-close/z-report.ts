@@ -104,7 +104,8 @@ export function zReport(store: Store, day: string, w: { from: string; to: string
   }));
 
   // Each game machine's day: its meters' movement of the store day against the window's ledger rows
-  // and rounds (credits at the store's rate); a difference is flagged.
+  // and rounds (credits at the store's rate); a difference is flagged. A reset (a reading lower than the
+  // last) is counted, never a negative movement: the movement is the growth before it plus after it.
   const dayBy = new Map(dayTotals.map((t) => [t.machine_id, t]));
   const rate = store.exchange_rate;
   const machines: ZMachine[] = reads.machines.map((m) => {
@@ -112,7 +113,7 @@ export function zReport(store: Store, day: string, w: { from: string; to: string
     const ledger = { played: centsToCredits(t?.played_cents ?? 0, rate), won: centsToCredits(t?.won_cents ?? 0, rate), games: dayGames.get(m.id) ?? 0 };
     const meters = m.meters;
     const metersMatch = meters.played === ledger.played && meters.won === ledger.won && meters.games === ledger.games;
-    return { id: m.id, name: String(m.name), played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0), meters, ledger, metersMatch };
+    return { id: m.id, name: String(m.name), played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0), meters, ledger, metersMatch, ...(m.resets > 0 ? { meterResets: m.resets } : {}) };
   });
 
   const all = zeroFigures();

@@ -54,7 +54,8 @@ async function slip(scope: StoreScope, collectionId: number): Promise<KioskColle
 /**
  * A boss collects a reload kiosk's cash box: expected is what it took since the last collection, the
  * count (total and/or by denomination, agreeing: 35; the store's denominations: 13) gives the box's
- * over/short. Without a count it is marked not collected, which needs a reason (13); the cash stays
+ * over/short; a count of a box that took nothing since its last collection is refused (13,
+ * `nothing_expected`). Without a count it is marked not collected, which needs a reason (13); the cash stays
  * expected for the next collection. Once per key: a resend answers the same slip. Audited.
  */
 export function collectKiosk(deps: Deps, actor: Actor, input: CollectInput): Promise<KioskCollectionSlip> {
@@ -72,6 +73,9 @@ export function collectKiosk(deps: Deps, actor: Actor, input: CollectInput): Pro
     const reason = input.reason ?? '';
     if (counted === null && reason === '') refuse(Status.INPUT_ERROR, { reason: 'reason' });
     const s = await sinceLastCollection(scope, kiosk.id);
+    // A count over nothing taken since the last collection is the same cash counted again (a second boss,
+    // a retry with a new key): refused, so a box's cash is counted once. A not-collected mark counts nothing.
+    if (counted !== null && s.last_id === (s.last?.up_to_cash_id ?? 0)) refuse(Status.INPUT_ERROR, { reason: 'nothing_expected' });
     // Not collected: the box keeps its cash, so the next collection still expects it (the mark records
     // no cut-off); collected: everything taken up to the last cash row is accounted for.
     const upTo = counted === null ? (s.last?.up_to_cash_id ?? 0) : s.last_id;

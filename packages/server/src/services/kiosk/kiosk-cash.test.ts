@@ -4,6 +4,7 @@ import { TerminalSocket } from '../../simulator/terminal-socket.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
 import { newCashier, takeDrawer } from '../../testing/drawer-kit.js';
+import { storeDayOf } from '../report/store-days.js';
 
 /** Issue 23: a reload kiosk's cash box, reported over the terminal protocol, and a boss's collection. */
 describeOnDatabases('reload kiosk cash boxes', (s) => {
@@ -59,7 +60,7 @@ describeOnDatabases('reload kiosk cash boxes', (s) => {
     await s.call('/drawer/shift', cashier);
   });
 
-  it('two collections of one box at once: the second expects only what came after the first, the cash is counted once', async () => {
+  it('two collections of one box at once: the second finds nothing taken after the first and is refused, the cash is counted once', async () => {
     const viewer = await bossSession(s);
     const kiosk = await enrolTerminal(s, viewer, 'reload_kiosk');
     const id = kiosk.credentials.terminalId;
@@ -70,10 +71,40 @@ describeOnDatabases('reload kiosk cash boxes', (s) => {
       bosses.push({ UID: b.UID, TOKEN: b.TOKEN });
     }
     const slips = await Promise.all(bosses.map(async (boss) => s.call('/kiosk/collect', { ...boss, id, counted: 100, key: await s.key() })));
-    expect(slips.map((r) => r.status)).toEqual([Status.OK, Status.OK]);
-    expect(slips.map((r) => r.expected).sort()).toEqual([0, 100]);
+    // The second follows the first and finds nothing taken since: refused, the cash is not counted twice.
+    expect(slips.map((r) => r.status).sort((a, b) => Number(a) - Number(b))).toEqual([Status.OK, Status.INPUT_ERROR]);
+    expect(slips.find((r) => r.status === Status.OK)).toMatchObject({ expected: 100, counted: 100, over_short: 0 });
     await kiosk.socket.close();
     for (const boss of bosses) await s.call('/drawer/shift', boss);
+  });
+
+  it('ten collections of one box at once, each counting 100 from a box expecting 100: the Z report counts 100 once, the others are refused', async () => {
+    const viewer = await bossSession(s);
+    const kiosk = await enrolTerminal(s, viewer, 'reload_kiosk');
+    const id = kiosk.credentials.terminalId;
+    expect(await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 100_00, meter_cents: 100_00 })).toMatchObject({ ok: true });
+    const b = await takeDrawer(s, 3, await newCashier(s, SaType.BOSS));
+    const boss: Session = { UID: b.UID, TOKEN: b.TOKEN };
+    const keys = await Promise.all(Array.from({ length: 10 }, () => s.key()));
+    const slips = await Promise.all(keys.map((key) => s.call('/kiosk/collect', { ...boss, id, counted: 100, key })));
+    // One counts the box; every other finds nothing taken since and is refused, storing nothing.
+    expect(slips.filter((r) => r.status === Status.OK)).toEqual([expect.objectContaining({ expected: 100, counted: 100, over_short: 0 })]);
+    expect(slips.filter((r) => r.status !== Status.OK)).toEqual(Array.from({ length: 9 }, () => expect.objectContaining({ status: Status.INPUT_ERROR, reason: 'nothing_expected' })));
+    expect(await s.handle.db.selectFrom('kiosk_collection').select('id').where('machine_id', '=', id).execute()).toHaveLength(1);
+    // A resend of the counted key still answers its slip; a refused key stays unused.
+    const winner = keys[slips.findIndex((r) => r.status === Status.OK)]!;
+    expect((await s.call('/kiosk/collect', { ...boss, id, counted: 100, key: winner })).collection_id).toBe(slips.find((r) => r.status === Status.OK)!.collection_id);
+    // Marking it not collected over nothing is still allowed (it counts nothing).
+    expect(await s.call('/kiosk/collect', { ...boss, id, reason: 'checked, empty', key: await s.key() })).toMatchObject({ status: Status.OK, expected: 0, counted: null });
+
+    const store = await s.handle.db.selectFrom('store').select('timezone').where('id', '=', 1001).executeTakeFirstOrThrow();
+    const z = await s.call('/dayClose/get', { ...boss, day: storeDayOf(Date.now(), store.timezone) });
+    // The Z report's collections of this box (earlier tests of the file collected other boxes today).
+    const mine = (z.report as { collections: Array<{ kiosk_id: number; expected: number; counted: number | null }> }).collections.filter((c) => c.kiosk_id === id);
+    expect(mine.reduce((a, c) => a + (c.counted ?? 0), 0)).toBe(100);
+    expect(mine.reduce((a, c) => a + c.expected, 0)).toBe(100);
+    await kiosk.socket.close();
+    await s.call('/drawer/shift', boss);
   });
 
   it('a game machine has no cash box: wrong_kind, nothing stored', async () => {

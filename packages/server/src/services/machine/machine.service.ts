@@ -43,6 +43,8 @@ export async function listMachines(deps: Deps, actor: Actor) {
       enrolledAt: m.created_at,
       today: { played: toUnits(t?.played_cents ?? 0), won: toUnits(t?.won_cents ?? 0) },
       ...reconcile(m),
+      meterResets: Number(m.meter_resets),
+      lastMeterReset: m.meter_reset_at,
     };
   });
   return { list, max_machines: store.max_machines, exchange_rate: store.exchange_rate };

@@ -18,12 +18,13 @@ async function readingDay(tx: Db, storeId: number, timeZone: string, at: string)
 }
 
 /**
- * A game machine's meters as read at `at`: on its row (the Machine screen's all-time reconciliation) and
+ * A game machine's meters as read at `at` (the machine's own reading; a lower one than the last is a reset): on its row (the Machine screen's all-time reconciliation) and
  * as its store day's last reading (the Z report's meter movement of the day, migration 022). PostgreSQL's
  * `mbx_apply_command` does the same for a round it applies (money/apply-movement.ts).
  */
 export async function saveMeters(tx: Db, t: TerminalRef, m: Meters, at: string): Promise<void> {
-  await machineRepository.setMeters(tx, t.id, m);
+  // A reading lower than the last is a reset: the cumulative meters keep growing (machine.repository.ts meterReadingAssignments).
+  const { meters, resets } = await machineRepository.readMeters(tx, t.id, m, at);
   const store = await storeRepository.find(tx, t.storeId);
-  if (store) await machineRepository.recordDayMeters(tx, t.storeId, t.id, await readingDay(tx, t.storeId, store.timezone, at), m);
+  if (store) await machineRepository.recordDayMeters(tx, t.storeId, t.id, await readingDay(tx, t.storeId, store.timezone, at), meters, resets);
 }

@@ -155,7 +155,9 @@ export default function DayClosePage() {
                 <Table.Td ta="right">{money(m.won)}</Table.Td>
                 <Table.Td ta="right" data-testid="machine-meters">{`${m.meters.played} / ${m.meters.won} / ${m.meters.games}`}</Table.Td>
                 <Table.Td ta="right" data-testid="machine-ledger">{`${m.ledger.played} / ${m.ledger.won} / ${m.ledger.games}`}</Table.Td>
-                <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}</Table.Td>
+                <Table.Td c={m.metersMatch ? undefined : 'red'}>{m.metersMatch ? t('day-close:metersMatch') : t('day-close:metersDiffer')}
+                  {m.meterResets ? ` · ${t('day-close:metersReset', { n: m.meterResets })}` : ''}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Section>

@@ -84,7 +84,10 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
               </th>
               <td>{money(m.played)}</td>
               <td>{money(m.won)}</td>
-              <td>{m.metersMatch ? t('metersMatch') : t('metersDiffer')}</td>
+              <td>
+                {m.metersMatch ? t('metersMatch') : t('metersDiffer')}
+                {m.meterResets ? ` · ${t('metersReset', { n: m.meterResets })}` : ''}
+              </td>
             </tr>
           )}
       </Rows>

@@ -23,6 +23,7 @@ export function MachineCard({ machine: m, busy, onRename, onRelease }: MachineCa
   const rows: Array<[string, string]> = [];
   if (m.customer) rows.push(['customer', `${m.customer.name || m.customer.mobile_id} (${m.customer.id})`]);
   rows.push(['lastSeen', storeTime(m.lastSeen, diff)]);
+  if (m.meterResets > 0) rows.push(['meterResets', t('meterResetsValue', { n: m.meterResets, at: storeTime(m.lastMeterReset, diff) })]);
   if (m.kind === 'game') rows.push(['playedToday', money(m.today.played)], ['wonToday', money(m.today.won)]);
   return (
     <Card withBorder radius="md" padding="md" data-testid={`machine-${m.machine_id}`} data-status={m.status}>

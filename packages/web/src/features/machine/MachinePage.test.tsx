@@ -16,6 +16,8 @@ const playing = {
   meters: { played: 300, won: 150, games: 3 },
   ledger: { played: 300, won: 100, games: 3 },
   metersMatch: false,
+  meterResets: 0,
+  lastMeterReset: null,
 };
 
 /** The server as the page sees it: each /API path answers from `replies`; every call is recorded. */
@@ -37,6 +39,15 @@ function fakeServer(replies: Record<string, (body: Record<string, unknown>) => o
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Machine page', () => {
+  it('says a machine whose meters were reset, how often and when last; its meters agree across the reset', async () => {
+    const reset = { ...playing, meters: { played: 300, won: 100, games: 3 }, metersMatch: true, meterResets: 2, lastMeterReset: '2026-01-15T13:30:00.000Z' };
+    fakeServer({ '/machine/list': () => ({ status: 0, list: [reset], max_machines: 20, exchange_rate: 100 }) });
+    await renderRoutes([{ path: '/', element: <MachinePage /> }], '/');
+    const card = await screen.findByTestId('machine-107');
+    expect(card).toHaveTextContent(/Meter resets\s*2, last .+ \(the meters count across them\)/);
+    expect(within(card).getByTestId('meters-ok')).toBeInTheDocument();
+  });
+
   it('says no machine found on a store without machines', async () => {
     fakeServer({ '/machine/list': () => ({ status: 0, list: [], max_machines: 20, exchange_rate: 100 }) });
     await renderRoutes([{ path: '/', element: <MachinePage /> }], '/');
@@ -54,6 +65,9 @@ describe('Machine page', () => {
     expect(within(card).getByTestId('machine-status')).toHaveTextContent('Playing');
     expect(card).toHaveTextContent('Rita Reels (6)');
     expect(within(card).getByTestId('meters-differ')).toHaveTextContent('machine 300 played / 150 won / 3 games, ledger 300 / 100 / 3');
+
+    // No reset, no reset line.
+    expect(card).not.toHaveTextContent('Meter resets');
 
     const removes = () => calls.filter((c) => c.path === '/machine/remove').map((c) => c.body.confirm);
     await userEvent.click(within(card).getByTestId('release'));
