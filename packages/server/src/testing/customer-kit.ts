@@ -57,6 +57,11 @@ export async function newCustomer(s: TestServer, session: Session, fields: Recor
   return r as Reply & { id: number; mobile_id: string; pin: string };
 }
 
+/** A record registered before the birthday was required (an older release): its birthday blank. */
+export async function withoutBirthday(s: TestServer, customerId: number) {
+  await s.handle.db.updateTable('customer').set({ birthday: '' }).where('id', '=', customerId).execute();
+}
+
 /** Winnings as a machine would report them: a ledger row and the cached balance together. */
 export async function giveWinnings(s: TestServer, customerId: number, cents: number, storeId = DEMO_KIOSK) {
   await s.handle.db.transaction().execute((tx) =>

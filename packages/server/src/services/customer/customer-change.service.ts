@@ -208,7 +208,8 @@ async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInpu
   const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await openStore(scope);
   const current = await mustFind(deps, actor, input.id);
-  mustBeOldEnough(input.birthday ?? current.birthday, store.min_age);
+  // A birthday written is checked; a record without one gets it with any edit (the minimum age needs it).
+  if (input.birthday !== undefined || current.birthday.trim() === '') mustBeOldEnough(input.birthday ?? current.birthday, store.min_age);
   const { id, UID: _uid, TOKEN: _token, ...fields } = input;
   const patch: ProfilePatch = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;

@@ -1,7 +1,6 @@
 import { RefusalReason, SaType, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_KIOSK } from '../../cli/seed/seed.js';
-import { giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
+import { giveWinnings, newCustomer, openCounter, withoutBirthday } from '../../testing/customer-kit.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { everyChannel } from '../../testing/terminal-kit.js';
 
@@ -61,8 +60,7 @@ describeOnDatabases('the minimum age at every purchase', (s) => {
 
   it('a customer registered without a birthday cannot buy on any channel until it is filled in', async () => {
     const c = await newCustomer(s, counter);
-    // Registered before the birthday was required (an older release).
-    await s.handle.db.updateTable('customer').set({ birthday: '' }).where('id', '=', c.id).where('store_id', '=', DEMO_KIOSK).execute();
+    await withoutBirthday(s, c.id);
     expect(await money('/customer/purchase', c.id)).toMatchObject({ status: Status.CUSTOMER_ERROR, reason: RefusalReason.BIRTHDAY, min_age: 18 });
     for (const ack of await terminalBuys(c.mobile_id)) expect(ack).toMatchObject({ ok: false, reason: 'birthday_required', min_age: 18 });
     // Filled in at the counter: too young is refused there, of age buys again.
