@@ -65,7 +65,7 @@ async function prepare(handle: DatabaseHandle, n: number): Promise<Floor> {
       const mobileId = String(800_000_000 + i);
       const c = await tx
         .insertInto('customer')
-        .values({ store_id: DEMO_KIOSK, mobile_id: mobileId, pin_hash: pinHash, first_name: 'Bench', last_name: `Player ${i}`, name_search: `bench player ${i}`, created_at: at, updated_at: at })
+        .values({ store_id: DEMO_KIOSK, mobile_id: mobileId, pin_hash: pinHash, first_name: 'Bench', last_name: `Player ${i}`, name_search: `bench player ${i}`, birthday: '1970-01-01', created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       await post(tx, { storeId: DEMO_KIOSK, kind: 'adjust', channel: 'operator', amount: 1_000_000, customerId: c.id, entries: 1_000_000, note: 'bench entries', at });

@@ -94,6 +94,7 @@ describe('customer screens', () => {
     await form.getByTestId('field-mail').fill('zoe@example.com');
     await form.getByTestId('field-phone').fill('217-555-0199');
     await form.getByTestId('field-drivers_license').fill('D1234567');
+    await form.getByTestId('field-birthday').fill('1990-04-12');
     await e.screenshot(page, 'customer-form-en');
     await form.getByTestId('customer-form-save').click();
 
@@ -291,6 +292,7 @@ describe('customer screens', () => {
     await form.getByTestId('customer-form-save').click();
     await form.getByText('电子邮件无效').waitFor();
     await form.getByTestId('field-mail').fill('mei@example.com');
+    await form.getByTestId('field-birthday').fill('1988-09-30');
     await form.getByTestId('customer-form-save').click();
     await page.getByTestId('qr-code').waitFor();
     await page.getByRole('dialog').getByText('新客户：手机编号和 PIN').waitFor();

@@ -53,7 +53,7 @@ describe('live screens', () => {
     // A customer with entries bought at the reload kiosk (an API session made before the browsers sign in).
     const s = e.server;
     const api = await s.login();
-    const c = await s.call('/customer/create', { UID: api.UID, TOKEN: api.TOKEN, first_name: 'Lena', last_name: 'Live' });
+    const c = await s.call('/customer/create', { UID: api.UID, TOKEN: api.TOKEN, first_name: 'Lena', last_name: 'Live', birthday: '1970-01-01' });
     const kiosk = await demoMachine(900);
     await kiosk.connect();
     expect(await kiosk.command({ type: 'purchase', mobile_id: c.mobile_id, amount_cents: 2000 })).toMatchObject({ ok: true });

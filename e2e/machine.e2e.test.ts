@@ -59,7 +59,7 @@ describe('machine screen', () => {
     const s = e.server;
     // (The cashier's API session: a second boss login would end the boss's browser session, 5.)
     const cashier = await s.login();
-    const c = await s.call('/customer/create', { UID: cashier.UID, TOKEN: cashier.TOKEN, first_name: 'Rita', last_name: 'Reels' });
+    const c = await s.call('/customer/create', { UID: cashier.UID, TOKEN: cashier.TOKEN, first_name: 'Rita', last_name: 'Reels', birthday: '1970-01-01' });
     const kioskRow = await s.handle.db.selectFrom('machine').select('id').where('machine_id', '=', 900).executeTakeFirstOrThrow();
     const kiosk = new SimTerminal(e.url, { kioskId: DEMO_KIOSK, terminalId: kioskRow.id, privateKey: demoTerminalKey(DEMO_KIOSK, 900).privateKey });
     await kiosk.connect();

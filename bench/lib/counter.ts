@@ -50,6 +50,7 @@ export async function setupCounterStore(db: Db, opts: { kiosk: number; drawers: 
           last_name: `Last${n}`,
           name_search: `first${n} last${n}`,
           phone: `555${String(n).padStart(7, '0')}`,
+          birthday: '1970-01-01',
           created_at: at,
           updated_at: at,
         };

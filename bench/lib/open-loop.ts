@@ -44,6 +44,7 @@ export async function setupStores(db: Db, server: BenchServer, opts: { firstKios
           last_name: `Last${j}`,
           name_search: `first${j} last${j}`,
           phone: `55${kiosk}${j}`,
+          birthday: '1970-01-01',
           created_at: at,
           updated_at: at,
         })),

@@ -36,7 +36,5 @@ export const COOL_OFF_DAYS = { min: 1, max: 42 } as const;
 export const ID_TYPES = ['drivers_license', 'state_id', 'passport', 'other'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
-/** An ID number as compared: upper case, letters and digits only. */
-export function normalizeIdNumber(n: string): string {
-  return n.toUpperCase().replace(/[^0-9A-Z]/g, '');
-}
+/** An ID number as compared and matched (document-number.ts). */
+export { normalizeIdNumber } from './document-number.js';

@@ -38,6 +38,11 @@ export const RefusalReason = {
   ID_CHECK: 'id_check',
   /** 17, on the wire: the store requires a birthday before money moves and the customer has none. */
   BIRTHDAY: 'birthday',
+  /**
+   * 17, on the wire: a purchase or special comps for a customer younger than the store's minimum age
+   * (`min_age`); without a birthday it is BIRTHDAY (with `min_age`).
+   */
+  UNDERAGE: 'underage',
   /** 25/27/29/31: the customer is playing on a machine. */
   PLAYING: 'playing',
   /** 35: zero, negative or below the store's minimum (with `min_amount`). */

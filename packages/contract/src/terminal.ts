@@ -140,7 +140,8 @@ export type TerminalRefusal =
   | 'blocked' // customer blocked at the counter
   | 'excluded' // self-excluded or cooling off (ack carries protection and until; null until = permanent)
   | 'id_check' // a redeem above the store's ID-check threshold: paid at the counter only (ack carries id_check_cents)
-  | 'birthday_required' // the store requires a birthday before money moves: filled in at the counter
+  | 'birthday_required' // the store requires a birthday before money moves, or has a minimum age (ack carries min_age): filled in at the counter
+  | 'underage' // a purchase for a customer younger than the store's minimum age (ack carries min_age)
   | 'pin_locked' // too many wrong PINs: a new PIN at the counter unlocks
   | 'wrong_pin' // ack carries tries_left
   | 'playing_elsewhere' // customer is seated at another machine

@@ -1,13 +1,14 @@
 import { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
+import { ageShort, type MinimumAge } from './minimum-age.js';
 import { birthdayMissing, checkPayout, type PayoutDesk, type PayoutThresholds } from './payouts.js';
 import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 
 /** The store as a customer money movement's rules read it. */
-export interface StoreRead extends StoreLimits, PayoutThresholds {
+export interface StoreRead extends StoreLimits, PayoutThresholds, MinimumAge {
   /** 1: no money moves for a customer without a birthday (payouts.ts). */
   birthday_required: number;
   closed: number;
@@ -62,7 +63,9 @@ interface ChannelChecks<C> {
 /**
  * The rules every customer money movement obeys whatever the channel, in their one order: store
  * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), a
- * birthday when the store requires one (17, reason 'birthday'), a
+ * birthday when the store requires one (17, reason 'birthday'), a purchase or special comps only
+ * for a customer of the store's minimum age on the movement's (UTC) day (17: reason 'birthday' without
+ * a birthday, 'underage' when younger; minimum-age.ts), a
  * purchase or special comps not while self-excluded or cooling off (17, reason 'protected'), not
  * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
  * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
@@ -85,6 +88,12 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
   if (c.blocked === 1) refuse(RefusalReason.CUSTOMER, { blocked: true });
   // The store asks for a birthday: nothing moves until it is filled in at the counter (money/payouts.ts).
   if (birthdayMissing(store, c)) refuse(RefusalReason.BIRTHDAY);
+  // The minimum age holds at every purchase, whenever the customer was registered or the minimum raised.
+  if (refusedWhileProtected(m.kind)) {
+    const short = ageShort(store, c.birthday, m.at.slice(0, 10));
+    if (short === 'birthday') refuse(RefusalReason.BIRTHDAY, { min_age: store.min_age });
+    if (short === 'under') refuse(RefusalReason.UNDERAGE, { min_age: store.min_age });
+  }
   // Self-excluded or cooling off: no purchase, no special comps on any channel; payouts stay allowed (money/protection.ts).
   if (refusedWhileProtected(m.kind)) {
     const p = runningProtection(c, m.at);

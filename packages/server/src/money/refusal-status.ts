@@ -52,7 +52,9 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
     case RefusalReason.ID_CHECK:
       return answer(Status.CUSTOMER_ERROR, { reason: r.reason, id_check: f.id_check, above: units(f.above_cents) });
     case RefusalReason.BIRTHDAY:
-      return answer(Status.CUSTOMER_ERROR, { reason: r.reason });
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, ...('min_age' in f ? { min_age: f.min_age } : {}) });
+    case RefusalReason.UNDERAGE:
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, min_age: f.min_age });
     case RefusalReason.PLAYING:
       return answer((r.kind && PLAYING[r.kind]) ?? Status.CUSTOMER_ERROR);
     case RefusalReason.MIN_AMOUNT:

@@ -4,7 +4,7 @@ import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../cli/seed/seed.js';
 import { addCompsBudget, addCredit } from '../services/operator/operator.service.js';
 import { describeOnDatabases, type Reply, type Session } from '../testing/server.js';
-import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney } from '../testing/customer-kit.js';
+import { giveWinnings, newCustomer, newStaff, openCounter, seatAtMachine, storeMoney, withoutBirthday } from '../testing/customer-kit.js';
 import { post } from './ledger.js';
 import { Refusal } from './refusal.js';
 import { SEED } from '../services/audit/audit.js';
@@ -86,12 +86,17 @@ describeOnDatabases('every money refusal', (s) => {
     await seatAtMachine(s, seated.id);
     await refused(RefusalReason.PLAYING, { status: Status.REDEEM_PLAYING }, money('redeem', counter, seated.id, 1));
     const bare = await newCustomer(s, counter);
+    await withoutBirthday(s, bare.id);
     await setStore({ birthday_required: 1 });
     await refused(RefusalReason.BIRTHDAY, { status: Status.CUSTOMER_ERROR, reason: 'birthday' }, money('purchase', counter, bare.id, 1));
     await setStore({ birthday_required: 0, id_check_cents: 1_00 });
     await giveWinnings(s, bare.id, 5_00);
     await refused(RefusalReason.ID_CHECK, { status: Status.CUSTOMER_ERROR, reason: 'id_check', id_check: 'missing', above: 1 }, money('redeem', counter, bare.id, 2));
     await setStore({ id_check_cents: 0 });
+
+    await setStore({ min_age: 99 });
+    await refused(RefusalReason.UNDERAGE, { status: Status.CUSTOMER_ERROR, reason: 'underage', min_age: 99 }, money('purchase', counter, c.id, 1));
+    await setStore({ min_age: 18 });
 
     await setStore({ min_amount_cents: 10_00 });
     await refused(RefusalReason.MIN_AMOUNT, { status: Status.AMOUNT_ERROR, min_amount: 10 }, money('purchase', counter, c.id, 5));

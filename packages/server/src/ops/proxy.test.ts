@@ -45,7 +45,7 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
     session = { UID: login.uid as number, TOKEN: login.token as string };
     expect((await post(a, '/user/chooseDrawer', { ...session, moneybox: 1 })).status).toBe(Status.OK);
     expect((await post(a, '/drawer/init', { ...session, amount: 1000, key: (await post(a, '/config/key')).key })).status).toBe(Status.OK);
-    const c = await post(a, '/customer/create', { ...session, first_name: 'Proxy', last_name: 'Customer' });
+    const c = await post(a, '/customer/create', { ...session, first_name: 'Proxy', last_name: 'Customer', birthday: '1970-01-01' });
     customerId = c.id as number;
     // No purchase limits: the load below is about the proxy, not the limits.
     const handle = openPostgres(database.url!, 1);

@@ -46,6 +46,7 @@ export interface CounterRead {
     birthday_required: number;
     id_check_cents: number;
     large_payout_cents: number;
+    min_age: number;
   };
   shift: {
     shift_id: number;

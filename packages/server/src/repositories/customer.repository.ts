@@ -230,6 +230,44 @@ export const customerRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /**
+   * The self-exclusion running at `at` on a record of the store with this ID key (its own, or one another
+   * store of the operator shares on it), the latest end; `except` is the record asking. Null when none
+   * (or no key): the person may be registered or take the number.
+   */
+  async exclusionOfKey(db: Db, storeId: number, hash: string, at: string, except = 0): Promise<{ since: string; until: string } | null> {
+    if (hash === '') return null;
+    const rows = await db
+      .selectFrom('customer')
+      .select(['protect_kind', 'protect_since', 'protect_until', 'shared_since', 'shared_until'])
+      .where('store_id', '=', storeId)
+      .where('id_hash', '=', hash)
+      .where('id', '<>', except)
+      .where((eb) => eb.or([eb.and([eb('protect_kind', '=', 'exclusion'), eb('protect_until', '>', at)]), eb('shared_until', '>', at)]))
+      .execute();
+    let best: { since: string; until: string } | null = null;
+    for (const r of rows) {
+      const own = r.protect_kind === 'exclusion' && r.protect_until !== null && r.protect_until > at ? { since: r.protect_since ?? '', until: r.protect_until } : null;
+      const shared = r.shared_until !== null && r.shared_until > at ? { since: r.shared_since ?? '', until: r.shared_until } : null;
+      for (const x of [own, shared]) if (x && (!best || x.until > best.until)) best = x;
+    }
+    return best;
+  },
+
+  /** A self-exclusion reaches the store's other records of the same person (same ID key), unless theirs ends later: how many it reached. */
+  async excludeTwins(db: Db, storeId: number, hash: string, except: number, p: { since: string; until: string }): Promise<number> {
+    if (hash === '') return 0;
+    const r = await db
+      .updateTable('customer')
+      .set({ protect_kind: 'exclusion', protect_since: p.since, protect_until: p.until, updated_at: p.since })
+      .where('store_id', '=', storeId)
+      .where('id_hash', '=', hash)
+      .where('id', '<>', except)
+      .where((eb) => eb.or([eb('protect_until', 'is', null), eb('protect_until', '<', p.until)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+
   /** Sets the customer's personal limits and pending raise (money/purchase-limits.ts nextPersonalLimits decides them). */
   async setPersonalLimits(db: Db, storeId: number, id: number, cols: PersonalLimitColumns, at: string): Promise<boolean> {
     const r = await db.updateTable('customer').set({ ...cols, updated_at: at }).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();

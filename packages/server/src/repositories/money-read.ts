@@ -29,9 +29,9 @@ const PERSONAL_LIMIT_COLUMNS = [
   'plimit_next_at',
 ] as const;
 
-/** The store columns every money read selects beside its own (the payout thresholds, the birthday rule): `s` is the store table's alias. */
+/** The store columns every money read selects beside its own (the payout thresholds, the birthday rule, the minimum age): `s` is the store table's alias. */
 export function moneyStoreColumns(s: string) {
-  return sql.raw(['birthday_required', 'id_check_cents', 'large_payout_cents'].map((col) => `${s}.${col}`).join(', '));
+  return sql.raw(['birthday_required', 'id_check_cents', 'large_payout_cents', 'min_age'].map((col) => `${s}.${col}`).join(', '));
 }
 
 /** The store's columns of a money read that moneyStoreColumns selected. */
@@ -40,6 +40,7 @@ export function storeRuleColumns(x: Record<string, unknown>) {
     birthday_required: Number(x.birthday_required ?? 0),
     id_check_cents: Number(x.id_check_cents ?? 0),
     large_payout_cents: Number(x.large_payout_cents ?? 0),
+    min_age: Number(x.min_age ?? 0),
   };
 }
 

@@ -36,7 +36,7 @@ export function only<Q, K extends keyof Q>(repository: Q, ...names: K[]): Pick<Q
   return picked;
 }
 
-const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobileId', 'byNamePrefix', 'byPhonePrefix', 'page', 'count', 'updateProfile', 'setBlocked', 'setPinHash', 'release', 'setProtection', 'protectedPage', 'protectedCount', 'setPersonalLimits');
+const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobileId', 'byNamePrefix', 'byPhonePrefix', 'page', 'count', 'updateProfile', 'setBlocked', 'setPinHash', 'release', 'setProtection', 'protectedPage', 'protectedCount', 'setPersonalLimits', 'exclusionOfKey', 'excludeTwins');
 const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nameTaken', 'nextName', 'insert', 'rename', 'release', 'ledgerTotals', 'roundCounts', 'dayMeters', 'lockGames');
 /** The customers' purchases as the ledger sums them (windows, shift net). */
 const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases');

@@ -323,7 +323,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRep
   }
   const remembered = players.length;
   const create = async (n: number): Promise<Player> => {
-    const c = await api('/customer/create', { first_name: 'Sim', last_name: `Player ${n}`, phone: `555${String(1000000 + n).slice(-7)}` });
+    const c = await api('/customer/create', { first_name: 'Sim', last_name: `Player ${n}`, birthday: '1970-01-01', phone: `555${String(1000000 + n).slice(-7)}` });
     return { id: c.id as number, mobile_id: c.mobile_id as string, pin: c.pin as string };
   };
   // A few at a time: each new PIN is hashed with the slow KDF on the server.

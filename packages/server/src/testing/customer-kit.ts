@@ -46,11 +46,20 @@ export async function openCounter(s: TestServer, initial: number | null = 1000, 
 let people = 0;
 
 /** Creates a customer through the API; returns the create reply. */
+/** A birthday old enough for any store's minimum age. */
+export const ADULT_BIRTHDAY = '1970-01-01';
+
 export async function newCustomer(s: TestServer, session: Session, fields: Record<string, unknown> = {}): Promise<Reply & { id: number; mobile_id: string; pin: string }> {
   people++;
-  const r = await s.call('/customer/create', { ...session, first_name: 'Test', last_name: `Person${people}`, ...fields });
+  // A birthday of age: the store's minimum age requires one (services/customer/age.ts).
+  const r = await s.call('/customer/create', { ...session, first_name: 'Test', last_name: `Person${people}`, birthday: ADULT_BIRTHDAY, ...fields });
   if (r.status !== 0) throw new Error(`create: ${JSON.stringify(r)}`);
   return r as Reply & { id: number; mobile_id: string; pin: string };
+}
+
+/** A record registered before the birthday was required (an older release): its birthday blank. */
+export async function withoutBirthday(s: TestServer, customerId: number) {
+  await s.handle.db.updateTable('customer').set({ birthday: '' }).where('id', '=', customerId).execute();
 }
 
 /** Winnings as a machine would report them: a ledger row and the cached balance together. */

@@ -81,7 +81,7 @@ export async function setupLoadStore(db: Db, opts: { kiosk: number; drawers: num
   for (let n = 1; n <= opts.customers; n++) {
     const row = await db
       .insertInto('customer')
-      .values({ store_id: opts.kiosk, mobile_id: `${opts.kiosk}${String(n).padStart(5, '0')}`, pin_hash: 'proof-no-pin', first_name: 'Proof', last_name: `Customer${n}`, name_search: `proof customer${n}`, phone: `555${opts.kiosk}${n}`, created_at: at, updated_at: at })
+      .values({ store_id: opts.kiosk, mobile_id: `${opts.kiosk}${String(n).padStart(5, '0')}`, pin_hash: 'proof-no-pin', first_name: 'Proof', last_name: `Customer${n}`, name_search: `proof customer${n}`, birthday: '1970-01-01', phone: `555${opts.kiosk}${n}`, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     customerIds.push(row.id);

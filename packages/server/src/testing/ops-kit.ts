@@ -35,7 +35,7 @@ export async function serverWithCounter(dialect: Dialect, env: Record<string, st
   const session = { UID: login.uid as number, TOKEN: login.token as string };
   expect((await call('/user/chooseDrawer', { ...session, moneybox: 1 })).status).toBe(0);
   expect((await call('/drawer/init', { ...session, amount: 1000, key: await key() })).status).toBe(0);
-  const customer = await call('/customer/create', { ...session, first_name: 'Shut', last_name: 'Down' });
+  const customer = await call('/customer/create', { ...session, first_name: 'Shut', last_name: 'Down', birthday: '1970-01-01' });
   expect(customer.status).toBe(0);
   const open = (): DatabaseHandle => (dialect === 'sqlite' ? openSqlite(path.join(dir!, 'moneybox.sqlite')) : openPostgres(database!.url!, 2));
   const cleanup = async () => {

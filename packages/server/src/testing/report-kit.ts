@@ -47,7 +47,7 @@ export async function reportStore(s: TestServer, id: number, timezone: string): 
   for (let i = 0; i < 3; i++) {
     const mobile = String(100_000_000 + ((id * 1000 + i + serial * 7) % 899_999_999));
     const at = new Date().toISOString();
-    const r = await db.insertInto('customer').values({ store_id: id, mobile_id: mobile, pin_hash: 'x', first_name: `Ann${i}`, last_name: '李', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const r = await db.insertInto('customer').values({ store_id: id, mobile_id: mobile, pin_hash: 'x', first_name: `Ann${i}`, last_name: '李', birthday: '1970-01-01', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
     customers.push({ id: Number(r.id), mobile_id: mobile });
   }
   return { id, timezone, boss, cashiers, drawers, customers };

@@ -32,7 +32,7 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     cashier = await s.loginAt(1, DEMO_LOGINS.cashier);
     cashierId = cashier.UID;
     expect((await s.call('/drawer/init', { ...cashier, amount: 500, key: await s.key() })).status).toBe(Status.OK);
-    customer = (await s.call('/customer/create', { ...cashier, first_name: 'Eva', last_name: 'Luna' })).id as number;
+    customer = (await s.call('/customer/create', { ...cashier, first_name: 'Eva', last_name: 'Luna', birthday: '1970-01-01' })).id as number;
     expect((await s.call('/customer/purchase', { ...cashier, id: customer, amount: 25, key: await s.key() })).status).toBe(Status.OK);
     expect((await s.call('/user/create', { ...boss, username: 'newcash01', password: 'new12345', saType: 2 })).status).toBe(Status.OK);
   });

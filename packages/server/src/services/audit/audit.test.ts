@@ -27,7 +27,7 @@ describeOnDatabases('the audit trail', (s) => {
 
   it('writes one row per change: who, store, when, what, target, before and after, never the PIN', async () => {
     const before = (await rows()).length;
-    const created = await s.call('/customer/create', { ...as(boss), first_name: 'Ana', last_name: 'Ruiz', phone: '5551234' });
+    const created = await s.call('/customer/create', { ...as(boss), first_name: 'Ana', last_name: 'Ruiz', phone: '5551234', birthday: '1970-01-01' });
     expect(created.status).toBe(Status.OK);
     const row = await last();
     expect(row).toMatchObject({ store_id: DEMO_KIOSK, actor_name: 'boss01', actor_role: 'boss', kind: 'customer.create', target_type: 'customer', target_id: created.id, target_label: 'Ana Ruiz' });

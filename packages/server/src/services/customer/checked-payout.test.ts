@@ -1,7 +1,7 @@
 import { RefusalReason, SaType, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_KIOSK } from '../../cli/seed/seed.js';
-import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
+import { balances, giveWinnings, newCustomer, openCounter, withoutBirthday } from '../../testing/customer-kit.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
 
@@ -102,6 +102,7 @@ describeOnDatabases(
       expect(await s.call('/customer/getDayLimit', { ...counter })).toMatchObject({ status: Status.OK, id_check: 100 });
 
       const c = await newCustomer(s, counter);
+      await withoutBirthday(s, c.id);
       await giveWinnings(s, c.id, 10_00);
       const refusal = { status: Status.CUSTOMER_ERROR, reason: RefusalReason.BIRTHDAY };
       expect(await s.call('/customer/purchase', { ...counter, id: c.id, amount: 5, key: await s.key() })).toMatchObject(refusal);

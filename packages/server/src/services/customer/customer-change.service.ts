@@ -13,6 +13,7 @@ import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { mustBeOldEnough } from './age.js';
+import { mustKeepExcludedId, mustNotBeExcludedPerson } from './excluded-person.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { idCardHash, mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
 import type { StoreScope } from '../../repositories/store-scope.js';
@@ -121,6 +122,8 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
     if (c.playing_machine_id !== null) await scope.customers.release(input.id, at);
     // A self-exclusion reaches the operator's other stores on an ID match, when the operator shares them.
     const hash = idCardHash(c.drivers_license);
+    // The person's other records in the store are excluded with it (the same ID key).
+    if (input.kind === 'exclusion') await scope.customers.excludeTwins(hash, input.id, { since: at, until });
     const shared = input.kind === 'exclusion' && hash !== '' ? await scope.sharedExclusions.share({ customerId: input.id, hash, since: at, until }) : 0;
     const after = presentCustomer(await mustFind(tx, actor, input.id));
     await audit({
@@ -166,10 +169,12 @@ export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: n
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
   const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await openStore(scope);
-  mustBeOldEnough(input.birthday, store.min_age);
+  mustBeOldEnough(input.birthday ?? '', store.min_age);
+  const at = isoNow();
+  // A self-excluded person is not registered again, in this store or another of the operator's.
+  await mustNotBeExcludedPerson(scope, idCardHash(input.drivers_license), at);
   const pin = newPin();
   const pinHash = await hashSecret(pin);
-  const at = isoNow();
   for (let attempt = 0; ; attempt++) {
     const mobileId = newMobileId();
     try {
@@ -202,8 +207,9 @@ async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInp
 async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInput) {
   const scope = storeScope(deps.handle.db, actor.storeId);
   const store = await openStore(scope);
-  mustBeOldEnough(input.birthday, store.min_age);
   const current = await mustFind(deps, actor, input.id);
+  // A birthday written is checked; a record without one gets it with any edit (the minimum age needs it).
+  if (input.birthday !== undefined || current.birthday.trim() === '') mustBeOldEnough(input.birthday ?? current.birthday, store.min_age);
   const { id, UID: _uid, TOKEN: _token, ...fields } = input;
   const patch: ProfilePatch = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
@@ -211,7 +217,14 @@ async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInpu
     patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
   }
   const at = isoNow();
-  if (patch.drivers_license !== undefined) Object.assign(patch, await idCard(scope, patch.drivers_license, at));
+  if (patch.drivers_license !== undefined) {
+    const hash = idCardHash(patch.drivers_license);
+    if (hash !== idCardHash(current.drivers_license)) {
+      mustKeepExcludedId(runningProtection(current, at));
+      await mustNotBeExcludedPerson(scope, hash, at, id);
+    }
+    Object.assign(patch, await idCard(scope, patch.drivers_license, at));
+  }
   if (!(await scope.customers.updateProfile(id, patch, at))) refuse(Status.CUSTOMER_ERROR);
   return { customer: presentCustomer(await mustFind(deps, actor, id)) };
 }

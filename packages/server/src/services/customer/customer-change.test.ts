@@ -4,6 +4,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import type { Actor } from '../../domain/actor.js';
 import type { LiveChange, LiveChanges } from '../../live/live-changes.js';
 import { describeOnDatabases } from '../../testing/server.js';
+import { ADULT_BIRTHDAY } from '../../testing/customer-kit.js';
 import type { Deps } from '../deps.js';
 import { createCustomer, setBlock, updateCustomer } from './customer-change.service.js';
 
@@ -27,7 +28,7 @@ describeOnDatabases('customer changes called directly, with no transport', (s) =
   const last = () => s.handle.db.selectFrom('audit').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 
   it('write their audit row: create, update and block each leave theirs, in the actor\'s name', async () => {
-    const created = await createCustomer(deps, actor, customerCreateRequest.parse({ ...session, first_name: 'Direct', last_name: 'Call', phone: '5550001' }));
+    const created = await createCustomer(deps, actor, customerCreateRequest.parse({ ...session, first_name: 'Direct', last_name: 'Call', phone: '5550001', birthday: ADULT_BIRTHDAY }));
     expect(await last()).toMatchObject({ kind: 'customer.create', store_id: DEMO_KIOSK, actor_name: DEMO_LOGINS.boss.username, target_id: created.id, target_label: 'Direct Call' });
 
     await updateCustomer(deps, actor, customerUpdateRequest.parse({ ...session, id: created.id, phone: '5550002' }));
@@ -40,7 +41,7 @@ describeOnDatabases('customer changes called directly, with no transport', (s) =
   });
 
   it('note the customer for the live screens once committed; a refused change notes nothing and writes no row', async () => {
-    const created = await createCustomer(deps, actor, customerCreateRequest.parse({ ...session, first_name: 'Live', last_name: 'Note' }));
+    const created = await createCustomer(deps, actor, customerCreateRequest.parse({ ...session, first_name: 'Live', last_name: 'Note', birthday: ADULT_BIRTHDAY }));
     notes.length = 0;
     await updateCustomer(deps, actor, customerUpdateRequest.parse({ ...session, id: created.id, phone: '5550003' }));
     expect(notes.filter((n) => Object.keys(n.change).length > 0)).toEqual([{ store: DEMO_KIOSK, change: { customers: [created.id] } }]);

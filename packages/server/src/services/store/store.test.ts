@@ -70,7 +70,7 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
     // With a provider's cap, 0 (no limit) is refused with its own reason (the form's hint says so, issue 20).
     expect(await update({ limit_hourly: 0 })).toMatchObject({ status: Status.AMOUNT_ERROR, reason: 'capped_no_limit', limit: 'hourly', cap: 500 });
     expect(await update({ limit_hourly: 30 })).toMatchObject({ status: Status.OK, info: { limits: { hourly: 30 } } });
-    const c = await s.call('/customer/create', as(boss, { first_name: 'Lim', last_name: 'Ited' }));
+    const c = await s.call('/customer/create', as(boss, { first_name: 'Lim', last_name: 'Ited', birthday: '1970-01-01' }));
     const buy = async (amount: number) => s.call('/customer/purchase', as(boss, { id: c.id, amount, key: await s.key() }));
     expect((await buy(20)).status).toBe(Status.OK);
     expect(await buy(20)).toMatchObject({ status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 10 });
@@ -81,7 +81,7 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
   it('sets the minimum amount (above 0) and the blind count', async () => {
     expect((await update({ min_amount: 0 })).status).toBe(Status.AMOUNT_ERROR);
     expect(await update({ min_amount: 5, blind_count: 0 })).toMatchObject({ status: Status.OK, info: { min_amount: 5, blind_count: false } });
-    const c = await s.call('/customer/create', as(boss, { first_name: 'Min', last_name: 'Amount' }));
+    const c = await s.call('/customer/create', as(boss, { first_name: 'Min', last_name: 'Amount', birthday: '1970-01-01' }));
     expect(await s.call('/customer/purchase', as(boss, { id: c.id, amount: 2, key: await s.key() }))).toMatchObject({ status: Status.AMOUNT_ERROR, min_amount: 5 });
     expect((await update({ min_amount: 1, blind_count: true })).status).toBe(Status.OK);
   });

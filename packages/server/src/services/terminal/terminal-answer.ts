@@ -59,7 +59,9 @@ function moneyRefusal(err: Refusal): TerminalRefused | undefined {
     case RefusalReason.ID_CHECK:
       return new TerminalRefused('id_check', { id_check_cents: f.above_cents });
     case RefusalReason.BIRTHDAY:
-      return new TerminalRefused('birthday_required');
+      return new TerminalRefused('birthday_required', 'min_age' in f ? { min_age: f.min_age } : {});
+    case RefusalReason.UNDERAGE:
+      return new TerminalRefused('underage', { min_age: f.min_age });
     case RefusalReason.MIN_AMOUNT:
       return new TerminalRefused('min_amount', { min_amount_cents: f.min_amount_cents });
     case RefusalReason.PURCHASE_LIMIT:

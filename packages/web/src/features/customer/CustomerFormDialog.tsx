@@ -9,7 +9,8 @@ import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { useWrite } from '../../api/write';
 import type { CustomerRecord } from './customer-api';
 import { emptyProfile, profilePayload, validateProfile, type Gender, type ProfileErrors, type ProfileField, type ProfileForm } from './customer-rules';
-import { storeToday } from '../../time/store-time';
+import { storeDate, storeToday } from '../../time/store-time';
+import { customerFormRefusal } from './form-refusal';
 import { POPUP_WIDTH } from './MoneyDialog';
 
 interface Props {
@@ -84,6 +85,11 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
       else onCreated(await write('/customer/create', payload, { handle: 'inline' }));
     } catch (err) {
       if (err instanceof ApiError && err.failure.kind === 'message') {
+        const why = customerFormRefusal(err.reply, t, (iso) => storeDate(iso, diff));
+        if (why) {
+          setProblem(why);
+          return;
+        }
         const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';
         setProblem(`${err.message}${detail}`);
       }
@@ -105,7 +111,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
       value={form[field]}
       onChange={(e) => set(field, e.currentTarget.value)}
       error={err(field)}
-      required={field === 'first_name' || field === 'last_name'}
+      required={field === 'first_name' || field === 'last_name' || field === 'birthday'}
       type={type}
       inputMode={inputMode}
       autoComplete={autoComplete}

@@ -32,11 +32,11 @@ describe('profile rules', () => {
     await i18n.changeLanguage('en');
   });
 
-  const valid = { ...emptyProfile, first_name: 'Ana', last_name: 'Ruiz' };
+  const valid = { ...emptyProfile, first_name: 'Ana', last_name: 'Ruiz', birthday: '1980-01-01' };
 
-  it('requires first and last name, accepts the rest empty', () => {
+  it('requires first and last name and the birthday, accepts the rest empty', () => {
     expect(validateProfile(valid)).toEqual({});
-    expect(validateProfile(emptyProfile)).toEqual({ first_name: { key: 'errors.required' }, last_name: { key: 'errors.required' } });
+    expect(validateProfile(emptyProfile)).toEqual({ first_name: { key: 'errors.required' }, last_name: { key: 'errors.required' }, birthday: { key: 'errors.required' } });
     expect(validateProfile({ ...valid, first_name: '   ' }).first_name).toEqual({ key: 'errors.required' });
   });
 
@@ -62,7 +62,9 @@ describe('profile rules', () => {
     expect(validateProfile({ ...valid, phone: '+1 (217) 555-0101' })).toEqual({});
     expect(validateProfile({ ...valid, phone: '555-CALL' }).phone).toEqual({ key: 'errors.phone' });
     expect(validateProfile({ ...valid, birthday: '1990-02-28' }, '2026-01-01')).toEqual({});
-    for (const bad of ['1990-02-30', '2027-01-01', '1899-12-31', '01/02/1990']) expect(validateProfile({ ...valid, birthday: bad }, '2026-01-01').birthday, bad).toEqual({ key: 'errors.birthday' });
+    for (const bad of ['1990-02-30', '2027-01-01', '1899-12-31', '01/02/1990']) expect(validateProfile({ ...valid, birthday: bad }, '2026-01-01').birthday, bad).toEqual({ key: 'errors.birthday' });    // Every store has a minimum age: the birthday is required.
+    expect(validateProfile({ ...valid, birthday: '' }).birthday).toEqual({ key: 'errors.required' });
+    expect(validateProfile({ ...valid, birthday: '  ' }).birthday).toEqual({ key: 'errors.required' });
   });
 
   it('has the max-length message in Spanish and Chinese too', async () => {

@@ -81,7 +81,9 @@ export function validateProfile(f: ProfileForm, today: string = new Date().toISO
   if (!errors.last_name && !f.last_name.trim()) errors.last_name = { key: 'errors.required' };
   if (!errors.mail && f.mail.trim() && !isEmail(f.mail)) errors.mail = { key: 'errors.email' };
   if (!errors.phone && !/^[0-9+\-(). ]*$/.test(f.phone.trim())) errors.phone = { key: 'errors.phone' };
-  if (f.birthday && !isRealPastDate(f.birthday, today)) errors.birthday = { key: 'errors.birthday' };
+  // Every store has a minimum age (18 at least): the birthday is required to hold the customer to it.
+  if (!f.birthday.trim()) errors.birthday = { key: 'errors.required' };
+  else if (!isRealPastDate(f.birthday, today)) errors.birthday = { key: 'errors.birthday' };
   if (!(GENDERS as readonly string[]).includes(f.gender)) errors.gender = { key: 'errors.required' };
   return errors;
 }

@@ -25,6 +25,17 @@ describe('refused movement messages', () => {
     expect(PROTECTION_LOCKED).toEqual(['purchase', 'comps']);
   });
 
+  it("says a customer is under the store's minimum age, or needs a birthday for it", async () => {
+    expect(movementRefusal({ status: 17, reason: 'underage', min_age: 21 }, t, 'Customer error', ctx)).toBe(
+      "Customer error: the customer is younger than the store's minimum age of 21. Purchases and special comps are not allowed; redeem is.",
+    );
+    expect(movementRefusal({ status: 17, reason: 'birthday', min_age: 18 }, t, 'Customer error', ctx)).toMatch(/minimum age is 18/);
+    expect(movementRefusal({ status: 17, reason: 'birthday' }, t, 'Customer error', ctx)).toBe("Customer error: this store needs the customer's birthday first. Edit the customer to add it.");
+    await i18n.changeLanguage('zh_Hans');
+    expect(movementRefusal({ status: 17, reason: 'underage', min_age: 21 }, t, 'x', ctx)).toMatch(/^客户错误：该客户未满本店的最低年龄 21 岁/);
+    await i18n.changeLanguage('en');
+  });
+
   it("says 'purchase limit reached, contact your provider', then which limit and what is left of it", async () => {
     expect(movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'hourly', left: 450 }, t, 'Amount error', ctx)).toBe(
       'Purchase limit reached, contact your provider. Hourly limit: $450.00 left.',

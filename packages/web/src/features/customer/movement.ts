@@ -68,7 +68,8 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
         return protectionText({ protection: reply.protection, until }, t, ctx.date ?? ((iso) => iso.slice(0, 10)));
       }
       if (reply.reason === RefusalReason.ID_CHECK) return t(reply.id_check === 'mismatch' ? 'customer:refused.idMismatch' : 'customer:refused.idMissing', { amount: units(reply.above) });
-      if (reply.reason === RefusalReason.BIRTHDAY) return t('customer:refused.birthday');
+      if (reply.reason === RefusalReason.BIRTHDAY) return typeof reply.min_age === 'number' ? t('customer:refused.birthdayAge', { age: reply.min_age }) : t('customer:refused.birthday');
+      if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { age: reply.min_age });
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
     case Status.DRAWER_BALANCE_ERROR:
       return t('customer:refused.drawerBalance');
