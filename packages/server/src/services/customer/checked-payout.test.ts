@@ -55,7 +55,7 @@ describeOnDatabases(
       expect(Number(recorded[0]!.account_id)).toBe(counter.UID);
       const audit = await s.handle.db.selectFrom('audit').select(['kind', 'after_json', 'actor_account_id']).where('target_id', '=', c.id).where('kind', '=', 'customer.checked_payout').execute();
       expect(audit).toHaveLength(1);
-      expect(JSON.parse(audit[0]!.after_json!)).toEqual({ movement_id: paid.movement_id, amount: 150, id_type: 'drivers_license', id_last4: '6789', large: false });
+      expect(JSON.parse(audit[0]!.after_json!)).toEqual({ movement_id: paid.movement_id, amount: 150, day_total: 250, id_type: 'drivers_license', id_last4: '6789', large: false });
 
       // A customer without an ID on record: the number shown is taken (and recorded).
       const bare = await newCustomer(s, counter);
