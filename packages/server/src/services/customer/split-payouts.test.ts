@@ -1,11 +1,8 @@
-import { RefusalReason, SaType, Status } from '@moneybox/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_KIOSK } from '../../cli/seed/seed.js';
-import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
-import { describeOnDatabases, type Session } from '../../testing/server.js';
-import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
-
-type Terminal = Awaited<ReturnType<typeof enrolTerminal>>;
+import { RefusalReason, Status } from '@moneybox/contract';
+import { expect, it } from 'vitest';
+import { balances, giveWinnings, newCustomer } from '../../testing/customer-kit.js';
+import { payoutDesks } from '../../testing/payout-kit.js';
+import { describeOnDatabases } from '../../testing/server.js';
 
 /**
  * The payout thresholds apply to the customer's payouts summed over the store day, on every channel
@@ -17,32 +14,18 @@ type Terminal = Awaited<ReturnType<typeof enrolTerminal>>;
 describeOnDatabases(
   'payouts summed over the store day',
   (s) => {
-    let counter: Session & { drawer: number };
-    let boss: Session;
-    let kiosk: Terminal;
-    let seq = 0;
-    beforeAll(async () => {
-      await s.handle.db.updateTable('store').set({ id_check_cents: 100_00, large_payout_cents: 500_00 }).where('id', '=', DEMO_KIOSK).execute();
-      counter = await openCounter(s, 5000);
-      boss = await openCounter(s, 1000, { saType: SaType.BOSS });
-      kiosk = await enrolTerminal(s, await bossSession(s), 'reload_kiosk');
-    });
-    afterAll(async () => {
-      await kiosk?.socket.close();
-      await s.handle.db.updateTable('store').set({ id_check_cents: 0, large_payout_cents: 0 }).where('id', '=', DEMO_KIOSK).execute();
-    });
-    const redeem = async (id: number, amount: number, shown: Record<string, unknown> = {}) => s.call('/customer/redeem', { ...counter, id, amount, key: await s.key(), ...shown });
+    const { desks, redeem, command } = payoutDesks(s);
     const missing = { status: Status.CUSTOMER_ERROR, reason: RefusalReason.ID_CHECK, id_check: 'missing', above: 100 };
-    const kioskRedeem = (c: { mobile_id: string; pin: string }, cents: number) => kiosk.socket.command({ type: 'redeem', seq: ++seq, mobile_id: c.mobile_id, pin: c.pin, amount_cents: cents });
-    const info = (id: number) => s.call('/customer/info', { ...counter, type: 'id', rule: id });
+    const kioskRedeem = (c: { mobile_id: string; pin: string }, cents: number) => command({ type: 'redeem', mobile_id: c.mobile_id, pin: c.pin, amount_cents: cents });
+    const info = (id: number) => s.call('/customer/info', { ...desks.counter, type: 'id', rule: id });
     const largeOf = async (customerId: number) => {
-      const report = await s.call('/drawer/largePayouts', { ...boss });
+      const report = await s.call('/drawer/largePayouts', { ...desks.boss });
       expect(report.status).toBe(Status.OK);
       return (report.list as Array<Record<string, unknown>>).filter((r) => r.customer_id === customerId);
     };
 
     it('two payouts of 75.00 the same day: the second needs the ID (the day total is above 100.00)', async () => {
-      const c = await newCustomer(s, counter, { drivers_license: 'D-7575' });
+      const c = await newCustomer(s, desks.counter, { drivers_license: 'D-7575' });
       await giveWinnings(s, c.id, 200_00);
       expect(await redeem(c.id, 75)).toMatchObject({ status: Status.OK, winnings: 125 });
       expect(await redeem(c.id, 75)).toMatchObject({ ...missing, paid_today: 75 });
@@ -53,7 +36,7 @@ describeOnDatabases(
     });
 
     it('the cashier who skims by splitting: two payouts of 75.00 at once, only one goes through without the ID', async () => {
-      const c = await newCustomer(s, counter, { drivers_license: 'D-RACE' });
+      const c = await newCustomer(s, desks.counter, { drivers_license: 'D-RACE' });
       await giveWinnings(s, c.id, 200_00);
       const [a, b] = await Promise.all([redeem(c.id, 75), redeem(c.id, 75)]);
       expect([a.status, b.status].sort()).toEqual([Status.OK, Status.CUSTOMER_ERROR].sort());
@@ -62,7 +45,7 @@ describeOnDatabases(
     });
 
     it('six payouts of 100.00: from the second the ID is checked; the one that takes the day above 500.00 is in the large-payouts report', async () => {
-      const c = await newCustomer(s, counter, { drivers_license: 'L600' });
+      const c = await newCustomer(s, desks.counter, { drivers_license: 'L600' });
       await giveWinnings(s, c.id, 700_00);
       const id = { id_type: 'drivers_license', id_number: 'L600' };
       expect((await redeem(c.id, 100)).status).toBe(Status.OK);
@@ -81,7 +64,7 @@ describeOnDatabases(
     });
 
     it('the reload kiosk counts the counter day and the counter counts the kiosk: 100.00 there, then the next one goes to the counter', async () => {
-      const c = await newCustomer(s, counter, { drivers_license: 'K-100' });
+      const c = await newCustomer(s, desks.counter, { drivers_license: 'K-100' });
       await giveWinnings(s, c.id, 600_00);
       expect(await kioskRedeem(c, 150_00)).toMatchObject({ ok: false, reason: 'id_check', id_check_cents: 100_00 });
       expect(await kioskRedeem(c, 100_00)).toMatchObject({ ok: true, winnings_cents: 500_00 });
@@ -93,7 +76,7 @@ describeOnDatabases(
       expect(await balances(s, c.id)).toEqual({ entries: 0, winnings: 450_00 });
 
       // The counter's payouts count at the kiosk.
-      const d = await newCustomer(s, counter, { drivers_license: 'K-200' });
+      const d = await newCustomer(s, desks.counter, { drivers_license: 'K-200' });
       await giveWinnings(s, d.id, 200_00);
       expect((await redeem(d.id, 80)).status).toBe(Status.OK);
       expect(await kioskRedeem(d, 30_00)).toMatchObject({ ok: false, reason: 'id_check' });
@@ -101,13 +84,13 @@ describeOnDatabases(
     });
 
     it('an ID check is the document number: another number is refused; a record without one takes the first number checked, audited', async () => {
-      const c = await newCustomer(s, counter, { drivers_license: 'D123-456' });
+      const c = await newCustomer(s, desks.counter, { drivers_license: 'D123-456' });
       await giveWinnings(s, c.id, 1000_00);
       expect(await redeem(c.id, 250)).toMatchObject(missing);
       expect(await redeem(c.id, 250, { id_type: 'drivers_license', id_number: 'D123-457' })).toMatchObject({ ...missing, id_check: 'mismatch' });
       expect((await redeem(c.id, 250, { id_type: 'drivers_license', id_number: ' d123 456 ' })).status).toBe(Status.OK);
 
-      const bare = await newCustomer(s, counter);
+      const bare = await newCustomer(s, desks.counter);
       await giveWinnings(s, bare.id, 1000_00);
       // Refused for its balance: nothing is recorded.
       expect((await redeem(bare.id, 2000, { id_type: 'passport', id_number: 'P-1' })).status).toBe(Status.AMOUNT_ERROR);
@@ -123,8 +106,8 @@ describeOnDatabases(
         .orderBy('id')
         .execute();
       expect(audit.map((a) => [a.kind, JSON.parse(a.before_json ?? 'null'), Number(a.actor_account_id)])).toEqual([
-        ['customer.update', { drivers_license: '' }, counter.UID],
-        ['customer.checked_payout', null, counter.UID],
+        ['customer.update', { drivers_license: '' }, desks.counter.UID],
+        ['customer.checked_payout', null, desks.counter.UID],
       ]);
       expect(JSON.parse(audit[0]!.after_json!)).toEqual({ drivers_license: 'P-77' });
       expect(JSON.parse(audit[1]!.after_json!)).toMatchObject({ amount: 250, day_total: 250, id_last4: 'P77', id_recorded: true });
@@ -136,12 +119,12 @@ describeOnDatabases(
     });
 
     it('the customer card tells the dialog what the customer was paid today', async () => {
-      const c = await newCustomer(s, counter);
+      const c = await newCustomer(s, desks.counter);
       await giveWinnings(s, c.id, 100_00);
-      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ status: Status.OK, id_check: 100, paid_today: 0 });
+      expect(await s.call('/customer/getDayLimit', { ...desks.counter, id: c.id })).toMatchObject({ status: Status.OK, id_check: 100, paid_today: 0 });
       expect((await redeem(c.id, 60)).status).toBe(Status.OK);
       expect(await kioskRedeem(c, 15_00)).toMatchObject({ ok: true });
-      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ status: Status.OK, paid_today: 75 });
+      expect(await s.call('/customer/getDayLimit', { ...desks.counter, id: c.id })).toMatchObject({ status: Status.OK, paid_today: 75 });
     });
   },
   { verifyEach: true },
