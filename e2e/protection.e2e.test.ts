@@ -179,7 +179,11 @@ describe('player protection at the counter', () => {
     expect(await money.getByTestId('money-id-check').count()).toBe(0);
     await money.getByTestId('money-amount').fill('250');
     await money.getByTestId('money-id-check').waitFor(SLOW);
-    expect(await money.getByTestId('money-id-number').inputValue()).toBe('B-555-0102');
+    // Typed from the document, never prefilled from the record (a prefilled number checks nothing).
+    expect(await money.getByTestId('money-id-number').inputValue()).toBe('');
+    await money.getByTestId('money-amount').press('Enter');
+    await money.getByTestId('money-problem').waitFor(SLOW);
+    expect(await text(page, 'money-problem')).toContain("Enter the customer's ID number");
     for (const viewport of sizes) {
       await page.setViewportSize(viewport);
       const box = await money.getByTestId('money-id-check').boundingBox();

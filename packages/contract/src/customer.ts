@@ -193,6 +193,8 @@ export const customerDayLimitReply = z.object({
   limit_day: z.number().int(),
   /** The store's ID-check threshold (issue 24): a redeem above it needs the customer's ID (`id_type`, `id_number`); 0 = none. */
   id_check: z.number(),
+  /** With `id`: what the customer was paid out this store day, every channel (the ID check applies to the day's total). */
+  paid_today: z.number().optional(),
 });
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');

@@ -215,8 +215,9 @@ export const dailyLogReply = z.object({
 });
 
 /**
- * Large-payouts report (`/drawer/largePayouts`, a boss's; issue 24): every redeem above the store's
- * large-payout threshold paid in the period (flagged when paid, whatever the threshold is now), with
+ * Large-payouts report (`/drawer/largePayouts`, a boss's; issue 24): every redeem that took the
+ * customer's payouts of its store day above the store's large-payout threshold (and each after it
+ * that day), paid in the period (flagged when paid, whatever the threshold is now), with
  * the customer's ID as checked at the counter, oldest first. Tax reporting needs each of them.
  */
 export const largePayoutsRequest = auth.extend({ ...period });
@@ -231,6 +232,8 @@ const largePayoutRow = z.object({
   mobile_id: z.string(),
   customer_name: z.string(),
   amount: z.number(),
+  /** The customer's payouts of the store day with this one (the thresholds apply to it, every channel summed). */
+  day_total: z.number(),
   /** The ID as checked (ID_TYPES) and its number as entered. */
   id_type: z.string(),
   id_number: z.string(),

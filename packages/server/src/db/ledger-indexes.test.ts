@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode, type QueryId } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { customerMovementRepository } from '../repositories/customer-movement.repository.js';
-import { windowSums } from '../repositories/money-read.js';
+import { recentPayoutsColumn, windowSums } from '../repositories/money-read.js';
 import { describeOnDatabases } from '../testing/server.js';
 import type { Db } from './database.js';
 
@@ -80,6 +80,11 @@ describeOnDatabases('ledger reads by customer', (s, dialect) => {
   it("a purchase's limit windows (the counter read's and the customer screen's) read the customer's rows only", async () => {
     onCustomerIndex(await explain(sql`SELECT * FROM ${windowSums(customerId, week)} w`.compile(s.handle.db)));
     onCustomerIndex(await planOf((db) => customerMovementRepository.purchaseWindows(db, STORE, customerId, week)));
+  });
+
+  it("a redeem's payouts of the last day (the money reads' and the customer screen's) read the customer's rows only", async () => {
+    onCustomerIndex(await explain(sql`SELECT ${recentPayoutsColumn(customerId, week.day, dialect)}`.compile(s.handle.db)));
+    onCustomerIndex(await planOf((db) => customerMovementRepository.recentPayouts(db, STORE, customerId, week.day)));
   });
 
   it("a revert's net purchases in the shift read the customer's rows only", async () => {

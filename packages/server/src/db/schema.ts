@@ -582,6 +582,8 @@ export interface PayoutCheckTable {
   id_type: string;
   id_number: string;
   large: Generated<number>;
+  /** The customer's payouts of the store day with this one (migration 026). */
+  day_total_cents: Generated<number>;
 }
 
 export interface Database {

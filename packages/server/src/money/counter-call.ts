@@ -7,6 +7,7 @@ import {
 } from '../repositories/customer-movement.repository.js';
 import { applyMovement, isStale, moneyTestHooks, type Applied, type MovementPlan } from './apply-movement.js';
 import { runMoneyCall, runMoneyTransaction } from './money-transaction.js';
+import { recentPayoutsSince } from './payouts.js';
 import { windowStarts } from './purchase-limits.js';
 import { roleOf, seesExpectedBalance } from '../domain/expected-balance.js';
 
@@ -20,8 +21,8 @@ interface CounterCall<R> {
   key: string;
   /** The customer the call is for (customer money); none for the drawer's own cash. */
   customerId?: number;
-  /** Purchases need the limit windows, reverts the shift's net purchases. */
-  needs?: 'windows' | 'shift_net';
+  /** Purchases need the limit windows, reverts the shift's net purchases, redeems the customer's recent payouts. */
+  needs?: 'windows' | 'shift_net' | 'payouts';
   decide(read: CounterRead, at: string): MovementPlan;
   answer(read: CounterRead, plan: MovementPlan, applied: Applied): R;
 }
@@ -69,6 +70,7 @@ async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, 
     at,
     windows: call.needs === 'windows' ? windowStarts(Date.parse(at)) : undefined,
     shiftNet: call.needs === 'shift_net',
+    payoutsSince: call.needs === 'payouts' ? recentPayoutsSince(at) : undefined,
   });
   // A looked-up caller not found or not admitted (the caller's adapter then goes its ordinary way).
   if (!read) return undefined;

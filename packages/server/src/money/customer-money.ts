@@ -1,12 +1,12 @@
 import { RefusalReason, toUnits } from '@moneybox/contract';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import { payoutRepository } from '../repositories/payout.repository.js';
-import { checkPayout, type CheckedPayout, type PresentedId } from './payouts.js';
+import type { CheckedPayout, PresentedId } from './payouts.js';
 import type { CallerLookup, CounterCaller, CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
 import { balanceField } from '../domain/expected-balance.js';
-import { customerMayMove } from './customer-rules.js';
+import { customerMayMove, payoutCheck, type CustomerMove } from './customer-rules.js';
 import { MOVEMENTS, type CustomerMoneyKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
 
@@ -27,7 +27,7 @@ export interface CustomerMoneyMove {
   id: number;
   amount: number;
   key: string;
-  /** A redeem's: the customer's ID as checked at the counter (payouts.ts). */
+  /** A redeem's: the customer's ID as the cashier typed it from the document (payouts.ts). */
   shownId?: PresentedId | undefined;
 }
 
@@ -38,7 +38,10 @@ export interface CheckedPayoutDone extends CheckedPayout {
   amount: number;
 }
 
-/** Writes the caller's audit row of a checked payout, with the transaction of the redeem. */
+/**
+ * The caller's writes with a checked payout, in the redeem's transaction: its audit row, and on a
+ * record without an ID number (`recordsId`) the number checked, audited as the record's change.
+ */
 export type AuditPayout = (tx: Db, payout: CheckedPayoutDone) => Promise<void>;
 
 export type CustomerMoneyResult = {
@@ -91,7 +94,7 @@ function runCustomerMoney(
     caller,
     key: input.key,
     customerId: input.id,
-    needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : undefined,
+    needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : kind === 'redeem' ? 'payouts' : undefined,
     decide: (read, at) => planCustomerMoney(read, kind, input, at, audit),
     answer: (read, plan, done) => {
       const after = balancesAfter(read, plan, done);
@@ -122,8 +125,20 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   const a = input.amount;
   const definition = MOVEMENTS[kind];
   const e = definition.effects(a);
+  const move: CustomerMove<NonNullable<CounterRead['customer']>> = {
+    kind,
+    amount: a,
+    at,
+    effects: e,
+    store,
+    customer: read.customer,
+    windows: read.windows,
+    drawerCents: shift?.balance_cents,
+    desk: { attended: true, id: input.shownId },
+    recentPayouts: read.payouts,
+  };
   const customer = customerMayMove(
-    { kind, amount: a, at, effects: e, store, customer: read.customer, windows: read.windows, drawerCents: shift?.balance_cents, desk: { attended: true, id: input.shownId } },
+    move,
     {
       afterStore: () => {
         if (!shift) refuse(RefusalReason.NO_SHIFT);
@@ -139,8 +154,8 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   );
   // The shared rules ran the shift check (afterStore): it is there.
   const drawer = shift!;
-  // The shared rules allowed the payout (checkPayout); the same rule says what to record beside it.
-  const checked = checkPayout(kind, store, a, { attended: true, id: input.shownId }, customer.drivers_license);
+  // The shared rules allowed the payout (payoutCheck); the same rule says what to record beside it.
+  const checked = payoutCheck(move, customer);
   return {
     ...(checked ? { alongside: recordCheckedPayout(read, customer.id, a, at, checked, audit) } : {}),
     useKey: input.key,
@@ -161,7 +176,7 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   };
 }
 
-/** A checked payout's record (payout_check) and the caller's audit row, in the redeem's transaction. */
+/** A checked payout's record (payout_check) and the caller's writes (AuditPayout), in the redeem's transaction. */
 function recordCheckedPayout(read: CounterRead, customerId: number, amount: number, at: string, checked: CheckedPayout, audit: AuditPayout | undefined) {
   return async (tx: Db, movementId: number) => {
     await payoutRepository.record(tx, {
@@ -174,6 +189,7 @@ function recordCheckedPayout(read: CounterRead, customerId: number, amount: numb
       id_type: checked.idType,
       id_number: checked.idNumber,
       large: checked.large ? 1 : 0,
+      day_total_cents: checked.dayTotal,
     });
     await audit?.(tx, { ...checked, movementId, customerId, amount });
   };

@@ -2,7 +2,7 @@ import { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
 import { ageShort, type MinimumAge } from './minimum-age.js';
-import { birthdayMissing, checkPayout, type PayoutDesk, type PayoutThresholds } from './payouts.js';
+import { birthdayMissing, checkPayout, payoutsToday, type CheckedPayout, type PayoutDesk, type PayoutThresholds, type RecentPayout } from './payouts.js';
 import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
@@ -11,6 +11,8 @@ import { refuseMovement } from './refusal.js';
 export interface StoreRead extends StoreLimits, PayoutThresholds, MinimumAge {
   /** 1: no money moves for a customer without a birthday (payouts.ts). */
   birthday_required: number;
+  /** The store's zone: its store days (the payout thresholds sum a store day's payouts). */
+  timezone: string;
   closed: number;
   frozen: number;
   freeze_msg: string;
@@ -32,7 +34,7 @@ export interface CustomerRead extends ProtectionColumns, PersonalLimitColumns {
 }
 
 /** One customer money movement on any channel: the counter, a reload kiosk, a reloader, online. */
-interface CustomerMove<C extends CustomerRead> {
+export interface CustomerMove<C extends CustomerRead> {
   /** The ledger kind moved (a refusal names it: the counter answers its own code per kind). */
   kind: LedgerKind;
   amount: number;
@@ -48,6 +50,8 @@ interface CustomerMove<C extends CustomerRead> {
   drawerCents?: number;
   /** A redeem's: whether staff can check the customer's ID here, and the ID shown (payouts.ts). Absent: unattended. */
   desk?: PayoutDesk;
+  /** A redeem's: the customer's payouts since recentPayoutsSince on every channel (payouts.ts payoutsToday keeps the store day's). */
+  recentPayouts?: readonly RecentPayout[] | null;
 }
 
 /**
@@ -70,8 +74,9 @@ interface ChannelChecks<C> {
  * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
  * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
  * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32), then
- * a redeem above the store's ID-check threshold only at a counter with the customer's ID checked
- * (17, reason 'id_check'; payouts.ts checkPayout).
+ * a redeem whose store day's payouts (every channel, this one included) are above the store's
+ * ID-check threshold only at a counter with the customer's ID checked (17, reason 'id_check';
+ * payoutCheck).
  * Pure: it refuses (Refusal with the contract's RefusalReason and its figures) or returns the
  * customer it allowed. Each transport words the refusal its own way: the counter's status codes
  * (refusal-status.ts), the terminal protocol's refusal strings (services/terminal/terminal-refusal.ts).
@@ -117,6 +122,19 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
     budget: store.comps_budget_cents,
   });
   if (short) refuse(short, { entries_cents: c.entries_cents, winnings_cents: c.winnings_cents });
-  checkPayout(m.kind, store, a, m.desk ?? { attended: false }, c.drivers_license);
+  payoutCheck(m, c);
   return c;
+}
+
+/**
+ * A redeem's check against the payout thresholds, on the store day's payouts with this one
+ * (payouts.ts checkPayout): refuses, or says what to record beside a checked payout (null: none
+ * needed). customerMayMove runs it last; the counter's plan asks it again for what to record.
+ */
+export function payoutCheck(m: CustomerMove<CustomerRead>, c: CustomerRead): CheckedPayout | null {
+  if (m.kind !== 'redeem') return null;
+  // A channel that forgot the day's payouts would check each payout alone: the split the rule exists for.
+  if (!m.recentPayouts) throw new Error('a redeem needs the customer\'s recent payouts');
+  const paidToday = payoutsToday(m.recentPayouts, m.at, m.store.timezone);
+  return checkPayout(m.kind, m.store, m.amount, paidToday, m.desk ?? { attended: false }, c.drivers_license);
 }

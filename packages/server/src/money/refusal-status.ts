@@ -50,7 +50,7 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
     case RefusalReason.PROTECTED:
       return answer(Status.CUSTOMER_ERROR, { reason: r.reason, protection: f.protection, until: f.until ?? null });
     case RefusalReason.ID_CHECK:
-      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, id_check: f.id_check, above: units(f.above_cents) });
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, id_check: f.id_check, above: units(f.above_cents), paid_today: units(f.paid_today_cents ?? 0) });
     case RefusalReason.BIRTHDAY:
       return answer(Status.CUSTOMER_ERROR, { reason: r.reason, ...('min_age' in f ? { min_age: f.min_age } : {}) });
     case RefusalReason.UNDERAGE:

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
-import { customerColumns, moneyCustomerColumns, moneyStoreColumns, netPurchase as net, storeRuleColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, netPurchase as net, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
 
 export type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { CustomerRead } from '../money/customer-rules.js';
+import type { RecentPayout } from '../money/payouts.js';
 
 /**
  * A caller the counter read finds itself, in its own statement (no round trip of its own): `source`
@@ -47,6 +48,7 @@ export interface CounterRead {
     id_check_cents: number;
     large_payout_cents: number;
     min_age: number;
+    timezone: string;
   };
   shift: {
     shift_id: number;
@@ -61,6 +63,8 @@ export interface CounterRead {
   customer: (CustomerRead & { version: string | null }) | null;
   windows: PurchaseWindows | null;
   shift_net: number | null;
+  /** A redeem's: the customer's payouts since `payoutsSince` (money/payouts.ts). */
+  payouts: RecentPayout[] | null;
 }
 
 export const customerMovementRepository = {
@@ -73,7 +77,7 @@ export const customerMovementRepository = {
     handle: DatabaseHandle,
     db: Db,
     caller: CounterCaller,
-    q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean },
+    q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean; payoutsSince?: string },
   ): Promise<CounterRead | undefined> {
     const lookup = 'lookup' in caller ? caller.lookup : undefined;
     const dialect = handle.dialect;
@@ -97,7 +101,9 @@ export const customerMovementRepository = {
             ? sql``
             : sql`, ${moneyCustomerColumns('customer')},
         ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version`
-        }${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}
+        }${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}${
+          q.payoutsSince === undefined ? sql`` : sql`, ${recentPayoutsColumn(q.customerId, q.payoutsSince, dialect)}`
+        }
       FROM ${source} AS caller
       LEFT JOIN one_time_key k ON k.key = ${q.key}
       LEFT JOIN store ON store.id = caller.store_id
@@ -147,6 +153,7 @@ export const customerMovementRepository = {
       customer: customerColumns(x),
       windows: q.windows ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
       shift_net: q.shiftNet ? n(x.shift_net) : null,
+      payouts: q.payoutsSince === undefined ? null : recentPayouts(x),
     };
   },
 
@@ -169,6 +176,19 @@ export const customerMovementRepository = {
       WHERE customer_id = ${customerId} AND kind IN ('purchase', 'revert') AND at >= ${since.week} AND store_id = ${storeId}`.execute(db);
     const w = r.rows[0]!;
     return { hour: Number(w.hour), day: Number(w.day), week: Number(w.week) };
+  },
+
+  /** The customer's payouts (redeems, every channel) since `since`, as the money reads hand them to the rules. */
+  async recentPayouts(db: Db, storeId: number, customerId: number, since: string): Promise<RecentPayout[]> {
+    const rows = await db
+      .selectFrom('ledger')
+      .select(['at', 'amount_cents'])
+      .where('customer_id', '=', customerId)
+      .where('kind', '=', 'redeem')
+      .where('at', '>=', since)
+      .where('store_id', '=', storeId)
+      .execute();
+    return rows.map((r) => ({ at: r.at, cents: Number(r.amount_cents) }));
   },
 
   /** What the customer bought in this shift, net of what was already reverted in it. */

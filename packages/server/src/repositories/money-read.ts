@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { CustomerRead } from '../money/customer-rules.js';
+import type { RecentPayout } from '../money/payouts.js';
 
 // What the money reads share: the counter's (customer-movement.repository.ts readCounter) and a
 // reload terminal's (reload.repository.ts).
@@ -19,6 +21,27 @@ export function windowSums(customerId: number | RawBuilder<unknown> | undefined,
         FROM ledger WHERE customer_id = ${customerId} AND kind IN ('purchase', 'revert') AND at >= ${w.week})`;
 }
 
+/**
+ * A redeem's read: the customer's payouts (redeems, every channel) since `since`, as one text column
+ * `recent_payouts` of `at=cents` items (the rules keep the store day's: money/payouts.ts
+ * payoutsToday). By the customer alone, as windowSums, on the (customer_id, kind, at) index.
+ */
+export function recentPayoutsColumn(customerId: number | RawBuilder<unknown> | undefined, since: string, dialect: Dialect) {
+  const item = sql`at || '=' || amount_cents`;
+  const agg = dialect === 'postgres' ? sql`string_agg(${item}, ',')` : sql`group_concat(${item}, ',')`;
+  return sql`(SELECT ${agg} FROM ledger WHERE customer_id = ${customerId} AND kind = 'redeem' AND at >= ${since}) AS recent_payouts`;
+}
+
+/** The column recentPayoutsColumn selected, as the rules take it. */
+export function recentPayouts(x: Record<string, unknown>): RecentPayout[] {
+  const v = x.recent_payouts as string | null | undefined;
+  if (!v) return [];
+  return v.split(',').map((item) => {
+    const [at, cents] = item.split('=') as [string, string];
+    return { at, cents: Number(cents) };
+  });
+}
+
 const PERSONAL_LIMIT_COLUMNS = [
   'plimit_hourly_cents',
   'plimit_daily_cents',
@@ -29,9 +52,9 @@ const PERSONAL_LIMIT_COLUMNS = [
   'plimit_next_at',
 ] as const;
 
-/** The store columns every money read selects beside its own (the payout thresholds, the birthday rule, the minimum age): `s` is the store table's alias. */
+/** The store columns every money read selects beside its own (the payout thresholds and the store's zone, the birthday rule, the minimum age): `s` is the store table's alias. */
 export function moneyStoreColumns(s: string) {
-  return sql.raw(['birthday_required', 'id_check_cents', 'large_payout_cents', 'min_age'].map((col) => `${s}.${col}`).join(', '));
+  return sql.raw(['birthday_required', 'id_check_cents', 'large_payout_cents', 'timezone', 'min_age'].map((col) => `${s}.${col}`).join(', '));
 }
 
 /** The store's columns of a money read that moneyStoreColumns selected. */
@@ -41,6 +64,7 @@ export function storeRuleColumns(x: Record<string, unknown>) {
     id_check_cents: Number(x.id_check_cents ?? 0),
     large_payout_cents: Number(x.large_payout_cents ?? 0),
     min_age: Number(x.min_age ?? 0),
+    timezone: (x.timezone as string | null) ?? 'UTC',
   };
 }
 

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import type { CustomerRead, StoreRead } from '../money/customer-rules.js';
 import type { PurchaseWindows } from './customer-movement.repository.js';
-import { customerColumns, moneyCustomerColumns, moneyStoreColumns, storeRuleColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
+import type { RecentPayout } from '../money/payouts.js';
 
 /**
  * Everything a reload terminal's purchase or redeem decides on (services/terminal/reload.service.ts),
  * from one statement: the terminal's last seq and seat, the store, the customer of that mobile id
  * in the terminal's store (null when unknown there) with its PIN and row version, and for a
- * purchase its net purchases in the limit windows (every channel).
+ * purchase its net purchases in the limit windows, for a redeem its recent payouts (every channel).
  */
 export interface ReloadRead {
   last_seq: number;
@@ -16,6 +17,7 @@ export interface ReloadRead {
   store: StoreRead & { max_failed_logins: number };
   customer: (CustomerRead & { pin_hash: string; pin_failures: number; version: string | null }) | null;
   windows: PurchaseWindows | null;
+  payouts: RecentPayout[] | null;
 }
 
 export const reloadRepository = {
@@ -27,7 +29,7 @@ export const reloadRepository = {
   async read(
     handle: DatabaseHandle,
     db: Db,
-    q: { machineId: number; storeId: number; mobileId: string; windows?: { hour: string; day: string; week: string } },
+    q: { machineId: number; storeId: number; mobileId: string; windows?: { hour: string; day: string; week: string }; payoutsSince?: string },
   ): Promise<ReloadRead | undefined> {
     const w = q.windows;
     const customerId = sql`(SELECT id FROM customer WHERE store_id = ${q.storeId} AND mobile_id = ${q.mobileId})`;
@@ -38,7 +40,9 @@ export const reloadRepository = {
           s.closed, s.frozen, s.freeze_msg, s.min_amount_cents, s.limit_hourly_cents, s.limit_daily_cents, s.limit_weekly_cents,
           s.credit_cents, s.comps_budget_cents, s.max_failed_logins, ${moneyStoreColumns('s')},
           ${moneyCustomerColumns('c')}, c.pin_hash, c.pin_failures,
-          ${handle.dialect === 'postgres' ? sql`c.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}
+          ${handle.dialect === 'postgres' ? sql`c.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${
+            q.payoutsSince === undefined ? sql`` : sql`, ${recentPayoutsColumn(customerId, q.payoutsSince, handle.dialect)}`
+          }
         FROM machine m
         JOIN store s ON s.id = m.store_id
         LEFT JOIN customer c ON c.store_id = m.store_id AND c.mobile_id = ${q.mobileId}${
@@ -71,6 +75,7 @@ export const reloadRepository = {
       },
       customer: c && { ...c, pin_hash: x.pin_hash as string, pin_failures: n(x.pin_failures) },
       windows: w ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
+      payouts: q.payoutsSince === undefined ? null : recentPayouts(x),
     };
   },
 

@@ -156,7 +156,7 @@ export const reportRepository = {
       .leftJoin('account as a', 'a.id', 'p.account_id')
       .leftJoin('ledger as l', 'l.id', 'p.ledger_id')
       .leftJoin('drawer as d', 'd.id', 'l.drawer_id')
-      .select(['p.ledger_id', 'p.at', 'p.amount_cents', 'p.id_type', 'p.id_number', 'p.customer_id', 'c.mobile_id', 'c.first_name', 'c.last_name', 'a.username', 'd.number as drawer_number'])
+      .select(['p.ledger_id', 'p.at', 'p.amount_cents', 'p.day_total_cents', 'p.id_type', 'p.id_number', 'p.customer_id', 'c.mobile_id', 'c.first_name', 'c.last_name', 'a.username', 'd.number as drawer_number'])
       .where('p.store_id', '=', storeId)
       .where('p.large', '=', 1)
       .where('p.at', '>=', fromIso)

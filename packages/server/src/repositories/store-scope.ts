@@ -38,8 +38,8 @@ export function only<Q, K extends keyof Q>(repository: Q, ...names: K[]): Pick<Q
 
 const customerQueries = only(customerRepository, 'insert', 'find', 'findByMobileId', 'byNamePrefix', 'byPhonePrefix', 'page', 'count', 'updateProfile', 'setBlocked', 'setPinHash', 'release', 'setProtection', 'protectedPage', 'protectedCount', 'setPersonalLimits', 'exclusionOfKey', 'excludeTwins');
 const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nameTaken', 'nextName', 'insert', 'rename', 'release', 'ledgerTotals', 'roundCounts', 'dayMeters', 'lockGames');
-/** The customers' purchases as the ledger sums them (windows, shift net). */
-const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases');
+/** The customers' purchases as the ledger sums them (windows, shift net), and their recent payouts. */
+const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases', 'recentPayouts');
 /** The reload kiosks' cash boxes and their collections (the terminal's own insert is keyed by the terminal). */
 const kioskCashQueries = only(kioskCashRepository, 'lastCollection', 'since', 'insertCollection', 'findCollection', 'findByKey', 'kiosks', 'lockKiosk');
 /** The store's own row. */

@@ -1,13 +1,13 @@
 import { RefusalReason, Status, type CustomerCreateInput, type CustomerProtectInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { inTransaction } from '../../db/database.js';
+import { inTransaction, type Db } from '../../db/database.js';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { ProfilePatch } from '../../repositories/customer.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { audited, changes, type AuditTarget } from '../audit/audit.js';
+import { actorOf, audited, changes, writeAudit, type AuditTarget } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
@@ -164,6 +164,24 @@ export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: n
       return { id: input.id, personal };
     }),
   );
+
+/**
+ * A checked payout to a customer with no ID number on record (money/payouts.ts `recordsId`): the
+ * number the cashier typed from the document goes on the record in the payout's transaction (with
+ * its ID card columns, as an update would set them), audited as the record's change. The next
+ * checked payout must then match it.
+ */
+export async function recordCheckedId(tx: Db, actor: Actor, customerId: number, number: string, at: string): Promise<void> {
+  const scope = storeScope(tx, actor.storeId);
+  if (!(await scope.customers.updateProfile(customerId, { drivers_license: number, ...(await idCard(scope, number, at)) }, at))) refuse(Status.CUSTOMER_ERROR);
+  const c = await scope.customers.find(customerId);
+  await writeAudit(
+    tx,
+    actorOf(actor),
+    { storeId: actor.storeId, kind: 'customer.update', target: c ? target(presentCustomer(c)) : { type: 'customer', id: customerId }, before: { drivers_license: '' }, after: { drivers_license: number } },
+    at,
+  );
+}
 
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {

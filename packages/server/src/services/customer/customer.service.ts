@@ -6,6 +6,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { presentLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
+import { payoutsToday, recentPayoutsSince } from '../../money/payouts.js';
 import { revertableCents } from './movement.service.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -86,8 +87,16 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
   const c = await mustFind(deps, actor, id);
   const at = isoNow();
   const used = await scope.purchases.purchaseWindows(id, windowStarts(Date.parse(at)));
+  // What the customer was paid today, every channel: the redeem dialog asks for the ID when the day's total needs it.
+  const paid = await scope.purchases.recentPayouts(id, recentPayoutsSince(at));
   // limit_day: the widest report period (spec section 5), so the report forms can check it before asking.
-  return { ...presentLimits(store, used), limit_day: store.limit_day, id_check, personal: presentPersonal(c, used, at) };
+  return {
+    ...presentLimits(store, used),
+    limit_day: store.limit_day,
+    id_check,
+    paid_today: toUnits(payoutsToday(paid, at, store.timezone)),
+    personal: presentPersonal(c, used, at),
+  };
 }
 
 /** The boss's list of customers under a running self-exclusion or cool-off, the latest set first. */

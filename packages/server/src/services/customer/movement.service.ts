@@ -3,6 +3,8 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { moveCustomerMoney, type AuditPayout } from '../../money/customer-money.js';
 import { actorOf, writeAudit } from '../audit/audit.js';
+import { recordCheckedId } from './customer-change.service.js';
+import { isoNow } from '../../clock.js';
 import type { CustomerMoneyKind } from '../../money/movements.js';
 
 export type MoneyKind = CustomerMoneyKind;
@@ -21,16 +23,28 @@ export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyIn
 }
 
 /**
- * A checked payout's audit row (issue 24), written in the redeem's transaction: who paid, the
- * customer, the amount, the ID type and whether it was large. The ID number stays in the payout's
- * own record (the large-payouts report), not on the trail: only its last four characters are kept.
+ * A checked payout's writes (issue 24), in the redeem's transaction: on a record without an ID
+ * number, the number checked, recorded first (customer-change.service.ts recordCheckedId); then the
+ * payout's audit row: who paid, the customer, the amount, the store day's total, the ID type and
+ * whether it was large. The ID number stays in the payout's own record (the large-payouts report),
+ * not on the payout's trail: only its last four characters are kept.
  */
 function auditPayout(actor: Actor): AuditPayout {
-  return (tx, p) =>
-    writeAudit(tx, actorOf(actor), {
+  return async (tx, p) => {
+    if (p.recordsId) await recordCheckedId(tx, actor, p.customerId, p.idNumber, isoNow());
+    await writeAudit(tx, actorOf(actor), {
       storeId: actor.storeId,
       kind: 'customer.checked_payout',
       target: { type: 'customer', id: p.customerId },
-      after: { movement_id: p.movementId, amount: toUnits(p.amount), id_type: p.idType, id_last4: normalizeIdNumber(p.idNumber).slice(-4), large: p.large },
+      after: {
+        movement_id: p.movementId,
+        amount: toUnits(p.amount),
+        day_total: toUnits(p.dayTotal),
+        id_type: p.idType,
+        id_last4: normalizeIdNumber(p.idNumber).slice(-4),
+        large: p.large,
+        ...(p.recordsId ? { id_recorded: true } : {}),
+      },
     });
+  };
 }

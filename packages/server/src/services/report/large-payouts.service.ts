@@ -7,7 +7,7 @@ import { storeTime } from './store-days.js';
 
 /**
  * /drawer/largePayouts (a boss's; issue 24): every redeem flagged as a large payout when it was paid
- * (money/payouts.ts isLargePayout), in the period, oldest first, with the ID checked at the counter,
+ * (the store day's payouts with it above the threshold: payout-rules.ts payoutNeeds), in the period, oldest first, with the ID checked at the counter,
  * and their sum and count. The CSV is the web's, like the other reports'.
  */
 export async function largePayouts(deps: Deps, actor: Actor, q: { startTime?: string | number | undefined; endTime?: string | number | undefined }) {
@@ -27,6 +27,7 @@ export async function largePayouts(deps: Deps, actor: Actor, q: { startTime?: st
       mobile_id: r.mobile_id,
       customer_name: `${r.first_name} ${r.last_name}`.trim(),
       amount: toUnits(Number(r.amount_cents)),
+      day_total: toUnits(Number(r.day_total_cents)),
       id_type: r.id_type,
       id_number: r.id_number,
     };

@@ -6,6 +6,7 @@ import { customerMayMove } from '../../money/customer-rules.js';
 import type { Channel } from '../../money/ledger.js';
 import { post } from '../../money/ledger.js';
 import { MOVEMENTS, type MovementDefinition } from '../../money/movements.js';
+import { recentPayoutsSince } from '../../money/payouts.js';
 import { windowStarts } from '../../money/purchase-limits.js';
 import { playRepository } from '../../repositories/play.repository.js';
 import { reloadRepository, type ReloadRead } from '../../repositories/reload.repository.js';
@@ -64,7 +65,7 @@ function decideRedeem(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead, pin:
   if (t.kind !== 'reload_kiosk') refuseCommand('wrong_kind');
   const d = MOVEMENTS.terminal_redeem;
   const c = customerMayMove(
-    { kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer },
+    { kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, recentPayouts: r.payouts },
     {
       beforeBalances: (c) => {
         if (c.pin_failures >= r.store.max_failed_logins) refuseCommand('pin_locked');
@@ -76,14 +77,20 @@ function decideRedeem(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead, pin:
   return outcome(t, cmd, d, d.channel, c);
 }
 
+/** What a command's rules read beside the customer: a purchase its limit windows, a redeem the customer's recent payouts (both every channel). */
+type Needs = 'windows' | 'payouts';
+
+function needed(needs: Needs, at: string) {
+  return needs === 'windows' ? { windows: windowStarts(Date.parse(at)) } : { payoutsSince: recentPayoutsSince(at) };
+}
+
 /**
  * PostgreSQL: one read, the rules, one call of the rule-free apply function (sequence.ts
  * applyReadOnce); `decide` answers undefined for what only the transaction does (a wrong PIN's
  * count, clearing earlier failures).
  */
-function fast(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, limits: boolean, decide: (r: ReloadRead) => ReloadOutcome | undefined) {
-  const read = () =>
-    reloadRepository.read(handle, handle.db, { machineId: t.id, storeId: t.storeId, mobileId: cmd.mobile_id, windows: limits ? windowStarts() : undefined });
+function fast(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, needs: Needs, decide: (r: ReloadRead) => ReloadOutcome | undefined) {
+  const read = () => reloadRepository.read(handle, handle.db, { machineId: t.id, storeId: t.storeId, mobileId: cmd.mobile_id, ...needed(needs, isoNow()) });
   return applyReadOnce(handle, t, cmd.seq, read, (r) => {
     const o = decide(r);
     if (!o || o.customer.version === null) return undefined;
@@ -92,12 +99,12 @@ function fast(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, lim
 }
 
 /** Everywhere else (SQLite, and PostgreSQL's every other case): the same read and rules in the command's transaction. */
-function transactional(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, limits: boolean, decide: (tx: Db, r: ReloadRead) => Promise<ReloadOutcome | { answer: AckBody }>) {
+function transactional(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, needs: Needs, decide: (tx: Db, r: ReloadRead) => Promise<ReloadOutcome | { answer: AckBody }>) {
   return applyOnce(handle, t, cmd.seq, async (tx) => {
     // PostgreSQL runs money transactions side by side: the customer's row is held until commit.
     if (handle.dialect === 'postgres') await reloadRepository.lockCustomer(tx, t.storeId, cmd.mobile_id);
     const at = isoNow();
-    const r = await reloadRepository.read(handle, tx, { machineId: t.id, storeId: t.storeId, mobileId: cmd.mobile_id, windows: limits ? windowStarts(Date.parse(at)) : undefined });
+    const r = await reloadRepository.read(handle, tx, { machineId: t.id, storeId: t.storeId, mobileId: cmd.mobile_id, ...needed(needs, at) });
     // The terminal was removed since the sequence check: as if it had been before.
     if (!r) refuseCommand('not_playing');
     const o = await decide(tx, r);
@@ -110,7 +117,7 @@ function transactional(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCom
 /** A purchase at a reload kiosk, reloader or online: entries +a, store credit -a, the counter's rules and limits. */
 export async function purchase({ handle }: Deps, t: ReloadTerminal, cmd: ReloadCommand): Promise<TerminalAck> {
   const decide = (r: ReloadRead) => decidePurchase(t, cmd, r);
-  return (await fast(handle, t, cmd, true, decide)) ?? transactional(handle, t, cmd, true, async (_tx, r) => decide(r));
+  return (await fast(handle, t, cmd, 'windows', decide)) ?? transactional(handle, t, cmd, 'windows', async (_tx, r) => decide(r));
 }
 
 /** A redeem at a reload kiosk (PIN required): winnings -a, store credit +a. */
@@ -119,13 +126,13 @@ export async function redeem({ handle }: Deps, t: ReloadTerminal, cmd: ReloadCom
   if (done) return done;
   const found = await playRepository.customerForLogin(handle.db, t.storeId, cmd.mobile_id);
   const pin: PinCheck = { ok: found ? await verifySecret(cmd.pin, found.pin_hash) : false, hash: found?.pin_hash };
-  const quick = await fast(handle, t, cmd, false, (r) => {
+  const quick = await fast(handle, t, cmd, 'payouts', (r) => {
     const c = r.customer;
     if (!pin.ok || !c || c.pin_hash !== pin.hash || c.pin_failures !== 0) return undefined;
     return decideRedeem(t, cmd, r, pin);
   });
   if (quick) return quick;
-  return transactional(handle, t, cmd, false, async (tx, r) => {
+  return transactional(handle, t, cmd, 'payouts', async (tx, r) => {
     let o: ReloadOutcome;
     try {
       o = decideRedeem(t, cmd, r, pin);

@@ -229,6 +229,7 @@ export default function CustomerAccountPage() {
               revertable={info.data?.revertable ?? null}
               limits={limits.data ? [limits.data.hourly, limits.data.daily, limits.data.weekly] : null}
               idCheck={limits.data?.id_check ?? 0}
+              paidToday={limits.data?.paid_today ?? 0}
               keys={keys}
               onClose={closeMoney}
             />

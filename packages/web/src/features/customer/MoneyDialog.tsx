@@ -1,6 +1,7 @@
 import type { CustomerInfoReply, CustomerMoneyReply } from '@moneybox/contract';
 import { Alert, Button, Group, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, ID_TYPES, type IdType } from '@moneybox/contract/customer-fields';
+import { payoutNeeds } from '@moneybox/contract/payout-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,15 +24,17 @@ interface Props {
   blocked: boolean;
   revertable: number | null;
   limits: LimitWindow[] | null;
-  /** The store's ID-check threshold (currency units, 0 = none): a redeem above it asks for the customer's ID. */
+  /** The store's ID-check threshold (currency units, 0 = none): a redeem taking the day's payouts above it asks for the customer's ID. */
   idCheck?: number;
+  /** What the customer was paid out this store day, every channel (currency units): the threshold applies to the day's total. */
+  paidToday?: number;
   /** The page's key holder: a confirmation retried, even from a reopened dialog, keeps its key. */
   keys: OneTimeKey;
   onClose: () => void;
 }
 
 /** Amount → Enter → the call with its one-time key → the new balances. */
-export function MoneyDialog({ kind, customer, blocked, revertable, limits, idCheck = 0, keys, onClose }: Props) {
+export function MoneyDialog({ kind, customer, blocked, revertable, limits, idCheck = 0, paidToday = 0, keys, onClose }: Props) {
   const { t } = useTranslation(['customer', 'common']);
   const { coinSign } = useLayoutInfo();
   const client = useQueryClient();
@@ -39,7 +42,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, idChe
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<CustomerMoneyReply | null>(null);
-  // The ID shown for a checked payout: prefilled from the record, so the cashier confirms it against the card.
+  // The ID of a checked payout: typed from the customer's document, never prefilled (a prefilled number checks nothing).
   const [idType, setIdType] = useState<IdType>('drivers_license');
   const [idNumber, setIdNumber] = useState('');
   const okRef = useRef<HTMLButtonElement>(null);
@@ -51,9 +54,9 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, idChe
     setProblem(null);
     setDone(null);
     setIdType('drivers_license');
-    setIdNumber(customer.drivers_license);
+    setIdNumber('');
     void keys.prime();
-  }, [kind, keys, customer.drivers_license]);
+  }, [kind, keys]);
 
   // The confirmation replaces the form inside the open dialog: move focus to its OK, so Enter closes it.
   useEffect(() => {
@@ -64,7 +67,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, idChe
 
   if (!kind) return null;
   const typed = checkAmount(amount);
-  const needsId = kind === 'redeem' && idNeeded(typed.ok ? typed.cents : 0, idCheck);
+  const needsId = kind === 'redeem' && idNeeded(typed.ok ? typed.cents : 0, idCheck, paidToday);
 
   const confirm = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -156,6 +159,11 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, idChe
                   <Text size="sm" fw={600}>
                     {t('idCheck.title', { amount: money(idCheck, coinSign) })}
                   </Text>
+                  {paidToday > 0 ? (
+                    <Text size="xs" data-testid="money-paid-today">
+                      {t('idCheck.paidToday', { amount: money(paidToday, coinSign) })}
+                    </Text>
+                  ) : null}
                   <Text size="xs" c="dimmed">
                     {t(customer.drivers_license ? 'idCheck.confirm' : 'idCheck.enter')}
                   </Text>
@@ -232,9 +240,9 @@ function Row({ label, value, line }: { label: string; value: string; line: strin
   );
 }
 
-/** Whether a redeem of `cents` needs the customer's ID (the server's money/payouts.ts needsIdCheck; 0 = never). */
-export function idNeeded(cents: number, idCheckUnits: number): boolean {
-  return idCheckUnits > 0 && cents > unitsToCents(idCheckUnits);
+/** Whether a redeem of `cents` needs the customer's ID, after `paidTodayUnits` paid today: the contract's rule, the server's too. */
+export function idNeeded(cents: number, idCheckUnits: number, paidTodayUnits = 0): boolean {
+  return payoutNeeds({ id_check_cents: unitsToCents(idCheckUnits), large_payout_cents: 0 }, unitsToCents(paidTodayUnits), cents).idCheck;
 }
 
 function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, limits: LimitWindow[] | null): { key: string; units: number } | null {

@@ -67,7 +67,12 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
         const until = typeof reply.until === 'string' ? reply.until : null;
         return protectionText({ protection: reply.protection, until }, t, ctx.date ?? ((iso) => iso.slice(0, 10)));
       }
-      if (reply.reason === RefusalReason.ID_CHECK) return t(reply.id_check === 'mismatch' ? 'customer:refused.idMismatch' : 'customer:refused.idMissing', { amount: units(reply.above) });
+      if (reply.reason === RefusalReason.ID_CHECK) {
+        if (reply.id_check === 'mismatch') return t('customer:refused.idMismatch');
+        // The threshold applies to the day's payouts: a customer already paid today says so.
+        const paid = typeof reply.paid_today === 'number' ? reply.paid_today : 0;
+        return paid > 0 ? t('customer:refused.idMissingToday', { amount: units(reply.above), paid: units(paid) }) : t('customer:refused.idMissing', { amount: units(reply.above) });
+      }
       if (reply.reason === RefusalReason.BIRTHDAY) return typeof reply.min_age === 'number' ? t('customer:refused.birthdayAge', { age: reply.min_age }) : t('customer:refused.birthday');
       if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { age: reply.min_age });
       return ctx.blocked ? t('customer:refused.blocked') : fallback;

@@ -27,15 +27,17 @@ export function largePayoutColumns(t: T, sign: string, totals: { total: number; 
     textColumn('idType', t('reports:col.idType'), (r) => t(`customer:idCheck.types.${r.id_type}`)),
     textColumn('idNumber', t('reports:col.idNumber'), (r) => r.id_number),
     moneyColumn('amount', t('reports:col.amount'), (r) => r.amount, sign, totals ? totals.total : undefined),
+    // The thresholds apply to the customer's payouts of the store day: the total that made this one large.
+    moneyColumn('dayTotal', t('reports:col.dayTotal'), (r) => r.day_total, sign),
   ];
 }
 
 /** On screen the amount and the customer come first after the time; the rest a scroll away on a till. */
-const LEAD = ['amount', 'name', 'idType', 'idNumber'];
+const LEAD = ['amount', 'dayTotal', 'name', 'idType', 'idNumber'];
 
 /**
- * /Reports/LargePayouts (bosses only; issue 24): every redeem above the store's large-payout threshold
- * paid in the period, with the customer's ID as checked at the counter, for tax reporting; CSV and print.
+ * /Reports/LargePayouts (bosses only; issue 24): every redeem that took the customer's payouts of its
+ * store day above the store's large-payout threshold (and each after it that day), paid in the period, with the customer's ID as checked at the counter, for tax reporting; CSV and print.
  */
 export default function LargePayoutsPage() {
   const { t } = useTranslation(['reports', 'home', 'customer']);
