@@ -9,8 +9,8 @@ import { startStallingProxy, type StallingProxy } from '../testing/stalling-prox
 import { openPostgres } from './database.js';
 import type { DatabaseBounds } from './pg-bounds.js';
 
-/** Short bounds, so the test waits seconds; the defaults are in settings.ts and the README. */
-const BOUNDS: DatabaseBounds = { acquireMs: 1000, lockMs: 1000, statementMs: 1000 };
+/** Short bounds, so the test waits seconds (long enough for a loaded machine); the defaults are in settings.ts and the README. */
+const BOUNDS: DatabaseBounds = { acquireMs: 2000, lockMs: 2000, statementMs: 3000 };
 
 /**
  * A PostgreSQL that stops answering: the server's connections go through a proxy that stops forwarding

@@ -28,7 +28,8 @@ export function openReplica(
   opts: { maxLagMs: number; checkMs?: number; log?: (serving: boolean, lagSeconds: number | null) => void },
 ): ReportReplica {
   const checkMs = opts.checkMs ?? 1000;
-  const handle = openPostgres(url, 4);
+  // The primary's bounds: a replica that stops answering must not hold the report calls either.
+  const handle = openPostgres(url, 4, primary.bounds);
   const noted: Array<{ at: number; position: bigint }> = [];
   let lagMs: number | null = null;
   let checkedAt = 0;
