@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Account, AccountTable } from '../db/schema.js';
-import { giveTriesBack, takeTry } from './login-tries.js';
 import { ACCOUNT_COLUMNS } from './columns.js';
 
 export const accountRepository = {
@@ -15,10 +14,6 @@ export const accountRepository = {
     const r = await db.insertInto('account').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
-  /** Takes one of the account's password tries before its password is checked (login-tries.ts). */
-  takeTry: (db: Db, id: number, maxTries: number) => takeTry(db, 'account', id, maxTries),
-  /** The right password gives the tries back (and the lock its last try took). */
-  giveTriesBack: (db: Db, id: number, tookLast: boolean) => giveTriesBack(db, 'account', id, tookLast),
   recordSuccess(db: Db, id: number, at: string) {
     return db.updateTable('account').set({ failed_logins: 0, last_login_at: at }).where('id', '=', id).execute();
   },

@@ -213,6 +213,11 @@ export const bulletinWrites = {
       .execute();
   },
 
+  /** The items of an event, withdrawn ones too, with whether each is aimed at every store. */
+  itemsOfEvent(db: Db, eventId: number) {
+    return db.selectFrom('bulletin').select(['id', 'all_stores']).where('event_id', '=', eventId).execute();
+  },
+
   findEvent(db: Db, name: string) {
     return db.selectFrom('bulletin_event').select(['id', 'name', 'titles', 'starts_at', 'ends_at', 'removed_at']).where('name', '=', name).executeTakeFirst();
   },

@@ -28,13 +28,12 @@ export const creditTransferRepository = {
     const row = r.rows[0];
     return row === undefined ? undefined : Number(row.credit_cents);
   },
-  /** A distributor's moves: from its parent and to its children, newest first. */
+  /** A distributor's moves: from its parent and to its children (its stores' comps budgets too, out of its credit), newest first. */
   ofAccount(db: Db, accountId: number) {
     return db
       .selectFrom('credit_transfer')
       .select(CREDIT_TRANSFER_COLUMNS)
       .where((eb) => eb.or([eb('parent_account_id', '=', accountId), eb('child_account_id', '=', accountId)]))
-      .where('fund', '=', 'credit')
       .orderBy('id', 'desc')
       .limit(HISTORY_ROWS)
       .execute();
@@ -66,10 +65,11 @@ export const creditTransferRepository = {
   },
   /** Every distributor's cached credit beside the sum of its moves (verify). */
   balances(db: Db, accountId?: number) {
+    // A distributor receives credit only; it gives credit and its stores' comps budgets from it.
     return sql<{ id: number; cached: number; ledger: number }>`
       SELECT a.id, a.credit_cents AS cached,
         COALESCE((SELECT SUM(t.d_child_cents) FROM credit_transfer t WHERE t.child_account_id = a.id AND t.fund = 'credit'), 0)
-        - COALESCE((SELECT SUM(t.d_child_cents) FROM credit_transfer t WHERE t.parent_account_id = a.id AND t.fund = 'credit'), 0) AS ledger
+        - COALESCE((SELECT SUM(t.d_child_cents) FROM credit_transfer t WHERE t.parent_account_id = a.id), 0) AS ledger
       FROM platform_account a WHERE ${accountId === undefined ? sql`1=1` : sql`a.id = ${accountId}`}`.execute(db);
   },
 };

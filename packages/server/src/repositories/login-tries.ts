@@ -33,3 +33,18 @@ export function giveTriesBack(db: Db, table: TriesTable, id: number, tookLast: b
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * A right first step (the console's password before its second factor) gives back only the try it
+ * reserved (and the lock, when that try took it): the tries of the whole sign-in come back with it.
+ */
+export function giveTryBack(db: Db, table: TriesTable, id: number, tookLast: boolean) {
+  return db
+    .updateTable(table as 'account')
+    .set((eb) => ({
+      failed_logins: eb.case().when('failed_logins', '>', 0).then(eb('failed_logins', '-', 1)).else(0).end(),
+      ...(tookLast ? { locked: 0 } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

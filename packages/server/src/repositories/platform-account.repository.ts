@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import { giveTriesBack, takeTry } from './login-tries.js';
 
 /** The advisory lock's first key for a store's distributor binding (the second is the store). */
 const STORE_BINDING_LOCK = 7_310_025;
@@ -50,9 +49,6 @@ export const platformAccountRepository = {
     const r = await db.insertInto('platform_account').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
-  /** Counts a try before the secret is checked, as staff logins do (login-tries.ts): undefined when the account is locked. */
-  takeTry: (db: Db, id: number, maxTries: number) => takeTry(db, 'platform_account', id, maxTries),
-  giveTriesBack: (db: Db, id: number, tookLast: boolean) => giveTriesBack(db, 'platform_account', id, tookLast),
   unlock(db: Db, id: number) {
     return db.updateTable('platform_account').set({ locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
   },

@@ -194,13 +194,13 @@ export interface SecondServer extends ServerProcess {
 
 /**
  * Server B: another operating-system process on the PostgreSQL database of `first` (a useTestServer
- * registered before this call), for what crosses servers by LISTEN/NOTIFY. Started after `first`,
- * stopped before it is closed.
+ * registered before this call), for what crosses servers by LISTEN/NOTIFY or by the database's
+ * rows. Started after `first` (with `env` over its environment), stopped before it is closed.
  */
-export function useSecondServer(first: TestServer): SecondServer {
+export function useSecondServer(first: TestServer, env: Record<string, string> = {}): SecondServer {
   let second: SecondServer | undefined;
   beforeAll(async () => {
-    const b = await startServerProcess({ DATABASE_URL: first.databaseUrl! });
+    const b = await startServerProcess({ DATABASE_URL: first.databaseUrl! }, env);
     const call = async (path: string, body: Body = {}) => {
       const res = await fetch(`${b.url}/API${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
       return checkedReply(path, (await res.json()) as Reply);

@@ -3,7 +3,7 @@ import type { ConsoleActor } from '../../domain/console-actor.js';
 import { inTransactionDeps, type DbDeps, type Deps } from '../deps.js';
 import { Status } from '@moneybox/contract';
 import { StatusRefusal } from '../../domain/status-refusal.js';
-import { OperatorError } from '../operator/operator.service.js';
+import { OperatorError, UsernameTaken } from '../operator/operator.service.js';
 
 type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
 
@@ -38,11 +38,13 @@ export async function consoleStep<T, D extends DbDeps & Pick<Deps, 'live'>>(deps
   return done;
 }
 
-/** The operator service's refusal in its words, as a console answer (13 with the words). */
+/** The operator service's refusal in its words, as a console answer (13 with the words; a taken staff name 22). */
 export async function asConsole<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    // A taken staff name: the spec's 22 and nothing more (its holder may be outside the caller's scope).
+    if (err instanceof UsernameTaken) throw new StatusRefusal(Status.ACCOUNT_NAME_REPEATED);
     if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message });
     throw err;
   }

@@ -11,6 +11,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import { loginAttemptRepository } from '../../repositories/login-attempt.repository.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import type { Deps } from '../deps.js';
+import { checkCountingTries as checkSecretCountingTries, type GiveBack } from '../user/password-tries.js';
 import { roleOfAccount } from './console-role.js';
 
 /** Failed tries (wrong password or wrong code) before a platform account locks; an admin unlocks it. */
@@ -28,20 +29,28 @@ function auditSignIn(deps: Deps, a: Account, kind: 'console.login' | 'console.lo
   return writeAudit(deps.handle.db, auditActor(a), { storeId: null, kind, target: { type: 'platform', id: a.id, label: a.username }, after });
 }
 
-/** Counts a failed try; answers 41 when it was the last one (or the account was already locked), else 42 with the tries left. */
-async function failTry(deps: Deps, a: Account, what: 'password' | 'code', ip: string): Promise<never> {
-  const tries = await accounts.takeTry(deps.handle.db, a.id, CONSOLE_MAX_TRIES);
-  const locked = tries === undefined || tries >= CONSOLE_MAX_TRIES;
-  if (tries !== undefined) await auditSignIn(deps, a, locked ? 'console.login_locked' : 'console.login_failed', { wrong: what, failed_logins: tries, ip });
-  if (locked) refuse(Status.ACCOUNT_LOCKED);
-  refuse(Status.WRONG_PASSWORD, { try_times: CONSOLE_MAX_TRIES - tries });
+/**
+ * Checks a secret of the account (its password, or a code) as every sign-in does
+ * (services/user/password-tries.ts): the try reserved in the database before the check, so a burst
+ * on any number of servers checks at most CONSOLE_MAX_TRIES wrong ones; each wrong one audited, and
+ * the one that locks ends the account's sessions (a locked account has no live session).
+ */
+function checkCountingTries(deps: Deps, a: Account, what: 'password' | 'code', ip: string, giveBack: GiveBack, check: () => Promise<boolean>) {
+  return checkSecretCountingTries(deps.handle.db, { table: 'platform_account', id: a.id }, check, CONSOLE_MAX_TRIES, {
+    giveBack,
+    onWrong: async (tries, locked) => {
+      await auditSignIn(deps, a, locked ? 'console.login_locked' : 'console.login_failed', { wrong: what, failed_logins: tries, ip });
+      if (locked) await accounts.revokeSessionsOf(deps.handle.db, a.id, isoNow());
+    },
+  });
 }
 
 /**
  * The first step of a console sign-in: username and password. Right: a ticket for the second step
  * (the TOTP code, or its enrolment with the secret for the QR code). The staff's address and username
- * rate limits apply (as `console:<username>`); a wrong password counts a try like a wrong code, and
- * only a whole sign-in gives the tries back, so knowing the password does not buy unlimited code guesses.
+ * rate limits apply (as `console:<username>`); a password takes a try like a code, a right one gives
+ * back only its own, and only a whole sign-in gives the tries back, so knowing the password does not
+ * buy unlimited code guesses.
  */
 export async function consoleLogin(deps: Deps, visitor: Visitor, input: { username: string; password: string }) {
   const { db } = deps.handle;
@@ -57,8 +66,7 @@ export async function consoleLogin(deps: Deps, visitor: Visitor, input: { userna
     await verifySecret(input.password, await dummySecretHash());
     refuse(Status.LOGIN_INCORRECT);
   }
-  if (account.locked === 1) refuse(Status.ACCOUNT_LOCKED);
-  if (!(await verifySecret(input.password, account.password_hash))) await failTry(deps, account, 'password', visitor.ip);
+  await checkCountingTries(deps, account, 'password', visitor.ip, 'one', () => verifySecret(input.password, account.password_hash));
   if (account.disabled === 1) refuse(Status.LOGIN_INCORRECT);
 
   const at = isoNow();
@@ -78,14 +86,12 @@ export async function consoleLogin(deps: Deps, visitor: Visitor, input: { userna
 async function ticketAccount(deps: Deps, ticket: string, stage: 'second_factor' | 'enrol') {
   const { db } = deps.handle;
   const session = await accounts.findSession(db, hashToken(ticket));
-  if (!session || session.stage !== stage || session.revoked_at !== null || session.disabled === 1) refuse(Status.SESSION_REPLACED);
-  if (session.last_seen_at < isoAgo(TICKET_MS)) refuse(Status.SESSION_REPLACED);
+  if (!session || session.stage !== stage || session.disabled === 1) refuse(Status.SESSION_REPLACED);
+  // The lock ended the ticket; its holder is told why.
+  if (session.locked === 1) refuse(Status.ACCOUNT_LOCKED);
+  if (session.revoked_at !== null || session.last_seen_at < isoAgo(TICKET_MS)) refuse(Status.SESSION_REPLACED);
   const account = await accounts.find(db, session.account_id);
   if (!account) refuse(Status.SESSION_REPLACED);
-  if (account.locked === 1) {
-    await accounts.revokeSession(db, session.id, isoNow());
-    refuse(Status.ACCOUNT_LOCKED);
-  }
   return { session, account };
 }
 
@@ -117,9 +123,8 @@ async function takeCode(deps: Deps, account: Account, code: string): Promise<'to
 /** The second step: a TOTP code (or a recovery code). Right: the console session; wrong or replayed: a failed try. */
 export async function consoleSecondFactor(deps: Deps, visitor: Visitor, input: { ticket: string; code: string }) {
   const { session, account } = await ticketAccount(deps, input.ticket, 'second_factor');
-  const used = await takeCode(deps, account, input.code);
-  if (!used) await failTry(deps, account, 'code', visitor.ip);
-  await accounts.giveTriesBack(deps.handle.db, account.id, false);
+  let used: 'totp' | 'recovery' | undefined;
+  await checkCountingTries(deps, account, 'code', visitor.ip, 'all', async () => (used = await takeCode(deps, account, input.code)) !== undefined);
   const opened = await openSession(deps, account, session.id);
   await auditSignIn(deps, account, 'console.login', { ip: visitor.ip, factor: used });
   return opened;
@@ -130,12 +135,11 @@ export async function consoleEnrol(deps: Deps, visitor: Visitor, input: { ticket
   const { db } = deps.handle;
   const { session, account } = await ticketAccount(deps, input.ticket, 'enrol');
   const secret = account.totp_pending;
-  const step = secret ? await acceptTotp(secret, input.code, 0) : undefined;
-  if (!secret || step === undefined) await failTry(deps, account, 'code', visitor.ip);
+  let step: number | undefined;
+  await checkCountingTries(deps, account, 'code', visitor.ip, 'all', async () => (step = secret ? await acceptTotp(secret, input.code, 0) : undefined) !== undefined);
   if (!(await accounts.confirmSecret(db, account.id, secret!, step!))) refuse(Status.SESSION_REPLACED);
   const codes = newRecoveryCodes();
   await accounts.replaceRecoveryCodes(db, account.id, codes.map(recoveryCodeHash));
-  await accounts.giveTriesBack(db, account.id, false);
   const opened = await openSession(deps, account, session.id);
   await auditSignIn(deps, account, 'console.enrol', { ip: visitor.ip });
   return { ...opened, recovery_codes: codes };

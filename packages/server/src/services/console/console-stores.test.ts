@@ -87,7 +87,7 @@ describeOnDatabases('console stores', (s) => {
     expect(r).toMatchObject({ status: Status.OK, kid: 3102 });
     expect((await s.call('/operator/storeCreate', { ...as(admin), kid: 3102, name: 'Again', timezone: 'America/New_York', max_drawers: 1, max_machines: 1, limit_day: 1, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 })).status).toBe(Status.INPUT_ERROR);
     expect((await s.call('/operator/bossCreate', { ...as(dist), kid: 3102, username: 'formboss1', password: 'pass1234' })).status).toBe(Status.OK);
-    expect((await s.call('/operator/bossCreate', { ...as(dist), kid: 3102, username: 'formboss1', password: 'pass1234' })).status).toBe(Status.INPUT_ERROR);
+    expect((await s.call('/operator/bossCreate', { ...as(dist), kid: 3102, username: 'formboss1', password: 'pass1234' })).status).toBe(Status.ACCOUNT_NAME_REPEATED);
     expect((await s.call('/operator/bossCreate', { ...as(dist), kid: 3102, username: 'short', password: 'pass1234' })).status).toBe(Status.INPUT_ERROR);
     const detail = await s.call('/operator/store', { ...as(dist), kid: 3102 });
     expect(detail.store).toMatchObject({ kid: 3102, name: 'Form Store', credit: 2500.5, special_comps: 100, max_drawers: 3, max_machines: 10, caps: { hourly: 500, daily: 2000, weekly: 5000 }, distributor: dist.username, city: 'Austin' });

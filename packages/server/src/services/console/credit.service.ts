@@ -20,7 +20,9 @@ import { storeInScope, storesInScope } from './scope.js';
  * sub-distributor) or the operator. The operator's issuing is unlimited (no row, no balance); a
  * distributor gives only what it holds. The admin may move credit along any edge; a distributor
  * along the edges below it; support never. A store's side is its ledger row (kind store_credit, the
- * store-credit rule of money/ledger.ts `post`), so its credit stays the one the counter uses.
+ * store-credit rule of money/ledger.ts `post`), so its credit stays the one the counter uses. A
+ * store's special comps budget flows the same way, out of the same balance: its distributor gives
+ * it from its credit (and gets it back), so no distributor gives comps it does not hold.
  */
 
 export interface CreditMoveInput {
@@ -85,8 +87,9 @@ export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: Credi
       const at = isoNow();
       const note = (input.note ?? '').trim();
       // The parent's side first (a distributor's balance; the operator has none), then the child's.
+      // A store's comps budget comes out of its distributor's credit like the store's credit does.
       let parentBalance: number | null = null;
-      if (input.fund === 'credit' && child.parent !== null) {
+      if (child.parent !== null) {
         const after = await transfers.addCredit(db, child.parent, -delta);
         if (after === undefined) refuse(Status.CREDIT_ERROR, { error: 'the giver has less credit than that' });
         parentBalance = after;
@@ -121,7 +124,7 @@ export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: Credi
         at,
         key: input.key,
         fund: input.fund,
-        parent_account_id: input.fund === 'credit' ? child.parent : null,
+        parent_account_id: child.parent,
         child_account_id: child.kind === 'distributor' ? child.id : null,
         child_store_id: child.kind === 'store' ? child.id : null,
         d_child_cents: delta,

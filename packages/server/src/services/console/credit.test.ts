@@ -98,18 +98,21 @@ describeOnDatabases('console credit hierarchy', (s) => {
     expect(await balanceOf(admin, { distributor_id: other.UID })).toBe(30);
   });
 
-  it('gives and takes back a store\'s special comps budget with a note and its history, never below zero', async () => {
-    expect(await move(other, { kid: 4103, fund: 'comps', amount: 75, note: 'holiday' })).toMatchObject({ status: Status.OK, parent_balance: null, child_balance: 75 });
-    expect((await move(other, { kid: 4103, fund: 'comps', amount: 75.01, back: true })).status).toBe(Status.CREDIT_ERROR);
-    expect(await move(admin, { kid: 4103, fund: 'comps', amount: 25, back: true })).toMatchObject({ status: Status.OK, child_balance: 50 });
+  it('gives and takes back a store\'s special comps budget out of its distributor\'s credit, with a note and its history, never below zero', async () => {
+    // `other` holds 30: the budget it gives comes out of that, no more.
+    expect((await move(other, { kid: 4103, fund: 'comps', amount: 30.01 })).status).toBe(Status.CREDIT_ERROR);
+    expect(await move(other, { kid: 4103, fund: 'comps', amount: 25, note: 'holiday' })).toMatchObject({ status: Status.OK, parent_balance: 5, child_balance: 25 });
+    expect((await move(other, { kid: 4103, fund: 'comps', amount: 25.01, back: true })).status).toBe(Status.CREDIT_ERROR);
+    expect(await move(admin, { kid: 4103, fund: 'comps', amount: 10, back: true })).toMatchObject({ status: Status.OK, parent_balance: 15, child_balance: 15 });
     expect((await move(admin, { distributor_id: other.UID, fund: 'comps', amount: 1 })).status).toBe(Status.INPUT_ERROR);
     const h = await s.call('/operator/creditHistory', { ...as(other), kid: 4103, fund: 'comps' });
-    expect(h.balance).toBe(50);
-    expect((h.list as { amount: number; note: string; by: string }[]).map((r) => [r.amount, r.note, r.by])).toEqual([
-      [-25, 'console special comps budget', admin.username],
-      [75, 'holiday', other.username],
+    expect(h.balance).toBe(15);
+    expect((h.list as { amount: number; note: string; by: string; other: string }[]).map((r) => [r.amount, r.note, r.by, r.other])).toEqual([
+      [-10, 'console special comps budget', admin.username, other.username],
+      [25, 'holiday', other.username, other.username],
     ]);
-    // The distributor's own credit is not touched by a comps budget.
+    // Back up whole: the distributor holds its 30 again, its history showing both moves.
+    expect(await move(other, { kid: 4103, fund: 'comps', amount: 15, back: true })).toMatchObject({ status: Status.OK, parent_balance: 30, child_balance: 0 });
     expect(await balanceOf(admin, { distributor_id: other.UID })).toBe(30);
     await s.verify();
   });

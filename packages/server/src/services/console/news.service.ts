@@ -57,6 +57,24 @@ async function itemInScope(db: Db, actor: ConsoleActor, id: number) {
   return b;
 }
 
+/**
+ * An event is shared by name by all its items (its period and titles are the event's), so an account
+ * with a bounded scope names or changes only an event of its own: a new one, or one whose every item
+ * (withdrawn ones too) is aimed only at stores of its scope. Another's event (the admin's every-store
+ * one, another distributor's) is refused (21) and left as it was.
+ */
+async function eventIsMine(db: Db, actor: ConsoleActor, name: string) {
+  const scope = await storesInScope(db, actor);
+  if (scope === 'all') return;
+  const event = await bulletinWrites.findEvent(db, name);
+  if (!event) return;
+  const items = await bulletinWrites.itemsOfEvent(db, Number(event.id));
+  const stores = await bulletinWrites.storesOf(db, items.map((i) => Number(i.id)));
+  const aimed = new Set(stores.map((s) => Number(s.bulletin_id)));
+  const mine = items.every((i) => i.all_stores === 0 && aimed.has(Number(i.id))) && stores.every((s) => scope.includes(Number(s.store_id)));
+  if (!mine) refuse(Status.PERMISSION_ERROR, { error: `event "${name}" is another publisher's` });
+}
+
 interface FileUpload {
   role: FileRole;
   lang: BulletinLang | null;
@@ -119,6 +137,7 @@ export async function publishConsoleNews(deps: Deps, actor: ConsoleActor, input:
   return deps.handle.db.transaction().execute(async (db) => {
     const stores = await targetStores(db, actor, input.target);
     const e = input.event;
+    if (e) await eventIsMine(db, actor, e.name);
     const p = await asConsole(() =>
       publish({ handle: { db } }, auditActor(actor), {
         kind: input.kind,
@@ -146,6 +165,8 @@ interface UpdateInput {
 export async function updateConsoleNews(deps: Deps, actor: ConsoleActor, input: UpdateInput) {
   return deps.handle.db.transaction().execute(async (db) => {
     await itemInScope(db, actor, input.id);
+    const event = input.event && (await bulletinWrites.eventsOf(db, [input.id]))[0];
+    if (event) await eventIsMine(db, actor, event.name);
     const stores = input.target === undefined ? undefined : await targetStores(db, actor, input.target);
     const p = await asConsole(() =>
       update({ handle: { db } }, auditActor(actor), {

@@ -27,6 +27,12 @@ export class OperatorError extends UserRefusal {
   readonly family = 'operator';
 }
 
+/**
+ * A staff username already held on the platform (names are the sign-in key of every store). The
+ * console answers it 22 without words, whoever holds it, so it tells no caller where or whose.
+ */
+export class UsernameTaken extends OperatorError {}
+
 interface NewStore {
   id: number;
   name: string;
@@ -132,7 +138,7 @@ export async function createAccount(deps: DbDeps, actor: PlatformActor, a: { sto
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new OperatorError(`username "${a.username}" is taken`);
+    if (isUniqueViolation(err)) throw new UsernameTaken(`username "${a.username}" is taken`);
     throw err;
   }
 }

@@ -8,12 +8,15 @@ import { OPERATOR, SEED } from '../../../services/audit/audit.js';
 import { publish } from '../../../services/operator/publish.service.js';
 import { createAnnouncement } from '../../../services/operator/notice.service.js';
 
-type CallerName = 'admin' | 'distributor' | 'otherDistributor' | 'support' | 'boss' | 'cashier' | 'anonymous';
-const CALLERS: CallerName[] = ['admin', 'distributor', 'otherDistributor', 'support', 'boss', 'cashier', 'anonymous'];
-/** The platform role of each caller (store staff and anonymous have none). */
-const ROLE = { admin: 'admin', distributor: 'distributor', otherDistributor: 'distributor', support: 'support' } as const;
-/** Which callers have store 1001 in scope (the target of every store call below). */
-const SEES_1001: ReadonlySet<CallerName> = new Set(['admin', 'distributor', 'support']);
+/**
+ * The callers, in the columns' order of the table below: the admin; distributor A (bound to 1001), its
+ * support account and its sub-distributor (bound to 4004 only); distributor B (bound to 2002) and B's
+ * support; the operator's own support (every store, read-only); a store's boss and cashier; anonymous.
+ */
+const CALLERS = ['admin', 'distributor', 'support', 'subDistributor', 'otherDistributor', 'otherSupport', 'operatorSupport', 'boss', 'cashier', 'anonymous'] as const;
+type CallerName = (typeof CALLERS)[number];
+/** The callers on distributor A's side who must never reach distributor B's store 2002. */
+const A_SIDE = ['distributor', 'support', 'subDistributor'] as const;
 
 /** The cross-store report's day: today in both stores' zone, so each has a movement on it. */
 const REPORT_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -49,6 +52,9 @@ describeOnDatabases('console authorization matrix', (s) => {
   /** News items for store 1001 and announcements, one per call that withdraws one. */
   const news: number[] = [];
   const announcements: number[] = [];
+  /** Distributor B's: alerts of store 2002 and a news item aimed at it only. */
+  const alerts2002: number[] = [];
+  let news2002 = 0;
 
   beforeAll(async () => {
     await createStore({ handle: s.handle }, SEED, { id: 2002, name: 'Other Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 2, maxMachines: 2, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -56,8 +62,21 @@ describeOnDatabases('console authorization matrix', (s) => {
     const dist = await consoleAccount(s, 'distributor', { stores: [1001] });
     const other = await consoleAccount(s, 'distributor', { stores: [2002] });
     const support = await consoleAccount(s, 'support', { parentId: dist.UID });
+    await createStore({ handle: s.handle }, SEED, { id: 4004, name: 'Sub Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
+    const sub = await consoleAccount(s, 'distributor', { stores: [4004], parentId: dist.UID });
+    const otherSupport = await consoleAccount(s, 'support', { parentId: other.UID });
+    const operatorSupport = await consoleAccount(s, 'support');
     const auth = (c: ConsoleSession) => ({ UID: c.UID, TOKEN: c.TOKEN });
     sessions.set('admin', auth(admin)).set('distributor', auth(dist)).set('otherDistributor', auth(other)).set('support', auth(support));
+    sessions.set('subDistributor', auth(sub)).set('otherSupport', auth(otherSupport)).set('operatorSupport', auth(operatorSupport));
+    // Distributor A's credit, which its store's comps budget comes out of.
+    expect((await s.call('/operator/creditMove', { ...auth(admin), distributor_id: dist.UID, amount: 1000, key: 'matrix-credit' })).status).toBe(Status.OK);
+    for (let i = 0; i < A_SIDE.length; i++) {
+      const [a] = await s.handle.db.insertInto('alert').values({ kind: 'lockouts', store_id: 2002, subject: `account:${8000 + i}`, open_key: `lockouts|account:${8000 + i}`, raised_at: new Date().toISOString() }).returning('id').execute();
+      alerts2002.push(a!.id);
+    }
+    news2002 = (await publish({ handle: s.handle }, OPERATOR, { kind: 'news', texts: [{ lang: 'en', title: 'For 2002', body: 'b' }], stores: [2002] })).id;
+    await s.handle.db.insertInto('domain_layout').values({ host: 'other2002.example.com', layout: 1, store_id: 2002 }).execute();
     const boss = await s.login({ username: 'boss01', password: 'boss1234' }, 'viewer');
     sessions.set('boss', { UID: boss.UID, TOKEN: boss.TOKEN });
     const cashier = await s.login({ username: 'cashier01', password: 'cash1234' });
@@ -142,25 +161,102 @@ describeOnDatabases('console authorization matrix', (s) => {
   };
   const body = (path: ConsolePath): Body => CASES[path].body?.(++n) ?? {};
 
+  /**
+   * THE expected answer of every console call to every caller, written out by hand (not read from
+   * CONSOLE_CALLS.who, the table the server enforces), in the order of CALLERS:
+   * admin, A, A's support, A's sub-distributor, B, B's support, the operator's support, boss, cashier, anonymous.
+   * Store calls name store 1001 (A's). 0 served, 21 refused, 5 no console session.
+   */
+  // prettier-ignore
+  const EXPECTED: Record<Exclude<ConsolePath, '/operator/login' | '/operator/secondFactor' | '/operator/enrol'>, string> = {
+    //                                  adm  A  A.sup sub  B  B.sup op.sup boss cash anon
+    '/operator/me':                     '0   0   0   0   0   0   0   5 5 5',
+    '/operator/logout':                 '0   0   0   0   0   0   0   5 5 5',
+    '/operator/stores':                 '0   0   0   0   0   0   0   5 5 5',
+    '/operator/store':                  '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeFreeze':            '0   0   21  21  21  21  21  5 5 5',
+    '/operator/bossCreate':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/bossUnlock':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/storeHost':              '0   0   21  21  21  21  21  5 5 5',
+    '/operator/storeHostRemove':        '0   0   21  21  21  21  21  5 5 5',
+    '/operator/storeDailyReport':       '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeShiftReport':       '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeTransactionReport': '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeDayClose':          '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeCreate':            '0   21  21  21  21  21  21  5 5 5',
+    '/operator/storeQuota':             '0   21  21  21  21  21  21  5 5 5',
+    '/operator/storeDistributor':       '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accounts':               '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountCreate':          '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountUnlock':          '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountResetFactor':     '0   21  21  21  21  21  21  5 5 5',
+    '/operator/distributors':           '0   0   0   0   0   0   0   5 5 5',
+    '/operator/creditHistory':          '0   0   0   21  21  21  0   5 5 5',
+    '/operator/creditMove':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/alerts':                 '0   0   0   21  21  21  0   5 5 5',
+    '/operator/alertCount':             '0   0   0   0   0   0   0   5 5 5',
+    '/operator/alertAcknowledge':       '0   0   21  21  21  21  21  5 5 5',
+    '/operator/alertResolve':           '0   0   21  21  21  21  21  5 5 5',
+    '/operator/thresholds':             '0   0   0   21  21  21  0   5 5 5',
+    '/operator/thresholdsSet':          '0   21  21  21  21  21  21  5 5 5',
+    '/operator/exclusionSharing':       '0   0   0   21  21  21  0   5 5 5',
+    '/operator/exclusionSharingSet':    '0   21  21  21  21  21  21  5 5 5',
+    '/operator/webhooks':               '0   21  21  21  21  21  21  5 5 5',
+    '/operator/webhookAdd':             '0   21  21  21  21  21  21  5 5 5',
+    '/operator/webhookRemove':          '0   21  21  21  21  21  21  5 5 5',
+    '/operator/audit':                  '0   0   0   21  21  21  0   5 5 5',
+    '/operator/report':                 '0   0   0   0   0   0   0   5 5 5',
+    '/operator/news':                   '0   0   0   0   0   0   0   5 5 5',
+    '/operator/newsPublish':            '0   0   21  21  21  21  21  5 5 5',
+    '/operator/newsUpdate':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/newsWithdraw':           '0   0   21  21  21  21  21  5 5 5',
+    '/operator/announcements':          '0   21  21  21  21  21  21  5 5 5',
+    '/operator/announcementCreate':     '0   21  21  21  21  21  21  5 5 5',
+    '/operator/announcementUpdate':     '0   21  21  21  21  21  21  5 5 5',
+    '/operator/announcementWithdraw':   '0   21  21  21  21  21  21  5 5 5',
+    '/operator/maintenance':            '0   21  21  21  21  21  21  5 5 5',
+    '/operator/maintenanceSet':         '0   21  21  21  21  21  21  5 5 5',
+  };
   function expected(path: ConsolePath, caller: CallerName): number {
-    const role = caller in ROLE ? ROLE[caller as keyof typeof ROLE] : undefined;
-    if (!role) return Status.SESSION_REPLACED; // no console session: anonymous, or a store's staff token
-    if (!CONSOLE_CALLS[path].who[role]) return Status.PERMISSION_ERROR;
-    if (CASES[path].kind === 'store1001' && !SEES_1001.has(caller)) return Status.PERMISSION_ERROR;
-    return Status.OK;
+    const row = EXPECTED[path as keyof typeof EXPECTED].trim().split(/\s+/).map(Number);
+    expect(row, path).toHaveLength(CALLERS.length);
+    return row[CALLERS.indexOf(caller)]!;
   }
+
+  /** Each store call of the table aimed at distributor B's store 2002 instead (its kid, or an object of it). */
+  const ON_2002 = (path: ConsolePath, i: number): Body | undefined => {
+    const c = CASES[path];
+    if (c.kind !== 'store1001') return undefined;
+    switch (path) {
+      case '/operator/alertAcknowledge':
+        return { id: alerts2002[0]! };
+      case '/operator/alertResolve':
+        return { id: alerts2002[0]!, note: 'not mine' };
+      case '/operator/newsPublish':
+        return { kind: 'news', texts: [{ lang: 'en', title: `Into 2002 ${i}`, body: 'x' }], target: { type: 'stores', kids: [2002] } };
+      case '/operator/newsUpdate':
+        return { id: news2002, texts: [{ lang: 'en', title: `Taken ${i}` }] };
+      case '/operator/newsWithdraw':
+        return { id: news2002 };
+      case '/operator/storeHostRemove':
+        return { kid: 2002, host: 'other2002.example.com' };
+      default:
+        return { ...c.body!(i), kid: 2002 };
+    }
+  };
 
   // Logout last: it ends the session the other calls use.
   const paths = CONSOLE_PATHS.filter((p) => CASES[p].kind !== 'signIn' && p !== '/operator/logout').concat('/operator/logout');
 
-  it('has a case for every call of the console map and none for a call it does not have', () => {
+  it('has a case and a row of the table for every call of the console map and none for a call it does not have', () => {
     expect(Object.keys(CASES).sort()).toEqual([...CONSOLE_PATHS].sort());
+    expect(Object.keys(EXPECTED).sort()).toEqual(CONSOLE_PATHS.filter((p) => CASES[p].kind !== 'signIn').sort());
     // A sign-in step is anonymous by design; every other call is in the matrix test below.
     expect(CONSOLE_PATHS.filter((p) => CASES[p].kind === 'signIn')).toEqual(CONSOLE_PATHS.filter((p) => CONSOLE_CALLS[p].who.anonymous));
   });
 
   it('never lets a console session reach a store call', async () => {
-    for (const caller of ['admin', 'distributor', 'support'] as const) {
+    for (const caller of ['admin', 'distributor', 'support', 'subDistributor', 'otherSupport', 'operatorSupport'] as const) {
       expect((await s.call('/operator/me', sessions.get(caller)!)).status).toBe(Status.OK);
       for (const path of CALL_PATHS) {
         if (CALLS[path].who.anonymous) continue;
@@ -175,6 +271,9 @@ describeOnDatabases('console authorization matrix', (s) => {
     expect(await kids('distributor')).toEqual([1001]);
     expect(await kids('otherDistributor')).toEqual([2002]);
     expect(await kids('support')).toEqual([1001]);
+    expect(await kids('subDistributor')).toEqual([4004]);
+    expect(await kids('otherSupport')).toEqual([2002]);
+    expect(await kids('operatorSupport')).toEqual(expect.arrayContaining([1001, 2002, 4004]));
   });
 
   it('reports across stores only the stores in scope: a distributor never sees the other distributor\'s store, whatever it asks for', async () => {
@@ -198,6 +297,25 @@ describeOnDatabases('console authorization matrix', (s) => {
     }
   });
 
+  it("refuses every store call on distributor B's store to distributor A, its support and its sub-distributor, leaving no trace", async () => {
+    const leaks: string[] = [];
+    for (const path of paths) {
+      for (const caller of A_SIDE) {
+        const input = ON_2002(path, ++n);
+        if (!input) continue;
+        const before = await s.handle.db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const reply = await s.call(path, { ...sessions.get(caller), ...input });
+        if (reply.status !== Status.PERMISSION_ERROR) leaks.push(`${path} on 2002 as ${caller}: ${reply.status} ${JSON.stringify(reply).slice(0, 200)}`);
+        const after = await s.handle.db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        if (Number(after.n) !== Number(before.n)) leaks.push(`${path} on 2002 as ${caller}: audited`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // B's objects are as they were.
+    expect(await s.handle.db.selectFrom('bulletin').select('withdrawn_at').where('id', '=', news2002).executeTakeFirstOrThrow()).toEqual({ withdrawn_at: null });
+    expect(await s.handle.db.selectFrom('alert').select(['acknowledged_at', 'resolved_at']).where('id', '=', alerts2002[0]!).executeTakeFirstOrThrow()).toEqual({ acknowledged_at: null, resolved_at: null });
+  });
+
   it('answers every console call to every kind of caller exactly as the matrix and the scope say, and a refusal leaves no trace', async () => {
     const leaks: string[] = [];
     for (const path of paths) {
@@ -212,5 +330,4 @@ describeOnDatabases('console authorization matrix', (s) => {
     }
     expect(leaks).toEqual([]);
   });
-
 });
