@@ -149,9 +149,10 @@ const moneyAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v)
 export const customerMoneyRequest = auth.extend({ id, key, amount: moneyAmount });
 export type CustomerMoneyInput = z.output<typeof customerMoneyRequest>;
 /**
- * A redeem above the store's ID-check threshold (`id_check` in /store/info) carries the customer's
- * ID as checked at the counter: its type and number (entered, or the record's confirmed); without
- * it, or not matching the record, 17 with `reason: 'id_check'`.
+ * A redeem taking the customer's payouts of the store day (every channel) above the store's ID-check
+ * threshold (`id_check` in /store/info) carries the customer's ID as checked at the counter: its type
+ * and the number typed from the document; without it, or not matching the record, 17 with `reason:
+ * 'id_check'` (`paid_today`: what was paid before it that day). A record without a number takes it.
  */
 export const customerRedeemRequest = customerMoneyRequest.extend({
   id_type: z.enum(ID_TYPES).optional(),

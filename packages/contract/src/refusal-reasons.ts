@@ -31,9 +31,10 @@ export const RefusalReason = {
    */
   PROTECTED: 'protected',
   /**
-   * 17, on the wire: a redeem above the store's ID-check threshold (`above`, currency units) without
-   * the customer's ID checked: `id_check` says 'missing' (no ID given), 'mismatch' (not the record's
-   * number) or 'counter' (an unattended channel: the terminal protocol's `id_check`, see the counter).
+   * 17, on the wire: a redeem taking the customer's payouts of the store day above the store's
+   * ID-check threshold (`above`, currency units; `paid_today`: paid before it that day, every channel)
+   * without the customer's ID checked: `id_check` says 'missing' (no ID given), 'mismatch' (not the
+   * record's number) or 'counter' (an unattended channel: the terminal protocol's `id_check`, see the counter).
    */
   ID_CHECK: 'id_check',
   /** 17, on the wire: the store requires a birthday before money moves and the customer has none. */

@@ -36,10 +36,13 @@ export function recentPayoutsSince(at: string): string {
   return new Date(Date.parse(at) - RECENT_PAYOUTS_MS).toISOString();
 }
 
-/** The customer's payouts of the store day `at` falls on (the store's zone), every channel. */
+/**
+ * The customer's payouts of the store day `at` falls on (the store's zone), every channel. A payout
+ * stamped after `at` (a concurrent one committed first, another server's clock) counts too.
+ */
 export function payoutsToday(recent: readonly RecentPayout[], at: string, timeZone: string): number {
   const dayStart = new Date(storeTodayStart(Date.parse(at), timeZone)).toISOString();
-  return recent.reduce((sum, p) => (p.at >= dayStart && p.at <= at ? sum + p.cents : sum), 0);
+  return recent.reduce((sum, p) => (p.at >= dayStart ? sum + p.cents : sum), 0);
 }
 
 /** What a checked payout records beside its ledger row. */

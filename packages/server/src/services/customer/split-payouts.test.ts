@@ -118,6 +118,17 @@ describeOnDatabases(
       expect(await info(bare.id)).toMatchObject({ customer: { drivers_license: 'P-77' } });
     });
 
+    it('two counters pay a customer without an ID on record at once, each with another number: one is recorded, the other refused', async () => {
+      const bare = await newCustomer(s, desks.counter);
+      await giveWinnings(s, bare.id, 1000_00);
+      const [a, b] = await Promise.all([redeem(bare.id, 200, { id_type: 'state_id', id_number: 'A-1' }), redeem(bare.id, 200, { id_type: 'state_id', id_number: 'B-2' })]);
+      expect([a.status, b.status].sort()).toEqual([Status.OK, Status.CUSTOMER_ERROR].sort());
+      expect([a, b].find((r) => r.status !== Status.OK)).toMatchObject({ ...missing, id_check: 'mismatch' });
+      const paidWith = a.status === Status.OK ? 'A-1' : 'B-2';
+      expect(await info(bare.id)).toMatchObject({ customer: { drivers_license: paidWith } });
+      expect(await balances(s, bare.id)).toEqual({ entries: 0, winnings: 800_00 });
+    });
+
     it('the customer card tells the dialog what the customer was paid today', async () => {
       const c = await newCustomer(s, desks.counter);
       await giveWinnings(s, c.id, 100_00);
