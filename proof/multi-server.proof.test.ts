@@ -21,6 +21,7 @@ import {
   setupLoadStore,
   type Counter,
   type LoadStore,
+  type SentRequest,
 } from '../packages/server/src/testing/money-load.js';
 import { startServerProcess, type ServerProcess } from '../packages/server/src/testing/server-process.js';
 import { SEED } from '../packages/server/src/services/audit/audit.js';
@@ -194,8 +195,11 @@ describe('two server processes on one PostgreSQL', () => {
     const last = await database.handle.db.selectFrom('ledger').select((e) => e.fn.max('id').as('id')).executeTakeFirstOrThrow();
     let stop!: () => void;
     const until = new Promise<void>((r) => (stop = r));
-    const load = runMoneyLoad({ bases: [a.url, b.url], counters, customerIds: store.customerIds.slice(3), clients: 32, seed: 7, until });
-    await sleep(2000);
+    const watched: SentRequest[] = [];
+    const load = runMoneyLoad({ bases: [a.url, b.url], counters, customerIds: store.customerIds.slice(3), clients: 32, seed: 7, until, sent: watched });
+    // The load runs until it has moved money a good many times (an event, not a fixed time: a loaded
+    // machine answers fewer calls a second); the cap only guards a hang.
+    await eventually('over 50 movements answered 0', async () => watched.filter((s) => s.status === 0).length > 50, 60_000);
     stop();
     const sent = await load;
     expect(sent.every((s) => s.status !== null)).toBe(true);
