@@ -123,14 +123,14 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
     // A self-exclusion reaches the operator's other stores on an ID match, when the operator shares them.
     const hash = idCardHash(c.drivers_license);
     // The person's other records in the store are excluded with it (the same ID key).
-    if (input.kind === 'exclusion') await scope.customers.excludeTwins(hash, input.id, { since: at, until });
+    const twins = input.kind === 'exclusion' ? await scope.customers.excludeTwins(hash, input.id, { since: at, until }) : 0;
     const shared = input.kind === 'exclusion' && hash !== '' ? await scope.sharedExclusions.share({ customerId: input.id, hash, since: at, until }) : 0;
     const after = presentCustomer(await mustFind(tx, actor, input.id));
     await audit({
       kind: 'customer.protect',
       target: target(after),
       before: { protection: before },
-      after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d`, ...(shared > 0 ? { shared_with: shared } : {}) },
+      after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d`, ...(shared > 0 ? { shared_with: shared } : {}), ...(twins > 0 ? { same_person: twins } : {}) },
     });
     return { machineRowId: c.playing_machine_id, customer: after };
   });

@@ -53,6 +53,8 @@ describeOnDatabases('self-exclusion follows the person', (s) => {
     const excluded = await newCustomer(s, here, { drivers_license: 'AB-4711-0815' });
     expect((await purchase(here, twin.id)).status).toBe(Status.OK);
     const until = await exclude(here, excluded.id);
+    const row = await s.handle.db.selectFrom('audit').select('after_json').where('kind', '=', 'customer.protect').where('target_id', '=', excluded.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.after_json!)).toMatchObject({ same_person: 1 });
 
     const before = await customers();
     for (const typed of ['AB47110815', 'ＡＢ４７１１０８１５', 'АВ 4711 0815' /* Cyrillic A and Ve */, 'ab.4711.0815', 'Α-Β-4711-0815' /* Greek */]) {
