@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { HEARTBEAT_MS } from '@moneybox/contract';
+import ipaddr from 'ipaddr.js';
 
 /** Process settings from the environment, read once at start. */
 export interface Settings {
@@ -48,6 +49,8 @@ export interface Settings {
   alertVerifyMs: number;
   /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
   webhookDeliverMs: number;
+  /** Where webhooks may go beyond public https addresses (WEBHOOK_ALLOW_NETWORKS, WEBHOOK_ALLOW_HTTP; services/alerts/webhook-target.ts). */
+  webhooks: WebhookPolicy;
   /** A request's headers must have arrived by then (slow clients, docs/DECISIONS.md "Issue 25"). */
   headersTimeoutMs: number;
   /** The whole request, headers and body, must have arrived by then; the handler's own time does not count. */
@@ -56,6 +59,27 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
   maxConnectionsPerAddress: number;
+}
+
+/**
+ * Where webhooks may go. By default only public unicast addresses over https (services/alerts/webhook-target.ts);
+ * the operator widens it for receivers inside the network.
+ */
+export interface WebhookPolicy {
+  /** CIDR ranges allowed although they are not public (WEBHOOK_ALLOW_NETWORKS, e.g. `10.1.2.0/24,127.0.0.1/32`). */
+  allowNetworks: readonly string[];
+  /** Plain http allowed (WEBHOOK_ALLOW_HTTP=1); otherwise https only. */
+  allowHttp: boolean;
+}
+
+/** `WEBHOOK_ALLOW_NETWORKS`: comma-separated CIDRs; a bad entry stops the server at start rather than being ignored. */
+export function parseAllowNetworks(text: string | undefined): string[] {
+  const list = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const cidr of list) if (!ipaddr.isValidCIDR(cidr)) throw new Error(`WEBHOOK_ALLOW_NETWORKS: not a CIDR range: ${cidr}`);
+  return list;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -84,6 +108,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     sqliteMoneyWorker: env.SQLITE_MONEY_WORKER === '1',
     alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
+    webhooks: { allowNetworks: parseAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS), allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' },
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
     ...connectionLimits(env, int),
