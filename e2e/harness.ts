@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import type { Settings } from '../packages/server/src/settings.js';
 import { ensureWebBuilt, root, webDist } from './build-web.js';
 
 export { DEMO_KIOSK, DEMO_LOGINS };
@@ -57,9 +58,10 @@ export function loginUrl(kioskId: number = DEMO_KIOSK): string {
   return `/pos/login?kioskId=${kioskId}`;
 }
 
-export async function startE2E(): Promise<E2E> {
+/** The server over the built web app, with `settings` changed for tests that need it (the console's webhook receiver on loopback). */
+export async function startE2E(settings: Partial<Settings> = {}): Promise<E2E> {
   ensureWebBuilt();
-  const server = await startTestServer('sqlite', { webDist });
+  const server = await startTestServer('sqlite', { webDist, ...settings });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
