@@ -24,3 +24,4 @@ export * from './denominations.js';
 export * from './kiosk.js';
 export * from './alert-kinds.js';
 export * from './day-close.js';
+export * from './csv.js';
