@@ -57,6 +57,8 @@ export interface Settings {
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this; above every proxy's own idle time to its upstream. */
   keepAliveTimeoutMs: number;
+  /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol from its X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
   maxConnectionsPerAddress: number;
 }
@@ -110,6 +112,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
     webhooks: { allowNetworks: parseAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS), allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' },
     metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
     ...connectionLimits(env, int),
   };
