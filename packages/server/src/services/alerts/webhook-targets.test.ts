@@ -131,6 +131,16 @@ describeOnDatabases(
       await removeAll();
     });
 
+    it('with the allow-list a name that resolves inside it is reached, on the address the check resolved', async () => {
+      const hook = await receiver();
+      await webhookRepository.add(s.handle.db, `http://localhost:${hook.port}/hook`, 'secret', 'admin', new Date().toISOString());
+      await events(1);
+      expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS)).toEqual({ delivered: 1, failed: 0 });
+      expect(hook.got).toHaveLength(1);
+      expect(hook.got[0]!.headers.host).toBe(`localhost:${hook.port}`);
+      await removeAll();
+    });
+
     it('one receiver that never answers holds up no other webhook: every healthy delivery arrives while it still hangs', async () => {
       const healthy = await receiver();
       const hanging = await receiver({ hang: true });
