@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WEBHOOK_ERRORS } from '@moneybox/contract';
 import { isoIn } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { request as httpRequest } from 'node:http';
@@ -44,7 +45,7 @@ interface Claimed {
 }
 
 /** What `last_error` says of a failed delivery: never the receiver's answer or the socket's error, which would map who answers where. */
-export const DELIVERY_FAILED = 'not delivered';
+export const DELIVERY_FAILED = WEBHOOK_ERRORS.failed;
 
 /** POSTs one delivery; its status, or throws. Names resolve through `guardedLookup`: the socket connects only to an address the policy allows. */
 function post(target: URL, headers: Record<string, string>, body: string, policy: WebhookPolicy, timeoutMs: number): Promise<number> {
@@ -66,7 +67,7 @@ function post(target: URL, headers: Record<string, string>, body: string, policy
 async function deliverOne(handle: DatabaseHandle, policy: WebhookPolicy, r: Claimed, now: number, timeoutMs: number): Promise<boolean> {
   const timestamp = Math.floor(Date.now() / 1000);
   let status: number | null = null;
-  let error = DELIVERY_FAILED;
+  let error: string = DELIVERY_FAILED;
   const target = deliveryTarget(r.url, policy);
   try {
     if (!target) throw Object.assign(new Error(TARGET_REFUSED), { code: 'ETARGET' });

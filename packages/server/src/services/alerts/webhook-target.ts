@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { WEBHOOK_ERRORS } from '@moneybox/contract';
 import ipaddr from 'ipaddr.js';
 import type { WebhookPolicy } from '../../settings.js';
 
@@ -11,7 +12,7 @@ import type { WebhookPolicy } from '../../settings.js';
  *
  * The refusal shown for any target outside the policy: the same words whatever the address was.
  */
-export const TARGET_REFUSED = 'the webhook address is not allowed';
+export const TARGET_REFUSED = WEBHOOK_ERRORS.refused;
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
