@@ -45,7 +45,8 @@ describe('platform console', () => {
   let e: E2E;
   let n = 0;
   beforeAll(async () => {
-    e = await startE2E();
+    // The test's webhook receiver listens on loopback over http: the operator's allow-list admits it.
+    e = await startE2E({ settings: { webhooks: { allowNetworks: ['127.0.0.1/32'], allowHttp: true } } });
   });
   afterAll(() => e?.close());
 
@@ -226,7 +227,8 @@ describe('platform console', () => {
       await expect.poll(() => got.length, { timeout: 15_000 }).toBeGreaterThan(0);
       const hook = got[0]!;
       const ts = String(hook.headers['x-moneybox-timestamp']);
-      expect(hook.headers['x-moneybox-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${ts}.${hook.body}`).digest('hex')}`);
+      const id = String(hook.headers['x-moneybox-delivery']);
+      expect(hook.headers['x-moneybox-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${id}.${ts}.${hook.body}`).digest('hex')}`);
       expect(got.map((g) => JSON.parse(g.body) as unknown)).toContainEqual(expect.objectContaining({ event: 'alert.raised', alert: expect.objectContaining({ kind: 'low_credit', kid: 1001 }) }));
 
       await row.getByTestId('console-alert-resolve').click();

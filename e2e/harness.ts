@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import type { Settings } from '../packages/server/src/settings.js';
 import { ensureWebBuilt, root, webDist } from './build-web.js';
 
 export { DEMO_KIOSK, DEMO_LOGINS };
@@ -69,10 +70,14 @@ export function e2eDialect(env: NodeJS.ProcessEnv = process.env): Dialect {
   return asked;
 }
 
-export async function startE2E(opts: { dialect?: Dialect } = {}): Promise<E2E> {
+/**
+ * `dialect`: the database (default e2eDialect()); `settings` changed for tests that need it (the console's webhook
+ * receiver on loopback).
+ */
+export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Settings> } = {}): Promise<E2E> {
   ensureWebBuilt();
   const dialect = opts.dialect ?? e2eDialect();
-  const server = await startTestServer(dialect, { webDist });
+  const server = await startTestServer(dialect, { webDist, ...opts.settings });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });

@@ -24,3 +24,9 @@ export const THRESHOLD_KINDS = Object.keys(ALERT_THRESHOLDS) as ThresholdKind[];
 
 /** An alert's state: open (nobody has acted), acknowledged, resolved by a person, or cleared because its cause went. */
 export type AlertState = 'open' | 'acknowledged' | 'resolved' | 'cleared';
+
+/**
+ * What a webhook's `last_error` says, one of these and never the receiver's answer or the socket's error (which
+ * would map which internal addresses and ports answer); the console says each in the user's language.
+ */
+export const WEBHOOK_ERRORS = { failed: 'not delivered', refused: 'the webhook address is not allowed' } as const;

@@ -25,3 +25,4 @@ export * from './denominations.js';
 export * from './kiosk.js';
 export * from './alert-kinds.js';
 export * from './day-close.js';
+export * from './csv.js';

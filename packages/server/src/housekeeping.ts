@@ -4,7 +4,7 @@ import { runDurableWrite } from './money/money-transaction.js';
 import { keyRepository } from './repositories/key.repository.js';
 import { purgeLoginAttemptsBefore } from './repositories/login-attempt.repository.js';
 import { sweepAlerts } from './services/alerts/alert-sweep.js';
-import { deliverWebhooks } from './services/alerts/webhook-delivery.js';
+import { webhookDeliverer } from './services/alerts/webhook-delivery.js';
 import type { Deps } from './services/deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -106,6 +106,8 @@ export function startAlerts(deps: Deps, log: (err: unknown) => void): () => void
     if (verify) lastVerify = now;
     return sweepAlerts(deps, { now, meters: sweeps++ % 10 === 0, verify });
   });
-  every(s.webhookDeliverMs, () => deliverWebhooks(deps.handle));
+  // Each webhook's lane runs on past its pass, so a receiver that hangs holds up only itself.
+  const deliverer = webhookDeliverer(deps.handle, s.webhooks);
+  every(s.webhookDeliverMs, async () => void (await deliverer.pass()).lanes.catch(log));
   return () => timers.forEach(clearInterval);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { HEARTBEAT_MS } from '@moneybox/contract';
 import type { DatabaseBounds } from './db/pg-bounds.js';
+import ipaddr from 'ipaddr.js';
 
 /** Process settings from the environment, read once at start. */
 export interface Settings {
@@ -49,12 +50,16 @@ export interface Settings {
   alertVerifyMs: number;
   /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
   webhookDeliverMs: number;
+  /** Where webhooks may go beyond public https addresses (WEBHOOK_ALLOW_NETWORKS, WEBHOOK_ALLOW_HTTP; services/alerts/webhook-target.ts). */
+  webhooks: WebhookPolicy;
   /** A request's headers must have arrived by then (slow clients, docs/DECISIONS.md "Issue 25"). */
   headersTimeoutMs: number;
   /** The whole request, headers and body, must have arrived by then; the handler's own time does not count. */
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this; above every proxy's own idle time to its upstream. */
   keepAliveTimeoutMs: number;
+  /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol from its X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
   maxConnectionsPerAddress: number;
   /**
@@ -62,6 +67,27 @@ export interface Settings {
    * DB_LOCK_TIMEOUT_SECONDS 5, DB_STATEMENT_TIMEOUT_SECONDS 15; db/pg-bounds.ts, README "A database that hangs").
    */
   databaseBounds: DatabaseBounds;
+}
+
+/**
+ * Where webhooks may go. By default only public unicast addresses over https (services/alerts/webhook-target.ts);
+ * the operator widens it for receivers inside the network.
+ */
+export interface WebhookPolicy {
+  /** CIDR ranges allowed although they are not public (WEBHOOK_ALLOW_NETWORKS, e.g. `10.1.2.0/24,127.0.0.1/32`). */
+  allowNetworks: readonly string[];
+  /** Plain http allowed (WEBHOOK_ALLOW_HTTP=1); otherwise https only. */
+  allowHttp: boolean;
+}
+
+/** `WEBHOOK_ALLOW_NETWORKS`: comma-separated CIDRs; a bad entry stops the server at start rather than being ignored. */
+export function parseAllowNetworks(text: string | undefined): string[] {
+  const list = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const cidr of list) if (!ipaddr.isValidCIDR(cidr)) throw new Error(`WEBHOOK_ALLOW_NETWORKS: not a CIDR range: ${cidr}`);
+  return list;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -90,7 +116,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     sqliteMoneyWorker: env.SQLITE_MONEY_WORKER === '1',
     alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
+    webhooks: { allowNetworks: parseAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS), allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' },
     metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
     databaseBounds: {
       acquireMs: int(env.DB_ACQUIRE_TIMEOUT_SECONDS, 5) * 1000,

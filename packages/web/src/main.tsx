@@ -1,3 +1,4 @@
+import './app/no-eval';
 import './app/styles/login-styles';
 import './app/global.css';
 import { StrictMode } from 'react';

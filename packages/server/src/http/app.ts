@@ -1,3 +1,4 @@
+import { registerSecurityHeaders } from './security-headers.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -34,13 +35,14 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
     logger: opts.logger === false ? false : loggerOptions(deps.settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
     genReqId: requestId,
     bodyLimit: BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: deps.settings.trustProxy,
     ...slowClientOptions(deps.settings),
   });
   capConnectionsPerAddress(app.server, deps.settings.maxConnectionsPerAddress, (address) =>
     app.log.warn({ address, max: deps.settings.maxConnectionsPerAddress }, 'connections from one address at the cap: new ones closed'),
   );
 
+  registerSecurityHeaders(app);
   // The request id of every log line of this request, handed back for the operator's grep.
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);

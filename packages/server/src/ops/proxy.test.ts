@@ -77,6 +77,10 @@ describe('nginx and HAProxy from the README in front of two servers on one Postg
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(kind === 'nginx' ? /^[0-9a-f]{32}$/ : /^[0-9a-f-]{36}$/);
       expect((await fetch(`${proxy.url}/metrics`)).status).toBe(403);
+      // The servers' security headers pass through; over plain http a client's own X-Forwarded-Proto earns no HSTS (the proxy sets it).
+      const forged = await fetch(`${proxy.url}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(forged.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(forged.headers.get('strict-transport-security')).toBeNull();
 
       // A terminal through the proxy: WebSocket upgrade, enrol, welcome.
       const boss = await post(proxy.url, '/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });

@@ -169,15 +169,17 @@ export const outboxRepository = {
    * Claims up to `limit` due deliveries for `leaseMs`: one UPDATE whose subquery, on PostgreSQL, locks
    * the rows it picks and skips rows another server is claiming (FOR UPDATE SKIP LOCKED), so no row is
    * claimed twice; a claimed row is not due again until its lease ends (a server killed mid-delivery:
-   * the row is sent again once its lease is over).
+   * the row is sent again once its lease is over). The rows of the webhooks in `sending` (still
+   * delivering on this server) are left for a later pass.
    */
-  async claim(db: Db, dialect: Dialect, now: string, leaseUntil: string, limit: number) {
+  async claim(db: Db, dialect: Dialect, now: string, leaseUntil: string, limit: number, sending: readonly number[] = []) {
+    const skip = sending.length > 0 ? sql`AND d.webhook_id NOT IN (${sql.join(sending)})` : sql``;
     const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
     const r = await sql<{ id: number; webhook_id: number; alert_id: number; event: string; body: string; attempts: number; url: string; secret: string }>`
       UPDATE webhook_delivery SET claimed_until = ${leaseUntil}, attempts = attempts + 1
       WHERE id IN (
         SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
-        WHERE d.delivered_at IS NULL AND d.next_at <= ${now} AND (d.claimed_until IS NULL OR d.claimed_until < ${now}) AND w.removed_at IS NULL
+        WHERE d.delivered_at IS NULL AND d.next_at <= ${now} AND (d.claimed_until IS NULL OR d.claimed_until < ${now}) AND w.removed_at IS NULL ${skip}
         ORDER BY d.next_at, d.id LIMIT ${limit} ${lock}
       )
       RETURNING id, webhook_id, alert_id, event, body, attempts,

@@ -1,4 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { Status, type Cents } from '@moneybox/contract';
 import { createStore } from '../operator/operator.service.js';
@@ -7,6 +6,7 @@ import { openDatabase } from '../../db/database.js';
 import { outboxRepository } from '../../repositories/alert.repository.js';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
 import { describeOnDatabases } from '../../testing/server.js';
+import { webhookReceiver, type Received } from '../../testing/webhook-receiver.js';
 import { sweepAlerts } from './alert-sweep.js';
 import { deliverWebhooks } from './webhook-delivery.js';
 import { SEED } from '../audit/audit.js';
@@ -14,32 +14,14 @@ import { SEED } from '../audit/audit.js';
 const HOUR = 3_600_000;
 const KID = 1001;
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+/** The receivers of these tests listen on loopback over http: the operator's allow-list lets webhooks reach them. */
+const LOCAL_RECEIVERS = { allowNetworks: ['127.0.0.1/32'], allowHttp: true };
 
-/** A local webhook receiver: answers each request with the next status of `answers` (then 200). */
-async function receiver(): Promise<{ url: string; got: Received[]; answers: number[]; close(): Promise<void> }> {
-  const got: Received[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.statusCode = answers.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/hook`, got, answers, close: () => new Promise((r) => server.close(() => r())) };
-}
-
+/** The receiver's check (README "Webhooks"): the delivery id, the timestamp and the body signed together. */
 const validSignature = (secret: string, r: Received) => {
   const ts = String(r.headers['x-moneybox-timestamp']);
-  return r.headers['x-moneybox-signature'] === `sha256=${createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex')}`;
+  const id = String(r.headers['x-moneybox-delivery']);
+  return r.headers['x-moneybox-signature'] === `sha256=${createHmac('sha256', secret).update(`${id}.${ts}.${r.body}`).digest('hex')}`;
 };
 
 /**
@@ -52,7 +34,7 @@ describeOnDatabases(
   'alerts by exception',
   (s, dialect) => {
     let admin: ConsoleSession;
-    let hook: Awaited<ReturnType<typeof receiver>>;
+    let hook: Awaited<ReturnType<typeof webhookReceiver>>;
     let secret = '';
     const as = (c: ConsoleSession) => ({ UID: c.UID, TOKEN: c.TOKEN });
     const deps = () => ({ handle: s.handle, settings: s.settings });
@@ -60,7 +42,7 @@ describeOnDatabases(
 
     beforeAll(async () => {
       admin = await consoleAccount(s, 'admin');
-      hook = await receiver();
+      hook = await webhookReceiver();
       const added = await s.call('/operator/webhookAdd', { ...as(admin), url: hook.url });
       expect(added.status).toBe(Status.OK);
       secret = added.secret as string;
@@ -78,21 +60,23 @@ describeOnDatabases(
 
       hook.answers.push(500);
       const now = Date.now();
-      expect(await deliverWebhooks(s.handle, { now })).toEqual({ delivered: 0, failed: 1 });
-      expect(await deliverWebhooks(s.handle, { now: now + 1000 })).toEqual({ delivered: 0, failed: 0 }); // backing off
-      expect(await deliverWebhooks(s.handle, { now: now + 31_000 })).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now })).toEqual({ delivered: 0, failed: 1 });
+      expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now: now + 1000 })).toEqual({ delivered: 0, failed: 0 }); // backing off
+      expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now: now + 31_000 })).toEqual({ delivered: 1, failed: 0 });
       expect(hook.got).toHaveLength(2);
       for (const r of hook.got) expect(validSignature(secret, r)).toBe(true);
       expect(hook.got[0]!.headers['x-moneybox-delivery']).toBe(hook.got[1]!.headers['x-moneybox-delivery']);
       expect(JSON.parse(hook.got[1]!.body)).toMatchObject({ event: 'alert.raised', alert: { id: alert!.id, kind: 'low_credit', kid: KID } });
       expect(validSignature('wrong secret', hook.got[1]!)).toBe(false);
+      // The body and timestamp replayed under another delivery id do not pass.
+      expect(validSignature(secret, { ...hook.got[1]!, headers: { ...hook.got[1]!.headers, 'x-moneybox-delivery': '999999' } })).toBe(false);
       const rows = await outboxRepository.of(s.handle.db, alert!.id);
       expect(rows.map((r) => [r.attempts, r.delivered_at !== null, r.last_status])).toEqual([[2, true, 200]]);
 
       expect((await s.call('/operator/thresholdsSet', { ...as(admin), kid: KID, values: { low_credit: 0 } })).status).toBe(Status.OK);
       expect((await sweepAlerts(deps())).cleared).toEqual([alert!.id]);
       expect(await open('low_credit')).toEqual([]);
-      await deliverWebhooks(s.handle);
+      await deliverWebhooks(s.handle, LOCAL_RECEIVERS);
       expect(JSON.parse(hook.got.at(-1)!.body)).toMatchObject({ event: 'alert.cleared', alert: { id: alert!.id } });
       hook.got.length = 0;
     });
@@ -165,7 +149,7 @@ describeOnDatabases(
       await s.handle.db.updateTable('store').set((eb) => ({ credit_cents: eb('credit_cents', '-', 1) })).where('id', '=', KID).execute();
       expect((await sweepAlerts(deps(), { meters: true, verify: true })).cleared.sort()).toEqual([meters[0]!.id, ledger[0]!.id].sort());
       hook.got.length = 0;
-      await deliverWebhooks(s.handle);
+      await deliverWebhooks(s.handle, LOCAL_RECEIVERS);
     });
 
     if (dialect === 'postgres')
@@ -174,7 +158,7 @@ describeOnDatabases(
         try {
           const depsB = { handle: other, settings: s.settings };
           // What earlier tests raised (some at their fake clock, 17 hours ahead) is sent first.
-          while ((await deliverWebhooks(s.handle, { batch: 100, now: Date.now() + 48 * HOUR })).delivered > 0);
+          while ((await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { batch: 100, now: Date.now() + 48 * HOUR })).delivered > 0);
           hook.got.length = 0;
           // 20 stores below a raised default: two sweeps at once raise each alert once.
           for (let i = 0; i < 20; i++)
@@ -183,9 +167,9 @@ describeOnDatabases(
           const [a, b] = await Promise.all([sweepAlerts(deps()), sweepAlerts(depsB)]);
           expect(a.raised.length + b.raised.length).toBe(20);
           expect(new Set([...a.raised, ...b.raised]).size).toBe(20);
-          const [da, db] = await Promise.all([deliverWebhooks(s.handle, { batch: 8 }), deliverWebhooks(other, { batch: 8 }), deliverWebhooks(s.handle, { batch: 8 }), deliverWebhooks(other, { batch: 8 })]);
+          const [da, db] = await Promise.all([deliverWebhooks(s.handle, LOCAL_RECEIVERS, { batch: 8 }), deliverWebhooks(other, LOCAL_RECEIVERS, { batch: 8 }), deliverWebhooks(s.handle, LOCAL_RECEIVERS, { batch: 8 }), deliverWebhooks(other, LOCAL_RECEIVERS, { batch: 8 })]);
           expect(da!.delivered + db!.delivered).toBeGreaterThan(0);
-          while ((await deliverWebhooks(other)).delivered > 0);
+          while ((await deliverWebhooks(other, LOCAL_RECEIVERS)).delivered > 0);
           const ids = hook.got.map((r) => r.headers['x-moneybox-delivery']);
           expect(new Set(ids).size).toBe(ids.length);
           const lowStores = hook.got.map((r) => JSON.parse(r.body) as { event: string; alert: { kind: string; kid: number } }).filter((b) => b.event === 'alert.raised' && b.alert.kind === 'low_credit' && b.alert.kid >= 5000);
@@ -199,14 +183,14 @@ describeOnDatabases(
           const claimed = await outboxRepository.claim(other.db, 'postgres', new Date(t).toISOString(), new Date(t + 60_000).toISOString(), 10);
           expect(claimed).toHaveLength(1);
           hook.got.length = 0;
-          expect(await deliverWebhooks(s.handle, { now: t + 1000 })).toEqual({ delivered: 0, failed: 0 });
-          expect(await deliverWebhooks(s.handle, { now: t + 61_000 })).toEqual({ delivered: 1, failed: 0 });
-          expect(await deliverWebhooks(s.handle, { now: t + 200_000 })).toEqual({ delivered: 0, failed: 0 });
+          expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now: t + 1000 })).toEqual({ delivered: 0, failed: 0 });
+          expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now: t + 61_000 })).toEqual({ delivered: 1, failed: 0 });
+          expect(await deliverWebhooks(s.handle, LOCAL_RECEIVERS, { now: t + 200_000 })).toEqual({ delivered: 0, failed: 0 });
           expect(hook.got.map((r) => r.headers['x-moneybox-delivery'])).toEqual([String(claimed[0]!.id)]);
         } finally {
           await other.close();
         }
       });
   },
-  { settings: { alertSweepMs: 0, webhookDeliverMs: 0 } },
+  { settings: { alertSweepMs: 0, webhookDeliverMs: 0, webhooks: LOCAL_RECEIVERS } },
 );

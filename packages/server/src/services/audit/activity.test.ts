@@ -6,6 +6,7 @@ import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
 import { giveWinnings, newCustomer } from '../../testing/customer-kit.js';
 import { demoTerminal } from '../../testing/terminal-kit.js';
+import { csvCells, formulaCells } from '../../testing/csv-cells.js';
 import { SEED } from './audit.js';
 
 type S = { UID: number; TOKEN: string };
@@ -77,6 +78,28 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
     const lines = String(r.csv).trim().split('\n');
     expect(lines[0]).toBe('time,account,role,kind,target type,target,amount,before,after');
     expect(lines[1]).toContain('money.purchase');
+  });
+
+  it('guards every text cell a spreadsheet would run as a formula, on the API export and the CLI, and leaves amounts numbers', async () => {
+    // A customer named as a formula, and audit rows whose typed-in labels start with every formula character.
+    const evil = "=cmd|' /C calc'!A0";
+    expect((await s.call('/customer/create', { ...cashier, first_name: evil, last_name: '+1+cmd' })).status).toBe(Status.OK);
+    const at = new Date().toISOString();
+    const starts = [evil, '+SUM(1)', '-2+3+cmd|x', '@SUM(A1)', '\t=1+1', '\r=1+1'];
+    for (const label of starts)
+      await s.handle.db.insertInto('audit').values({ store_id: DEMO_KIOSK, at, actor_account_id: null, actor_name: label, actor_role: 'boss', kind: 'customer.update', target_type: 'customer', target_id: 1, target_label: label }).execute();
+    const api = String((await s.call('/audit/export', as(boss, { kind: 'customer' }))).csv);
+    const out: string[] = [];
+    expect(await runCli(['audit', '--kiosk', String(DEMO_KIOSK), '--format', 'csv', '--kind', 'customer'], s.handle, (l) => out.push(l))).toBe(0);
+    for (const csv of [api, out.join('\n')]) {
+      expect(formulaCells(csv)).toEqual([]);
+      const cells = csvCells(csv).flat();
+      for (const label of starts) expect(cells).toContain(`'${label}`);
+    }
+    // The amounts stay plain numbers, unguarded (a negative one too: packages/contract/src/csv.test.ts).
+    const money = csvCells(String((await s.call('/audit/export', as(boss, { kind: 'money' }))).csv)).slice(1, -1);
+    expect(money.length).toBeGreaterThan(0);
+    for (const row of money) expect(row[6]).toMatch(/^-?\d+(\.\d+)?$/);
   });
 
   it("shows a store only its own trail, and a cashier none of it (21)", async () => {

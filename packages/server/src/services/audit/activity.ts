@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, MONEY_KINDS, SaType, toUnits, type ActivityRow } from '@moneybox/contract';
+import { AUDIT_KINDS, MONEY_KINDS, SaType, toUnits, csvCell, type ActivityRow } from '@moneybox/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database.js';
 import type { AuditRow } from '../../db/schema.js';
@@ -102,7 +102,8 @@ export const CSV_MAX_ROWS = 10_000;
 export async function activityCsv(db: Db, q: ActivityQuery) {
   const { list, total } = await activityPage(db, q, 0, CSV_MAX_ROWS);
   const csv = stringify(
-    list.map((r) => [r.at, r.actor, r.actor_role, r.kind, r.target_type, r.target, r.amount ?? '', r.before ? JSON.stringify(r.before) : '', r.after ? JSON.stringify(r.after) : '']),
+    // Names, targets and before/after values are typed by people: each cell passes the contract's formula guard.
+    list.map((r) => [r.at, r.actor, r.actor_role, r.kind, r.target_type, r.target, r.amount ?? '', r.before ? JSON.stringify(r.before) : '', r.after ? JSON.stringify(r.after) : ''].map(csvCell)),
     { header: true, columns: ['time', 'account', 'role', 'kind', 'target type', 'target', 'amount', 'before', 'after'] },
   );
   return { csv, rows: list.length, truncated: total > list.length };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoPdf, demoPng } from '../../cli/seed/demo-files.js';
 import { contentDisposition } from '../../http/api/bulletin/file.route.js';
-import { checkFile, checkFileName, sniff } from './file-type.js';
+import { checkFile, checkFileName, nameByType, sniff } from './file-type.js';
 
 const bytes = (s: string) => Buffer.from(s, 'latin1');
 
@@ -32,5 +32,14 @@ describe('bulletin file types, by content', () => {
   it('writes Content-Disposition with an ASCII fallback and the RFC 5987 name, never breaking the header', () => {
     expect(contentDisposition('inline', 'a.pdf')).toBe(`inline; filename="a.pdf"; filename*=UTF-8''a.pdf`);
     expect(contentDisposition('attachment', `Año "1" (b)'s.pdf`)).toBe(`attachment; filename="A_o _1_ (b)'s.pdf"; filename*=UTF-8''A%C3%B1o%20%221%22%20%28b%29%27s.pdf`);
+  });
+
+  it('names a file by its checked type: an extension that is not the type\'s is replaced, one that is kept', () => {
+    expect(nameByType('poster.html', 'image/png')).toBe('poster.png');
+    expect(nameByType('x.hta', 'image/gif')).toBe('x.gif');
+    expect(nameByType('flyer', 'application/pdf')).toBe('flyer.pdf');
+    expect(nameByType('.htaccess', 'image/png')).toBe('.htaccess.png');
+    expect(nameByType('Photo.JPEG', 'image/jpeg')).toBe('Photo.JPEG');
+    expect(nameByType('evil.svg', 'image/svg+xml')).toBe('evil.bin');
   });
 });

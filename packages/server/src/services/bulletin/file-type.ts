@@ -6,7 +6,7 @@ import { OperatorError } from '../operator/operator.service.js';
  * refused outright: it is a document that can carry scripts, and a poster needs none of that
  * (docs/DECISIONS.md "Platform news").
  */
-type BulletinFileType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf';
+export type BulletinFileType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf';
 
 const starts = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -36,6 +36,29 @@ const EXTENSIONS: Readonly<Record<string, BulletinFileType>> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
 };
+
+/** Each type's extensions, the first the one a name gets; anything else served is opaque bytes. */
+const TYPE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'application/octet-stream': ['bin'],
+};
+
+/**
+ * A file's name with the extension of its checked type: a PNG named `poster.html` is `poster.png`, a GIF named
+ * `x.hta` is `x.gif`, so a downloaded file opens as what it is, never as a page or a program. Stored so on upload
+ * and applied again when served (rows stored before, or any content type the server does not serve as itself).
+ */
+export function nameByType(name: string, type: string): string {
+  const exts = TYPE_EXTENSIONS[type] ?? TYPE_EXTENSIONS['application/octet-stream']!;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (exts.includes(ext)) return name;
+  return `${dot > 0 ? name.slice(0, dot) : name}.${exts[0]}`;
+}
 
 /** A file name as stored and sent in Content-Disposition: a plain name, no path, no control characters. */
 export function checkFileName(name: string): string {

@@ -10,6 +10,7 @@ import type { StoreSet } from '../../repositories/console-store.repository.js';
 import type { Deps } from '../deps.js';
 import { parseAuditJson } from '../audit/activity.js';
 import { consoleAudited } from './console-audit.js';
+import { TARGET_REFUSED, targetAllowed } from '../alerts/webhook-target.js';
 import { storeInScope, storesInScope } from './scope.js';
 
 const LIST_LIMIT = 500;
@@ -141,6 +142,8 @@ export async function listWebhooks(deps: Deps, _actor: ConsoleActor) {
  * logged, never in an audit row, never answered again.
  */
 export async function addWebhook(deps: Deps, actor: ConsoleActor, input: { url: string }) {
+  // Checked again at every delivery, on the address connected to (webhook-delivery.ts).
+  if (!(await targetAllowed(input.url, deps.settings.webhooks))) refuse(Status.INPUT_ERROR, { error: TARGET_REFUSED });
   return consoleAudited(deps, actor, async (tx, audit) => {
     const secret = randomBytes(32).toString('hex');
     const id = await webhookRepository.add(tx.handle.db, input.url, secret, actor.username, isoNow());

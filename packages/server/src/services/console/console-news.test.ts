@@ -3,7 +3,7 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { demoPng } from '../../cli/seed/demo-files.js';
 import { auditRepository } from '../../repositories/audit.repository.js';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
-import { OTHER_KIOSK, otherStoreSession } from '../../testing/bulletin-kit.js';
+import { OTHER_KIOSK, fetchFile, otherStoreSession } from '../../testing/bulletin-kit.js';
 import { describeOnDatabases, type Body, type Session } from '../../testing/server.js';
 
 const PNG = Buffer.from(demoPng(8, 8, [[255, 0, 0]]));
@@ -124,6 +124,41 @@ describeOnDatabases('console news', (s) => {
     expect(ok.status).toBe(Status.OK);
     const item = ((await s.call('/operator/news', as(admin))).list as { id: number; files: { type: string; size: number }[] }[]).find((i) => i.id === ok.id)!;
     expect(item.files).toEqual([expect.objectContaining({ type: 'image/png', size: PNG.byteLength })]);
+  });
+
+  it('names an uploaded file by its checked type, serves it under that type and name, and a PDF only as a sandboxed attachment', async () => {
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;<script>alert(1)</script>', 'latin1');
+    // A PNG polyglot named as a page, a GIF named as an HTML application, a PDF whose OpenAction runs JavaScript.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF');
+    const uploads = [
+      { title: 'Polyglot', name: 'poster.html', bytes: Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]), type: 'image/png', served: 'poster.png' },
+      { title: 'Program', name: 'x.hta', bytes: gif, type: 'image/gif', served: 'x.gif' },
+      { title: 'No extension', name: 'flyer', bytes: PNG, type: 'image/png', served: 'flyer.png' },
+      { title: 'Scripted PDF', name: 'rules.pdf', bytes: pdf, type: 'application/pdf', served: 'rules.pdf' },
+    ];
+    for (const u of uploads) {
+      const r = await s.call('/operator/newsPublish', { ...as(admin), kind: 'poster', texts: [{ lang: 'en', title: u.title }], target: { type: 'stores', kids: [1001] }, files: [{ role: 'document', lang: null, name: u.name, data: b64(u.bytes) }] });
+      expect(r.status, JSON.stringify(r)).toBe(Status.OK);
+    }
+    const posters = (await s.call('/bulletin/download', { ...boss1001 })).list as { title: string; file: { file_name: string; content_type: string; url: string; download_url: string } }[];
+    for (const u of uploads) {
+      const p = posters.find((x) => x.title === u.title)!;
+      expect(p.file).toMatchObject({ file_name: u.served, content_type: u.type });
+      for (const url of [p.file.url, p.file.download_url]) {
+        const res = await fetchFile(s, url, boss1001);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe(u.type);
+        expect(res.headers.get('content-disposition')).toContain(`filename="${u.served}"`);
+        expect(res.headers.get('content-security-policy')).toContain('sandbox');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        if (u.type === 'application/pdf' || url === p.file.download_url) expect(res.headers.get('content-disposition')).toMatch(/^attachment; /);
+      }
+    }
+    // A row stored before names were tied to types is served by its type all the same.
+    const polyglot = posters.find((x) => x.title === 'Polyglot')!;
+    await s.handle.db.updateTable('bulletin_file').set({ file_name: 'old.html' }).where('id', '=', Number(polyglot.file.url.split('/').pop())).execute();
+    const old = await fetchFile(s, polyglot.file.download_url, boss1001);
+    expect(old.headers.get('content-disposition')).toContain('filename="old.png"');
   });
 
   it("gives each language of a poster its own file, the store serving the reader's language's (a shared file for all when one is given), and refuses a file for a language the item lacks", async () => {

@@ -7,7 +7,7 @@ import { writeAudit, type AuditActor } from '../audit/audit.js';
 import type { DbDeps } from '../deps.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
-import { checkFile, checkFileName } from '../bulletin/file-type.js';
+import { checkFile, checkFileName, nameByType } from '../bulletin/file-type.js';
 
 /**
  * The operator's side of platform news: publish, update and withdraw items and events. Every rule
@@ -128,8 +128,9 @@ interface CheckedFile extends FileIn {
 function checkFiles(files: FileIn[] | undefined, role: FileRole): CheckedFile[] {
   const out: CheckedFile[] = [];
   for (const f of files ?? []) {
-    const name = role === 'image' ? checkImageRef(f.name) : checkFileName(f.name);
     const type = checkFile(f.name, f.bytes, role === 'document' ? 'document' : 'image');
+    // A body's image keeps the name its Markdown refers to; the file route names its download by type.
+    const name = role === 'image' ? checkImageRef(f.name) : nameByType(checkFileName(f.name), type);
     out.push({ ...f, name, role, type });
   }
   const perLang = new Set<string>();

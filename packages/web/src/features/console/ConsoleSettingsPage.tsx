@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ALERT_THRESHOLDS, THRESHOLD_KINDS } from '@moneybox/contract/alert-kinds';
+import { ALERT_THRESHOLDS, THRESHOLD_KINDS, WEBHOOK_ERRORS } from '@moneybox/contract/alert-kinds';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery, useConsoleWrite } from '../../api/console';
@@ -92,7 +92,7 @@ export default function ConsoleSettingsPage() {
                 {t('console:settings.deliveryCounts', { delivered: h.delivered, pending: h.pending })}
                 {h.last_error && (
                   <Text fz="xs" c="red">
-                    {h.last_error}
+                    {t(h.last_error === WEBHOOK_ERRORS.refused ? 'console:settings.webhookRefused' : 'console:settings.webhookFailed')}
                   </Text>
                 )}
               </Table.Td>

@@ -61,6 +61,19 @@ describe('report CSV', () => {
     const cols = [textColumn<R>('name', 'Name', (r) => r.name), moneyColumn<R>('amount', 'Amount', (r) => r.amount, '$')];
     expect(lines(buildCsv(cols, [{ name: '=HYPERLINK("x")', amount: -3 }]))[1]).toBe(`"'=HYPERLINK(""x"")",-3.00`);
     expect(lines(buildCsv(cols, [{ name: '@SUM', amount: 0 }]))[1]).toBe("'@SUM,0.00");
+    expect(lines(buildCsv(cols, [{ name: '\t=1+1', amount: -12.5 }]))[1]).toBe("'\t=1+1,-12.50");
+  });
+
+  it('guards headers, totals labels and cells a column writes for the CSV alone, with the one guard of the contract', () => {
+    type R = { name: string };
+    const cols: ReportColumn<R>[] = [
+      textColumn<R>('name', '=HEAD()', (r) => r.name, '@TOTAL'),
+      { id: 'note', header: 'Note', text: () => 'shown', csv: (r) => `-2+3+${r.name}` },
+    ];
+    const [header, row, total] = lines(buildCsv(cols, [{ name: "cmd|' /C calc'!A0" }]));
+    expect(header).toBe("'=HEAD(),Note");
+    expect(row).toBe(`cmd|' /C calc'!A0,'-2+3+cmd|' /C calc'!A0`);
+    expect(total).toBe("'@TOTAL,");
   });
 
   it('shift report: open shifts, uncounted shifts and the totals row', () => {

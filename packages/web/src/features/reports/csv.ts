@@ -1,20 +1,17 @@
+import { csvCell } from '@moneybox/contract';
 import { dataColumns, hasTotals, type ReportColumn } from './report-columns';
 
 /** UTF-8 byte order mark: spreadsheet programs then read Chinese and Spanish names correctly. */
 export const BOM = '\ufeff';
-
-/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote. */
-function guardFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
 function field(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Every cell, header and totals included, through the contract's formula guard (plain amounts stay numbers). */
 function line(cells: string[]): string {
-  return cells.map(field).join(',');
+  return cells.map((c) => field(csvCell(c))).join(',');
 }
 
 /**
@@ -25,7 +22,7 @@ export function buildCsv<Row>(all: readonly ReportColumn<Row>[], rows: Iterable<
   const columns = dataColumns(all);
   const lines = [line(columns.map((c) => c.header))];
   for (const r of rows) {
-    lines.push(line(columns.map((c) => (c.csv ? c.csv(r) : c.numeric ? c.text(r) : guardFormula(c.text(r))))));
+    lines.push(line(columns.map((c) => (c.csv ? c.csv(r) : c.text(r)))));
   }
   if (hasTotals(columns)) lines.push(line(columns.map((c) => c.total?.csv ?? '')));
   return `${BOM}${lines.join('\r\n')}\r\n`;

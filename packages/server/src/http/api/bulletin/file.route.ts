@@ -8,8 +8,9 @@ import { StatusRefusal } from '../../../domain/status-refusal.js';
 import { sessionCookies } from '../../session-cookies.js';
 import { allowed } from '../../../domain/permissions.js';
 import { fileFor } from '../../../services/bulletin/bulletin.service.js';
+import { nameByType } from '../../../services/bulletin/file-type.js';
 
-/** Served inline under their own type; anything else (e.g. SVG in an old row) only as an opaque attachment. */
+/** Served under their own type (images inline, PDFs as attachments); anything else (e.g. SVG in an old row) only as an opaque attachment. */
 const INLINE_TYPES: ReadonlySet<string> = new Set(BULLETIN_DOCUMENT_TYPES);
 /** Files need the same right as the lists they appear in. */
 const READ_CALL = '/bulletin/news';
@@ -51,19 +52,22 @@ export function registerBulletinFiles(app: FastifyInstance, deps: Deps): void {
       if (err instanceof StatusRefusal) return notFound(reply);
       throw err;
     }
-    const inlineOk = INLINE_TYPES.has(file.content_type);
+    // The type and the download name's extension both come from the type checked on upload (file-type.ts).
+    const type = INLINE_TYPES.has(file.content_type) ? file.content_type : 'application/octet-stream';
+    // A PDF can carry scripts its viewer runs, and Chromium's viewer refuses a sandboxed document: it is downloaded, never shown in the app's origin.
+    const inlineOk = type !== 'application/octet-stream' && type !== 'application/pdf';
     const attachment = !inlineOk || req.query.download === '1';
     const etag = `"${file.sha256}"`;
     void reply
-      .header('content-type', inlineOk ? file.content_type : 'application/octet-stream')
-      .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', file.file_name))
+      .header('content-type', type)
+      .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', nameByType(file.file_name, type)))
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'same-origin')
       // Revalidated every time, so a withdrawn file stops being shown; unchanged bytes answer 304.
       .header('cache-control', 'private, no-cache')
-      .header('etag', etag);
-    // Images and unknown types can run nothing even if opened directly; the PDF viewer needs no sandbox (Chromium refuses PDFs in one).
-    if (file.content_type !== 'application/pdf') void reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      .header('etag', etag)
+      // Whatever a file is, opened directly it runs nothing.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     const bytes = await file.bytes().catch((err: unknown) => (err instanceof StatusRefusal ? undefined : Promise.reject(err)));
     if (!bytes) return notFound(reply);

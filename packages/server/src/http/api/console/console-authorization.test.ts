@@ -136,7 +136,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/exclusionSharing': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/exclusionSharingSet': { kind: 'store1001', body: () => ({ kid: 1001, on: false }) },
     '/operator/webhooks': { kind: 'platform' },
-    '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://hooks.example.com/${i}` }) },
+    // A receiver on loopback, which the operator's allow-list below admits (nothing is delivered: no deliverer runs).
+    '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://127.0.0.1:9/hooks/${i}` }) },
     '/operator/webhookRemove': { kind: 'platform', body: () => ({ id: webhooks.pop()! }) },
     '/operator/audit': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeHost': { kind: 'store1001', body: (i) => ({ kid: 1001, host: `m${i}.example.com`, layout: 2 }) },
@@ -330,4 +331,5 @@ describeOnDatabases('console authorization matrix', (s) => {
     }
     expect(leaks).toEqual([]);
   });
-});
+
+}, { settings: { webhooks: { allowNetworks: ['127.0.0.1/32'], allowHttp: false }, webhookDeliverMs: 0 } });

@@ -1,0 +1,33 @@
+import { WEBHOOK_ERRORS } from '@moneybox/contract';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConsoleSession } from '../../api/console';
+import { i18n, i18nReady } from '../../i18n/i18n';
+import { fakeServer } from '../../test/fake-server';
+import { renderRoutes } from '../../test/render';
+import ConsoleSettingsPage from './ConsoleSettingsPage';
+
+const hook = (id: number, last_error: string) => ({ id, url: `https://hooks.example.com/${id}`, created_at: '2026-11-01T00:00:00.000Z', created_by: 'admin1', pending: 1, delivered: 0, last_error });
+
+beforeEach(() => setConsoleSession({ uid: 7, token: 't', username: 'admin1', role: 'admin' }));
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('Console settings: webhooks', () => {
+  it("says each delivery error of the server's catalogue in the user's language, never the server's words", async () => {
+    fakeServer({
+      '/operator/thresholds': () => ({ status: 0, set: {}, effective: {} }),
+      '/operator/webhooks': () => ({ status: 0, list: [hook(1, WEBHOOK_ERRORS.failed), hook(2, WEBHOOK_ERRORS.refused), hook(3, '')] }),
+      '/operator/maintenance': () => ({ status: 0, on: false, msg: '' }),
+    });
+    await i18nReady;
+    await i18n.changeLanguage('mx');
+    await renderRoutes([{ path: '/', element: <ConsoleSettingsPage /> }], '/');
+    expect(await screen.findByText('Aún no entregado; se volverá a enviar más tarde', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('No enviado: esta dirección no está permitida')).toBeInTheDocument();
+    expect(screen.queryByText(WEBHOOK_ERRORS.failed)).toBeNull();
+    expect(screen.queryByText(WEBHOOK_ERRORS.refused)).toBeNull();
+  });
+});
