@@ -35,6 +35,26 @@ export const EXPECTED_BALANCE_REPLIES: ReadonlyArray<readonly [path: string, und
   ['/drawer/setupList', 'unchanged: boss only'],
 ];
 
+/**
+ * The figures from which a shift's expected cash follows: its terms (initial amount, fills, bleeds,
+ * purchases, redeems, and the rest of its running totals), the float carried in (the initial amount's
+ * twin) and the balance itself. Where `seesExpectedBalance` says no, a reply carries none of them: the
+ * balance is one sum of the others away.
+ */
+export const EXPECTED_CASH_FIGURES = [
+  'initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', 'reverts', 'comps', 'special_comps', 'balance',
+  'carried', 'float_difference', 'init_count_detail',
+] as const;
+export type ExpectedCashFigure = (typeof EXPECTED_CASH_FIGURES)[number];
+
+/** `reply` as it is when the caller `sees`, else without any of EXPECTED_CASH_FIGURES. */
+export function expectedCashFigures<T extends object>(sees: boolean, reply: T): T | Omit<T, ExpectedCashFigure> {
+  if (sees) return reply;
+  const out = { ...reply } as Record<string, unknown>;
+  for (const k of EXPECTED_CASH_FIGURES) delete out[k];
+  return out as Omit<T, ExpectedCashFigure>;
+}
+
 /** A staff account's role from its saType (1 = boss, anything else a cashier). */
 export function roleOf(saType: number): Role {
   return saType === SaType.BOSS ? 'boss' : 'cashier';
