@@ -26,7 +26,7 @@ async function shiftReplies(s: TestServer, saType: number): Promise<{ session: S
     paths.add(path);
     return r;
   };
-  await call('init', '/drawer/init', { amount: 300, key: await s.key() });
+  await call('init', '/drawer/init', { amount: 300, count_detail: { '100': 3 }, key: await s.key() });
   const shiftId = (await s.call('/drawer/info', session)).shift_id as number;
   await call('fills', '/drawer/fills', { shift_id: shiftId, amount: 50, key: await s.key(), reason: 'change' });
   await call('bleeds', '/drawer/bleeds', { shift_id: shiftId, amount: 20, key: await s.key(), reason: 'drop' });
@@ -92,6 +92,8 @@ function expectNoExpectedCash(replies: Record<string, Reply>) {
     expect(r, `transaction ${String(r.fun_name)}`).not.toHaveProperty('amount');
     expect(r, `transaction ${String(r.fun_name)}`).not.toHaveProperty('drawer_change');
   }
+  // Nor the initial amount's count by denomination (its ledger row's note).
+  expect(JSON.stringify([replies.movements, replies.transaction, replies.xReport])).not.toContain('×');
   const row = openRow(replies.shiftLog!, replies.info!.moneybox as number);
   for (const k of EXPECTED_CASH_FIGURES) expect(row, `shiftLog row ${k}`).not.toHaveProperty(k);
   // The open shift is this cashier's only one: the totals (sums of the figures shown) hold none of its figures.

@@ -84,7 +84,8 @@ export async function shiftMovements(deps: Deps, actor: Actor, q: MovementsQuery
       // An open shift's rows sum to its expected cash: under blind count a cashier gets them without amounts.
       ...(sees ? { amount: toUnits(r.amount_cents), drawer: toUnits(r.d_drawer_cents) } : {}),
       time: r.at,
-      note: r.note,
+      // The initial amount's note is its count by denomination (writeCountNote): a figure like the amount.
+      note: sees || r.kind !== 'init' ? r.note : '',
       customer_id: r.customer_id,
       account: r.account,
     }),

@@ -114,7 +114,8 @@ function present(r: TransactionRecord, tz: string, link: { reverts_id: number | 
     ...(sees ? { amount: toUnits(Number(r.amount_cents)), drawer_change: toUnits(Number(r.d_drawer_cents)) } : {}),
     reverts_id: link?.reverts_id ?? (r.reverts_id === null ? null : Number(r.reverts_id)),
     reverted_by: link?.reverted_by ?? null,
-    note: r.note,
+    // The initial amount's note is its count by denomination (writeCountNote): a figure like the amount.
+    note: sees || r.kind !== 'init' ? r.note : '',
   };
 }
 
