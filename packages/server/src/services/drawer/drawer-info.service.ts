@@ -33,8 +33,10 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
   const settings = (await store.store.find())!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
   const carried = await store.shifts.lastCount(drawer.id, shift?.id ?? null);
-  // Under blind count a cashier gets none of the figures the expected cash follows from (the rule's list).
-  return expectedCashFigures(seesExpectedBalance(actor.role, settings), {
+  // Under blind count a cashier gets none of the figures the expected cash follows from (the rule's list),
+  // but for the float offered before the initial amount is set: the amount the cashier is about to count in.
+  const offer = shift?.init_set === 1 ? {} : { carried: carried === null ? null : toUnits(carried) };
+  const info = expectedCashFigures(seesExpectedBalance(actor.role, settings), {
     drawer_id: drawer.id,
     moneybox: drawer.number,
     freeze: drawer.frozen === 1,
@@ -50,6 +52,7 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
     denominations: storeDenominations(settings),
     carried: carried === null ? null : toUnits(carried),
   });
+  return { ...info, ...offer };
 }
 
 interface MovementsQuery extends PageQuery {
