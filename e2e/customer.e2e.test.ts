@@ -118,13 +118,14 @@ describe('customer screens', () => {
     await expect.poll(() => hourly.textContent()).toBe('$500.00 / $500.00');
     expect(await page.evaluate(() => sessionStorage.getItem('currentCustomerId'))).toBe(String(id));
 
-    // Keyboard: search by mobile id, Enter opens, Enter on the focused Purchase opens the amount field.
+    // Keyboard: search by mobile id, Enter opens; the focus stays in the box (the next card scanned searches),
+    // and Purchase opens by a deliberate act on the card.
     await page.reload();
     await search.waitFor();
     await openBySearch(page, mobileId);
     expect(await text(page, 'customer-id')).toBe(String(id));
-    await expect.poll(() => page.getByTestId('action-purchase').evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('customer-search').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByTestId('action-purchase').click();
     const dialog = page.getByRole('dialog');
     const amount = dialog.getByTestId('money-amount');
     await amount.waitFor();

@@ -52,8 +52,13 @@ export const drawerInitRequest = auth.extend({ amount, key, count_detail: countD
  * knowing what the drawer should hold. A boss always gets it (server: domain/expected-balance.ts).
  */
 export const expectedBalance = z.number().optional();
+/**
+ * A figure from which the expected balance follows (a shift's initial amount, fills, bleeds, purchases,
+ * redeems and other totals, the carried float, a movement's amount): left out wherever `balance` is.
+ */
+export const expectedCashTerm = z.number().optional();
 
-export const drawerInitReply = z.object({ status: z.literal(0), initial_amount: z.number(), balance: expectedBalance });
+export const drawerInitReply = z.object({ status: z.literal(0), initial_amount: expectedCashTerm, balance: expectedBalance });
 
 export const reason = z
   .string()
@@ -71,21 +76,25 @@ export const drawerCashReply = z.object({
   movement_id: z.number().int(),
   shift_id: z.number().int(),
   amount: z.number(),
-  fills: z.number(),
-  bleeds: z.number(),
+  /** The shift's totals: absent with `balance` (see `expectedCashTerm`). */
+  fills: expectedCashTerm,
+  bleeds: expectedCashTerm,
   /** Absent for a cashier under blind count (see `expectedBalance`). */
   balance: expectedBalance,
 });
 
-/** A shift's money totals in currency units, as the Drawer page and the shift report both show them. */
+/**
+ * A shift's money totals in currency units, as the Drawer page and the shift report both show them. An
+ * open shift's are absent with `balance` for a cashier under blind count (see `expectedCashTerm`).
+ */
 const shiftTotals = {
-  initial_amount: z.number(),
-  fills: z.number(),
-  bleeds: z.number(),
-  purchases: z.number(),
-  redeems: z.number(),
-  comps: z.number(),
-  special_comps: z.number(),
+  initial_amount: expectedCashTerm,
+  fills: expectedCashTerm,
+  bleeds: expectedCashTerm,
+  purchases: expectedCashTerm,
+  redeems: expectedCashTerm,
+  comps: expectedCashTerm,
+  special_comps: expectedCashTerm,
 };
 
 /** Without `id`: the caller's own drawer. With `id` (a drawer id): any drawer of the store, boss only. */
@@ -101,7 +110,7 @@ export const drawerInfoReply = z.object({
   createTime: isoTime.nullable(),
   initAmount: z.boolean(),
   ...shiftTotals,
-  reverts: z.number(),
+  reverts: expectedCashTerm,
   /** Cash expected in the drawer: initial + fills - bleeds + purchases - redeems. Absent for a cashier under blind count. */
   balance: expectedBalance,
   /** Store setting: ask for a blind cash count at shift close. */
@@ -110,20 +119,21 @@ export const drawerInfoReply = z.object({
   min_amount: z.number(),
   /** The store's denominations, largest first; empty: the currency's defaults (contract `denominations.ts`). */
   denominations: z.array(z.string()),
-  /** The float offered as the initial amount: the count at the drawer's last close (null: none counted). */
-  carried: z.number().nullable(),
+  /** The float offered as the initial amount: the count at the drawer's last close (null: none counted); absent with `balance`. */
+  carried: z.number().nullable().optional(),
 });
 export type DrawerInfo = z.infer<typeof drawerInfoReply>;
 
 /**
  * One ledger row of a shift, newest first. `kind`: init, fill, bleed, purchase, revert, redeem, special_comps, ...
- * `drawer` is the signed change to the drawer's cash.
+ * `drawer` is the signed change to the drawer's cash. Both are absent on an open shift's rows for a cashier
+ * under blind count (the rows sum to the expected balance).
  */
 const drawerMovement = z.object({
   id: z.number().int(),
   kind: z.string(),
-  amount: z.number(),
-  drawer: z.number(),
+  amount: expectedCashTerm,
+  drawer: expectedCashTerm,
   time: isoTime,
   note: z.string(),
   customer_id: z.number().int().nullable(),

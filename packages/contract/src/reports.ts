@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auth, isoTime } from './common.js';
-import { shiftReport } from './drawer.js';
+import { expectedCashTerm, shiftReport } from './drawer.js';
 import { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS } from './report-fields.js';
 
 export { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS };
@@ -105,10 +105,10 @@ const transactionRow = z.object({
   customer_id: z.number().int().nullable(),
   mobile_id: z.string().nullable(),
   customer_name: z.string().nullable(),
-  /** Always positive; the type says which way it went. */
-  amount: z.number(),
-  /** Signed change to the drawer's cash. */
-  drawer_change: z.number(),
+  /** Always positive; the type says which way it went. Absent with `drawer_change` (`expectedCashTerm`). */
+  amount: expectedCashTerm,
+  /** Signed change to the drawer's cash. Both absent on the caller's open shift's rows for a cashier under blind count. */
+  drawer_change: expectedCashTerm,
   /** On a revert: the purchase it takes back. */
   reverts_id: z.number().int().nullable(),
   /** On a reverted purchase: the revert that took it back (the report's link). */
@@ -153,6 +153,7 @@ const shiftLogRow = shiftReport.omit({ count_detail: true }).extend({
   store_end: z.string().nullable(),
 });
 export type ShiftLogRow = z.infer<typeof shiftLogRow>;
+/** Sums over the rows that carry each figure (an open shift's are left out for a cashier under blind count). */
 const shiftLogTotals = z.object({
   shifts: z.number().int(),
   initial_amount: z.number(),
@@ -162,7 +163,6 @@ const shiftLogTotals = z.object({
   redeems: z.number(),
   comps: z.number(),
   special_comps: z.number(),
-  /** Sum over the rows that carry a balance (an open shift's is left out for a cashier under blind count). */
   balance: z.number(),
   /** Sums over the counted shifts only. */
   counted: z.number(),

@@ -10,6 +10,8 @@ import { runMoneyCall, runMoneyTransaction } from './money-transaction.js';
 import { recentPayoutsSince } from './payouts.js';
 import { windowStarts } from './purchase-limits.js';
 import { roleOf, seesExpectedBalance } from '../domain/expected-balance.js';
+import { RefusalReason } from '@moneybox/contract';
+import { Refusal } from './refusal.js';
 
 /**
  * A money call at a counter (customer money, fills, bleeds): what to read, the rules that decide
@@ -76,8 +78,21 @@ async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, 
   if (!read) return undefined;
   onRead?.(read);
   await moneyTestHooks.afterRead?.(n);
-  const plan = call.decide(read, at);
-  return call.answer(read, plan, await applyPlan(handle, db, plan, watch));
+  try {
+    const plan = call.decide(read, at);
+    return call.answer(read, plan, await applyPlan(handle, db, plan, watch));
+  } catch (err) {
+    throw blindRefusal(err, read);
+  }
+}
+
+/**
+ * A drawer that cannot cover a movement, refused to a caller who may not see its expected balance: the
+ * refusal says so (`blind`), so its answer sends them to the boss and names no figure of the drawer.
+ */
+function blindRefusal(err: unknown, read: CounterRead): unknown {
+  if (!(err instanceof Refusal) || err.reason !== RefusalReason.DRAWER_SHORT || callerSeesBalance(read)) return err;
+  return new Refusal(err.reason, err.kind, { blind: true });
 }
 
 /**

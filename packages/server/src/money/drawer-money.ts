@@ -2,7 +2,7 @@ import { RefusalReason, toUnits } from '@moneybox/contract';
 import type { CounterRead } from '../repositories/customer-movement.repository.js';
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
-import { balanceField } from '../domain/expected-balance.js';
+import { expectedCashFigures } from '../domain/expected-balance.js';
 import type { CounterActor, MoneyDeps } from './customer-money.js';
 import { MOVEMENTS, overdrawn, type CashKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
@@ -20,9 +20,9 @@ type DrawerCashResult = {
   movement_id: number;
   shift_id: number;
   amount: number;
-  fills: number;
-  bleeds: number;
-  /** The drawer's cash after the movement; absent for a cashier under blind count. */
+  /** The shift's totals and the drawer's cash after the movement; absent for a cashier under blind count. */
+  fills?: number;
+  bleeds?: number;
   balance?: number;
 };
 
@@ -37,14 +37,14 @@ export async function moveDrawerCash(deps: MoneyDeps, actor: CounterActor, kind:
     decide: (read, at) => planDrawerCash(read, kind, input, at),
     answer: (read, plan, done) => {
       const after = balancesAfter(read, plan, done);
-      return {
+      return expectedCashFigures(callerSeesBalance(read), {
         movement_id: done.movementId,
         shift_id: read.shift!.shift_id,
         amount: toUnits(plan.movement.amount),
         fills: toUnits(after.fills),
         bleeds: toUnits(after.bleeds),
-        ...balanceField(callerSeesBalance(read), after.balance),
-      };
+        balance: toUnits(after.balance),
+      });
     },
   });
   return result!;
@@ -75,7 +75,8 @@ function planDrawerCash(read: CounterRead, kind: CashKind, input: DrawerCashInpu
   };
 }
 
-type InitialAmountResult = { initial_amount: number; balance?: number };
+/** Both absent for a cashier under blind count: the initial amount is the first term of the expected cash. */
+type InitialAmountResult = { initial_amount?: number; balance?: number };
 
 /** The drawer's opening float, once per shift, never above the store's credit: read, decide, apply. */
 export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, input: { amount: number; key: string; note?: string }): Promise<InitialAmountResult> {
@@ -83,10 +84,11 @@ export async function setInitialAmount(deps: MoneyDeps, actor: CounterActor, inp
     caller: actor,
     key: input.key,
     decide: (read, at) => planInitialAmount(read, input, at),
-    answer: (read, plan, done) => ({
-      initial_amount: toUnits(plan.movement.amount),
-      ...balanceField(callerSeesBalance(read), balancesAfter(read, plan, done).balance),
-    }),
+    answer: (read, plan, done) =>
+      expectedCashFigures(callerSeesBalance(read), {
+        initial_amount: toUnits(plan.movement.amount),
+        balance: toUnits(balancesAfter(read, plan, done).balance),
+      }),
   });
   return result!;
 }

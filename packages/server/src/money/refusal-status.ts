@@ -5,6 +5,9 @@ import type { Refusal } from './refusal.js';
 /** The message of 35 when the purchase limit is the reason (spec section 8). */
 export const PURCHASE_LIMIT_MESSAGE = 'purchase limit reached, contact your provider';
 
+/** The message of 38 for a caller under blind count: the drawer's cash is the boss's to check, not named. */
+export const CALL_BOSS_MESSAGE = 'this amount cannot be paid from the drawer now, call the boss';
+
 /** Each customer money call's own codes for "needs initial amount" and "customer playing" (spec section 8). */
 const NEEDS_INIT: Partial<Record<LedgerKind, StatusCode>> = {
   purchase: Status.PURCHASE_NEEDS_INIT,
@@ -67,7 +70,7 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
     case RefusalReason.WINNINGS:
       return answer(Status.AMOUNT_ERROR, { reason: r.reason });
     case RefusalReason.DRAWER_SHORT:
-      return answer(Status.DRAWER_BALANCE_ERROR);
+      return answer(Status.DRAWER_BALANCE_ERROR, f.blind === true ? { error: CALL_BOSS_MESSAGE, call_boss: true } : {});
     case RefusalReason.CREDIT:
     case RefusalReason.BUDGET:
       return answer(Status.CREDIT_ERROR);

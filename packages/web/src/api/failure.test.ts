@@ -13,6 +13,19 @@ describe('error → message', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('sends the cashier to the boss on a short drawer under blind count, in every language, naming no figure', async () => {
+    const f = classify({ status: 38, error: 'x', call_boss: true });
+    expect(failureMessage(classify({ status: 38 })!, t)).toBe('Drawer balance error');
+    for (const lang of ['en', 'mx', 'zh_Hans']) {
+      await i18n.changeLanguage(lang);
+      const text = failureMessage(f!, t);
+      expect(text).not.toBe(t('status:38'));
+      expect(text).not.toMatch(/\d/);
+    }
+    await i18n.changeLanguage('en');
+    expect(failureMessage(f!, t)).toMatch(/call the boss/);
+  });
+
   it('classifies replies as the spec handles them', () => {
     expect(classify({ status: 0 })).toBeNull();
     expect(classify({ status: 5 })).toEqual({ kind: 'session', status: 5 });

@@ -18,8 +18,12 @@ export function classify(reply: Reply): Failure | null {
   if (status === Status.IMPROPER_PERIOD) return { kind: 'message', status, detail: asDetail(reply.limit_day) };
   if (status === Status.WRONG_PASSWORD) return { kind: 'message', status, detail: asDetail(reply.try_times) };
   if (status === Status.STORE_FROZEN) return { kind: 'message', status, detail: asDetail(reply.freeze_msg) };
+  // Under blind count the server sends the cashier to the boss instead of naming the drawer's cash.
+  if (status === Status.DRAWER_BALANCE_ERROR && reply.call_boss === true) return { kind: 'message', status, detail: CALL_BOSS };
   return { kind: 'message', status };
 }
+
+const CALL_BOSS = 'call_boss';
 
 function asDetail(v: unknown): string | number | undefined {
   return typeof v === 'string' || typeof v === 'number' ? v : undefined;
@@ -57,6 +61,7 @@ export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
       if (f.status === Status.IMPROPER_PERIOD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:days')}`;
       if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:timesLeft')}`;
       if (f.status === Status.STORE_FROZEN && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
+      if (f.status === Status.DRAWER_BALANCE_ERROR && f.detail === CALL_BOSS) return t('status:callBoss');
       return base;
     }
   }

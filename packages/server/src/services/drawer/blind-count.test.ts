@@ -6,7 +6,7 @@ import { giveWinnings, newCustomer, openCounter } from '../../testing/customer-k
 import { setBlindCount } from '../../testing/drawer-kit.js';
 import { describeOnDatabases, type Reply, type Session, type TestServer } from '../../testing/server.js';
 import { moveMoney } from '../customer/movement.service.js';
-import { EXPECTED_BALANCE_REPLIES } from '../../domain/expected-balance.js';
+import { EXPECTED_BALANCE_REPLIES, EXPECTED_CASH_FIGURES } from '../../domain/expected-balance.js';
 
 /**
  * Blind count (issue 20): while the store asks for it, a cashier's replies carry no expected drawer
@@ -26,7 +26,7 @@ async function shiftReplies(s: TestServer, saType: number): Promise<{ session: S
     paths.add(path);
     return r;
   };
-  await call('init', '/drawer/init', { amount: 300, key: await s.key() });
+  await call('init', '/drawer/init', { amount: 300, count_detail: { '100': 3 }, key: await s.key() });
   const shiftId = (await s.call('/drawer/info', session)).shift_id as number;
   await call('fills', '/drawer/fills', { shift_id: shiftId, amount: 50, key: await s.key(), reason: 'change' });
   await call('bleeds', '/drawer/bleeds', { shift_id: shiftId, amount: 20, key: await s.key(), reason: 'drop' });
@@ -39,6 +39,10 @@ async function shiftReplies(s: TestServer, saType: number): Promise<{ session: S
   await call('info', '/drawer/info');
   await call('shiftLog', '/drawer/shiftLog');
   await call('xReport', '/drawer/xReport');
+  await call('movements', '/drawer/movements');
+  await call('transaction', '/drawer/transaction');
+  await call('recentShifts', '/drawer/recentShifts');
+  await call('history', '/customer/history', { id: customer.id });
   return { session, replies, paths };
 }
 
@@ -54,6 +58,51 @@ function expectBalancesShown(replies: Record<string, Reply>) {
   const after = { init: 300, fills: 350, bleeds: 330, purchase: 360, revert: 355, redeem: 315, comps: 315, info: EXPECTED, xReport: EXPECTED };
   for (const [name, balance] of Object.entries(after)) expect(replies[name], name).toMatchObject({ balance });
   expect(openRow(replies.shiftLog!, replies.info!.moneybox as number)).toMatchObject({ balance: EXPECTED });
+  // And its terms: the Drawer page's totals, the X report's, the movement list's and the report's amounts.
+  const terms = { initial_amount: 300, fills: 50, bleeds: 20, purchases: 25, redeems: 40 };
+  expect(replies.info).toMatchObject(terms);
+  expect(replies.xReport).toMatchObject(terms);
+  expect(replies.init).toMatchObject({ initial_amount: 300 });
+  expect(replies.bleeds).toMatchObject({ fills: 50, bleeds: 20 });
+  expect((replies.movements!.list as Array<Record<string, unknown>>).map((m) => m.drawer)).toContain(300);
+  expect((replies.transaction!.list as Array<Record<string, unknown>>).map((m) => m.drawer_change)).toContain(300);
+}
+
+/** Every number anywhere in a reply (nested lists and objects included). */
+function numbersIn(v: unknown): number[] {
+  if (typeof v === 'number') return [v];
+  if (Array.isArray(v)) return v.flatMap(numbersIn);
+  if (v && typeof v === 'object') return Object.values(v).flatMap(numbersIn);
+  return [];
+}
+
+/**
+ * A cashier's replies under blind count: no figure the expected cash follows from. No key of the rule's list
+ * on any drawer reply, no amount on the open shift's movements and transaction rows, and no number anywhere
+ * that is the expected cash, the initial amount, or a running total (fills 50 → 50, 50 + 20 bleeds' total...).
+ */
+function expectNoExpectedCash(replies: Record<string, Reply>) {
+  const drawerReplies = ['init', 'fills', 'bleeds', 'info', 'xReport', 'purchase', 'revert', 'redeem', 'comps'];
+  for (const name of drawerReplies) for (const k of EXPECTED_CASH_FIGURES) expect(replies[name], `${name}.${k}`).not.toHaveProperty(k);
+  for (const m of replies.movements!.list as Array<Record<string, unknown>>) {
+    expect(m, `movement ${m.kind}`).not.toHaveProperty('amount');
+    expect(m, `movement ${m.kind}`).not.toHaveProperty('drawer');
+  }
+  for (const r of replies.transaction!.list as Array<Record<string, unknown>>) {
+    expect(r, `transaction ${String(r.fun_name)}`).not.toHaveProperty('amount');
+    expect(r, `transaction ${String(r.fun_name)}`).not.toHaveProperty('drawer_change');
+  }
+  // Nor the initial amount's count by denomination (its ledger row's note).
+  expect(JSON.stringify([replies.movements, replies.transaction, replies.xReport])).not.toContain('×');
+  const row = openRow(replies.shiftLog!, replies.info!.moneybox as number);
+  for (const k of EXPECTED_CASH_FIGURES) expect(row, `shiftLog row ${k}`).not.toHaveProperty(k);
+  // The open shift is this cashier's only one: the totals (sums of the figures shown) hold none of its figures.
+  expect(replies.shiftLog!.totals).toMatchObject({ initial_amount: 0, fills: 0, bleeds: 0, purchases: 0, redeems: 0, balance: 0 });
+  const leaks = [EXPECTED, 300, 330, 350, 355, 360];
+  for (const [name, r] of Object.entries(replies)) {
+    if (name === 'history') continue; // the customer's own money (entries, winnings), not the drawer's
+    expect(numbersIn(r).filter((n) => leaks.includes(n)), name).toEqual([]);
+  }
 }
 
 describeOnDatabases('blind count: the expected drawer balance', (s) => {
@@ -64,18 +113,19 @@ describeOnDatabases('blind count: the expected drawer balance', (s) => {
     const changed = EXPECTED_BALANCE_REPLIES.filter(([, what]) => !what.startsWith('unchanged')).map(([path]) => path);
     expect(changed.filter((p) => !paths.has(p))).toEqual([]);
     for (const [name, r] of Object.entries(replies)) expect(r, name).not.toHaveProperty('balance');
-    // The rest of each reply is still there: the cashier sees their own movements.
-    expect(replies.fills).toMatchObject({ fills: 50, bleeds: 0 });
+    // Nor any of its terms: the expected cash is not one sum away either.
+    expectNoExpectedCash(replies);
+    // What the cashier needs is still there: the receipt's amount, the customer's balances, the movements' kinds.
+    expect(replies.fills).toMatchObject({ amount: 50 });
     expect(replies.purchase).toMatchObject({ amount: 30, entries: 30 });
-    expect(replies.info).toMatchObject({ initial_amount: 300, fills: 50, bleeds: 20, purchases: 25, redeems: 40, blind_count: true });
-    const moneybox = replies.info!.moneybox as number;
-    expect(openRow(replies.shiftLog!, moneybox)).not.toHaveProperty('balance');
-    // The total sums the balances shown: the open shift's is not in it.
-    expect((replies.shiftLog!.totals as Record<string, number>).balance).toBe(0);
+    expect(replies.info).toMatchObject({ initAmount: true, blind_count: true });
+    expect((replies.movements!.list as Array<Record<string, unknown>>).map((m) => m.kind)).toContain('init');
 
     // The close is the count: its report shows the expected balance beside it, and so does every later read.
     const closed = await s.call('/drawer/shift', { ...session, counted: 310 });
-    expect(closed).toMatchObject({ status: Status.OK, balance: EXPECTED, counted: 310, over_short: -5 });
+    expect(closed).toMatchObject({ status: Status.OK, balance: EXPECTED, initial_amount: 300, counted: 310, over_short: -5 });
+    const shown = await s.call('/drawer/movements', { ...session, shift_id: closed.shift_id });
+    expect((shown.list as Array<Record<string, unknown>>).map((m) => m.drawer)).toContain(300);
     const later = session;
     expect(await s.call('/drawer/shiftReport', { ...later, shift_id: closed.shift_id })).toMatchObject({ status: Status.OK, balance: EXPECTED });
     const log = await s.call('/drawer/shiftLog', later);
@@ -88,6 +138,7 @@ describeOnDatabases('blind count: the expected drawer balance', (s) => {
     await setBlindCount(s, true);
     const { session, replies } = await shiftReplies(s, SaType.BOSS);
     expectBalancesShown(replies);
+    expect(openRow(replies.shiftLog!, replies.info!.moneybox as number)).toMatchObject({ initial_amount: 300, fills: 50 });
     await s.call('/drawer/shift', session);
   });
 
@@ -100,6 +151,30 @@ describeOnDatabases('blind count: the expected drawer balance', (s) => {
       await s.call('/drawer/shift', session);
     } finally {
       await setBlindCount(s, true);
+    }
+  });
+
+  it('refuses a payout the drawer cannot cover by sending the cashier to the boss, naming no figure', async () => {
+    await setBlindCount(s, true);
+    for (const saType of [SaType.CASHIER, SaType.BOSS]) {
+      const session = await openCounter(s, 100, { saType });
+      const customer = await newCustomer(s, session);
+      await giveWinnings(s, customer.id, 500_00);
+      const redeem = await s.call('/customer/redeem', { ...session, id: customer.id, amount: 400, key: await s.key() });
+      const shiftId = (await s.call('/drawer/info', session)).shift_id as number;
+      const bleed = await s.call('/drawer/bleeds', { ...session, shift_id: shiftId, amount: 150, key: await s.key(), reason: 'drop' });
+      for (const r of [redeem, bleed]) {
+        expect(r.status).toBe(Status.DRAWER_BALANCE_ERROR);
+        if (saType === SaType.CASHIER) {
+          expect(r).toMatchObject({ call_boss: true });
+          expect(String(r.error)).toMatch(/call the boss/);
+          expect(String(r.error)).not.toMatch(/balance/i);
+          expect(numbersIn(r)).toEqual([Status.DRAWER_BALANCE_ERROR]);
+        } else {
+          expect(r).not.toHaveProperty('call_boss');
+        }
+      }
+      await s.call('/drawer/shift', session);
     }
   });
 

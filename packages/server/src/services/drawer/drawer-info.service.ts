@@ -8,7 +8,7 @@ import { pageOf, type PageQuery } from '../paging.js';
 import { callerShift } from './shift-steps.js';
 import { presentShiftTotals } from './shift-report.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { balanceField, seesExpectedBalance } from '../../domain/expected-balance.js';
+import { expectedCashFigures, seesExpectedBalance } from '../../domain/expected-balance.js';
 import { storeDenominations } from '../store/denominations.js';
 
 /**
@@ -33,7 +33,10 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
   const settings = (await store.store.find())!;
   const owner = shift ? await accountRepository.find(db, shift.account_id) : undefined;
   const carried = await store.shifts.lastCount(drawer.id, shift?.id ?? null);
-  return {
+  // Under blind count a cashier gets none of the figures the expected cash follows from (the rule's list),
+  // but for the float offered before the initial amount is set: the amount the cashier is about to count in.
+  const offer = shift?.init_set === 1 ? {} : { carried: carried === null ? null : toUnits(carried) };
+  const info = expectedCashFigures(seesExpectedBalance(actor.role, settings), {
     drawer_id: drawer.id,
     moneybox: drawer.number,
     freeze: drawer.frozen === 1,
@@ -43,12 +46,13 @@ export async function drawerInfo(deps: Deps, actor: Actor, drawerId: number | un
     initAmount: shift?.init_set === 1,
     ...presentShiftTotals(shift),
     reverts: toUnits(shift?.reverts_cents ?? 0),
-    ...balanceField(seesExpectedBalance(actor.role, settings), shift?.balance_cents ?? 0),
+    balance: toUnits(shift?.balance_cents ?? 0),
     blind_count: settings.blind_count === 1,
     min_amount: toUnits(settings.min_amount_cents),
     denominations: storeDenominations(settings),
     carried: carried === null ? null : toUnits(carried),
-  };
+  });
+  return { ...info, ...offer };
 }
 
 interface MovementsQuery extends PageQuery {
@@ -63,6 +67,7 @@ export async function shiftMovements(deps: Deps, actor: Actor, q: MovementsQuery
   const { db } = deps.handle;
   const store = storeScope(db, actor.storeId);
   let shift: Shift;
+  const settings = (await store.store.find())!;
   if (q.shiftId === undefined) {
     ({ shift } = await callerShift(db, actor));
   } else {
@@ -71,6 +76,7 @@ export async function shiftMovements(deps: Deps, actor: Actor, q: MovementsQuery
     shift = found;
     if (actor.role !== 'boss' && shift.account_id !== actor.accountId) refuse(Status.PERMISSION_ERROR);
   }
+  const sees = seesExpectedBalance(actor.role, settings, { closed: shift.ended_at !== null });
   const page = await pageOf(
     q,
     (offset, limit) => store.shiftMovements.page(shift.id, offset, limit),
@@ -78,10 +84,11 @@ export async function shiftMovements(deps: Deps, actor: Actor, q: MovementsQuery
     (r): DrawerMovement => ({
       id: r.id,
       kind: r.kind,
-      amount: toUnits(r.amount_cents),
-      drawer: toUnits(r.d_drawer_cents),
+      // An open shift's rows sum to its expected cash: under blind count a cashier gets them without amounts.
+      ...(sees ? { amount: toUnits(r.amount_cents), drawer: toUnits(r.d_drawer_cents) } : {}),
       time: r.at,
-      note: r.note,
+      // The initial amount's note is its count by denomination (writeCountNote): a figure like the amount.
+      note: sees || r.kind !== 'init' ? r.note : '',
       customer_id: r.customer_id,
       account: r.account,
     }),

@@ -1,6 +1,6 @@
 import { Status, type ShiftReport, type XReport } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import { seesExpectedBalance } from '../../domain/expected-balance.js';
+import { expectedCashFigures, seesExpectedBalance } from '../../domain/expected-balance.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -29,7 +29,7 @@ export async function recentShifts(deps: Deps, actor: Actor, limit: number): Pro
 /**
  * X report: the open shift's figures now, without closing it. Without `drawerId`: the caller's own
  * shift (10 when they hold none). With it: a drawer of the store (33 unknown, 10 no open shift); a
- * cashier only their own (21). The expected balance follows the blind-count rule (open shift).
+ * cashier only their own (21). The expected balance and its terms follow the blind-count rule (open shift).
  */
 export async function xReport(deps: Deps, actor: Actor, drawerId: number | undefined): Promise<Omit<XReport, 'status'>> {
   const { db } = deps.handle;
@@ -47,6 +47,5 @@ export async function xReport(deps: Deps, actor: Actor, drawerId: number | undef
   }
   const [row, settings] = await Promise.all([store.shifts.findWithNames(shiftId), store.store.find()]);
   if (!row || row.ended_at !== null || !settings) refuse(Status.SHIFT_ERROR);
-  const { balance, ...report } = presentShiftWithNames(row);
-  return { ...report, ...(seesExpectedBalance(actor.role, settings) ? { balance } : {}), printedAt: isoNow() };
+  return { ...expectedCashFigures(seesExpectedBalance(actor.role, settings), presentShiftWithNames(row)), printedAt: isoNow() };
 }

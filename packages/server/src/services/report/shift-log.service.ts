@@ -5,14 +5,10 @@ import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { presentPeriod } from './period.js';
 import { reportScope } from './report-scope.js';
 import { storeTime } from './store-days.js';
-import { seesExpectedBalance } from '../../domain/expected-balance.js';
+import { expectedCashFigures, seesExpectedBalance } from '../../domain/expected-balance.js';
 
 const TOTALLED = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', 'comps', 'special_comps', 'balance'] as const;
 
-/**
- * An open shift's expected balance is left out for a cashier under blind count (domain/expected-balance.ts),
- * from its row and from the balance total (the sum of the balances shown).
- */
 
 /**
  * /drawer/shiftLog: every shift that started in the period, oldest first, with the drawer report's
@@ -24,11 +20,12 @@ export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string
   const { period } = scope;
   const rows = await scope.reports.shiftsStarted(period.fromIso, period.toIso, scope.ownShiftsOf);
   const shown = (row: (typeof rows)[number]) => seesExpectedBalance(actor.role, scope.store, { closed: row.ended_at !== null });
+  // An open shift's expected cash and its terms are left out for a cashier under blind count
+  // (domain/expected-balance.ts), from its row and from the totals (sums of the figures shown).
   const list: ShiftLogRow[] = rows.map((row) => {
-    const { count_detail: _detail, balance, ...report } = presentShiftWithNames(row);
+    const { count_detail: _detail, ...report } = presentShiftWithNames(row);
     return {
-      ...report,
-      ...(shown(row) ? { balance } : {}),
+      ...expectedCashFigures(shown(row), report),
       open: row.ended_at === null,
       store_start: storeTime(Date.parse(row.started_at), period.timeZone),
       store_end: row.ended_at === null ? null : storeTime(Date.parse(row.ended_at), period.timeZone),
@@ -38,7 +35,7 @@ export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string
   const cents = Object.fromEntries(TOTALLED.map((k) => [k, 0])) as Record<(typeof TOTALLED)[number], number>;
   let counted = 0;
   let overShort = 0;
-  for (const row of rows) {
+  for (const row of rows.filter(shown)) {
     cents.initial_amount += Number(row.initial_cents);
     cents.fills += Number(row.fills_cents);
     cents.bleeds += Number(row.bleeds_cents);
@@ -46,7 +43,7 @@ export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string
     cents.redeems += Number(row.redeems_cents);
     cents.comps += Number(row.comps_cents);
     cents.special_comps += Number(row.special_comps_cents);
-    if (shown(row)) cents.balance += Number(row.balance_cents);
+    cents.balance += Number(row.balance_cents);
     if (row.counted_cents !== null) {
       counted += Number(row.counted_cents);
       overShort += Number(row.counted_cents) - Number(row.balance_cents);

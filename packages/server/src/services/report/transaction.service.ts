@@ -8,6 +8,8 @@ import { presentPeriod } from './period.js';
 import type { Keyset, LedgerFilter, TransactionRecord } from '../../repositories/report.repository.js';
 import { customersOf, reportScope, type ReportScope } from './report-scope.js';
 import { storeDayStart, storeTime, addDays } from './store-days.js';
+import { seesExpectedBalance } from '../../domain/expected-balance.js';
+import { storeScope } from '../../repositories/store-scope.js';
 
 export interface TransactionQuery {
   startTime?: string | number | undefined;
@@ -93,7 +95,7 @@ async function revertLinks(rows: TransactionRecord[], scope: ReportScope): Promi
   return links;
 }
 
-function present(r: TransactionRecord, tz: string, link: { reverts_id: number | null; reverted_by: number | null } | undefined): TransactionRow {
+function present(r: TransactionRecord, tz: string, link: { reverts_id: number | null; reverted_by: number | null } | undefined, sees: boolean): TransactionRow {
   const name = r.first_name === null && r.last_name === null ? null : `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim();
   return {
     id: Number(r.id),
@@ -108,11 +110,12 @@ function present(r: TransactionRecord, tz: string, link: { reverts_id: number | 
     customer_id: r.customer_id === null ? null : Number(r.customer_id),
     mobile_id: r.mobile_id,
     customer_name: name,
-    amount: toUnits(Number(r.amount_cents)),
-    drawer_change: toUnits(Number(r.d_drawer_cents)),
+    // The rows of a shift sum to its expected cash: the blind-count rule decides whether they carry amounts.
+    ...(sees ? { amount: toUnits(Number(r.amount_cents)), drawer_change: toUnits(Number(r.d_drawer_cents)) } : {}),
     reverts_id: link?.reverts_id ?? (r.reverts_id === null ? null : Number(r.reverts_id)),
     reverted_by: link?.reverted_by ?? null,
-    note: r.note,
+    // The initial amount's note is its count by denomination (writeCountNote): a figure like the amount.
+    note: sees || r.kind !== 'init' ? r.note : '',
   };
 }
 
@@ -134,8 +137,12 @@ export async function transactionReport(deps: Deps, actor: Actor, q: Transaction
     countRows(deps, f, scope),
   ]);
   const last = page[page.length - 1];
+  // A cashier's rows are their own shifts'; of those, only the one still open is counted blind (read on the
+  // report's own handle, so a row and its shift's state come from the same database).
+  const open = seesExpectedBalance(actor.role, store) ? undefined : (await storeScope(deps.handle.db, store.id).shifts.openForAccount(actor.accountId))?.id;
+  const sees = (r: TransactionRecord) => seesExpectedBalance(actor.role, store, { closed: r.shift_id === null || Number(r.shift_id) !== open });
   return {
-    list: page.map((r) => present(r, period.timeZone, links.get(Number(r.id)))),
+    list: page.map((r) => present(r, period.timeZone, links.get(Number(r.id)), sees(r))),
     total,
     page: q.page,
     limit: q.limit,

@@ -26,6 +26,7 @@ import { PersonalLimitsDialog } from './PersonalLimitsDialog';
 import { storeDate } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { PinDialog, type ShownPin } from './PinDialog';
+import { useTypingSearches } from './typing-searches';
 
 /** /CustomerAccount: the counter flow — find the customer, see the card, move credit. */
 export default function CustomerAccountPage() {
@@ -43,8 +44,6 @@ export default function CustomerAccountPage() {
   // Opening a customer by any way (search, create) starts the search box afresh.
   const [searchKey, setSearchKey] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
-  const purchaseRef = useRef<HTMLButtonElement>(null);
-  const focusPurchase = useRef(false);
   const kiosk = kioskData();
   const viewer = kiosk.moneybox === -1;
   // One holder per page: a confirmation retried after a failure, even from a reopened dialog, keeps its key.
@@ -75,23 +74,16 @@ export default function CustomerAccountPage() {
     if (info.error instanceof ApiError && statusOf(info.error) === Status.CUSTOMER_ERROR) setCustomerId(null);
   }, [info.error, setCustomerId]);
 
-  // After opening a customer, Enter goes on to Purchase: the counter's next step.
-  const [opened, setOpened] = useState(0);
-  const shownId = customer?.id;
-  useEffect(() => {
-    if (shownId === undefined || !focusPurchase.current) return;
-    focusPurchase.current = false;
-    (purchaseRef.current?.disabled ? searchRef.current : purchaseRef.current)?.focus();
-  }, [shownId, opened]);
-
+  // After opening a customer the focus stays in the search box: the next card scanned (digits and Enter, as
+  // a keyboard-wedge scanner types them) searches; a money dialog opens only by a deliberate act on the card.
   const open = (c: CustomerRecord) => {
     client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
-    focusPurchase.current = true;
     setSearching(false);
     setSearchKey((k) => k + 1);
     setCustomerId(c.id);
-    setOpened((n) => n + 1);
+    setTimeout(() => searchRef.current?.focus(), 0);
   };
+  useTypingSearches(searchRef);
 
   const closeMoney = () => {
     setMoving(null);
@@ -185,7 +177,6 @@ export default function CustomerAccountPage() {
                     {MOVEMENT_KINDS.map((k) => (
                       <Button
                         key={k}
-                        ref={k === 'purchase' ? purchaseRef : undefined}
                         onClick={() => setMoving(k)}
                         disabled={moneyOff || (protectedReason !== null && PROTECTION_LOCKED.includes(k))}
                         title={protectedReason !== null && PROTECTION_LOCKED.includes(k) ? protectedReason : undefined}

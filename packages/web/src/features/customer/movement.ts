@@ -77,7 +77,8 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
       if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { age: reply.min_age });
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
     case Status.DRAWER_BALANCE_ERROR:
-      return t('customer:refused.drawerBalance');
+      // Under blind count the cashier is sent to the boss: the drawer's cash is not theirs to know.
+      return reply.call_boss === true ? t('status:callBoss') : t('customer:refused.drawerBalance');
     default:
       return fallback;
   }

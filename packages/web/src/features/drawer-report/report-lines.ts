@@ -29,9 +29,15 @@ interface ReportLine {
   text?: string;
 }
 
-/** Balance = initial amount + fills - bleeds + purchases - redeems (spec section 3), in cents. */
-export function balanceCents(r: DrawerReportData): number {
-  return toCents(r.initial_amount) + toCents(r.fills) - toCents(r.bleeds) + toCents(r.purchases) - toCents(r.redeems);
+/**
+ * Balance = initial amount + fills - bleeds + purchases - redeems (spec section 3), in cents; null when the
+ * report carries none of its terms (an X report under blind count).
+ */
+export function balanceCents(r: DrawerReportData): number | null {
+  const terms = [r.initial_amount, r.fills, r.bleeds, r.purchases, r.redeems];
+  if (terms.some((v) => typeof v !== 'number')) return null;
+  const [initial, fills, bleeds, purchases, redeems] = terms.map((v) => toCents(v!)) as [number, number, number, number, number];
+  return initial + fills - bleeds + purchases - redeems;
 }
 
 export interface ReportContext {
@@ -44,34 +50,37 @@ export interface ReportContext {
 /** The spec's report content in its order; counted and over/short only when the count was taken. */
 export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine[] {
   const money = (units: number) => formatUnits(units, ctx.coinSign);
+  // Under blind count an X report carries none of the expected cash's figures: their lines are left out.
+  const figure = (key: string, units: number | undefined): ReportLine[] => (typeof units === 'number' ? [{ key, value: money(units) }] : []);
+  const balance = typeof r.balance === 'number' ? toCents(r.balance) : balanceCents(r);
   const lines: ReportLine[] = [
     { key: 'drawerNumber', value: String(r.moneybox) },
     { key: 'cashierAccount', value: ctx.cashierAccount ?? r.closedBy ?? r.account },
     { key: 'shiftAccount', value: r.account },
     { key: 'shiftStart', value: storeTime(r.createTime, ctx.diffMinutes) },
     isXReport(r) ? { key: 'printedAt', value: storeTime(r.printedAt ?? null, ctx.diffMinutes) } : { key: 'shiftEnd', value: storeTime(r.shiftTime, ctx.diffMinutes) },
-    { key: 'initialAmount', value: money(r.initial_amount) },
+    ...figure('initialAmount', r.initial_amount),
     ...denominationLines(r.init_count_detail, ctx.coinSign, 'init'),
     // The float carried over from the drawer's last count, and how far the initial amount was from it.
     ...(typeof r.carried === 'number' ? [{ key: 'carried', value: money(r.carried) }] : []),
     ...(typeof r.float_difference === 'number' && r.float_difference !== 0 ? [{ key: 'floatDifference', value: formatSignedUnits(r.float_difference, ctx.coinSign) }] : []),
-    { key: 'fills', value: money(r.fills) },
-    { key: 'bleeds', value: money(r.bleeds) },
-    { key: 'totalPurchase', value: money(r.purchases) },
-    { key: 'totalRedeem', value: money(r.redeems) },
+    ...figure('fills', r.fills),
+    ...figure('bleeds', r.bleeds),
+    ...figure('totalPurchase', r.purchases),
+    ...figure('totalRedeem', r.redeems),
     // An X report under blind count carries no balance: the cashier must not learn it before counting.
-    ...(isXReport(r) && typeof r.balance !== 'number'
+    ...((isXReport(r) && typeof r.balance !== 'number') || balance === null
       ? []
       : [
           {
             key: 'balance',
-            value: formatCents(typeof r.balance === 'number' ? toCents(r.balance) : balanceCents(r), ctx.coinSign),
+            value: formatCents(balance, ctx.coinSign),
             strong: true,
             // Beside a cash count the balance is what the drawer should hold: the count is checked against it.
             ...(typeof r.counted === 'number' ? { label: 'expected' } : {}),
           },
         ]),
-    { key: 'specialComps', value: money(r.special_comps) },
+    ...figure('specialComps', r.special_comps),
   ];
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
   lines.push(...denominationLines(r.count_detail, ctx.coinSign, 'count'));

@@ -68,13 +68,14 @@ export function DrawerState({ info }: { info: DrawerInfo }) {
           )}
         </Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
-          {TOTALS.map(([label, field]) => (
+          {/* Under blind count the server leaves the totals out too (the balance is one sum of them away). */}
+          {TOTALS.filter(([, field]) => info[field] !== undefined).map(([label, field]) => (
             <div key={field} data-total={field}>
               <Text size="xs" c="dimmed">
                 {t(`state.${label}`)}
               </Text>
               <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {money(info[field])}
+                {money(info[field]!)}
               </Text>
             </div>
           ))}

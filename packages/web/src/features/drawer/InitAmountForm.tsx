@@ -21,7 +21,7 @@ export function InitAmountForm({ info }: { info: Pick<DrawerInfo, 'carried' | 'd
   const { t } = useTranslation('drawer');
   const { coinSign } = useLayoutInfo();
   const denominations = storeDenominations(info.denominations, coinSign);
-  const [amount, setAmount] = useState(info.carried === null ? '' : centsToUnits(unitsToCents(info.carried)).toFixed(2));
+  const [amount, setAmount] = useState(typeof info.carried === 'number' ? centsToUnits(unitsToCents(info.carried)).toFixed(2) : '');
   const [byDenomination, setByDenomination] = useState(false);
   const [pieces, setPieces] = useState<PieceCounts>({});
   const [error, setError] = useState<string | null>(null);

@@ -55,8 +55,8 @@ export function MovementList({ shiftId }: { shiftId?: number }) {
                   <Table.Tr key={m.id} data-kind={m.kind}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{storeTime(m.time, diff)}</Table.Td>
                     <Table.Td>{t(`movements.kinds.${KNOWN_KINDS.includes(m.kind) ? m.kind : 'other'}`)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{money(m.amount)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{signed(m.drawer)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{m.amount === undefined ? '-' : money(m.amount)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{m.drawer === undefined ? '-' : signed(m.drawer)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {[m.customer_id !== null ? t('movements.customer', { id: m.customer_id }) : '', m.note].filter(Boolean).join(' · ') || '-'}
                     </Table.Td>

@@ -33,7 +33,7 @@ export function transactionColumns(t: T, sign: string): ReportColumn<Transaction
     textColumn('customerId', t('reports:col.customerId'), (r) => r.customer_id),
     textColumn('mobileId', t('reports:col.mobileId'), (r) => r.mobile_id),
     textColumn('name', t('reports:col.name'), (r) => r.customer_name),
-    moneyColumn('amount', t('reports:col.amount'), (r) => r.amount, sign),
+    moneyColumn('amount', t('reports:col.amount'), (r) => r.amount ?? null, sign),
     textColumn('revert', t('reports:col.revert'), (r) => revertText(r, t)),
   ];
 }
