@@ -4,7 +4,7 @@ import { runCli } from '../../cli/main.js';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases, type Body } from '../../testing/server.js';
-import { giveWinnings, newCustomer } from '../../testing/customer-kit.js';
+import { ADULT_BIRTHDAY, giveWinnings, newCustomer } from '../../testing/customer-kit.js';
 import { demoTerminal } from '../../testing/terminal-kit.js';
 import { csvCells, formulaCells } from '../../testing/csv-cells.js';
 import { SEED } from './audit.js';
@@ -83,7 +83,7 @@ describeOnDatabases('the Activity tab (/audit/list, /audit/export) and the CLI',
   it('guards every text cell a spreadsheet would run as a formula, on the API export and the CLI, and leaves amounts numbers', async () => {
     // A customer named as a formula, and audit rows whose typed-in labels start with every formula character.
     const evil = "=cmd|' /C calc'!A0";
-    expect((await s.call('/customer/create', { ...cashier, first_name: evil, last_name: '+1+cmd' })).status).toBe(Status.OK);
+    expect((await s.call('/customer/create', { ...cashier, first_name: evil, last_name: '+1+cmd', birthday: ADULT_BIRTHDAY })).status).toBe(Status.OK);
     const at = new Date().toISOString();
     const starts = [evil, '+SUM(1)', '-2+3+cmd|x', '@SUM(A1)', '\t=1+1', '\r=1+1'];
     for (const label of starts)

@@ -128,6 +128,8 @@ describeOnDatabases('console store page', (s) => {
       };
       await heardAfter(async () => expect((await s.call('/operator/storeFreeze', { ...as(admin), kid: 1001, freeze: true, message: 'Wait' })).status).toBe(Status.OK));
       await s.call('/operator/storeFreeze', { ...as(admin), kid: 1001, freeze: false });
+      // The store's comps come out of its distributor's credit: the admin gives the distributor some first.
+      expect((await s.call('/operator/creditMove', { ...as(admin), distributor_id: as(dist).UID, amount: 100, key: `fund-${Date.now()}` })).status).toBe(Status.OK);
       await heardAfter(async () => expect((await s.call('/operator/creditMove', { ...as(admin), kid: 1001, fund: 'comps', amount: 5, key: `live-${Date.now()}` })).status).toBe(Status.OK));
       await heardAfter(() => openCounter(s, 1003));
       // The other distributor's store: only its own distributor and the admin hear it.

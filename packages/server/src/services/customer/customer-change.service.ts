@@ -1,13 +1,13 @@
 import { RefusalReason, Status, type CustomerCreateInput, type CustomerProtectInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { inTransaction, type Db } from '../../db/database.js';
+import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { ProfilePatch } from '../../repositories/customer.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { actorOf, audited, changes, writeAudit, type AuditTarget } from '../audit/audit.js';
+import { audited, changes, type AuditTarget } from '../audit/audit.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
@@ -15,8 +15,8 @@ import { newMobileId, newPin } from './pin.js';
 import { mustBeOldEnough } from './age.js';
 import { mustKeepExcludedId, mustNotBeExcludedPerson } from './excluded-person.js';
 import { nameSearch, presentCustomer } from './present.js';
+import { customerTarget as target, idCard } from './id-card.js';
 import { idCardHash, mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
-import type { StoreScope } from '../../repositories/store-scope.js';
 import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 
 /**
@@ -26,10 +26,6 @@ import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/p
  * the PIN, nor balances: those move only through the ledger).
  */
 const PROFILE = ['first_name', 'last_name', 'drivers_license', 'birthday', 'gender', 'phone', 'mail', 'bank', 'bank_account', 'account_type'] as const;
-
-function target(c: Pick<CustomerRecord, 'id' | 'first_name' | 'last_name' | 'mobile_id'>): AuditTarget {
-  return { type: 'customer', id: c.id, label: `${c.first_name} ${c.last_name}`.trim() || c.mobile_id };
-}
 
 /** The audit target of customer `id` as it is after the change (a bare id if the row is gone). */
 async function targetOf(tx: Deps, actor: Actor, id: number): Promise<AuditTarget> {
@@ -165,24 +161,6 @@ export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: n
     }),
   );
 
-/**
- * A checked payout to a customer with no ID number on record (money/payouts.ts `recordsId`): the
- * number the cashier typed from the document goes on the record in the payout's transaction (with
- * its ID card columns, as an update would set them), audited as the record's change. The next
- * checked payout must then match it.
- */
-export async function recordCheckedId(tx: Db, actor: Actor, customerId: number, number: string, at: string): Promise<void> {
-  const scope = storeScope(tx, actor.storeId);
-  if (!(await scope.customers.updateProfile(customerId, { drivers_license: number, ...(await idCard(scope, number, at)) }, at))) refuse(Status.CUSTOMER_ERROR);
-  const c = await scope.customers.find(customerId);
-  await writeAudit(
-    tx,
-    actorOf(actor),
-    { storeId: actor.storeId, kind: 'customer.update', target: c ? target(presentCustomer(c)) : { type: 'customer', id: customerId }, before: { drivers_license: '' }, after: { drivers_license: number } },
-    at,
-  );
-}
-
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
   const scope = storeScope(deps.handle.db, actor.storeId);
@@ -252,12 +230,6 @@ async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInpu
  * of another store of the operator on that ID when the operator shares them (null otherwise), so the
  * customer is refused at once on every channel and the Customer Account card shows it.
  */
-async function idCard(scope: StoreScope, number: string, at: string) {
-  const hash = idCardHash(number);
-  const shared = await scope.sharedExclusions.match(hash, at);
-  return { id_hash: hash, shared_since: shared?.since ?? null, shared_until: shared?.until ?? null };
-}
-
 async function writeBlock(deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) {
   const scope = storeScope(deps.handle.db, actor.storeId);
   await openStore(scope);

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { moveCustomerMoney, type AuditPayout } from '../../money/customer-money.js';
 import { actorOf, writeAudit } from '../audit/audit.js';
-import { recordCheckedId } from './customer-change.service.js';
+import { recordCheckedId } from './id-card.js';
 import { isoNow } from '../../clock.js';
 import type { CustomerMoneyKind } from '../../money/movements.js';
 
@@ -24,7 +24,7 @@ export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyIn
 
 /**
  * A checked payout's writes (issue 24), in the redeem's transaction: on a record without an ID
- * number, the number checked, recorded first (customer-change.service.ts recordCheckedId); then the
+ * number, the number checked, recorded first (id-card.ts recordCheckedId); then the
  * payout's audit row: who paid, the customer, the amount, the store day's total, the ID type and
  * whether it was large. The ID number stays in the payout's own record (the large-payouts report),
  * not on the payout's trail: only its last four characters are kept.

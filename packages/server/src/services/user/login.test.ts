@@ -143,10 +143,10 @@ describe.each(dialects)('sessions and login limits on %s', (dialect) => {
     };
     await age();
     // 50 s idle of 60: both alive; the busy one calls, which starts its idle time again.
-    expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status).toBe(0);
+    expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status).toBe(Status.OK);
     await age();
     // The busy session was last seen 50 s ago, the idle one 100 s ago: past the idle time.
-    expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status).toBe(0);
+    expect((await s.call('/user/menu', { UID: busy.UID, TOKEN: busy.TOKEN })).status).toBe(Status.OK);
     expect((await s.call('/user/menu', { UID: idle.UID, TOKEN: idle.TOKEN })).status).toBe(Status.SESSION_REPLACED);
   }));
 

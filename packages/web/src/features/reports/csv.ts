@@ -1,4 +1,4 @@
-import { csvCell } from '@moneybox/contract';
+import { csvCell } from '@moneybox/contract/csv';
 import { dataColumns, hasTotals, type ReportColumn } from './report-columns';
 
 /** UTF-8 byte order mark: spreadsheet programs then read Chinese and Spanish names correctly. */
