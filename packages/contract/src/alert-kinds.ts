@@ -30,3 +30,10 @@ export type AlertState = 'open' | 'acknowledged' | 'resolved' | 'cleared';
  * would map which internal addresses and ports answer); the console says each in the user's language.
  */
 export const WEBHOOK_ERRORS = { failed: 'not delivered', refused: 'the webhook address is not allowed' } as const;
+
+/**
+ * The `reason` of /operator/webhookAdd's refusal (status 41, with `error` WEBHOOK_ERRORS.refused): the URL is
+ * not https to a public address within the operator's policy. One reason whatever the address was, so the
+ * refusal maps nothing of the internal network; the console says why in the user's language.
+ */
+export const WEBHOOK_REFUSAL_REASON = 'webhook_address';

@@ -41,11 +41,12 @@ export function clearConsoleSession(): void {
 
 export const CONSOLE_LOGIN = '/operator';
 
-/** A console call refused: its status and the message in the user's language. */
+/** A console call refused: its status, the message in the user's language and the reply's `reason` when it named one. */
 export class ConsoleError extends Error {
   constructor(
     readonly status: number | undefined,
     message: string,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ConsoleError';
@@ -97,7 +98,7 @@ async function send<P extends ConsolePath>(path: P, input: ConsoleInput<P>): Pro
   let message = failureMessage(failure, i18n.t.bind(i18n));
   // The operator service's words (a taken kiosk id, an unknown time zone) beside the catalogue's message.
   if (reply.status === Status.INPUT_ERROR && typeof reply.error === 'string' && reply.error !== 'Input error') message = `${message}: ${reply.error}`;
-  throw new ConsoleError(typeof reply.status === 'number' ? reply.status : undefined, message);
+  throw new ConsoleError(typeof reply.status === 'number' ? reply.status : undefined, message, typeof reply.reason === 'string' ? reply.reason : undefined);
 }
 
 /** A console read on demand (a write path does not compile: writes go through `useConsoleWrite`). */

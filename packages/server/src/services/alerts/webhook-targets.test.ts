@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import { Status } from '@moneybox/contract';
+import { Status, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookRepository, outboxRepository } from '../../repositories/alert.repository.js';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
@@ -89,7 +89,7 @@ describeOnDatabases(
       ];
       for (const url of urls) {
         const r = await s.call('/operator/webhookAdd', { ...as(), url });
-        expect({ url, status: r.status, error: r.error }).toEqual({ url, status: Status.INPUT_ERROR, error: TARGET_REFUSED });
+        expect({ url, status: r.status, error: r.error, reason: r.reason }).toEqual({ url, status: Status.INPUT_ERROR, error: TARGET_REFUSED, reason: WEBHOOK_REFUSAL_REASON });
       }
       expect(await webhookRepository.active(s.handle.db)).toEqual([]);
       const trail = (await s.call('/operator/audit', as())).list as { kind: string }[];

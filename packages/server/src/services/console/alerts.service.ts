@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALERT_KINDS, Status, THRESHOLD_KINDS, type AlertKind, type AlertState, type ConsoleAlert, type ThresholdKind } from '@moneybox/contract';
+import { ALERT_KINDS, Status, THRESHOLD_KINDS, WEBHOOK_REFUSAL_REASON, type AlertKind, type AlertState, type ConsoleAlert, type ThresholdKind } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { thresholdResolver } from '../../domain/alert-rules.js';
@@ -143,7 +143,7 @@ export async function listWebhooks(deps: Deps, _actor: ConsoleActor) {
  */
 export async function addWebhook(deps: Deps, actor: ConsoleActor, input: { url: string }) {
   // Checked again at every delivery, on the address connected to (webhook-delivery.ts).
-  if (!(await targetAllowed(input.url, deps.settings.webhooks))) refuse(Status.INPUT_ERROR, { error: TARGET_REFUSED });
+  if (!(await targetAllowed(input.url, deps.settings.webhooks))) refuse(Status.INPUT_ERROR, { error: TARGET_REFUSED, reason: WEBHOOK_REFUSAL_REASON });
   return consoleAudited(deps, actor, async (tx, audit) => {
     const secret = randomBytes(32).toString('hex');
     const id = await webhookRepository.add(tx.handle.db, input.url, secret, actor.username, isoNow());

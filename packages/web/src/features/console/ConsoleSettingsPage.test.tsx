@@ -1,5 +1,5 @@
-import { WEBHOOK_ERRORS } from '@moneybox/contract';
-import { screen } from '@testing-library/react';
+import { Status, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConsoleSession } from '../../api/console';
 import { i18n, i18nReady } from '../../i18n/i18n';
@@ -29,5 +29,28 @@ describe('Console settings: webhooks', () => {
     expect(screen.getByText('No enviado: esta dirección no está permitida')).toBeInTheDocument();
     expect(screen.queryByText(WEBHOOK_ERRORS.failed)).toBeNull();
     expect(screen.queryByText(WEBHOOK_ERRORS.refused)).toBeNull();
+  });
+
+  it.each([
+    ['mx', 'No permitido: solo las direcciones públicas con https pueden recibir webhooks'],
+    ['zh_Hans', '不允许：只有使用 https 的公网地址才能接收 Webhook'],
+  ])('in %s, a refused address says why under the URL field, never in the server\'s words', async (lang, why) => {
+    fakeServer({
+      '/operator/thresholds': () => ({ status: 0, set: {}, effective: {} }),
+      '/operator/webhooks': () => ({ status: 0, list: [] }),
+      '/operator/maintenance': () => ({ status: 0, on: false, msg: '' }),
+      '/operator/webhookAdd': () => ({ status: Status.INPUT_ERROR, error: WEBHOOK_ERRORS.refused, reason: WEBHOOK_REFUSAL_REASON }),
+    });
+    await i18nReady;
+    await i18n.changeLanguage(lang);
+    await renderRoutes([{ path: '/', element: <ConsoleSettingsPage /> }], '/');
+    const field = await screen.findByTestId('console-webhook-url', {}, { timeout: 5000 });
+    fireEvent.change(field, { target: { value: 'http://127.0.0.1:9/x' } });
+    fireEvent.click(screen.getByTestId('console-webhook-add'));
+    // The field's own error (what a screen reader reads with it), so it shows beside the form on a phone.
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(described.join(' ')).toContain(why);
+    expect(document.body.textContent).not.toContain(WEBHOOK_ERRORS.refused);
   });
 });

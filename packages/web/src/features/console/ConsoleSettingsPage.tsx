@@ -1,8 +1,8 @@
 import { Alert, Button, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ALERT_THRESHOLDS, THRESHOLD_KINDS, WEBHOOK_ERRORS } from '@moneybox/contract/alert-kinds';
+import { ALERT_THRESHOLDS, THRESHOLD_KINDS, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract/alert-kinds';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { ConsoleError, useConsoleQuery, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
@@ -20,6 +20,8 @@ export default function ConsoleSettingsPage() {
   const hooks = useConsoleQuery('/operator/webhooks', {});
   const write = useConsoleWrite();
   const { busy, error, run } = useConsoleAction();
+  // The add's refusal shows under the URL field, not at the top of the page far above the form on a phone.
+  const adding = useConsoleAction();
   const [form, setForm] = useState<Form | null>(null);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
@@ -29,10 +31,14 @@ export default function ConsoleSettingsPage() {
   }, [thresholds.data, form]);
   const save = () => run(() => write('/operator/thresholdsSet', { values: Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, sent(k, form?.[k] ?? '')])) }), t('console:settings.saved'));
   const add = async () => {
-    await run(async () => {
-      const r = await write('/operator/webhookAdd', { url });
-      setSecret(r.secret);
-      setUrl('');
+    await adding.run(async () => {
+      try {
+        const r = await write('/operator/webhookAdd', { url });
+        setSecret(r.secret);
+        setUrl('');
+      } catch (err) {
+        throw err instanceof ConsoleError && err.reason === WEBHOOK_REFUSAL_REASON ? new Error(t('console:settings.webhookAddressRefused')) : err;
+      }
     }, t('console:settings.webhookAdded'));
   };
   return (
@@ -68,8 +74,8 @@ export default function ConsoleSettingsPage() {
       </ConsoleCard>
       <ConsoleCard title={t('console:settings.webhooks')} hint={t('console:settings.webhooksHint')}>
         <Group align="flex-end" wrap="wrap" gap="xs">
-          <TextInput label={t('console:settings.url')} placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} maxLength={500} style={{ flex: '1 1 260px' }} data-testid="console-webhook-url" />
-          <Button disabled={!url || busy} onClick={() => void add()} data-testid="console-webhook-add">
+          <TextInput label={t('console:settings.url')} placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={adding.error} maxLength={500} style={{ flex: '1 1 260px' }} data-testid="console-webhook-url" />
+          <Button disabled={!url || busy || adding.busy} onClick={() => void add()} data-testid="console-webhook-add">
             {t('console:settings.webhookAdd')}
           </Button>
         </Group>
