@@ -14,7 +14,7 @@ const FIGURES = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', 'r
 
 /**
  * Where a reply names a figure of an open shift: a figure's key on any object but a closed shift's report
- * (`shiftTime` set: after the count) or a totals row (`shifts`: sums of the figures shown, checked by value),
+ * (`shiftTime` set: after the count) or a totals row (`shifts`: a total only where every row shows its figure, checked by value),
  * an amount on a movement or transaction row (the cashier's rows are all of the open shift here), or one of
  * `sums` (the initial amount, each running balance).
  */

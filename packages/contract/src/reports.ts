@@ -153,20 +153,22 @@ const shiftLogRow = shiftReport.omit({ count_detail: true }).extend({
   store_end: z.string().nullable(),
 });
 export type ShiftLogRow = z.infer<typeof shiftLogRow>;
-/** Sums over the rows that carry each figure (an open shift's are left out for a cashier under blind count). */
+/**
+ * Sums in the totals row, each only when every row carries the figure: absent when any row leaves it out (an
+ * open shift's figures for a cashier under blind count; `counted` and `over_short` of a shift not counted).
+ */
 const shiftLogTotals = z.object({
   shifts: z.number().int(),
-  initial_amount: z.number(),
-  fills: z.number(),
-  bleeds: z.number(),
-  purchases: z.number(),
-  redeems: z.number(),
-  comps: z.number(),
-  special_comps: z.number(),
-  balance: z.number(),
-  /** Sums over the counted shifts only. */
-  counted: z.number(),
-  over_short: z.number(),
+  initial_amount: z.number().optional(),
+  fills: z.number().optional(),
+  bleeds: z.number().optional(),
+  purchases: z.number().optional(),
+  redeems: z.number().optional(),
+  comps: z.number().optional(),
+  special_comps: z.number().optional(),
+  balance: z.number().optional(),
+  counted: z.number().optional(),
+  over_short: z.number().optional(),
 });
 export const shiftLogReply = z.object({
   status: z.literal(0),

@@ -29,7 +29,7 @@ export const EXPECTED_BALANCE_REPLIES: ReadonlyArray<readonly [path: string, und
   ['/customer/revert', '`balance` left out for a cashier'],
   ['/drawer/movements', "an open shift's rows without `amount` and `drawer` (and the initial amount's count note) for a cashier"],
   ['/drawer/transaction', "a cashier's rows of their open shift without `amount` and `drawer_change` (and the initial amount's count note)"],
-  ['/drawer/shiftLog', "an open shift's row without the figures for a cashier; the totals sum the figures shown; closed shifts keep them"],
+  ['/drawer/shiftLog', "an open shift's row without the figures for a cashier, and the totals without any total over them; closed shifts keep them"],
   ['/drawer/xReport', 'the figures (and the carried float, the float difference, the count by denomination) left out for a cashier'],
   ['/drawer/shift', 'unchanged: the close is the count, its report shows the expected balance, counted and over/short'],
   ['/drawer/shiftReport', 'unchanged: closed shifts only'],

@@ -1,5 +1,6 @@
 import { toUnits, type ShiftLogRow } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
+import type { ShiftWithNames } from '../../repositories/shift.repository.js';
 import type { Deps } from '../deps.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
 import { presentPeriod } from './period.js';
@@ -7,8 +8,38 @@ import { reportScope } from './report-scope.js';
 import { storeTime } from './store-days.js';
 import { expectedCashFigures, seesExpectedBalance } from '../../domain/expected-balance.js';
 
-const TOTALLED = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', 'comps', 'special_comps', 'balance'] as const;
+const TOTALLED = ['initial_amount', 'fills', 'bleeds', 'purchases', 'redeems', 'comps', 'special_comps', 'balance', 'counted', 'over_short'] as const;
+type Totalled = (typeof TOTALLED)[number];
 
+/** A shift's figures in cents as its row shows them: none of the expected cash's when hidden, no count before one. */
+function figuresShown(row: ShiftWithNames, shown: boolean): Partial<Record<Totalled, number>> {
+  const count = row.counted_cents === null ? {} : { counted: Number(row.counted_cents), over_short: Number(row.counted_cents) - Number(row.balance_cents) };
+  if (!shown) return count;
+  return {
+    initial_amount: Number(row.initial_cents),
+    fills: Number(row.fills_cents),
+    bleeds: Number(row.bleeds_cents),
+    purchases: Number(row.purchases_cents),
+    redeems: Number(row.redeems_cents),
+    comps: Number(row.comps_cents),
+    special_comps: Number(row.special_comps_cents),
+    balance: Number(row.balance_cents),
+    ...count,
+  };
+}
+
+/**
+ * The totals row: a figure's sum only when every row shows the figure. A sum over some rows would pass
+ * for the whole (and, under blind count, one open shift's hidden figure is the total minus the others).
+ * Summed in cents, so many amounts carry no floating-point error.
+ */
+function totalsOf(figures: Partial<Record<Totalled, number>>[]) {
+  const totals: { shifts: number } & Partial<Record<Totalled, number>> = { shifts: figures.length };
+  for (const k of TOTALLED) {
+    if (figures.every((f) => f[k] !== undefined)) totals[k] = toUnits(figures.reduce((sum, f) => sum + f[k]!, 0));
+  }
+  return totals;
+}
 
 /**
  * /drawer/shiftLog: every shift that started in the period, oldest first, with the drawer report's
@@ -21,7 +52,7 @@ export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string
   const rows = await scope.reports.shiftsStarted(period.fromIso, period.toIso, scope.ownShiftsOf);
   const shown = (row: (typeof rows)[number]) => seesExpectedBalance(actor.role, scope.store, { closed: row.ended_at !== null });
   // An open shift's expected cash and its terms are left out for a cashier under blind count
-  // (domain/expected-balance.ts), from its row and from the totals (sums of the figures shown).
+  // (domain/expected-balance.ts), from its row and from the totals (a total whose terms are not all shown is left out).
   const list: ShiftLogRow[] = rows.map((row) => {
     const { count_detail: _detail, ...report } = presentShiftWithNames(row);
     return {
@@ -31,29 +62,6 @@ export async function shiftLog(deps: Deps, actor: Actor, q: { startTime?: string
       store_end: row.ended_at === null ? null : storeTime(Date.parse(row.ended_at), period.timeZone),
     };
   });
-  // Totals in cents, so the sum of many amounts carries no floating-point error.
-  const cents = Object.fromEntries(TOTALLED.map((k) => [k, 0])) as Record<(typeof TOTALLED)[number], number>;
-  let counted = 0;
-  let overShort = 0;
-  for (const row of rows.filter(shown)) {
-    cents.initial_amount += Number(row.initial_cents);
-    cents.fills += Number(row.fills_cents);
-    cents.bleeds += Number(row.bleeds_cents);
-    cents.purchases += Number(row.purchases_cents);
-    cents.redeems += Number(row.redeems_cents);
-    cents.comps += Number(row.comps_cents);
-    cents.special_comps += Number(row.special_comps_cents);
-    cents.balance += Number(row.balance_cents);
-    if (row.counted_cents !== null) {
-      counted += Number(row.counted_cents);
-      overShort += Number(row.counted_cents) - Number(row.balance_cents);
-    }
-  }
-  const totals = {
-    shifts: rows.length,
-    ...(Object.fromEntries(TOTALLED.map((k) => [k, toUnits(cents[k])])) as Record<(typeof TOTALLED)[number], number>),
-    counted: toUnits(counted),
-    over_short: toUnits(overShort),
-  };
+  const totals = totalsOf(rows.map((row) => figuresShown(row, shown(row))));
   return { list, totals, period: presentPeriod(period) };
 }

@@ -128,7 +128,7 @@ describe('Shift report page', () => {
   it('lists shifts with a totals row; only closed ones reprint, as the 300px receipt alone', async () => {
     const list = [shiftRow({}), shiftRow({ shift_id: 2, moneybox: 2, open: true, shiftTime: null, store_end: null, counted: null, over_short: null })];
     const calls = fakeServer({
-      '/drawer/shiftLog': () => ({ status: 0, list, totals: { shifts: 2, initial_amount: 200, fills: 40, bleeds: 10, purchases: 80, redeems: 14, comps: 6, special_comps: 6, balance: 296, counted: 150, over_short: 2 }, period }),
+      '/drawer/shiftLog': () => ({ status: 0, list, totals: { shifts: 2, initial_amount: 200, fills: 40, bleeds: 10, purchases: 80, redeems: 14, comps: 6, special_comps: 6, balance: 296 }, period }),
       '/drawer/shiftReport': () => ({ status: 0, ...shiftRow({}), count_detail: null }),
     });
     await renderRoutes([{ path: '/', element: <ShiftReportsPage /> }], '/');
@@ -138,6 +138,9 @@ describe('Shift report page', () => {
     expect(within(table).getByText('$296.00')).toBeInTheDocument();
     expect(screen.queryByTestId('reprint-2')).toBeNull();
     expect(document.querySelector('.mbx-print-a4')).toHaveTextContent('Total (2 shifts)');
+    // The open shift has no count yet: no total of counts passes for the two shifts' (the server sends none).
+    expect(footer(table, 'Counted')).toBe('-');
+    expect(footer(table, 'Over/short')).toBe('-');
 
     await userEvent.click(screen.getByTestId('reprint-1'));
     await screen.findByTestId('drawer-report-print');
@@ -145,7 +148,31 @@ describe('Shift report page', () => {
     // While the receipt is open, it is the only print copy.
     expect(document.querySelector('.mbx-print-a4')).toBeNull();
   });
+
+  it("under blind count, totals the cashier's hidden figures as '-', never as $0.00", async () => {
+    // The server's reply to a cashier whose one shift is open: its figures and every total over them left out.
+    const hidden = { shift_id: 3, moneybox: 2, account: 'cashier01', closedBy: null, createTime: '2026-03-08T14:00:00.000Z', shiftTime: null, counted: null, over_short: null, open: true, store_start: '2026-03-08 08:00:00', store_end: null };
+    const blobs = captureDownloads();
+    fakeServer({ '/drawer/shiftLog': () => ({ status: 0, list: [hidden], totals: { shifts: 1 }, period }) });
+    await renderRoutes([{ path: '/', element: <ShiftReportsPage /> }], '/');
+    const table = await screen.findByTestId('shift-table', {}, { timeout: 5000 });
+    await within(table).findByText('Total (1 shift)');
+    for (const column of ['Initial amount', 'Fills', 'Bleeds', 'Purchases', 'Redeems', 'Comps', 'Special comps', 'Balance', 'Counted', 'Over/short']) expect(footer(table, column), column).toBe('-');
+    expect(table).not.toHaveTextContent('$0.00');
+    expect(document.querySelector('.mbx-print-a4')).not.toHaveTextContent('$0.00');
+    await userEvent.click(screen.getByTestId('report-csv'));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect((await blobs[0]!.text()).trim().split('\n').at(-1)).toBe('Total (1 shift),,,,,,,,,,,,,,');
+  });
 });
+
+/** The totals row's cell under the column headed `header`. */
+function footer(table: HTMLElement, header: string): string {
+  const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+  const at = headers.indexOf(header);
+  if (at < 0) throw new Error(`no column ${header} in ${headers.join(', ')}`);
+  return table.querySelectorAll('tfoot th, tfoot td')[at]!.textContent!.trim();
+}
 
 describe('Report period errors', () => {
   it('shows a 39 once, in place (no message box), and clears it when the period is changed or fixed', async () => {

@@ -82,10 +82,11 @@ describe('report CSV', () => {
       initial_amount: 100, fills: 20, bleeds: 5, purchases: 40, redeems: 7, comps: 3, special_comps: 3, balance: 148, counted: null, over_short: null,
       open: true, store_start: '2026-03-08 08:00:00', store_end: null,
     };
-    const totals = { shifts: 1, initial_amount: 100, fills: 20, bleeds: 5, purchases: 40, redeems: 7, comps: 3, special_comps: 3, balance: 148, counted: 0, over_short: 0 };
+    // No total of counts: the one shift is not counted (the server leaves out a total some row lacks).
+    const totals = { shifts: 1, initial_amount: 100, fills: 20, bleeds: 5, purchases: 40, redeems: 7, comps: 3, special_comps: 3, balance: 148 };
     const [, first, total] = lines(buildCsv(shiftColumns(t, '$', totals), [shift]));
     expect(first).toBe('1,cashier01,2026-03-08 08:00:00,reports:open,100.00,20.00,5.00,40.00,7.00,3.00,3.00,148.00,,,');
-    expect(total).toBe('"reports:totalShifts{""n"":1}",,,,100.00,20.00,5.00,40.00,7.00,3.00,3.00,148.00,0.00,0.00,');
+    expect(total).toBe('"reports:totalShifts{""count"":1}",,,,100.00,20.00,5.00,40.00,7.00,3.00,3.00,148.00,,,');
     const closed = { ...shift, open: false, shiftTime: '2026-03-08T20:00:00.000Z', store_end: '2026-03-08 14:00:00', counted: 150, over_short: 2, closedBy: 'boss01' };
     expect(lines(buildCsv(shiftColumns(t, '$', null), [closed]))[1]).toBe('1,cashier01,2026-03-08 08:00:00,2026-03-08 14:00:00,100.00,20.00,5.00,40.00,7.00,3.00,3.00,148.00,150.00,2.00,boss01');
   });

@@ -6,9 +6,10 @@ type Totals = ShiftLogReply['totals'];
 
 /** The shift report's columns with their totals row (screen, CSV and print). */
 export function shiftColumns(t: T, sign: string, totals: Totals | null): ReportColumn<ShiftLogRow>[] {
-  const m = (id: string, key: string, get: (r: ShiftLogRow) => number | null, total: number | undefined) => moneyColumn(id, t(`reports:col.${key}`), get, sign, totals ? total : undefined);
+  // A total the server left out (some row does not show the figure) is shown as '-', like the cells it would sum.
+  const m = (id: string, key: string, get: (r: ShiftLogRow) => number | null, total: number | undefined) => moneyColumn(id, t(`reports:col.${key}`), get, sign, totals ? (total ?? null) : undefined);
   return [
-    textColumn('drawer', t('reports:col.drawer'), (r) => r.moneybox, totals ? t('reports:totalShifts', { n: totals.shifts }) : undefined),
+    textColumn('drawer', t('reports:col.drawer'), (r) => r.moneybox, totals ? t('reports:totalShifts', { count: totals.shifts }) : undefined),
     textColumn('staff', t('reports:col.staff'), (r) => r.account),
     textColumn('start', t('reports:col.start'), (r) => r.store_start, undefined, true),
     textColumn('end', t('reports:col.end'), (r) => (r.open ? t('reports:open') : r.store_end), undefined, true),
