@@ -98,7 +98,9 @@ async function send<P extends ConsolePath>(path: P, input: ConsoleInput<P>): Pro
   let message = failureMessage(failure, i18n.t.bind(i18n));
   // The operator service's words (a taken kiosk id, an unknown time zone) beside the catalogue's message.
   if (reply.status === Status.INPUT_ERROR && typeof reply.error === 'string' && reply.error !== 'Input error') message = `${message}: ${reply.error}`;
-  throw new ConsoleError(typeof reply.status === 'number' ? reply.status : undefined, message, typeof reply.reason === 'string' ? reply.reason : undefined);
+  // The refusal's machine reason, when it has one (the webhook address refused), for the page to word.
+  const { reason } = reply;
+  throw new ConsoleError(typeof reply.status === 'number' ? reply.status : undefined, message, typeof reason === 'string' ? reason : undefined);
 }
 
 /** A console read on demand (a write path does not compile: writes go through `useConsoleWrite`). */
