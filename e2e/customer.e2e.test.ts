@@ -60,9 +60,12 @@ describe('customer screens', () => {
   }
 
   async function confirmDialog(page: Page, ok = 'OK') {
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: ok }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // This dialog, held by its element: the dialog the confirmed action opens next (the new PIN) may be shown
+    // before this one has left, and must not be taken for it.
+    const dialog = await page.getByRole('dialog').elementHandle();
+    if (!dialog) throw new Error('no confirmation dialog');
+    await page.getByRole('dialog').getByRole('button', { name: ok }).click();
+    await dialog.waitForElementState('hidden');
   }
 
   it('serves a customer at the counter in English', async () => {
