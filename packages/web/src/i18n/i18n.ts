@@ -45,7 +45,8 @@ export const i18nReady = i18n
 
 i18n.on('languageChanged', (lng) => {
   const lang = (languages as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
-  document.documentElement.lang = htmlLang[lang];
+  // Pure modules' tests run in Node, where a language may finish loading with no document to mark.
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[lang];
 });
 
 /** The `status` namespace (the spec's refusal texts), loaded once; later languages load it too. */
