@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/money/migrate.js';
-import { TEST_PG_URL } from '../../packages/server/src/testing/databases.js';
+import { onTestServer, TEST_PG_URL } from '../../packages/server/src/testing/databases.js';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;
@@ -31,23 +31,13 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function admin(statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: TEST_PG_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
 /** A new, empty PostgreSQL database next to `test`; returns its URL and how to drop it. */
 export async function createPgDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
+  await onTestServer(`CREATE DATABASE ${name}`);
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A fresh, migrated database. SQLite lives in the temp dir, which here is on the same disk as the data dir. */
