@@ -52,7 +52,7 @@ export interface Settings {
   webhookDeliverMs: number;
   /** Where webhooks may go beyond public https addresses (WEBHOOK_ALLOW_NETWORKS, WEBHOOK_ALLOW_HTTP; services/alerts/webhook-target.ts). */
   webhooks: WebhookPolicy;
-  /** A request's headers must have arrived by then (slow clients, docs/DECISIONS.md "Issue 25"). */
+  /** A request's headers must have arrived by then (docs/DECISIONS.md "Slow clients"). */
   headersTimeoutMs: number;
   /** The whole request, headers and body, must have arrived by then; the handler's own time does not count. */
   requestTimeoutMs: number;

@@ -22,7 +22,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   // One row: every ledger id <= ledger_id is in report_daily. pending_*: the last sample of the
   // ledger's id sequence and when it was taken (PostgreSQL), applied once no transaction older
-  // than the sample is still running (docs/DECISIONS.md "Reports: the watermark").
+  // than the sample is still running (docs/DECISIONS.md "The watermark and out-of-order commits").
   await db.schema
     .createTable('report_watermark')
     .addColumn('id', 'integer', (c) => c.primaryKey())
