@@ -9,13 +9,9 @@ import { createStore } from '../packages/server/src/services/operator/operator.s
 import { sweepAlerts } from '../packages/server/src/services/alerts/alert-sweep.js';
 import type { Cents } from '@moneybox/contract';
 import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+import { layoutTest, sweep, VIEWPORTS } from './sweep.js';
 import { SEED } from '../packages/server/src/services/audit/audit.js';
 
-const VIEWPORTS = [
-  { width: 1366, height: 768 },
-  { width: 820, height: 1180 },
-  { width: 390, height: 844 },
-] as const;
 
 /** The console's screens besides the stores, a store and its daily report (checked at 390 px); the day close last. */
 const OTHER_SCREENS = ['/operator/accounts', '/operator/credit', '/operator/news', '/operator/alerts', '/operator/settings', '/operator/audit', '/operator/stores/new', '/operator/stores/1001/reports/shift', '/operator/stores/1001/reports/day-close'];
@@ -376,51 +372,49 @@ describe('platform console', () => {
     await e.screenshot(store, 'console-news-store-badge-en-1366');
   });
 
-  it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
+  layoutTest('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
     const cut: string[] = [];
     const noCut = async (page: Page, shot: string) => cut.push(...(await cutTexts(page)).map((c) => `${shot}: ${c}`));
-    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
-      for (const v of VIEWPORTS) {
-        const page = await e.newPage({ lang, viewport: v });
-        await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined);
-        await page.locator('[data-row="1001"]').waitFor();
-        expect(await page.locator('h1').first().textContent()).toBe(heading[lang]);
-        // Nothing wider than the screen but the table's own scroll box.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await noCut(page, `stores-${lang}-${v.width}`);
-        await e.screenshot(page, `console-stores-${lang}-${v.width}`);
-        if (v.width === 390) {
-          // The empty state: a search that finds no store.
-          await page.getByTestId('console-store-search').fill('no such store zz');
-          await page.locator('[data-row="1001"]').waitFor({ state: 'detached' });
-          await noCut(page, `stores-empty-${lang}-390`);
-          await e.screenshot(page, `console-stores-empty-${lang}-390`);
-          await page.getByTestId('console-store-search').fill('');
-        }
-        await page.getByTestId('store-link-1001').click();
-        await page.getByTestId('console-store-details').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await noCut(page, `store-${lang}-${v.width}`);
-        await e.screenshot(page, `console-store-${lang}-${v.width}`, { fullPage: true });
-        await page.getByTestId('console-report-daily').click();
-        await page.getByTestId('daily-table').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await noCut(page, `store-daily-${lang}-${v.width}`);
-        await e.screenshot(page, `console-store-daily-${lang}-${v.width}`, { fullPage: true });
-        // Every other console screen on the phone, where a text is likeliest cut.
-        if (v.width === 390) {
-          for (const path of OTHER_SCREENS) {
-            await page.goto(path);
-            await page.locator('main h1').first().waitFor();
-            if (path.includes('/reports/')) await page.locator('[data-testid="shift-table"], [data-testid="z-report-body"]').first().waitFor();
-            await noCut(page, `${path}-${lang}-390`);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
-          }
-          await e.screenshot(page, `console-store-day-close-${lang}-390`, { fullPage: true });
-        }
-        await page.context().close();
+    for (const { lang, viewport: v } of sweep(2)) {
+      const page = await e.newPage({ lang, viewport: v });
+      await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined);
+      await page.locator('[data-row="1001"]').waitFor();
+      expect(await page.locator('h1').first().textContent()).toBe(heading[lang]);
+      // Nothing wider than the screen but the table's own scroll box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await noCut(page, `stores-${lang}-${v.width}`);
+      await e.screenshot(page, `console-stores-${lang}-${v.width}`);
+      if (v.width === 390) {
+        // The empty state: a search that finds no store.
+        await page.getByTestId('console-store-search').fill('no such store zz');
+        await page.locator('[data-row="1001"]').waitFor({ state: 'detached' });
+        await noCut(page, `stores-empty-${lang}-390`);
+        await e.screenshot(page, `console-stores-empty-${lang}-390`);
+        await page.getByTestId('console-store-search').fill('');
       }
+      await page.getByTestId('store-link-1001').click();
+      await page.getByTestId('console-store-details').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await noCut(page, `store-${lang}-${v.width}`);
+      await e.screenshot(page, `console-store-${lang}-${v.width}`, { fullPage: true });
+      await page.getByTestId('console-report-daily').click();
+      await page.getByTestId('daily-table').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await noCut(page, `store-daily-${lang}-${v.width}`);
+      await e.screenshot(page, `console-store-daily-${lang}-${v.width}`, { fullPage: true });
+      // Every other console screen on the phone, where a text is likeliest cut.
+      if (v.width === 390) {
+        for (const path of OTHER_SCREENS) {
+          await page.goto(path);
+          await page.locator('main h1').first().waitFor();
+          if (path.includes('/reports/')) await page.locator('[data-testid="shift-table"], [data-testid="z-report-body"]').first().waitFor();
+          await noCut(page, `${path}-${lang}-390`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+        }
+        await e.screenshot(page, `console-store-day-close-${lang}-390`, { fullPage: true });
+      }
+      await page.context().close();
     }
     expect(cut).toEqual([]);
   });

@@ -23,7 +23,7 @@ describe('scanning cards at the counter', () => {
   });
   afterAll(() => e?.close());
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `counter-scan-failed-${i}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `counter-scan-failed-${i}`, { always: true }).catch(() => undefined);
     for (const p of pages) await p.context().close().catch(() => undefined);
     pages = [];
   });

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { demoTerminalKey } from '../packages/server/src/auth/terminal-key.js';
 import { SimTerminal } from '../packages/server/src/simulator/sim-terminal.js';
 import { cookie, DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+import { sweep } from './sweep.js';
 
 /**
  * Money reaches the right customer (issue 20), in Chromium against the real server: a fast Enter
@@ -35,7 +36,7 @@ describe('customer safety at the counter', () => {
   // The pages of the running test: on a failure, each is photographed for the record.
   let pages: Page[] = [];
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `customer-safety-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `customer-safety-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}`, { always: true }).catch(() => undefined);
     // Closed, so a page whose session the next login replaces cannot act in the next test.
     for (const p of pages) await p.context().close().catch(() => undefined);
     pages = [];
@@ -303,12 +304,6 @@ describe('customer safety at the counter', () => {
     await e.server.verify();
   }, LONG);
 
-  const VIEWPORTS = [
-    { width: 1366, height: 768 },
-    { width: 820, height: 1180 },
-    { width: 390, height: 844 },
-  ];
-
   it('Customer Info shows words for status and account type, and at 1366x768 its key columns without sideways scrolling', async () => {
     // A customer with every field long, as real ones are: it must fit the till too.
     const boss = await e.server.login(DEMO_LOGINS.boss, 'viewer');
@@ -326,51 +321,48 @@ describe('customer safety at the counter', () => {
       bank_account: '0001234567890123456',
     });
     expect(long.status).toBe(Status.OK);
-    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
-      const page = await counter({ lang, viewport: VIEWPORTS[0] });
+    for (const { lang, viewport } of sweep(1)) {
+      const page = await counter({ lang, viewport });
       await openExact(page, demo.Eva!.mobile, 'Eva Martinez');
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await page.goto('/CustomerAccount');
-        await page.getByTestId('customer-card').waitFor();
-        await page.waitForTimeout(300);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `account ${lang} ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
-        await e.screenshot(page, `customer-safety-account-${lang}-${viewport.width}`, { fullPage: true });
+      await page.goto('/CustomerAccount');
+      await page.getByTestId('customer-card').waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `account ${lang} ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      await e.screenshot(page, `customer-safety-account-${lang}-${viewport.width}`, { fullPage: true });
 
-        await page.goto('/Customer/CustomerInfo');
-        const list = page.getByTestId('customer-list');
-        await list.getByText('Eva Martinez').waitFor();
-        await page.waitForTimeout(300);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `info ${lang} ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
-        // Each status pill shows its whole word: not empty, not clipped to '…'.
-        const pills = await list.locator('[data-col="block"]').evaluateAll((els) =>
-          els.map((el) => {
-            const label = el.querySelector('.mantine-Badge-label') ?? el;
-            return { text: (el.textContent ?? '').trim(), clipped: label.scrollWidth > label.clientWidth + 1 };
-          }),
-        );
-        expect(pills.length).toBeGreaterThan(0);
-        for (const p of pills) expect(p, 'a status pill says its whole word').toEqual({ text: { en: 'Not blocked', mx: 'No bloqueado', zh_Hans: '未封锁' }[lang], clipped: false });
-        const types = await list.locator('[data-col="account_type"]').allTextContents();
-        expect(new Set(types)).toEqual(new Set([{ en: 'Standard', mx: 'Estándar', zh_Hans: '标准' }[lang]]));
-        const scroller = page.getByTestId('customer-list-scroll');
-        await expect.poll(() => scroller.evaluate((el) => String(el.scrollWidth > el.clientWidth + 1) === el.dataset.more), SLOW).toBe(true);
-        const more = await scroller.getAttribute('data-more');
-        // Whatever does not fit scrolls in the table's own box, which then says more columns are to the right.
-        const hidden = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-        expect(more).toBe(String(hidden));
-        expect((await page.getByTestId('customer-list-more').textContent())?.trim() !== '').toBe(hidden);
-        if (viewport.width === 1366) {
-          // At the till, the key columns (Bank account included) are in view without any scrolling, long values too.
-          const box = await scroller.evaluate((el) => el.getBoundingClientRect().right);
-          for (const col of ['customer', 'contact', 'entries', 'winnings', 'block', 'identity', 'bank']) {
-            const right = await list.locator(`thead th[data-head="${col}"]`).evaluate((th) => th.getBoundingClientRect().right);
-            expect(right, `${col} in view at 1366 (${lang})`).toBeLessThanOrEqual(Math.min(box, 1366));
-          }
+      await page.goto('/Customer/CustomerInfo');
+      const list = page.getByTestId('customer-list');
+      await list.getByText('Eva Martinez').waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `info ${lang} ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      // Each status pill shows its whole word: not empty, not clipped to '…'.
+      const pills = await list.locator('[data-col="block"]').evaluateAll((els) =>
+        els.map((el) => {
+          const label = el.querySelector('.mantine-Badge-label') ?? el;
+          return { text: (el.textContent ?? '').trim(), clipped: label.scrollWidth > label.clientWidth + 1 };
+        }),
+      );
+      expect(pills.length).toBeGreaterThan(0);
+      for (const p of pills) expect(p, 'a status pill says its whole word').toEqual({ text: { en: 'Not blocked', mx: 'No bloqueado', zh_Hans: '未封锁' }[lang], clipped: false });
+      const types = await list.locator('[data-col="account_type"]').allTextContents();
+      expect(new Set(types)).toEqual(new Set([{ en: 'Standard', mx: 'Estándar', zh_Hans: '标准' }[lang]]));
+      const scroller = page.getByTestId('customer-list-scroll');
+      await expect.poll(() => scroller.evaluate((el) => String(el.scrollWidth > el.clientWidth + 1) === el.dataset.more), SLOW).toBe(true);
+      const more = await scroller.getAttribute('data-more');
+      // Whatever does not fit scrolls in the table's own box, which then says more columns are to the right.
+      const hidden = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(more).toBe(String(hidden));
+      expect((await page.getByTestId('customer-list-more').textContent())?.trim() !== '').toBe(hidden);
+      if (viewport.width === 1366) {
+        // At the till, the key columns (Bank account included) are in view without any scrolling, long values too.
+        const box = await scroller.evaluate((el) => el.getBoundingClientRect().right);
+        for (const col of ['customer', 'contact', 'entries', 'winnings', 'block', 'identity', 'bank']) {
+          const right = await list.locator(`thead th[data-head="${col}"]`).evaluate((th) => th.getBoundingClientRect().right);
+          expect(right, `${col} in view at 1366 (${lang})`).toBeLessThanOrEqual(Math.min(box, 1366));
         }
-        if (viewport.width === 390) expect(hidden).toBe(true);
-        await e.screenshot(page, `customer-safety-info-${lang}-${viewport.width}`);
       }
+      if (viewport.width === 390) expect(hidden).toBe(true);
+      await e.screenshot(page, `customer-safety-info-${lang}-${viewport.width}`);
     }
   }, LONG);
 

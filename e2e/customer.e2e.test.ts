@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_KIOSK } from '../packages/server/src/cli/seed/seed.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E, type Who } from './harness.js';
+import { layoutTest } from './sweep.js';
 
 /**
  * The counter flow on /CustomerAccount and the list on /Customer/CustomerInfo, in Chromium against
@@ -282,7 +283,7 @@ describe('customer screens', () => {
     await e.server.verify();
   }, 120_000);
 
-  it('runs the same counter flow in 简体中文', async () => {
+  layoutTest('runs the same counter flow in 简体中文', async () => {
     const page = await e.newPage({ lang: 'zh_Hans' });
     await loginWithInitialAmount(page, DEMO_LOGINS.boss, 2, 800);
     await page.goto('/CustomerAccount');

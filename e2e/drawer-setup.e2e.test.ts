@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cookie, DEMO_LOGINS, loginUrl, startE2E, type E2E } from './harness.js';
 
+import { sweep } from './sweep.js';
 /** Drawer Setup (boss): the store's drawers, freeze and unfreeze, create up to the maximum, force close. */
 describe('drawer setup', () => {
   let e: E2E;
@@ -66,22 +67,20 @@ describe('drawer setup', () => {
 
   it('asks before creating a drawer, with the count against the maximum, on a till, a tablet and a phone in every language', { timeout: 300_000 }, async () => {
     const asked = { en: 'Create drawer 4 of 5?', mx: '¿Crear la caja 4 de 5?', zh_Hans: '新建第 4 个钱箱（上限 5 个）？' } as const;
-    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
-      for (const v of [{ width: 1366, height: 768 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
-        const page = await e.newPage({ lang, viewport: v });
-        await e.login(page, DEMO_LOGINS.boss, 1);
-        await page.goto('/SystemSetup/DrawerSetup');
-        await card(page, 3).waitFor();
-        await page.getByTestId('create-drawer').click();
-        const dialog = page.getByRole('dialog').filter({ hasText: asked[lang] });
-        await dialog.waitFor();
-        await page.waitForTimeout(300);
-        await e.screenshot(page, `drawer-create-confirm-${lang}-${v.width}`);
-        // Cancel creates nothing.
-        await dialog.locator('button').first().click();
-        await dialog.waitFor({ state: 'detached' });
-        await page.context().close();
-      }
+    for (const { lang, viewport: v } of sweep(1)) {
+      const page = await e.newPage({ lang, viewport: v });
+      await e.login(page, DEMO_LOGINS.boss, 1);
+      await page.goto('/SystemSetup/DrawerSetup');
+      await card(page, 3).waitFor();
+      await page.getByTestId('create-drawer').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: asked[lang] });
+      await dialog.waitFor();
+      await page.waitForTimeout(300);
+      await e.screenshot(page, `drawer-create-confirm-${lang}-${v.width}`);
+      // Cancel creates nothing.
+      await dialog.locator('button').first().click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.context().close();
     }
     expect((await e.server.call('/drawer/list', { kioskID: 1001 })).list).toHaveLength(3);
   });

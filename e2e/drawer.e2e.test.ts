@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
+import { layoutTest } from './sweep.js';
 
 /** The Drawer page: live state, initial amount, fills and bleeds, movements, viewer mode. */
 describe('drawer page', () => {
@@ -114,7 +115,7 @@ describe('drawer page', () => {
     await e.server.verify();
   });
 
-  it('shows the page in Spanish and Chinese, down to 390px', async () => {
+  layoutTest('shows the page in Spanish and Chinese, down to 390px', async () => {
     for (const lang of ['mx', 'zh_Hans'] as const) {
       const page = await e.newPage({ lang, viewport: { width: 390, height: 844 } });
       await e.login(page, DEMO_LOGINS.boss, 2);

@@ -15,6 +15,8 @@ import { ensureWebBuilt, root, webDist } from './build-web.js';
 
 export { DEMO_KIOSK, DEMO_LOGINS };
 export const screenshotDir = path.join(root, 'test-results/screenshots');
+/** Whether e.screenshot takes its pictures: a full run or MBX_SCREENSHOTS=1 (see E2E.screenshot). */
+export const SCREENSHOTS = process.env.MBX_TEST_FULL === '1' || process.env.MBX_SCREENSHOTS === '1';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -54,8 +56,12 @@ export interface E2E {
   newPage(opts?: PageOptions): Promise<Page>;
   /** Logs in through the login form; `drawer` null means viewer mode. Waits for home (or the remembered page). */
   login(page: Page, who?: Who, drawer?: number | null, opts?: { expectPath?: string }): Promise<void>;
-  /** Saves test-results/screenshots/<name>.png and returns the path. */
-  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<string>;
+  /**
+   * Saves test-results/screenshots/<name>.png for a person to look at. npm test asserts and takes no
+   * picture (encoding hundreds of them was a good part of its time); `npm run test:full` and
+   * `MBX_SCREENSHOTS=1` take them all. `always`: taken in every run (a failing test's last screen).
+   */
+  screenshot(page: Page, name: string, opts?: { fullPage?: boolean; always?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,9 +125,8 @@ export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Set
       await page.waitForURL((u) => u.pathname === expect.split('?')[0]);
     },
     async screenshot(page, name, opts = {}) {
-      const file = path.join(screenshotDir, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
-      return file;
+      if (!SCREENSHOTS && !opts.always) return;
+      await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: opts.fullPage ?? false });
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);

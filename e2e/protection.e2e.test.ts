@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { giveWinnings } from '../packages/server/src/testing/customer-kit.js';
 import { cookie, DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
+import { sweep } from './sweep.js';
 
 /**
  * Player protection at the counter (issue 24), in Chromium against the real server: a cashier
@@ -30,7 +31,7 @@ describe('player protection at the counter', () => {
 
   let pages: Page[] = [];
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `protection-failed-${i}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await e.screenshot(p, `protection-failed-${i}`, { always: true }).catch(() => undefined);
     for (const p of pages) await p.context().close().catch(() => undefined);
     pages = [];
   });
@@ -118,23 +119,16 @@ describe('player protection at the counter', () => {
     const eva = demo.Eva!;
     const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
     expect((await e.server.call('/customer/protect', { UID: s.UID, TOKEN: s.TOKEN, id: eva.id, kind: 'cool_off', days: 7 })).status).toBe(Status.OK);
-    const sizes = [
-      { width: 1366, height: 768 },
-      { width: 820, height: 1180 },
-      { width: 390, height: 844 },
-    ];
     const words: Record<Lang, string> = { en: 'Cool-off until', mx: 'En pausa hasta', zh_Hans: '冷静期至' };
-    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
-      for (const viewport of sizes) {
-        const page = await counter({ lang, viewport });
-        await open(page, eva);
-        await expect.poll(() => text(page, 'customer-protection'), SLOW).toContain(words[lang]);
-        expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
-        // Nothing of the card runs off the screen.
-        const card = await page.getByTestId('customer-card').boundingBox();
-        expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
-        await e.screenshot(page, `protection-card-${lang}-${viewport.width}`);
-      }
+    for (const { lang, viewport } of sweep(1)) {
+      const page = await counter({ lang, viewport });
+      await open(page, eva);
+      await expect.poll(() => text(page, 'customer-protection'), SLOW).toContain(words[lang]);
+      expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
+      // Nothing of the card runs off the screen.
+      const card = await page.getByTestId('customer-card').boundingBox();
+      expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+      await e.screenshot(page, `protection-card-${lang}-${viewport.width}`);
     }
   });
 

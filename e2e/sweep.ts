@@ -1,0 +1,34 @@
+import { it } from 'vitest';
+import { e2eDialect, type Lang } from './harness.js';
+
+/** The three widths every screen is checked at (a till, a tablet, a phone). */
+export const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 820, height: 1180 },
+  { width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export const LANGS: readonly Lang[] = ['en', 'mx', 'zh_Hans'];
+
+/** npm run test:full (MBX_TEST_FULL=1): every language at every width. */
+export const FULL = process.env.MBX_TEST_FULL === '1';
+
+/**
+ * The (language, width) pairs a test "in every language at every width" checks. A full run checks
+ * all nine. npm test checks three: each language once and each width once, so every language and
+ * every width is still seen in every run. `turn` shifts which language meets which width, and the
+ * tests pass different turns, so across the files each language is seen at each width.
+ */
+export function sweep(turn: number, langs: readonly Lang[] = LANGS, viewports: readonly Viewport[] = VIEWPORTS): Array<{ lang: Lang; viewport: Viewport }> {
+  if (FULL) return langs.flatMap((lang) => viewports.map((viewport) => ({ lang, viewport })));
+  const n = Math.max(langs.length, viewports.length);
+  return Array.from({ length: n }, (_, i) => ({ lang: langs[(i + turn) % langs.length]!, viewport: viewports[i % viewports.length]! }));
+}
+
+/**
+ * A test of how screens read (layout, words, widths), not of what the server does: defined in the SQLite
+ * tier only, since the PostgreSQL tier re-runs the flows for the database and a page's layout does not
+ * depend on it. (Not a skip: on PostgreSQL the test is not part of the tier at all.)
+ */
+export const layoutTest: typeof it = (e2eDialect() === 'sqlite' ? it : () => undefined) as typeof it;
