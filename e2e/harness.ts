@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: the real server (SQLite by default, PostgreSQL when asked: `startE2E({ dialect })`
- * or E2E_DIALECT=postgres, as e2e/vitest.postgres.config.ts runs the money paths, the day close, the
+ * or E2E_DIALECT=postgres, as the postgres project of e2e/vitest.config.ts runs the money paths, the day close, the
  * console and the live screens; demo store, port 0) serving the built web app, and one headless Debian
  * Chromium per test file. See docs/WEB.md for how to write a test with it.
  */
@@ -69,7 +69,7 @@ export function loginUrl(kioskId: number = DEMO_KIOSK): string {
   return `/pos/login?kioskId=${kioskId}`;
 }
 
-/** The database of this run's end-to-end servers: E2E_DIALECT (set by e2e/vitest.postgres.config.ts), else SQLite. */
+/** The database of this run's end-to-end servers: E2E_DIALECT (set by the postgres project of e2e/vitest.config.ts), else SQLite. */
 export function e2eDialect(env: NodeJS.ProcessEnv = process.env): Dialect {
   const asked = env.E2E_DIALECT ?? 'sqlite';
   if (asked !== 'sqlite' && asked !== 'postgres') throw new Error(`E2E_DIALECT must be sqlite or postgres, not ${asked}`);

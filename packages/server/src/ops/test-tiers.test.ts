@@ -46,7 +46,7 @@ describe('npm test never passes a tier silently (scripts/tiers.mjs)', () => {
     const script = read('scripts/test.mjs');
     expect(script).not.toMatch(/existsSync\([^)]*vitest/);
     const configs = [...script.matchAll(/config: '([^']+)'/g)].map((m) => m[1]!);
-    expect(configs).toEqual(['vitest.config.ts', 'proof/vitest.config.ts', 'packages/web/vitest.config.ts', 'e2e/vitest.config.ts', 'e2e/vitest.postgres.config.ts']);
+    expect(configs).toEqual(['vitest.config.ts', 'proof/vitest.config.ts', 'packages/web/vitest.config.ts', 'e2e/vitest.config.ts']);
     for (const c of configs) expect(fs.existsSync(path.join(root, c)), c).toBe(true);
     expect(script).toContain('console.log(closingLine(results))');
   });
