@@ -18,6 +18,13 @@ export const screenshotDir = path.join(root, 'test-results/screenshots');
 /** Whether e.screenshot takes its pictures: a full run or MBX_SCREENSHOTS=1 (see E2E.screenshot). */
 export const SCREENSHOTS = process.env.MBX_TEST_FULL === '1' || process.env.MBX_SCREENSHOTS === '1';
 
+/**
+ * Debian's headless build of Chromium (package chromium-headless-shell: the same Blink as /usr/bin/chromium,
+ * without the desktop browser around it), which runs the suite on less CPU; E2E_CHROMIUM=/usr/bin/chromium
+ * runs it in the full browser instead (docs/DECISIONS.md "End to end").
+ */
+export const E2E_CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -84,7 +91,7 @@ export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Set
   ensureWebBuilt();
   const dialect = opts.dialect ?? e2eDialect();
   const server = await startTestServer(dialect, { webDist, ...opts.settings });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: E2E_CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
   const url = server.url;

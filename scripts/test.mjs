@@ -18,8 +18,10 @@ const run = (title, cmd, env = {}) => {
 
 run('dependencies', 'node scripts/ensure.mjs');
 run('PostgreSQL reachable', 'node scripts/check-postgres.mjs');
-if (!existsSync('/usr/bin/chromium')) {
-  run('Chromium (Debian package)', 'apt-get install -y chromium || (apt-get update && apt-get install -y chromium)');
+// The end-to-end tier drives Debian's headless Chromium (e2e/harness.ts E2E_CHROMIUM); the full browser is
+// there for people (the screenshots' tours, E2E_CHROMIUM=/usr/bin/chromium).
+if (!existsSync('/usr/bin/chromium-headless-shell') || !existsSync('/usr/bin/chromium')) {
+  run('Chromium (Debian packages)', 'apt-get install -y chromium chromium-headless-shell || (apt-get update && apt-get install -y chromium chromium-headless-shell)');
 }
 // The README's reverse proxies are tested as configured (packages/server/src/ops/proxy.test.ts).
 if (!existsSync('/usr/sbin/nginx') || !existsSync('/usr/sbin/haproxy')) {
