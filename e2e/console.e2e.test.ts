@@ -220,12 +220,17 @@ describe('platform console', () => {
       await page.setViewportSize(VIEWPORTS[0]);
 
       // The webhook: delivered by the server's outbox (every 2 s), JSON signed with the secret shown once.
-      await expect.poll(() => got.length, { timeout: 15_000 }).toBeGreaterThan(0);
-      const hook = got[0]!;
-      const ts = String(hook.headers['x-moneybox-timestamp']);
-      const id = String(hook.headers['x-moneybox-delivery']);
-      expect(hook.headers['x-moneybox-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${id}.${ts}.${hook.body}`).digest('hex')}`);
-      expect(got.map((g) => JSON.parse(g.body) as unknown)).toContainEqual(expect.objectContaining({ event: 'alert.raised', alert: expect.objectContaining({ kind: 'low_credit', kid: 1001 }) }));
+      // Wait for 1001's own alert: another store's (an earlier test made it) may be delivered first.
+      const raisedFor1001 = (g: { body: string }) => {
+        const b = JSON.parse(g.body) as { event?: string; alert?: { kind?: string; kid?: number } };
+        return b.event === 'alert.raised' && b.alert?.kind === 'low_credit' && b.alert.kid === 1001;
+      };
+      await expect.poll(() => got.some(raisedFor1001), { timeout: 30_000 }).toBe(true);
+      for (const hook of got) {
+        const ts = String(hook.headers['x-moneybox-timestamp']);
+        const id = String(hook.headers['x-moneybox-delivery']);
+        expect(hook.headers['x-moneybox-signature']).toBe(`sha256=${createHmac('sha256', secret).update(`${id}.${ts}.${hook.body}`).digest('hex')}`);
+      }
 
       await row.getByTestId('console-alert-resolve').click();
       await page.getByTestId('console-alert-note').fill('Credit ordered from the distributor');
