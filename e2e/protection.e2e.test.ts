@@ -138,6 +138,39 @@ describe('player protection at the counter', () => {
     }
   });
 
+  it("an under-age customer's card says so before Purchase, with Purchase and Special comps off, in each language at 1366, 820 and 390 px", { timeout: LONG }, async () => {
+    const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
+    const born = `${new Date().getUTCFullYear() - 20}-01-01`;
+    const young = await e.server.call('/customer/create', { UID: s.UID, TOKEN: s.TOKEN, first_name: 'Yuri', last_name: 'Young', birthday: born, drivers_license: 'YG-2020-01' });
+    expect(young.status).toBe(Status.OK);
+    const who = { mobile: young.mobile_id as string, name: 'Yuri Young' };
+    const boss = await e.server.login(DEMO_LOGINS.boss);
+    const minAge = (min_age: number) => e.server.call('/store/update', { UID: boss.UID, TOKEN: boss.TOKEN, min_age });
+    expect((await minAge(21)).status).toBe(Status.OK);
+    try {
+      const words: Record<Lang, { badge: string; why: string }> = {
+        en: { badge: 'Under 21', why: "younger than the store's minimum age of 21" },
+        mx: { badge: 'Menor de 21', why: 'menor que la edad mínima de la tienda (21 años)' },
+        zh_Hans: { badge: '未满 21 岁', why: '未满本店的最低年龄 21 岁' },
+      };
+      for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
+        for (const viewport of [{ width: 1366, height: 768 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+          const page = await counter({ lang, viewport });
+          await open(page, who);
+          await expect.poll(() => text(page, 'customer-age'), SLOW).toBe(words[lang].badge);
+          expect(await text(page, 'customer-underage')).toContain(words[lang].why);
+          expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
+          expect(await page.getByTestId('action-purchase').getAttribute('title')).toContain(words[lang].why);
+          const card = await page.getByTestId('customer-card').boundingBox();
+          expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+          await e.screenshot(page, `underage-card-${lang}-${viewport.width}`);
+        }
+      }
+    } finally {
+      expect((await minAge(18)).status).toBe(Status.OK);
+    }
+  });
+
   it('personal limits: the card shows both figures, a purchase over the personal one says which and what is left', { timeout: LONG }, async () => {
     const alice = demo.Alice!;
     const page = await counter();
