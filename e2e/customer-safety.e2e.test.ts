@@ -382,7 +382,8 @@ describe('customer safety at the counter', () => {
       zh_Hans: '此证件号码属于一位已自我排除的客户',
     };
     let first: Record<string, unknown> | undefined;
-    for (const [lang, viewport] of [['en', { width: 390, height: 844 }], ['mx', { width: 390, height: 844 }], ['zh_Hans', { width: 390, height: 844 }], ['mx', { width: 820, height: 1180 }], ['en', { width: 1366, height: 768 }]] as const) {
+    const sizes = [{ width: 390, height: 844 }, { width: 820, height: 1180 }, { width: 1366, height: 768 }];
+    for (const [lang, viewport] of (['en', 'mx', 'zh_Hans'] as const).flatMap((l) => sizes.map((v) => [l, v] as const))) {
       const page = await counter({ lang, viewport });
       const api = async (path: string, body: Record<string, unknown>) =>
         e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });

@@ -242,9 +242,22 @@ describe('player protection at the counter', () => {
     await table.getByText(bob.name).waitFor(SLOW);
     expect(await table.textContent()).toContain('$250.00');
     expect(await table.textContent()).toContain('b 555 0102');
+    // One payout: its total line in the singular.
+    expect(await table.textContent()).toContain('Total (1 payout)');
     for (const viewport of sizes) {
       await bossPage.setViewportSize(viewport);
       await e.screenshot(bossPage, `payout-report-en-${viewport.width}`);
+    }
+    for (const [lang, total] of [['mx', 'Total (1 pago)'], ['zh_Hans', '合计（1 笔兑奖）']] as const) {
+      const p = await e.newPage({ lang });
+      pages.push(p);
+      await e.login(p, DEMO_LOGINS.boss, null);
+      await p.goto('/Reports/LargePayouts');
+      await p.getByTestId('large-payouts-table').getByText(total).waitFor(SLOW);
+      for (const viewport of sizes) {
+        await p.setViewportSize(viewport);
+        await e.screenshot(p, `payout-report-${lang}-${viewport.width}`);
+      }
     }
     const [download] = await Promise.all([bossPage.waitForEvent('download'), bossPage.getByTestId('report-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8');
