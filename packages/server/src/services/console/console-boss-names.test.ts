@@ -1,8 +1,8 @@
 import { SaType, Status, type Cents } from '@moneybox/contract';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
-import { describeOnDatabases, type TestServer } from '../../testing/server.js';
+import { describeOnDatabases, useSecondServer, useTestServer, type TestServer } from '../../testing/server.js';
 import { createAccount, createStore } from '../operator/operator.service.js';
 import { SEED } from '../audit/audit.js';
 
@@ -128,3 +128,21 @@ describeOnDatabases(
   },
   { settings: { nameProbeLimit: LIMIT } },
 );
+
+describe('refused staff names counted across two servers on postgres', () => {
+  const s = useTestServer('postgres', { settings: { nameProbeLimit: LIMIT } });
+  const b = useSecondServer(s, { NAME_PROBE_LIMIT: String(LIMIT) });
+
+  it("one console account's refusals on either server count together; past the limit both answer the same 511", async () => {
+    await createStore({ handle: s.handle }, SEED, newStore(5501));
+    await createStore({ handle: s.handle }, SEED, newStore(5601));
+    for (const username of A_STAFF) await createAccount({ handle: s.handle }, SEED, { storeId: 5501, username, password: 'pass1234', saType: SaType.CASHIER });
+    const distB = await consoleAccount(s, 'distributor', { stores: [5601] });
+    const probe = (on: Pick<typeof b, 'call'>, username: string) => on.call('/operator/bossCreate', { UID: distB.UID, TOKEN: distB.TOKEN, kid: 5601, username, password: 'pass1234' });
+    const servers = [s, b, s, b, s];
+    const replies = [];
+    for (const [i, name] of A_STAFF.entries()) replies.push(await probe(servers[i]!, name));
+    expect(replies.map((r) => r.status)).toEqual([...Array<number>(LIMIT).fill(Status.ACCOUNT_NAME_REPEATED), ...Array<number>(A_STAFF.length - LIMIT).fill(Status.DATA_LOCKED)]);
+    expect(replies[LIMIT]).toEqual(replies[LIMIT + 1]);
+  });
+});
