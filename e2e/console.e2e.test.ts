@@ -377,6 +377,35 @@ describe('platform console', () => {
     await e.screenshot(store, 'console-news-store-badge-en-1366');
   });
 
+  layoutTest('keeps the alert entry in the header at every width: the word beside the count on a till and a tablet, a named bell with the count on a phone', { timeout: 180_000 }, async () => {
+    const words: Record<Lang, { title: string; count: RegExp }> = {
+      en: { title: 'Alerts', count: /^Open alerts: \d+$/ },
+      mx: { title: 'Alertas', count: /^Alertas abiertas: \d+$/ },
+      zh_Hans: { title: '警报', count: /^未处理警报：\d+$/ },
+    };
+    for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
+      const page = await e.newPage({ lang, viewport: VIEWPORTS[2] });
+      await enrol(page, await newAdmin());
+      const entry = page.getByTestId('console-alert-count');
+      for (const v of [VIEWPORTS[2], VIEWPORTS[1], VIEWPORTS[0]]) {
+        await page.setViewportSize(v);
+        await entry.waitFor();
+        const box = (await entry.boundingBox())!;
+        // On the screen, whole, and named by its count for a screen reader.
+        expect(box.x >= 0 && box.x + box.width <= v.width && box.y >= 0, `${lang} ${v.width}`).toBe(true);
+        expect(await entry.getAttribute('aria-label')).toMatch(words[lang].count);
+        const phone = v.width < 768;
+        expect(await page.getByTestId('console-alert-bell').isVisible(), `${lang} ${v.width} bell`).toBe(phone);
+        expect(await entry.getByText(words[lang].title, { exact: true }).isVisible(), `${lang} ${v.width} word`).toBe(!phone);
+        await e.screenshot(page, `console-header-alerts-${lang}-${v.width}`);
+      }
+      await page.setViewportSize(VIEWPORTS[2]);
+      await entry.click();
+      await page.waitForURL((u) => u.pathname === '/operator/alerts');
+      await page.context().close();
+    }
+  });
+
   layoutTest('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
     const cut: string[] = [];

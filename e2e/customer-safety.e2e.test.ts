@@ -367,25 +367,54 @@ describe('customer safety at the counter', () => {
   }, LONG);
 
   // Last: its self-excluded person's row (a long protection pill in mx) would widen the list the layout test measures.
-  it('a self-excluded person registered again, with the ID number typed in full-width: the form says why and nobody is created', async () => {
-    const page = await counter();
-    const api = async (path: string, body: Record<string, unknown>) =>
-      e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });
-    const first = await api('/customer/create', { first_name: 'Ezra', last_name: 'Excluded', birthday: '1979-03-03', drivers_license: 'EX-555-777' });
-    expect((await api('/customer/protect', { id: first.id, kind: 'exclusion', period: 'permanent' })).status).toBe(Status.OK);
-    const count = async () => Number((await e.server.handle.db.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const before = await count();
+  it('a self-excluded person registered again, with the ID number typed in full-width: the form says why, whole even on a phone, and nobody is created', async () => {
+    const why: Record<Lang, string> = {
+      en: 'This ID number belongs to a self-excluded customer (permanently).',
+      mx: 'Este número de identificación pertenece a un cliente autoexcluido',
+      zh_Hans: '此证件号码属于一位已自我排除的客户',
+    };
+    let first: Record<string, unknown> | undefined;
+    for (const { lang, viewport } of sweep(2)) {
+      const page = await counter({ lang, viewport });
+      const api = async (path: string, body: Record<string, unknown>) =>
+        e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });
+      if (!first) {
+        first = await api('/customer/create', { first_name: 'Ezra', last_name: 'Excluded', birthday: '1979-03-03', drivers_license: 'EX-555-777' });
+        expect((await api('/customer/protect', { id: first.id, kind: 'exclusion', period: 'permanent' })).status).toBe(Status.OK);
+      }
+      const count = async () => Number((await e.server.handle.db.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
 
-    await page.getByTestId('customer-create').click();
-    const form = page.getByTestId('customer-form');
-    await form.getByTestId('field-first_name').fill('Ezra');
-    await form.getByTestId('field-last_name').fill('Again');
-    await form.getByTestId('field-birthday').fill('1979-03-03');
-    await form.getByTestId('field-drivers_license').fill('ｅｘ５５５７７７');
-    await form.getByTestId('customer-form-save').click();
-    await form.getByTestId('customer-form-problem').getByText('This ID number belongs to a self-excluded customer (permanently).', { exact: false }).waitFor(SLOW);
-    await e.screenshot(page, 'customer-form-excluded-person-en');
-    expect(await count()).toBe(before);
-    await page.keyboard.press('Escape');
-  });
+      await page.getByTestId('customer-create').click();
+      const form = page.getByTestId('customer-form');
+      await form.getByTestId('field-first_name').fill('Ezra');
+      await form.getByTestId('field-last_name').fill('Again');
+      await form.getByTestId('field-birthday').fill('1979-03-03');
+      await form.getByTestId('field-drivers_license').fill('ｅｘ５５５７７７');
+      await form.getByTestId('customer-form-save').click();
+      const problem = form.getByTestId('customer-form-problem');
+      await problem.getByText(why[lang], { exact: false }).waitFor(SLOW);
+      // Shown whole where the cashier looks, without scrolling for it: inside the screen and the dialog's visible
+      // part (its body scrolls on a phone), wrapped inside its own box, no line clipped.
+      const shown = await problem.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        let view = { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth };
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          if (!/(auto|scroll|hidden)/.test(getComputedStyle(a).overflowY)) continue;
+          const r = a.getBoundingClientRect();
+          view = { top: Math.max(view.top, r.top), bottom: Math.min(view.bottom, r.bottom), left: Math.max(view.left, r.left), right: Math.min(view.right, r.right) };
+        }
+        const clipped = [el, ...el.querySelectorAll('*')].some((n) => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'visible');
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = [...range.getClientRects()];
+        const inside = (r: { top: number; bottom: number; left: number; right: number }) => r.top >= view.top - 1 && r.bottom <= view.bottom + 1 && r.left >= view.left - 1 && r.right <= view.right + 1;
+        return { clipped, box: inside(box), lines: lines.every((r) => inside(r) && r.left >= box.left - 1 && r.right <= box.right + 1) };
+      });
+      expect(shown, `${lang} ${viewport.width}`).toEqual({ clipped: false, box: true, lines: true });
+      await e.screenshot(page, `customer-form-excluded-person-${lang}-${viewport.width}`);
+      expect(await count()).toBe(before);
+      await page.keyboard.press('Escape');
+    }
+  }, LONG);
 });

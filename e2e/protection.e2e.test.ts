@@ -132,6 +132,37 @@ describe('player protection at the counter', () => {
     }
   });
 
+  it("an under-age customer's card says so before Purchase, with Purchase and Special comps off, in each language at 1366, 820 and 390 px", { timeout: LONG }, async () => {
+    const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
+    const born = `${new Date().getUTCFullYear() - 20}-01-01`;
+    const young = await e.server.call('/customer/create', { UID: s.UID, TOKEN: s.TOKEN, first_name: 'Yuri', last_name: 'Young', birthday: born, drivers_license: 'YG-2020-01' });
+    expect(young.status).toBe(Status.OK);
+    const who = { mobile: young.mobile_id as string, name: 'Yuri Young' };
+    const boss = await e.server.login(DEMO_LOGINS.boss);
+    const minAge = (min_age: number) => e.server.call('/store/update', { UID: boss.UID, TOKEN: boss.TOKEN, min_age });
+    expect((await minAge(21)).status).toBe(Status.OK);
+    try {
+      const words: Record<Lang, { badge: string; why: string }> = {
+        en: { badge: 'Under 21', why: "younger than the store's minimum age of 21" },
+        mx: { badge: 'Menor de 21', why: 'menor que la edad mínima de la tienda (21 años)' },
+        zh_Hans: { badge: '未满 21 岁', why: '未满本店的最低年龄 21 岁' },
+      };
+      for (const { lang, viewport } of sweep(2)) {
+        const page = await counter({ lang, viewport });
+        await open(page, who);
+        await expect.poll(() => text(page, 'customer-age'), SLOW).toBe(words[lang].badge);
+        expect(await text(page, 'customer-underage')).toContain(words[lang].why);
+        expect(await moneyEnabled(page)).toEqual(['redeem', 'revert']);
+        expect(await page.getByTestId('action-purchase').getAttribute('title')).toContain(words[lang].why);
+        const card = await page.getByTestId('customer-card').boundingBox();
+        expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+        await e.screenshot(page, `underage-card-${lang}-${viewport.width}`);
+      }
+    } finally {
+      expect((await minAge(18)).status).toBe(Status.OK);
+    }
+  });
+
   it('personal limits: the card shows both figures, a purchase over the personal one says which and what is left', { timeout: LONG }, async () => {
     const alice = demo.Alice!;
     const page = await counter();
@@ -203,9 +234,22 @@ describe('player protection at the counter', () => {
     await table.getByText(bob.name).waitFor(SLOW);
     expect(await table.textContent()).toContain('$250.00');
     expect(await table.textContent()).toContain('b 555 0102');
+    // One payout: its total line in the singular.
+    expect(await table.textContent()).toContain('Total (1 payout)');
     for (const viewport of sizes) {
       await bossPage.setViewportSize(viewport);
       await e.screenshot(bossPage, `payout-report-en-${viewport.width}`);
+    }
+    for (const [lang, total] of [['mx', 'Total (1 pago)'], ['zh_Hans', '合计（1 笔兑奖）']] as const) {
+      const p = await e.newPage({ lang });
+      pages.push(p);
+      await e.login(p, DEMO_LOGINS.boss, null);
+      await p.goto('/Reports/LargePayouts');
+      await p.getByTestId('large-payouts-table').getByText(total).waitFor(SLOW);
+      for (const viewport of sizes) {
+        await p.setViewportSize(viewport);
+        await e.screenshot(p, `payout-report-${lang}-${viewport.width}`);
+      }
     }
     const [download] = await Promise.all([bossPage.waitForEvent('download'), bossPage.getByTestId('report-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8');

@@ -12,6 +12,8 @@ export const AUDIT_KINDS = [
   'account.enable',
   'account.remove',
   'account.unlock',
+  // A username refused as in use (or the check refused past the hourly limit): services/user/name-probes.ts.
+  'account.name_refused',
   'login',
   'login.failed',
   'login.locked',
@@ -51,6 +53,7 @@ export const AUDIT_KINDS = [
   'console.store_unfreeze',
   'console.boss_create',
   'console.boss_unlock',
+  'console.name_refused',
   'console.account_create',
   'console.account_unlock',
   'console.factor_reset',

@@ -196,6 +196,13 @@ export const customerDayLimitReply = z.object({
   id_check: z.number(),
   /** With `id`: what the customer was paid out this store day, every channel (the ID check applies to the day's total). */
   paid_today: z.number().optional(),
+  /** The store's minimum age (0 = none): a purchase or special comps only for a customer at least this old. */
+  min_age: z.number().int(),
+  /**
+   * With `id`: why the customer may not buy by age today (the money rules' own check): `under` younger than
+   * `min_age`, `birthday` no birthday to tell; null old enough. The card says so before the cashier tries.
+   */
+  age_short: z.enum(['birthday', 'under']).nullable().optional(),
 });
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');

@@ -52,7 +52,7 @@ function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, t
           content: { 'application/json': { schema: { oneOf: [jsonSchema(call.reply, 'output'), envelopeReply] } } },
         },
         '503': { description: 'Maintenance: `{e, msg}`, no status; fetch /config/maintain' },
-        '511': { description: 'Login rate limit: `{status: 34, error, retryAfter}`' },
+        '511': { description: 'A rate limit (logins, one-time keys, usernames in use tried): `{status: 34, error, retryAfter}`' },
       },
     },
   };

@@ -44,3 +44,12 @@ export function MenuIcon() {
     </svg>
   );
 }
+
+/** A bell: the console header's alerts where there is no room for the word (a phone). */
+export function BellIcon() {
+  return (
+    <svg {...base}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}

@@ -7,6 +7,7 @@ import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { presentLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 import { payoutsToday, recentPayoutsSince } from '../../money/payouts.js';
+import { ageShort } from '../../money/minimum-age.js';
 import { revertableCents } from './movement.service.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -83,7 +84,7 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
   const store = await scope.store.find();
   if (!store) refuse(Status.KIOSK_CLOSED);
   const id_check = toUnits(store.id_check_cents);
-  if (id === undefined) return { ...presentLimits(store, { hour: 0, day: 0, week: 0 }), limit_day: store.limit_day, id_check };
+  if (id === undefined) return { ...presentLimits(store, { hour: 0, day: 0, week: 0 }), limit_day: store.limit_day, id_check, min_age: store.min_age };
   const c = await mustFind(deps, actor, id);
   const at = isoNow();
   const used = await scope.purchases.purchaseWindows(id, windowStarts(Date.parse(at)));
@@ -96,6 +97,9 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
     id_check,
     paid_today: toUnits(payoutsToday(paid, at, store.timezone)),
     personal: presentPersonal(c, used, at),
+    min_age: store.min_age,
+    // The purchase's own rule on its (UTC) day, so the card's warning and the refusal never disagree.
+    age_short: ageShort(store, c.birthday, at.slice(0, 10)),
   };
 }
 

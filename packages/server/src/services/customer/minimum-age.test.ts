@@ -31,6 +31,10 @@ describeOnDatabases('the minimum age at every purchase', (s) => {
   const money = async (path: '/customer/purchase' | '/customer/comps' | '/customer/redeem', id: number) => s.call(path, { ...counter, id, amount: 5, key: await s.key() });
   const terminalBuys = async (mobile_id: string) => Promise.all([channels.kiosk, channels.reloader, channels.online].map((t) => channels.command(t, { type: 'purchase', mobile_id, amount_cents: 5_00 })));
   const minAge = (min_age: number) => s.call('/store/update', { UID: boss.UID, TOKEN: boss.TOKEN, min_age });
+  const ageOnCard = async (id: number) => {
+    const r = await s.call('/customer/getDayLimit', { ...counter, id });
+    return { min_age: r.min_age, age_short: r.age_short };
+  };
 
   it('the birthday is required at registration and cannot be cleared while the store has a minimum age', async () => {
     const blank = await s.call('/customer/create', { ...counter, first_name: 'No', last_name: 'Birthday' });
@@ -44,8 +48,11 @@ describeOnDatabases('the minimum age at every purchase', (s) => {
   it('a customer registered before the minimum was raised cannot buy on any channel; payouts stay allowed', async () => {
     const c = await newCustomer(s, counter, { birthday: bornYearsAgo(20) });
     expect((await money('/customer/purchase', c.id)).status).toBe(Status.OK);
+    expect(await ageOnCard(c.id)).toEqual({ min_age: 18, age_short: null });
     expect((await minAge(21)).status).toBe(Status.OK);
     try {
+      // The counter's card is told before the cashier tries, by the purchase's own rule.
+      expect(await ageOnCard(c.id)).toEqual({ min_age: 21, age_short: 'under' });
       const refusal = { status: Status.CUSTOMER_ERROR, reason: RefusalReason.UNDERAGE, min_age: 21 };
       expect(await money('/customer/purchase', c.id)).toMatchObject(refusal);
       expect(await money('/customer/comps', c.id)).toMatchObject(refusal);
@@ -61,6 +68,7 @@ describeOnDatabases('the minimum age at every purchase', (s) => {
   it('a customer registered without a birthday cannot buy on any channel until it is filled in', async () => {
     const c = await newCustomer(s, counter);
     await withoutBirthday(s, c.id);
+    expect(await ageOnCard(c.id)).toEqual({ min_age: 18, age_short: 'birthday' });
     expect(await money('/customer/purchase', c.id)).toMatchObject({ status: Status.CUSTOMER_ERROR, reason: RefusalReason.BIRTHDAY, min_age: 18 });
     for (const ack of await terminalBuys(c.mobile_id)) expect(ack).toMatchObject({ ok: false, reason: 'birthday_required', min_age: 18 });
     // Filled in at the counter: too young is refused there, of age buys again.

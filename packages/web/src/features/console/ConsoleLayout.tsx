@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { CONSOLE_LOGIN, clearConsoleSession, consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
-import { LogoutIcon } from '../../components/icons';
+import { BellIcon, LogoutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { WritesOverlay } from '../../components/WritesOverlay';
 import { LanguagePicker } from '../../layouts/LanguagePicker';
@@ -84,11 +84,16 @@ function AlertCount() {
       c={open > 0 ? 'red' : 'white'}
       size="compact-md"
       aria-label={t('alerts.count', { n: open })}
+      title={t('alerts.count', { n: open })}
       data-testid="console-alert-count"
       data-count={open}
     >
       <Box component="span" visibleFrom="sm" mr={6}>
         {t('alerts.title')}
+      </Box>
+      {/* A phone has no room for the word: the bell says what the count is (its name is the aria-label). */}
+      <Box component="span" hiddenFrom="sm" mr={4} display="inline-flex" data-testid="console-alert-bell">
+        <BellIcon />
       </Box>
       <Badge color={open > 0 ? 'red' : 'gray'} variant="filled" circle={open < 10}>
         {open}

@@ -20,7 +20,7 @@ import { CustomerSearch } from './CustomerSearch';
 import { idPayload, infoPayload, refreshCustomer, statusOf, type CustomerRecord } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
-import { moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
+import { ageLockText, moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
 import { ProtectDialog, ProtectionSlipDialog, type ProtectOutcome } from './ProtectDialog';
 import { PersonalLimitsDialog } from './PersonalLimitsDialog';
 import { storeDate } from '../../time/store-time';
@@ -65,6 +65,9 @@ export default function CustomerAccountPage() {
   const { diff } = useLocalTimeDiff(customer?.protection != null);
   const protection = customer?.protection ?? null;
   const protectedReason = protection ? protectionText({ protection: protection.kind, until: protection.until }, t, (iso) => storeDate(iso, diff)) : null;
+  // Younger than the store's minimum age (or no birthday to tell): the same two movements wait (the server's money/minimum-age.ts).
+  const ageReason = ageLockText(limits.data, t);
+  const purchaseLocks = [protectedReason, ageReason].filter((r): r is string => r !== null);
   const [protecting, setProtecting] = useState(false);
   const [slip, setSlip] = useState<ProtectOutcome | null>(null);
   const [limiting, setLimiting] = useState(false);
@@ -173,13 +176,18 @@ export default function CustomerAccountPage() {
                       <Text size="sm">{protectedReason}</Text>
                     </Alert>
                   ) : null}
+                  {ageReason ? (
+                    <Alert color="orange" py={6} role="status" title={t('protection.lockedTitle')} data-testid="customer-underage">
+                      <Text size="sm">{ageReason}</Text>
+                    </Alert>
+                  ) : null}
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                     {MOVEMENT_KINDS.map((k) => (
                       <Button
                         key={k}
                         onClick={() => setMoving(k)}
-                        disabled={moneyOff || (protectedReason !== null && PROTECTION_LOCKED.includes(k))}
-                        title={protectedReason !== null && PROTECTION_LOCKED.includes(k) ? protectedReason : undefined}
+                        disabled={moneyOff || (purchaseLocks.length > 0 && PROTECTION_LOCKED.includes(k))}
+                        title={purchaseLocks.length > 0 && PROTECTION_LOCKED.includes(k) ? purchaseLocks.join(' ') : undefined}
                         variant={k === 'purchase' ? 'filled' : 'light'}
                         // Long labels (Spanish) wrap instead of being cut on a phone.
                         styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}

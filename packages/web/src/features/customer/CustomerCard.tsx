@@ -17,7 +17,7 @@ interface Props {
   actions: React.ReactNode;
 }
 
-/** The customer being served: who, balances, playing, blocked, purchase limits, and the actions. */
+/** The customer being served: who, balances, playing, blocked, under the store's minimum age, purchase limits, and the actions. */
 export function CustomerCard({ customer: c, blocked, limits, paused, actions }: Props) {
   const { t } = useTranslation('customer');
   const { coinSign } = useLayoutInfo();
@@ -44,6 +44,11 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
             {p ? (
               <Badge color="orange" data-testid="customer-protection" data-kind={p.kind}>
                 {p.until === null ? t(`protection.badgePermanent.${p.kind}`) : t(`protection.badge.${p.kind}`, { date: storeDate(p.until, diff) })}
+              </Badge>
+            ) : null}
+            {limits?.age_short ? (
+              <Badge color="orange" data-testid="customer-age" data-short={limits.age_short}>
+                {limits.age_short === 'under' ? t('state.underage', { age: limits.min_age }) : t('state.noBirthday')}
               </Badge>
             ) : null}
             {p?.shared ? (

@@ -2,7 +2,7 @@ import type { CustomerCreateReply, CustomerUpdateReply } from '@moneybox/contrac
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
 import { Status } from '@moneybox/contract/status';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
@@ -58,6 +58,12 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const write = useWrite();
+  const problemRef = useRef<HTMLDivElement>(null);
+  // The refusal shows under the last field: on a phone the dialog's body scrolls, and it would land below
+  // the fold, cut in half. Brought into view whole once it is shown.
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [problem]);
 
   useEffect(() => {
     if (!opened) return;
@@ -140,7 +146,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
             {TEXT_FIELDS.slice(4).map(input)}
           </SimpleGrid>
           {problem ? (
-            <Alert color="red" role="alert" data-testid="customer-form-problem">
+            <Alert ref={problemRef} color="red" role="alert" data-testid="customer-form-problem" styles={{ message: { overflowWrap: 'anywhere' } }}>
               {problem}
             </Alert>
           ) : null}

@@ -20,7 +20,7 @@ describe('refused movement messages', () => {
     await i18n.changeLanguage('mx');
     expect(movementRefusal({ ...r, protection: 'cool_off' }, t, 'x', { ...ctx, date })).toBe('Error de cliente: en pausa hasta 2027-11-25. Solo se permiten canje y reversión.');
     await i18n.changeLanguage('zh_Hans');
-    expect(movementRefusal(r, t, 'x', { ...ctx, date })).toBe('客户错误：自我排除至 2027-11-25。仅允许兑换和撤销购买。');
+    expect(movementRefusal(r, t, 'x', { ...ctx, date })).toBe('客户错误：自我排除至 2027-11-25。仅允许兑奖和撤销购买。');
     await i18n.changeLanguage('en');
     expect(PROTECTION_LOCKED).toEqual(['purchase', 'comps']);
   });

@@ -41,6 +41,15 @@ export function protectionText(p: { protection: string; until: string | null }, 
 }
 
 /**
+ * Why the customer may not buy by age today, as the server's getDayLimit says it (`age_short`, the
+ * purchase's own rule): the same words as the refusal the purchase would get. Null when of age.
+ */
+export function ageLockText(a: { min_age: number; age_short?: 'birthday' | 'under' | null | undefined } | undefined, t: T): string | null {
+  if (!a?.age_short) return null;
+  return a.age_short === 'under' ? t('customer:refused.underage', { age: a.min_age }) : t('customer:refused.birthdayAge', { age: a.min_age });
+}
+
+/**
  * The text for a refused movement. The status catalogue's message is `fallback`; the reply's
  * extra fields make it precise where the server says why (35 reason/min_amount, 17 on a blocked
  * customer, 38 the drawer).

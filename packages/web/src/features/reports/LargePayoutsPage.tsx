@@ -17,7 +17,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 /** The large-payouts report's columns with its totals row (screen, CSV and print). */
 export function largePayoutColumns(t: T, sign: string, totals: { total: number; count: number } | null): ReportColumn<LargePayoutRow>[] {
   return [
-    textColumn('time', t('reports:col.time'), (r) => r.store_time, totals ? t('reports:totalPayouts', { n: totals.count }) : undefined, true),
+    textColumn('time', t('reports:col.time'), (r) => r.store_time, totals ? t('reports:totalPayouts', { count: totals.count }) : undefined, true),
     textColumn('id', t('reports:col.id'), (r) => r.movement_id),
     textColumn('drawer', t('reports:col.drawer'), (r) => r.drawer),
     textColumn('staff', t('reports:col.staff'), (r) => r.account),

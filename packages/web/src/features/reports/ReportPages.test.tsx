@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer as fakeApi, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
-import LargePayoutsPage from './LargePayoutsPage';
+import { i18n } from '../../i18n/i18n';
+import LargePayoutsPage, { largePayoutColumns } from './LargePayoutsPage';
 import ShiftReportsPage from './ShiftReportsPage';
 import TransactionReportsPage from './TransactionReportsPage';
 
@@ -222,6 +223,32 @@ describe('An empty report', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/drawer/largePayouts')).toBe(true));
     await within(table).findByText('No records in this period');
     await new Promise((r) => setTimeout(r, 300));
-    expect(within(table).queryByText('Total (payouts: 0)')).toBeNull();
+    expect(within(table).queryByText(/^Total \(/)).toBeNull();
+  });
+});
+
+describe('Large payouts totals', () => {
+  const payout = (id: number) => ({
+    movement_id: id, time: '2026-03-08T15:00:00.000Z', store_time: '2026-03-08 09:00:00', drawer: 1, account: 'cashier01', customer_id: 7, mobile_id: '123456789',
+    customer_name: 'Ann 李', id_type: 'dl', id_number: 'D123', amount: 600, day_total: 600 * id,
+  });
+
+  it('counts one payout in the singular in its totals row', async () => {
+    fakeServer({ '/drawer/largePayouts': () => ({ status: 0, list: [payout(1)], total: 600, count: 1, period }) });
+    await renderRoutes([{ path: '/', element: <LargePayoutsPage /> }], '/');
+    const table = await screen.findByTestId('large-payouts-table', {}, { timeout: 5000 });
+    expect(await within(table).findByText('Total (1 payout)')).toBeInTheDocument();
+  });
+
+  it('says one and many in each language', async () => {
+    await i18n.loadLanguages(['mx', 'zh_Hans']);
+    await i18n.loadNamespaces('reports');
+    const label = (lng: string, count: number) => {
+      const t = i18n.getFixedT(lng);
+      return largePayoutColumns((k, o) => t(k, o), '$', { total: 0, count })[0]!.total?.text;
+    };
+    expect([label('en', 1), label('en', 3)]).toEqual(['Total (1 payout)', 'Total (3 payouts)']);
+    expect([label('mx', 1), label('mx', 3)]).toEqual(['Total (1 pago)', 'Total (3 pagos)']);
+    expect(label('zh_Hans', 3)).toBe('合计（3 笔兑奖）');
   });
 });

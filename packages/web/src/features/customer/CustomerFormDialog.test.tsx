@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server';
+import { renderRoutes } from '../../test/render';
+import { CustomerFormDialog } from './CustomerFormDialog';
+
+// jsdom has no scrollIntoView: the test's stand-in records what was brought into view.
+const jsdomScroll = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+afterEach(() => {
+  vi.unstubAllGlobals();
+  if (jsdomScroll) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomScroll);
+  else delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+describe('the customer form refused', () => {
+  it('says why under the fields and brings the message into view whole (on a phone the dialog scrolls), wrapping long words', async () => {
+    document.cookie = 'uid=7; path=/';
+    document.cookie = 'token=t; path=/';
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    fakeServer({ '/customer/create': () => ({ status: 17, reason: 'protected', protection: 'exclusion', until: null, excluded: 'person', error: 'Customer error' }) });
+    await renderRoutes([{ path: '/', element: <CustomerFormDialog opened editing={null} onClose={() => {}} onCreated={() => {}} onUpdated={() => {}} /> }], '/');
+    await userEvent.type(await screen.findByTestId('field-first_name', {}, { timeout: 8000 }), 'Ezra');
+    await userEvent.type(screen.getByTestId('field-last_name'), 'Again');
+    await userEvent.type(screen.getByTestId('field-birthday'), '1979-03-03');
+    await userEvent.selectOptions(screen.getByTestId('field-gender'), screen.getAllByRole('option')[1]!);
+    await userEvent.click(screen.getByTestId('customer-form-save'));
+    const problem = await screen.findByTestId('customer-form-problem');
+    expect(problem).toHaveTextContent('This ID number belongs to a self-excluded customer (permanently).');
+    expect(scrolled).toContain(problem);
+    expect(getComputedStyle(problem.querySelector('.mantine-Alert-message')!).overflowWrap).toBe('anywhere');
+  });
+});
