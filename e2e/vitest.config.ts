@@ -14,7 +14,7 @@ const env = { MBX_TEST_SCRYPT_LOG2N: '10' };
 /**
  * End-to-end: the built web app on the real server, driven in Debian's Chromium; every file on SQLite
  * and the files above on PostgreSQL too (E2E_DIALECT), as two projects of one run, so both share its
- * two workers and neither waits for the other's slowest file.
+ * workers and neither waits for the other's slowest file.
  */
 export default defineConfig({
   test: {
@@ -26,7 +26,9 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // Three files at once on two cores: a good part of an end-to-end test waits on the app's own timers
+    // (a screen's poll, a toast) and on the server, not on the CPU.
+    maxWorkers: 3,
     fileParallelism: true,
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['**/*.e2e.test.ts'], env: { ...env, E2E_DIALECT: 'sqlite' } } },

@@ -35,7 +35,7 @@ import {
 import { startServerProcess, type ServerProcess } from '../packages/server/src/testing/server-process.js';
 import { sampled } from './sample.js';
 
-const KILLS = sampled(5, 2);
+const KILLS = sampled(5, 1);
 const CLIENTS = 40;
 const KIOSK = 7301;
 /** Requests accepted in a round before its kill, at least. */
