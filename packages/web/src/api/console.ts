@@ -1,4 +1,4 @@
-import type { ConsoleInput, ConsolePath, ConsoleReply, ConsoleRole } from '@moneybox/contract';
+import type { CallInput as ConsoleInput, CallReply as ConsoleReply, ConsolePath, ConsoleRole } from '@moneybox/contract';
 import { keepPreviousData, MutationObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Status } from '@moneybox/contract/status';

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Image, List, Paper, PasswordInput, Stack, Text, Te
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import type { ConsoleReply } from '@moneybox/contract';
+import type { CallReply } from '@moneybox/contract';
 import { consoleSession, setConsoleSession, useConsoleWrite } from '../../api/console';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { ActionAlert } from './ActionAlert';
@@ -43,7 +43,7 @@ export default function ConsoleLoginPage() {
       setBusy(false);
     }
   };
-  const signedIn = (r: ConsoleReply<'/operator/secondFactor'>) => setConsoleSession({ uid: r.uid, token: r.token, username: r.username, role: r.role });
+  const signedIn = (r: CallReply<'/operator/secondFactor'>) => setConsoleSession({ uid: r.uid, token: r.token, username: r.username, role: r.role });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -1,7 +1,4 @@
-import type { ConsolePath } from '@moneybox/contract';
-import { defineConsoleCall, type ConsoleCallDef, type ConsoleContext } from '../../console-envelope.js';
-import type { Deps } from '../../call.js';
-import type { ConsoleActor } from '../../../domain/console-actor.js';
+import { act, defineCall } from '../../call.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
@@ -25,66 +22,55 @@ import {
 import { getExclusionSharing, setExclusionSharing } from '../../../services/console/exclusion-sharing.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
-/** A console service `(deps, actor, input)` as a console call's handler. */
-function act<I, T>(service: (deps: Deps, actor: ConsoleActor, input: I) => Promise<T>) {
-  return (input: I, ctx: ConsoleContext) => service(ctx.deps, ctx.actor, input);
-}
-
-const calls = [
-  defineConsoleCall('/operator/login', (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/secondFactor', (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/enrol', (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/me', act(consoleMe)),
-  defineConsoleCall('/operator/logout', act(consoleLogout)),
-  defineConsoleCall('/operator/stores', act(listConsoleStores)),
-  defineConsoleCall('/operator/store', act(consoleStoreDetail)),
-  defineConsoleCall('/operator/storeFreeze', act(consoleFreezeStore)),
-  defineConsoleCall('/operator/bossCreate', act(consoleCreateBoss)),
-  defineConsoleCall('/operator/bossUnlock', act(consoleUnlockBoss)),
-  defineConsoleCall('/operator/storeHost', act(consoleSetStoreHost)),
-  defineConsoleCall('/operator/storeHostRemove', act(consoleRemoveStoreHost)),
-  defineConsoleCall('/operator/storeDailyReport', act(consoleDailyReport)),
-  defineConsoleCall('/operator/storeShiftReport', act(consoleShiftReport)),
-  defineConsoleCall('/operator/storeTransactionReport', act(consoleTransactionReport)),
-  defineConsoleCall('/operator/storeDayClose', act(consoleDayClose)),
-  defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
-  defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
-  defineConsoleCall('/operator/storeDistributor', act(consoleSetStoreDistributor)),
-  defineConsoleCall('/operator/accounts', act(listPlatformAccounts)),
-  defineConsoleCall('/operator/accountCreate', act(createAccountFromConsole)),
-  defineConsoleCall('/operator/accountUnlock', act(unlockPlatformAccount)),
-  defineConsoleCall('/operator/accountResetFactor', act(resetSecondFactor)),
-  defineConsoleCall('/operator/distributors', act(listDistributors)),
-  defineConsoleCall('/operator/creditHistory', act(creditHistory)),
-  defineConsoleCall('/operator/creditMove', act(moveCredit)),
-  defineConsoleCall('/operator/alerts', act(listAlerts)),
-  defineConsoleCall('/operator/alertCount', act(countAlerts)),
-  defineConsoleCall('/operator/alertAcknowledge', act(acknowledgeAlert)),
-  defineConsoleCall('/operator/alertResolve', act(resolveAlert)),
-  defineConsoleCall('/operator/thresholds', act(getThresholds)),
-  defineConsoleCall('/operator/thresholdsSet', act(setThresholds)),
-  defineConsoleCall('/operator/exclusionSharing', act(getExclusionSharing)),
-  defineConsoleCall('/operator/exclusionSharingSet', act(setExclusionSharing)),
-  defineConsoleCall('/operator/webhooks', act(listWebhooks)),
-  defineConsoleCall('/operator/webhookAdd', act(addWebhook)),
-  defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
-  defineConsoleCall('/operator/audit', act(listAudit)),
-  defineConsoleCall('/operator/report', act(consoleReport)),
-  defineConsoleCall('/operator/news', act(listConsoleNews)),
-  defineConsoleCall('/operator/newsPublish', act(publishConsoleNews)),
-  defineConsoleCall('/operator/newsUpdate', act(updateConsoleNews)),
-  defineConsoleCall('/operator/newsWithdraw', act(withdrawConsoleNews)),
-  defineConsoleCall('/operator/announcements', act(listConsoleAnnouncements)),
-  defineConsoleCall('/operator/announcementCreate', act(createConsoleAnnouncement)),
-  defineConsoleCall('/operator/announcementUpdate', act(updateConsoleAnnouncement)),
-  defineConsoleCall('/operator/announcementWithdraw', act(withdrawConsoleAnnouncement)),
-  defineConsoleCall('/operator/maintenance', act(consoleMaintenance)),
-  defineConsoleCall('/operator/maintenanceSet', act(setConsoleMaintenance)),
+/** The platform console's calls (the registry's console part), as every group's: one `defineCall` each. */
+export const consoleCalls = [
+  defineCall('/operator/login', { handler: (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/secondFactor', { handler: (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/enrol', { handler: (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/me', { handler: act(consoleMe) }),
+  defineCall('/operator/logout', { handler: act(consoleLogout) }),
+  defineCall('/operator/stores', { handler: act(listConsoleStores) }),
+  defineCall('/operator/store', { handler: act(consoleStoreDetail) }),
+  defineCall('/operator/storeFreeze', { handler: act(consoleFreezeStore) }),
+  defineCall('/operator/bossCreate', { handler: act(consoleCreateBoss) }),
+  defineCall('/operator/bossUnlock', { handler: act(consoleUnlockBoss) }),
+  defineCall('/operator/storeHost', { handler: act(consoleSetStoreHost) }),
+  defineCall('/operator/storeHostRemove', { handler: act(consoleRemoveStoreHost) }),
+  defineCall('/operator/storeDailyReport', { handler: act(consoleDailyReport) }),
+  defineCall('/operator/storeShiftReport', { handler: act(consoleShiftReport) }),
+  defineCall('/operator/storeTransactionReport', { handler: act(consoleTransactionReport) }),
+  defineCall('/operator/storeDayClose', { handler: act(consoleDayClose) }),
+  defineCall('/operator/storeCreate', { handler: act(consoleCreateStore) }),
+  defineCall('/operator/storeQuota', { handler: act(consoleSetQuota) }),
+  defineCall('/operator/storeDistributor', { handler: act(consoleSetStoreDistributor) }),
+  defineCall('/operator/accounts', { handler: act(listPlatformAccounts) }),
+  defineCall('/operator/accountCreate', { handler: act(createAccountFromConsole) }),
+  defineCall('/operator/accountUnlock', { handler: act(unlockPlatformAccount) }),
+  defineCall('/operator/accountResetFactor', { handler: act(resetSecondFactor) }),
+  defineCall('/operator/distributors', { handler: act(listDistributors) }),
+  defineCall('/operator/creditHistory', { handler: act(creditHistory) }),
+  defineCall('/operator/creditMove', { handler: act(moveCredit) }),
+  defineCall('/operator/alerts', { handler: act(listAlerts) }),
+  defineCall('/operator/alertCount', { handler: act(countAlerts) }),
+  defineCall('/operator/alertAcknowledge', { handler: act(acknowledgeAlert) }),
+  defineCall('/operator/alertResolve', { handler: act(resolveAlert) }),
+  defineCall('/operator/thresholds', { handler: act(getThresholds) }),
+  defineCall('/operator/thresholdsSet', { handler: act(setThresholds) }),
+  defineCall('/operator/exclusionSharing', { handler: act(getExclusionSharing) }),
+  defineCall('/operator/exclusionSharingSet', { handler: act(setExclusionSharing) }),
+  defineCall('/operator/webhooks', { handler: act(listWebhooks) }),
+  defineCall('/operator/webhookAdd', { handler: act(addWebhook) }),
+  defineCall('/operator/webhookRemove', { handler: act(removeWebhook) }),
+  defineCall('/operator/audit', { handler: act(listAudit) }),
+  defineCall('/operator/report', { handler: act(consoleReport) }),
+  defineCall('/operator/news', { handler: act(listConsoleNews) }),
+  defineCall('/operator/newsPublish', { handler: act(publishConsoleNews) }),
+  defineCall('/operator/newsUpdate', { handler: act(updateConsoleNews) }),
+  defineCall('/operator/newsWithdraw', { handler: act(withdrawConsoleNews) }),
+  defineCall('/operator/announcements', { handler: act(listConsoleAnnouncements) }),
+  defineCall('/operator/announcementCreate', { handler: act(createConsoleAnnouncement) }),
+  defineCall('/operator/announcementUpdate', { handler: act(updateConsoleAnnouncement) }),
+  defineCall('/operator/announcementWithdraw', { handler: act(withdrawConsoleAnnouncement) }),
+  defineCall('/operator/maintenance', { handler: act(consoleMaintenance) }),
+  defineCall('/operator/maintenanceSet', { handler: act(setConsoleMaintenance) }),
 ] as const;
-
-type Defined = (typeof calls)[number]['path'];
-/** Does not compile while a call of CONSOLE_CALLS has no handler. */
-export const everyConsoleCallHandled: [Exclude<ConsolePath, Defined>] extends [never] ? true : { missing: Exclude<ConsolePath, Defined> } = true;
-
-/** Every console call the server answers, one per entry of the contract's CONSOLE_CALLS. */
-export const consoleCalls: readonly ConsoleCallDef[] = calls as unknown as readonly ConsoleCallDef[];
