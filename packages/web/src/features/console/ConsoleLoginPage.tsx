@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { CallReply } from '@moneybox/contract';
-import { consoleSession, setConsoleSession, useConsoleWrite } from '../../api/console';
+import { consoleSession, setConsoleSession } from '../../auth/console-session';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { ActionAlert } from './ActionAlert';
 
@@ -22,7 +23,7 @@ export default function ConsoleLoginPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:signInTitle'));
   const navigate = useNavigate();
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
