@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CALLS, CALL_BODY_BYTES, Status } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_CALL_PREFIX, Status } from '@moneybox/contract';
 import { allCalls } from './api/index.js';
 import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
@@ -71,7 +71,7 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
   // with no status, which the client answers by fetching /config/maintain. The platform console's
   // calls (/API/operator/) go on: the operator turns the switch off from there.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json') || req.url.startsWith('/API/operator/')) return;
+    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json') || req.url.startsWith(`/API${CONSOLE_CALL_PREFIX}`)) return;
     const m = await readMaintenance(deps.handle.db);
     if (m.on) return reply.code(503).send({ e: 'maintenance', msg: m.msg });
   });

@@ -1,4 +1,4 @@
-import { CALLS, CONSOLE_WHO, SERVER_VERSION, WHO, statusMessages, domainMap, type CallSpec, type ConsoleRule, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_WHO, SERVER_VERSION, WHO, statusMessages, domainMap, type CallSpec, type ConsoleRule, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
 import { z } from 'zod';
 
 /** Every reply: a status from the catalogue (0 = success) and, on refusal, the English message. */
@@ -34,7 +34,7 @@ function consoleAllowedList(r: ConsoleRule): string {
 }
 
 /** One call of a map as an OpenAPI operation: its input schema, its status-0 reply beside the refusal envelope. */
-function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, tag: string, summary: string): Record<string, unknown> {
+function operation(path: string, call: CallSpec, tag: string, summary: string): Record<string, unknown> {
   const schema = jsonSchema(call.input, 'input');
   const [, group, name] = path.split('/');
   return {
@@ -42,6 +42,10 @@ function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, t
       operationId: `${group}_${name}`,
       tags: [tag],
       summary,
+      // The registry's own words: whose session, read or write, and the body limit (bytes).
+      'x-audience': call.audience,
+      'x-kind': call.kind,
+      'x-body-limit': call.bodyLimit ?? CALL_BODY_BYTES,
       requestBody: {
         required: true,
         content: { 'text/plain': { schema }, 'application/json': { schema } },
