@@ -72,18 +72,17 @@ export interface CallDef<P extends CallPath = CallPath> {
   readonly withSession?: (input: unknown, credentials: Credentials, ctx: CallContext) => Promise<object | undefined>;
 }
 
-/**
- * A service that takes (dependencies, actor, input) as a session call's handler: the envelope has
- * validated, authenticated and authorized; the handler only calls the service, with the call's
- * dependencies or those `depsFor` gives (the reports': services/deps.ts `reportDeps`).
- */
-export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Promise<T>, depsFor: (deps: Deps) => Deps = (deps) => deps): (input: I, ctx: AuthedContext) => Promise<T> {
-  return (input, ctx) => service(depsFor(ctx.deps), ctx.caller, input);
-}
+/** The context a session call of each actor runs with: a store account's, or a console account's. */
+type SessionContext<A extends Actor | ConsoleActor> = A extends ConsoleActor ? ConsoleContext : AuthedContext;
 
-/** A console service `(deps, actor, input)` as a console session call's handler (the store's: `serve`). */
-export function act<I, T>(service: (deps: Deps, actor: ConsoleActor, input: I) => Promise<T>): (input: I, ctx: ConsoleContext) => Promise<T> {
-  return (input, ctx) => service(ctx.deps, ctx.actor, input);
+/**
+ * A service that takes (dependencies, actor, input) as a session call's handler, of either audience
+ * (a store service's actor is the staff member, a console service's the platform account): the
+ * envelope has validated, authenticated and authorized; the handler only calls the service, with the
+ * call's dependencies or those `depsFor` gives (the reports': services/deps.ts `reportDeps`).
+ */
+export function serve<I, T, A extends Actor | ConsoleActor>(service: (deps: Deps, actor: A, input: I) => Promise<T>, depsFor: (deps: Deps) => Deps = (deps) => deps): (input: I, ctx: SessionContext<A>) => Promise<T> {
+  return (input, ctx) => service(depsFor(ctx.deps), ('actor' in ctx ? ctx.actor : ctx.caller) as A, input);
 }
 
 /**
