@@ -1,6 +1,6 @@
 /**
- * The platform console (issue 22): its own call map beside the store's (calls.ts), with its own
- * permission matrix over the platform roles. Console calls are posted at `/API/operator/...` with the
+ * The platform console (issue 22): its part of THE call registry (registry.ts `CALLS`) beside the
+ * store's (calls.ts), with its rows of the permission matrix over the platform roles. Console calls are posted at `/API/operator/...` with the
  * console session's UID and TOKEN; a store session is never one of them and a console session never
  * reaches a store call (separate tables, separate authentication).
  *
@@ -12,6 +12,7 @@ import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
 import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import { BULLETIN_LANGS, eventName } from './bulletin.js';
+import type { CallFields } from './calls.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -436,67 +437,64 @@ export const consoleAnnouncementUpdateRequest = auth.extend({ id, msg: text(500)
 export const consoleMaintenanceReply = z.object({ status: z.literal(0), on: z.boolean(), msg: z.string() });
 export const consoleMaintenanceSetRequest = auth.extend({ on: z.boolean(), msg: text(300).optional() });
 
-export interface ConsoleCallSpec {
-  input: z.ZodType;
-  reply: z.ZodType;
+/** A console call: its row of the platform permission matrix. */
+export interface ConsoleCallSpec extends CallFields {
   who: ConsoleRule;
 }
 
-/** THE console call map: path (posted at /API<path>), input, status-0 reply and the platform permission matrix's row. */
+/** The console's calls: path (posted at /API<path>), input, status-0 reply, the platform permission matrix's row, read or write, body limit. */
 export const CONSOLE_CALLS = {
-  '/operator/login': { input: consoleLoginRequest, reply: consoleLoginReply, who: CONSOLE_MAY.anyone },
-  '/operator/secondFactor': { input: consoleCodeRequest, reply: consoleSecondFactorReply, who: CONSOLE_MAY.anyone },
-  '/operator/enrol': { input: consoleCodeRequest, reply: consoleEnrolReply, who: CONSOLE_MAY.anyone },
-  '/operator/me': { input: auth, reply: consoleMeReply, who: CONSOLE_MAY.signedIn },
-  '/operator/logout': { input: auth, reply: consoleLogoutReply, who: CONSOLE_MAY.signedIn },
-  '/operator/stores': { input: consoleStoresRequest, reply: consoleStoresReply, who: CONSOLE_MAY.signedIn },
-  '/operator/store': { input: consoleStoreRequest, reply: consoleStoreReply, who: CONSOLE_MAY.signedIn },
-  '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage },
-  '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn },
-  '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn },
-  '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn },
-  '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn },
-  '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin },
-  '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin },
-  '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin },
-  '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/accountResetFactor': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn },
-  '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn },
-  '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage },
-  '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn },
-  '/operator/alertCount': { input: auth, reply: consoleAlertCountReply, who: CONSOLE_MAY.signedIn },
-  '/operator/alertAcknowledge': { input: consoleAlertActRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn },
-  '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn },
-  '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin },
-  '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin },
-  '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn },
-  '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn },
-  '/operator/news': { input: consoleNewsListRequest, reply: consoleNewsListReply, who: CONSOLE_MAY.signedIn },
-  '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage },
-  '/operator/newsUpdate': { input: consoleNewsUpdateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage },
-  '/operator/newsWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage },
-  '/operator/announcements': { input: auth, reply: consoleAnnouncementsReply, who: CONSOLE_MAY.admin },
-  '/operator/announcementCreate': { input: consoleAnnouncementCreateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.admin },
-  '/operator/announcementUpdate': { input: consoleAnnouncementUpdateRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/announcementWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
-  '/operator/maintenance': { input: auth, reply: consoleMaintenanceReply, who: CONSOLE_MAY.admin },
-  '/operator/maintenanceSet': { input: consoleMaintenanceSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin },
+  '/operator/login': { input: consoleLoginRequest, reply: consoleLoginReply, who: CONSOLE_MAY.anyone, kind: 'write' },
+  '/operator/secondFactor': { input: consoleCodeRequest, reply: consoleSecondFactorReply, who: CONSOLE_MAY.anyone, kind: 'write' },
+  '/operator/enrol': { input: consoleCodeRequest, reply: consoleEnrolReply, who: CONSOLE_MAY.anyone, kind: 'write' },
+  '/operator/me': { input: auth, reply: consoleMeReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/logout': { input: auth, reply: consoleLogoutReply, who: CONSOLE_MAY.signedIn, kind: 'write' },
+  '/operator/stores': { input: consoleStoresRequest, reply: consoleStoresReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/store': { input: consoleStoreRequest, reply: consoleStoreReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin, kind: 'read' },
+  '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accountResetFactor': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/alertCount': { input: auth, reply: consoleAlertCountReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/alertAcknowledge': { input: consoleAlertActRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin, kind: 'read' },
+  '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/news': { input: consoleNewsListRequest, reply: consoleNewsListReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES },
+  '/operator/newsUpdate': { input: consoleNewsUpdateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES },
+  '/operator/newsWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/announcements': { input: auth, reply: consoleAnnouncementsReply, who: CONSOLE_MAY.admin, kind: 'read' },
+  '/operator/announcementCreate': { input: consoleAnnouncementCreateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/announcementUpdate': { input: consoleAnnouncementUpdateRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/announcementWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/maintenance': { input: auth, reply: consoleMaintenanceReply, who: CONSOLE_MAY.admin, kind: 'read' },
+  '/operator/maintenanceSet': { input: consoleMaintenanceSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
 } as const satisfies Record<`/operator/${string}`, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;
 export type ConsolePath = keyof ConsoleCalls;
-export type ConsoleInput<P extends ConsolePath> = Omit<z.input<ConsoleCalls[P]['input']>, 'UID' | 'TOKEN'>;
-export type ConsoleReply<P extends ConsolePath> = z.output<ConsoleCalls[P]['reply']>;
 export const CONSOLE_PATHS = Object.keys(CONSOLE_CALLS) as ConsolePath[];

@@ -21,6 +21,8 @@ export * from './reports.js';
 export * from './bulletin.js';
 export * from './calls.js';
 export * from './console.js';
+export * from './call-audience.js';
+export * from './registry.js';
 export * from './denominations.js';
 export * from './kiosk.js';
 export * from './alert-kinds.js';

@@ -3,7 +3,7 @@ import type { ConsoleRole } from '@moneybox/contract';
 /**
  * Who a console service acts for: a platform account (admin, distributor, support) signed in at
  * /operator with its second factor. Never a store's staff member: the console has its own sessions
- * (http/console-authenticate.ts), so a store session cannot become one.
+ * (http/authenticate.ts authenticateConsole), so a store session cannot become one.
  */
 export interface ConsoleActor {
   sessionId: number;

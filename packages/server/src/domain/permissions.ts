@@ -1,23 +1,27 @@
-import { CALLS, SCREENS, WHO, type Audience, type CallPath, type Rule, type Who } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_WHO, SCREENS, WHO, type Audience, type CallPath, type CallSpec, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
 import { EXPECTED_BALANCE_REPLIES } from './expected-balance.js';
 
 export { WHO, type Rule, type Who };
 
+/** A row of the matrix: the store's columns for a store call, the platform roles for a console call (anonymous in both). */
+export type PermissionRow = Readonly<Partial<Record<Who | ConsoleWho, boolean>>>;
+
 /**
- * THE permission matrix: for every call, who may make it. It is the `who` column of the contract's
- * call map (CALLS), so a call without a row does not compile. The envelope enforces it (anonymous on
- * a session call → 5; a signed-in account refused → 21), the menu derives from it (a screen is listed
- * only when every call it needs is allowed), docs/PERMISSIONS.md shows it (generated; a test keeps
- * them equal), and one test walks every call × every kind of caller.
+ * THE permission matrix: for every call of every audience, who may make it. It is the `who` column
+ * of the contract's call registry (CALLS), so a call without a row does not compile. The envelope
+ * enforces it (anonymous on a session call → 5; a signed-in account refused → 21), the menu derives
+ * from it (a screen is listed only when every call it needs is allowed), docs/PERMISSIONS.md shows it
+ * (generated; a test keeps them equal), and tests walk every call × every kind of caller.
  *
- * Columns: anonymous (no session), cashier, boss in viewer mode (no drawer), boss at a drawer.
+ * A store call's columns: anonymous (no session), cashier, boss in viewer mode (no drawer), boss at a
+ * drawer. A console call's: anonymous, admin, distributor, support.
  */
-export const PERMISSIONS: Readonly<Record<CallPath, Rule>> = Object.fromEntries(
+export const PERMISSIONS: Readonly<Record<CallPath, PermissionRow>> = Object.fromEntries(
   Object.entries(CALLS).map(([path, spec]) => [path, spec.who]),
-) as Record<CallPath, Rule>;
+) as Record<CallPath, PermissionRow>;
 
 /** The row of a call; undefined when the call has none (the envelope then refuses everyone). */
-export function permissionOf(path: string): Rule | undefined {
+export function permissionOf(path: string): PermissionRow | undefined {
   return Object.prototype.hasOwnProperty.call(PERMISSIONS, path) ? PERMISSIONS[path as CallPath] : undefined;
 }
 
@@ -69,18 +73,46 @@ export function screensOpenable(audience: Audience): string[] {
   return SCREENS.filter((s) => screenAllowed(s.link, audience)).map((s) => s.link);
 }
 
-/** The matrix as a Markdown table (docs/PERMISSIONS.md is this text; a test keeps them equal). */
+/** One audience's calls as a Markdown table: the call, read or write, and a column per caller. */
+function matrixTable(audience: CallSpec['audience'], columns: readonly (Who | ConsoleWho)[], titles: readonly string[]): string[] {
+  const mark = (b: boolean | undefined) => (b ? 'allowed' : '—');
+  const rows = (Object.entries(CALLS) as [string, CallSpec][]).filter(([, spec]) => spec.audience === audience);
+  return [
+    `| call | kind | ${titles.join(' | ')} |`,
+    `|---|---|${titles.map(() => '---|').join('')}`,
+    ...rows.map(([path, spec]) => `| \`${path}\` | ${spec.kind} | ${columns.map((w) => mark((spec.who as PermissionRow)[w])).join(' | ')} |`),
+  ];
+}
+
+/** The matrix as Markdown tables (docs/PERMISSIONS.md is this text; a test keeps them equal). */
 export function permissionsMarkdown(): string {
-  const mark = (b: boolean) => (b ? 'allowed' : '—');
   const lines = [
     '# Permission matrix',
     '',
-    'Generated from the `who` of each call in `packages/contract/src/calls.ts` and `SCREEN_CALLS` in `packages/server/src/domain/permissions.ts` (`npm run -s admin -- permissions > docs/PERMISSIONS.md`).',
+    'Generated from the call registry (`CALLS` in `packages/contract/src/registry.ts`: the store\'s calls in `calls.ts`, the platform console\'s in `console.ts`; each entry\'s `who` and `kind`) and `SCREEN_CALLS` in `packages/server/src/domain/permissions.ts` (`npm run -s admin -- permissions > docs/PERMISSIONS.md`).',
     'Refused: anonymous → status 5 (sign in), a signed-in account → status 21 (Permission error).',
+    'A read changes nothing; a write changes something (the web runs it through its one mutation path).',
     '',
-    '| call | anonymous | cashier | boss (viewer) | boss |',
-    '|---|---|---|---|---|',
-    ...Object.entries(PERMISSIONS).map(([path, r]) => `| \`${path}\` | ${WHO.map((w) => mark(r[w])).join(' | ')} |`),
+    '## Store calls',
+    '',
+    'Made with a store session (a staff account of one store); a console session is refused them with status 5.',
+    '',
+    ...matrixTable('store', WHO, ['anonymous', 'cashier', 'boss (viewer)', 'boss']),
+    '',
+    '## Platform console calls',
+    '',
+    'Posted at `/API/operator/...` with a console session (a platform account signed in with its second factor); a store session is refused them with status 5.',
+    'A distributor or support account acts on the stores in its scope only (the services check).',
+    '',
+    ...matrixTable('console', CONSOLE_WHO, ['anonymous', 'admin', 'distributor', 'support']),
+    '',
+    '## Body limits',
+    '',
+    `A request body may have ${CALL_BODY_BYTES / 1024} KiB (a larger one answers 13), except:`,
+    '',
+    '| call | body limit |',
+    '|---|---|',
+    ...(Object.entries(CALLS) as [string, CallSpec][]).flatMap(([path, spec]) => (spec.bodyLimit === undefined ? [] : [`| \`${path}\` | ${spec.bodyLimit / 1024 / 1024} MiB |`])),
     '',
     '## Screens and the calls they make',
     '',

@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Status } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_CALL_PREFIX, Status } from '@moneybox/contract';
 import { allCalls } from './api/index.js';
-import { consoleCalls } from './api/console/console.calls.js';
-import { registerConsoleCall } from './console-envelope.js';
 import { readMaintenance } from '../services/config/maintenance.js';
 import { platformRepository } from '../repositories/platform.repository.js';
 import type { Deps } from './call.js';
@@ -17,9 +15,10 @@ import { openApiDocument } from './openapi.js';
 import { loggerOptions, requestId } from '../ops/logging.js';
 import { endKeepAliveWhenClosing } from '../ops/shutdown.js';
 import { registerBulletinFiles } from './api/bulletin/file.route.js';
+import { registryProblems } from '../domain/call-registry.js';
 
-/** Request bodies above this answer 13; no call needs more than a few kilobytes. */
-const BODY_LIMIT = 64 * 1024;
+/** Request bodies above this answer 13; no call needs more than a few kilobytes (the registry names the few that do). */
+const BODY_LIMIT = CALL_BODY_BYTES;
 
 export interface AppOptions {
   /** false: no logging (tests); an object: pino options over the server's (ops/logging.ts), e.g. a stream. */
@@ -72,7 +71,7 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
   // with no status, which the client answers by fetching /config/maintain. The platform console's
   // calls (/API/operator/) go on: the operator turns the switch off from there.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json') || req.url.startsWith('/API/operator/')) return;
+    if (!req.url.startsWith('/API/') || req.url.startsWith('/API/config/maintain') || req.url.startsWith('/API/config/domain.json') || req.url.startsWith(`/API${CONSOLE_CALL_PREFIX}`)) return;
     const m = await readMaintenance(deps.handle.db);
     if (m.on) return reply.code(503).send({ e: 'maintenance', msg: m.msg });
   });
@@ -86,10 +85,11 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
   return app;
 }
 
-/** Every call of the map (http/api/), the news files and the OpenAPI document. */
+/** Every call of the registry (http/api/), the store's and the console's, the news files and the OpenAPI document. */
 export function registerCalls(app: FastifyInstance, deps: Deps): void {
+  const problems = registryProblems(CALLS, allCalls.map((c) => c.path));
+  if (problems.length) throw new Error(`The call registry and the calls registered disagree:\n${problems.join('\n')}`);
   for (const call of allCalls) registerCall(app, deps, call);
-  for (const call of consoleCalls) registerConsoleCall(app, deps, call);
   registerBulletinFiles(app, deps);
 
   const openApi = openApiDocument();

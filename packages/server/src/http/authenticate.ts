@@ -2,22 +2,44 @@ import { Status } from '@moneybox/contract';
 import { hashToken } from '../auth/token.js';
 import { isoNow, isoAgo } from '../clock.js';
 import { sessionRepository } from '../repositories/session.repository.js';
+import { platformAccountRepository } from '../repositories/platform-account.repository.js';
 import type { Caller, Deps } from './call.js';
+import type { ConsoleActor } from '../domain/console-actor.js';
 import { refuse } from '../domain/status-refusal.js';
 import { roleOf } from '../domain/expected-balance.js';
+import { roleOfAccount } from '../services/console/console-role.js';
 
 /**
- * Sessions touch last_seen at most this often, so a busy counter does not write on every read;
- * never less often than a quarter of the idle time, or a busy session would expire.
+ * Sessions, the store's and the console's alike, touch last_seen at most this often, so a busy
+ * counter does not write on every read; never less often than a quarter of the idle time, or a busy
+ * session would expire.
  */
 const TOUCH_EVERY_MS = 60_000;
 
+/** A session of either kind last seen at or after this instant is active and needs no touch. */
+function freshAfter(idleMs: number, now: number): string {
+  return isoAgo(Math.min(TOUCH_EVERY_MS, idleMs / 4), now);
+}
+
 /**
- * A session last seen at or after this instant is active and needs no touch: the case a call may
+ * A store session last seen at or after this instant is active and needs no touch: the case a call may
  * check inside its own statement (the PostgreSQL money function) instead of calling authenticate().
  */
 export function sessionFreshAfter(settings: Deps['settings'], now = Date.now()): string {
-  return isoAgo(Math.min(TOUCH_EVERY_MS, settings.sessionIdleMs / 4), now);
+  return freshAfter(settings.sessionIdleMs, now);
+}
+
+/**
+ * The one idle rule of every session: idle past `idleMs` it is revoked and the call answers 5; not
+ * fresh, it is touched. `revoke` and `touch` are the session table's.
+ */
+async function keepAlive(lastSeenAt: string, idleMs: number, session: { revoke(at: string): Promise<unknown>; touch(at: string): Promise<unknown> }): Promise<void> {
+  const now = Date.now();
+  if (lastSeenAt < isoAgo(idleMs, now)) {
+    await session.revoke(isoNow());
+    refuse(Status.SESSION_REPLACED);
+  }
+  if (lastSeenAt < freshAfter(idleMs, now)) await session.touch(isoNow());
 }
 
 /** A token as authenticate() accepts it before looking it up. */
@@ -43,12 +65,10 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
   const session = await sessionRepository.findByTokenHash(db, hashToken(token));
   if (!session || session.revoked_at !== null || session.disabled === 1 || session.removed === 1) refuse(Status.SESSION_REPLACED);
   if (String(session.account_id) !== String(uid)) refuse(Status.SESSION_REPLACED);
-  const now = Date.now();
-  if (session.last_seen_at < isoAgo(deps.settings.sessionIdleMs, now)) {
-    await sessionRepository.revoke(db, session.id, isoNow());
-    refuse(Status.SESSION_REPLACED);
-  }
-  if (session.last_seen_at < sessionFreshAfter(deps.settings, now)) await sessionRepository.touch(db, session.id, isoNow());
+  await keepAlive(session.last_seen_at, deps.settings.sessionIdleMs, {
+    revoke: (at) => sessionRepository.revoke(db, session.id, at),
+    touch: (at) => sessionRepository.touch(db, session.id, at),
+  });
   return {
     sessionId: session.id,
     accountId: session.account_id,
@@ -57,4 +77,23 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
     role: roleOf(session.sa_type),
     mode: session.mode === 'viewer' ? 'viewer' : 'pos',
   };
+}
+
+/**
+ * Resolves a console call's UID + TOKEN to its platform account. Only a full console session (password
+ * and second factor both passed) counts: a store session's token is not in this table, a ticket
+ * between the two steps is not full. Missing, unknown, revoked, disabled, locked (locking ends the
+ * account's sessions; this refuses one even while the lock's last try is being checked) or idle past
+ * CONSOLE_IDLE_MINUTES: 5, and the console returns to its sign-in.
+ */
+export async function authenticateConsole(deps: Deps, uid: unknown, token: unknown): Promise<ConsoleActor> {
+  if (!tokenShapeOk(token) || !uidShapeOk(uid)) refuse(Status.SESSION_REPLACED);
+  const db = deps.handle.db;
+  const s = await platformAccountRepository.findSession(db, hashToken(token));
+  if (!s || s.stage !== 'full' || s.revoked_at !== null || s.disabled === 1 || s.locked === 1 || String(s.account_id) !== String(uid)) refuse(Status.SESSION_REPLACED);
+  await keepAlive(s.last_seen_at, deps.settings.consoleIdleMs, {
+    revoke: (at) => platformAccountRepository.revokeSession(db, s.id, at),
+    touch: (at) => platformAccountRepository.touchSession(db, s.id, at),
+  });
+  return { sessionId: s.id, accountId: s.account_id, username: s.username, role: roleOfAccount(s.role), parentId: s.parent_id };
 }

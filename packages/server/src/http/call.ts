@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { CALLS, type CallPath, type Calls } from '@moneybox/contract';
 import type { Actor } from '../domain/actor.js';
+import type { ConsoleActor } from '../domain/console-actor.js';
 import type { Deps } from '../services/deps.js';
 
 export type { Role } from '../domain/actor.js';
@@ -15,8 +16,14 @@ export interface CallContext {
   log: FastifyBaseLogger;
 }
 
-interface AuthedContext extends CallContext {
+/** A store call's context: the store account behind the session. */
+export interface AuthedContext extends CallContext {
   caller: Caller;
+}
+
+/** A console call's context: the platform account behind the console session. */
+export interface ConsoleContext extends CallContext {
+  actor: ConsoleActor;
 }
 
 /**
@@ -28,8 +35,8 @@ export type ReplyBody<R extends z.ZodType> = Omit<z.input<R>, 'status'>;
 
 type InputOf<P extends CallPath> = z.output<Calls[P]['input']>;
 type ReplyOf<P extends CallPath> = ReplyBody<Calls[P]['reply']>;
-/** A call the map opens to anonymous callers runs without a session; every other one with its caller. */
-type ContextOf<P extends CallPath> = Calls[P]['who']['anonymous'] extends true ? CallContext : AuthedContext;
+/** A call the registry opens to anonymous callers runs without a session; every other one with its audience's actor. */
+type ContextOf<P extends CallPath> = Calls[P]['who']['anonymous'] extends true ? CallContext : Calls[P]['audience'] extends 'console' ? ConsoleContext : AuthedContext;
 
 interface Credentials {
   uid: unknown;
@@ -50,37 +57,44 @@ interface CallHandler<P extends CallPath> {
   withSession?(input: InputOf<P>, credentials: Credentials, ctx: CallContext): Promise<ReplyOf<P> | undefined>;
 }
 
-/** A registered call as the envelope runs it: the map's entry with its handler. */
+/** A registered call as the envelope runs it: the registry's entry with its handler. */
 export interface CallDef<P extends CallPath = CallPath> {
   readonly path: P;
-  /** 'public' when the map lets anonymous callers make it (no UID/TOKEN); otherwise 'session'. */
+  /** Whose session authenticates it (the registry's audience). */
+  readonly audience: Calls[P]['audience'];
+  /** 'public' when the registry lets anonymous callers make it (no UID/TOKEN); otherwise 'session'. */
   readonly access: 'public' | 'session';
   readonly input: Calls[P]['input'];
   /** The contract's schema of the status-0 reply. */
   readonly reply: Calls[P]['reply'];
-  /** Gets an AuthedContext for a session call, a CallContext for a public one. */
-  readonly handler: (input: unknown, ctx: CallContext | AuthedContext) => Promise<object>;
+  /** Gets an AuthedContext for a store session call, a ConsoleContext for a console one, a CallContext for a public one. */
+  readonly handler: (input: unknown, ctx: CallContext | AuthedContext | ConsoleContext) => Promise<object>;
   readonly withSession?: (input: unknown, credentials: Credentials, ctx: CallContext) => Promise<object | undefined>;
 }
 
+/** The context a session call of each actor runs with: a store account's, or a console account's. */
+type SessionContext<A extends Actor | ConsoleActor> = A extends ConsoleActor ? ConsoleContext : AuthedContext;
+
 /**
- * A service that takes (dependencies, actor, input) as a session call's handler: the envelope has
- * validated, authenticated and authorized; the handler only calls the service, with the call's
- * dependencies or those `depsFor` gives (the reports': services/deps.ts `reportDeps`).
+ * A service that takes (dependencies, actor, input) as a session call's handler, of either audience
+ * (a store service's actor is the staff member, a console service's the platform account): the
+ * envelope has validated, authenticated and authorized; the handler only calls the service, with the
+ * call's dependencies or those `depsFor` gives (the reports': services/deps.ts `reportDeps`).
  */
-export function serve<I, T>(service: (deps: Deps, actor: Actor, input: I) => Promise<T>, depsFor: (deps: Deps) => Deps = (deps) => deps): (input: I, ctx: AuthedContext) => Promise<T> {
-  return (input, ctx) => service(depsFor(ctx.deps), ctx.caller, input);
+export function serve<I, T, A extends Actor | ConsoleActor>(service: (deps: Deps, actor: A, input: I) => Promise<T>, depsFor: (deps: Deps) => Deps = (deps) => deps): (input: I, ctx: SessionContext<A>) => Promise<T> {
+  return (input, ctx) => service(depsFor(ctx.deps), ('actor' in ctx ? ctx.actor : ctx.caller) as A, input);
 }
 
 /**
- * One call of the map with its handler. The input and reply types come from the map
- * (`@moneybox/contract` CALLS), so the handler cannot drift from the contract; http/api/index.ts fails
- * to compile while any path of the map has no call defined.
+ * One call of the registry with its handler, whatever its audience. The input and reply types come
+ * from the registry (`@moneybox/contract` CALLS), so the handler cannot drift from the contract;
+ * http/api/index.ts fails to compile while any path of the registry has no call defined.
  */
 export function defineCall<P extends CallPath>(path: P, h: CallHandler<P>): CallDef<P> {
   const spec = CALLS[path];
   return {
     path,
+    audience: spec.audience,
     access: spec.who.anonymous ? 'public' : 'session',
     input: spec.input,
     reply: spec.reply,

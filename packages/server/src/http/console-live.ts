@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { StatusRefusal } from '../domain/status-refusal.js';
 import type { Deps } from '../services/deps.js';
-import { authenticateConsole } from './console-authenticate.js';
+import { authenticateConsole } from './authenticate.js';
 import { ownersOf, scopeOwner } from '../services/console/scope.js';
 import type { LiveBatch } from '../bus/terminal-bus.js';
 

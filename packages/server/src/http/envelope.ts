@@ -1,10 +1,10 @@
-import { Status, statusMessages, type StatusCode } from '@moneybox/contract';
+import { CALLS, Status, statusMessages, type CallAudience, type CallSpec, type ConsoleWho, type StatusCode, type Who } from '@moneybox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audienceOf } from '@moneybox/contract';
-import { authenticate } from './authenticate.js';
+import { authenticate, authenticateConsole } from './authenticate.js';
 import { permissionOf } from '../domain/permissions.js';
-import type { CallDef, Deps } from './call.js';
+import type { AuthedContext, CallDef, ConsoleContext, Deps } from './call.js';
 import { refusalStatus } from '../money/refusal-status.js';
 import { unmapped } from '../domain/user-refusal.js';
 import { asRefusal } from '../services/refusals.js';
@@ -59,7 +59,7 @@ function answerRefusal(err: unknown, reply: FastifyReply) {
 
 /**
  * What a call answers for what its handler threw: a refusal as answerRefusal says, anything else 14
- * (logged, never a stack trace). The store's and the console's envelopes (console-envelope.ts) share it.
+ * (logged, never a stack trace).
  */
 export function refusalReply(err: unknown, req: FastifyRequest, reply: FastifyReply, path: string) {
   const refused = answerRefusal(err, reply);
@@ -91,9 +91,32 @@ export function refuseOtherMethods(app: FastifyInstance, path: string): void {
   });
 }
 
-/** Registers one call: POST /API<path> chaining parse → authenticate → authorize → handler → present. */
+/** A session's caller: the column of the permission matrix it is checked against, and what its handler gets. */
+type Authenticated = { column: Who | ConsoleWho; context: Pick<AuthedContext, 'caller'> | Pick<ConsoleContext, 'actor'> };
+
+/**
+ * The authenticator of each audience (a store account's session, a console account's): a session of
+ * the one never passes the other's, both answer 5 for a missing, unknown, revoked or idle session.
+ */
+const AUTHENTICATORS: Record<CallAudience, (deps: Deps, uid: unknown, token: unknown) => Promise<Authenticated>> = {
+  store: async (deps, uid, token) => {
+    const caller = await authenticate(deps, uid, token);
+    return { column: audienceOf(caller.role, caller.mode), context: { caller } };
+  },
+  console: async (deps, uid, token) => {
+    const actor = await authenticateConsole(deps, uid, token);
+    return { column: actor.role, context: { actor } };
+  },
+};
+
+/**
+ * Registers one call of the registry, whatever its audience: POST /API<path> chaining parse →
+ * authenticate by the entry's audience (5) → its row of the permission matrix (21) → validate (13) →
+ * handler → present, with the entry's body limit.
+ */
 export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): void {
   const permission = permissionOf(def.path);
+  const authenticateCaller = AUTHENTICATORS[def.audience];
   const run = async (req: FastifyRequest, reply: FastifyReply) => {
     const body = bodyFields(req.body);
     if ('refused' in body) return body.refused;
@@ -114,15 +137,17 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
         const fast = await def.withSession(parsed.data, { uid: fields.UID, token: fields.TOKEN }, ctx);
         if (fast) return { status: 0, ...fast };
       }
-      const caller = await authenticate(deps, fields.UID, fields.TOKEN);
-      if (!permission?.[audienceOf(caller.role, caller.mode)]) return statusReply(Status.PERMISSION_ERROR);
+      const { column, context } = await authenticateCaller(deps, fields.UID, fields.TOKEN);
+      if (!permission[column]) return statusReply(Status.PERMISSION_ERROR);
       parsed ??= def.input.safeParse(fields);
       if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
-      return { status: 0, ...(await def.handler(parsed.data, { ...ctx, caller })) };
+      return { status: 0, ...(await def.handler(parsed.data, { ...ctx, ...context })) };
     } catch (err) {
       return refusalReply(err, req, reply, def.path);
     }
   };
-  app.post(`/API${def.path}`, async (req, reply) => noteCallStatus(req, await run(req, reply)));
+  // A call that carries files (the console's news, base64) names a larger body limit than every other call's.
+  const { bodyLimit }: CallSpec = CALLS[def.path];
+  app.post(`/API${def.path}`, { ...(bodyLimit !== undefined && { bodyLimit }) }, async (req, reply) => noteCallStatus(req, await run(req, reply)));
   refuseOtherMethods(app, def.path);
 }

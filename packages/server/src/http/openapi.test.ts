@@ -1,4 +1,4 @@
-import { CONSOLE_CALLS, CONSOLE_PATHS } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CALL_PATHS, CONSOLE_CALLS, CONSOLE_PATHS, type CallSpec } from '@moneybox/contract';
 import { describe, expect, it } from 'vitest';
 import { allCalls } from './api/index.js';
 import { consoleCalls } from './api/console/console.calls.js';
@@ -45,5 +45,13 @@ describe('GET /API/openapi.json', () => {
     // One operation id per call across both maps.
     const ids = Object.values(doc.paths).flatMap((p) => (p.post ? [p.post.operationId] : []));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("says of every call of the registry its audience, read or write, and body limit, as the registry does", async () => {
+    const doc = (await (await s.raw('/API/openapi.json')).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
+    for (const path of CALL_PATHS) {
+      const spec: CallSpec = CALLS[path];
+      expect(doc.paths[`/API${path}`]?.post, path).toMatchObject({ 'x-audience': spec.audience, 'x-kind': spec.kind, 'x-body-limit': spec.bodyLimit ?? CALL_BODY_BYTES });
+    }
   });
 });

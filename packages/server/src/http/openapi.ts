@@ -1,4 +1,4 @@
-import { CALLS, CONSOLE_CALLS, CONSOLE_WHO, SERVER_VERSION, WHO, statusMessages, domainMap, type ConsoleRule, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_WHO, SERVER_VERSION, WHO, statusMessages, domainMap, type CallSpec, type ConsoleRule, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
 import { z } from 'zod';
 
 /** Every reply: a status from the catalogue (0 = success) and, on refusal, the English message. */
@@ -34,7 +34,7 @@ function consoleAllowedList(r: ConsoleRule): string {
 }
 
 /** One call of a map as an OpenAPI operation: its input schema, its status-0 reply beside the refusal envelope. */
-function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, tag: string, summary: string): Record<string, unknown> {
+function operation(path: string, call: CallSpec, tag: string, summary: string): Record<string, unknown> {
   const schema = jsonSchema(call.input, 'input');
   const [, group, name] = path.split('/');
   return {
@@ -42,6 +42,10 @@ function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, t
       operationId: `${group}_${name}`,
       tags: [tag],
       summary,
+      // The registry's own words: whose session, read or write, and the body limit (bytes).
+      'x-audience': call.audience,
+      'x-kind': call.kind,
+      'x-body-limit': call.bodyLimit ?? CALL_BODY_BYTES,
       requestBody: {
         required: true,
         content: { 'text/plain': { schema }, 'application/json': { schema } },
@@ -58,20 +62,24 @@ function operation(path: string, call: { input: z.ZodType; reply: z.ZodType }, t
   };
 }
 
+/** What a call's operation says of its session and who may make it, by the entry's audience. */
+function summaryOf(call: CallSpec): string {
+  if (call.audience === 'console') {
+    return call.who.anonymous ? 'Platform console sign-in step; no session needed' : `Platform console call (the console session's UID, TOKEN); allowed: ${consoleAllowedList(call.who)}`;
+  }
+  return call.who.anonymous ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.who)}`;
+}
+
 /**
- * The OpenAPI 3.1 document of the API, generated from the contract's call maps, the store's (CALLS)
- * and the platform console's (CONSOLE_CALLS): the same zod schemas that validate requests and replies,
- * the same `who` the envelopes enforce, so it cannot drift from what the server accepts and answers.
+ * The OpenAPI 3.1 document of the API, generated from the contract's call registry (CALLS: the
+ * store's calls and the platform console's): the same zod schemas that validate requests and replies,
+ * the same `who` the envelope enforces, so it cannot drift from what the server accepts and answers.
  * Served at GET /API/openapi.json.
  */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const [path, call] of Object.entries(CALLS)) {
-    paths[`/API${path}`] = operation(path, call, path.split('/')[1]!, call.who.anonymous ? 'No session needed' : `Session call (UID, TOKEN); allowed: ${allowedList(call.who)}`);
-  }
-  for (const [path, call] of Object.entries(CONSOLE_CALLS)) {
-    const summary = call.who.anonymous ? 'Platform console sign-in step; no session needed' : `Platform console call (the console session's UID, TOKEN); allowed: ${consoleAllowedList(call.who)}`;
-    paths[`/API${path}`] = operation(path, call, 'operator', summary);
+  for (const [path, call] of Object.entries(CALLS) as [string, CallSpec][]) {
+    paths[`/API${path}`] = operation(path, call, path.split('/')[1]!, summaryOf(call));
   }
   const domainSchema = z.toJSONSchema(domainMap);
   delete (domainSchema as { $schema?: string }).$schema;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { CONSOLE_CALLS, CONSOLE_PATHS } from '@moneybox/contract';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import type { Dialect, DatabaseHandle } from '../db/database.js';
 import { DEMO_KIOSK, DEMO_LOGINS, seedDemoStore } from '../cli/seed/seed.js';
@@ -45,7 +44,6 @@ export interface TestServer {
 
 const replySchemas = new Map<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>([
   ...allCalls.map((c) => [c.path as string, c.reply] as const),
-  ...CONSOLE_PATHS.map((p) => [p as string, CONSOLE_CALLS[p].reply] as const),
 ]);
 
 /**

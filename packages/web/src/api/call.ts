@@ -1,7 +1,9 @@
-import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
+import type { CallAudience, CallInput, CallPath, CallReply, ReadPath } from '@moneybox/contract';
+import { audienceOfPath } from '@moneybox/contract/call-audience';
+import { Status } from '@moneybox/contract/status';
 import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut, type Session } from '../auth/session';
-import type { ReadPath } from './call-kinds';
+import { CONSOLE_LOGIN, clearConsoleSession, consoleSession } from '../auth/console-session';
 import { i18n, loadStatusTexts } from '../i18n/i18n';
 import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
@@ -18,14 +20,24 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The refusal's machine reason, when the reply names one (the console's refused webhook address), for the page to word. */
+  get reason(): string | undefined {
+    const { reason } = this.reply;
+    return typeof reason === 'string' ? reason : undefined;
+  }
 }
 
 export interface CallOptions {
-  /** Send UID and TOKEN from the session cookies (default true). */
+  /** Send UID and TOKEN of the call's audience's session (the store's cookies, the console's tab session; default true). */
   auth?: boolean;
-  /** Send this session's UID and TOKEN instead of the cookies' (login, before the cookies are set). */
+  /** A store call: send this session's UID and TOKEN instead of the cookies' (login, before the cookies are set). */
   session?: Session;
-  /** Which failures get the spec's handling (message box, redirect); default all. See `HandleMode`. */
+  /**
+   * Which failures get the spec's handling (message box, redirect); default all. See `HandleMode`.
+   * A console call shows no message box: a lost session returns to /operator, every other refusal is
+   * the page's to show.
+   */
   handle?: HandleMode;
 }
 
@@ -46,9 +58,9 @@ type CallArgs<P extends CallPath> = object extends CallInput<P> ? [payload?: Cal
 
 /**
  * A read: POST /API<path>; resolves with the reply when status is 0, otherwise handles and throws
- * ApiError. Typed by the contract's call map: the path is a read of it (a write does not compile:
- * writes go through `api/write.ts`), the payload its input (less UID and TOKEN, added here) and the
- * reply its status-0 reply.
+ * ApiError. Typed by the contract's call registry: the path is a read of it, of any audience (a write
+ * does not compile: writes go through `api/write.ts`), the payload its input (less UID and TOKEN,
+ * added here) and the reply its status-0 reply.
  */
 export function call<P extends ReadPath>(path: P, ...[payload, opts]: CallArgs<P>): Promise<CallReply<P>> {
   return request(path, payload ?? ({} as CallInput<P>), opts);
@@ -59,25 +71,70 @@ export function callWith<P extends ReadPath>(path: P, payload: CallInput<P>, opt
   return request(path, payload, opts);
 }
 
+/** How a call of each audience signs itself, words its refusal and reacts to it beyond throwing. */
+interface AudienceClient {
+  /** The session the call is made with: its UID and TOKEN, or null for none. */
+  credentials(opts: CallOptions): { uid: number; token: string } | null;
+  /** The refusal in the user's language. */
+  message(failure: Failure, reply: Reply): Promise<string>;
+  /** What the refusal does besides being thrown (`sentWith`: the token the call was made with). */
+  handle(error: ApiError, opts: CallOptions, sentWith: string | undefined): void;
+}
+
+const t = () => i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
+
+const CLIENTS: Record<CallAudience, AudienceClient> = {
+  store: {
+    credentials(opts) {
+      const session = opts.session ?? (opts.auth === false ? null : currentSession());
+      return session ? { uid: Number(session.uid), token: session.token } : null;
+    },
+    async message(failure) {
+      await loadStatusTexts();
+      return failureMessage(failure, t(), failure.kind === 'maintenance' ? await maintenanceMessage() : '');
+    },
+    handle(error, opts, sentWith) {
+      // A reply about a session this tab has since left (logged out, or signed in anew, while the call was
+      // on its way: a poll in flight during logout meets 5) tells the user nothing: no box on the login page.
+      // Only for the tab's own session: the login page's calls name the session they are starting.
+      if (opts.session === undefined && sentWith !== undefined && currentSession()?.token !== sentWith) aboutLeftSession.add(error);
+      if (handledGlobally(error.failure, opts.handle ?? true)) void handleFailure(error);
+    },
+  },
+  console: {
+    credentials(opts) {
+      const s = opts.auth === false ? null : consoleSession();
+      return s ? { uid: s.uid, token: s.token } : null;
+    },
+    async message(failure, reply) {
+      await i18n.loadNamespaces(['status', 'common']);
+      const message = failureMessage(failure, t());
+      // The operator service's words (a taken kiosk id, an unknown time zone) beside the catalogue's message.
+      return reply.status === Status.INPUT_ERROR && typeof reply.error === 'string' && reply.error !== 'Input error' ? `${message}: ${reply.error}` : message;
+    },
+    handle(error, opts) {
+      if (error.failure.kind !== 'session' || opts.handle === false) return;
+      clearConsoleSession();
+      navigateTo(CONSOLE_LOGIN);
+    },
+  },
+};
+
 /**
- * Any call, read or write. Only api/ uses it (`app/write-path.test.ts`): a write elsewhere goes
- * through the mutation path, which runs it with this.
+ * Any call, read or write, of any audience: its session (the store's or the console's, by the
+ * registry's path rule), POST /API<path>, the status-0 reply, or an ApiError with the refusal in the
+ * user's language, handled the audience's way. Only api/ uses it (`app/write-path.test.ts`): a write
+ * elsewhere goes through the mutation path, which runs it with this.
  */
 export async function request<P extends CallPath>(path: P, payload: CallInput<P>, opts: CallOptions = {}): Promise<CallReply<P>> {
-  const session = opts.session ?? (opts.auth === false ? null : currentSession());
-  const body = session ? { UID: Number(session.uid), TOKEN: session.token, ...payload } : payload;
+  const client = CLIENTS[audienceOfPath(path)];
+  const session = client.credentials(opts);
+  const body = session ? { UID: session.uid, TOKEN: session.token, ...payload } : payload;
   const reply = await post(path, body);
   const failure = classify(reply);
   if (!failure) return reply as CallReply<P>;
-  await loadStatusTexts();
-  const t = i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string;
-  const message = failureMessage(failure, t, failure.kind === 'maintenance' ? await maintenanceMessage() : '');
-  const error = new ApiError(failure, reply, message);
-  // A reply about a session this tab has since left (logged out, or signed in anew, while the call was
-  // on its way: a poll in flight during logout meets 5) tells the user nothing: no box on the login page.
-  // Only for the tab's own session: the login page's calls name the session they are starting.
-  if (opts.session === undefined && session !== null && currentSession()?.token !== session.token) aboutLeftSession.add(error);
-  if (handledGlobally(failure, opts.handle ?? true)) void handleFailure(error);
+  const error = new ApiError(failure, reply, await client.message(failure, reply));
+  client.handle(error, opts, session?.token);
   throw error;
 }
 

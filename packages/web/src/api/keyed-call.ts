@@ -1,4 +1,4 @@
-import type { CallInput, CallPath, CallReply } from '@moneybox/contract';
+import type { CallInput, CallReply, StorePath } from '@moneybox/contract';
 import { centsToUnits } from '../money/units';
 import { Status } from '@moneybox/contract/status';
 import { messageBox } from '../components/message';
@@ -20,8 +20,8 @@ export function newOneTimeKey(): OneTimeKey {
   return new OneTimeKey({ fetchKey: fetchOneTimeKey, isKeyRefused });
 }
 
-/** The money calls: each takes an `amount` and a one-time `key` (read off the call map). */
-export type KeyedPath = { [P in CallPath]: string extends keyof CallInput<P> ? never : 'amount' | 'key' extends keyof CallInput<P> ? P : never }[CallPath];
+/** The store's money calls: each takes an `amount` and a one-time `key` (read off the call registry; the console's credit move has its own page). */
+export type KeyedPath = { [P in StorePath]: string extends keyof CallInput<P> ? never : 'amount' | 'key' extends keyof CallInput<P> ? P : never }[StorePath];
 
 /** One money call: its path, whom it is for, the amount in cents and the other fields. */
 export interface KeyedRequest<P extends KeyedPath> {

@@ -1,7 +1,6 @@
-import type { CallInput, CallReply } from '@moneybox/contract';
+import type { CallInput, CallReply, ReadPath, WritePath } from '@moneybox/contract';
 import { useEffect, useState } from 'react';
 import { callWith, request, type CallOptions } from './call';
-import type { ReadPath, WritePath } from './call-kinds';
 
 /*
  * The calls of the login page, which is served before the app and its query cache load

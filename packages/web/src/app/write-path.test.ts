@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CALLS, type CallSpec } from '@moneybox/contract';
 import { call, callWith } from '../api/call';
-import { READ_PATHS } from '../api/call-kinds';
-import { CONSOLE_READ_PATHS, consoleCall } from '../api/console';
 
 const src = path.resolve(import.meta.dirname, '..');
 
@@ -15,14 +14,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const reads: readonly string[] = READ_PATHS;
-const consoleReads: readonly string[] = CONSOLE_READ_PATHS;
+/** The registry's reads, store and console (its entries' kind: no list to keep). */
+const reads: readonly string[] = (Object.entries(CALLS) as [string, CallSpec][]).filter(([, spec]) => spec.kind === 'read').map(([path]) => path);
 
 /**
- * Where code outside api/ could send a write past the mutation path (`api/write.ts`, `useKeyedCall`; the
- * console's `useConsoleWrite`, `runConsoleWrite` of `api/console.ts`): importing the untyped sender
- * (`request`, `post`, `keyedCall`), or handing a write's path to a read helper (the console's `consoleCall`,
- * `useConsoleQuery` too).
+ * Where code outside api/ could send a write past the mutation path (`api/write.ts`, `useKeyedCall`), of
+ * the store or the console: importing the untyped sender (`request`, `post`, `keyedCall`), or handing a
+ * write's path to a read helper (`call`, `callWith`, `useApiQuery` and the features' own).
  */
 function bypasses(text: string, standaloneAllowed = false): string[] {
   const found: string[] = [];
@@ -32,11 +30,8 @@ function bypasses(text: string, standaloneAllowed = false): string[] {
     found.push(...names.filter((n) => !allowed.includes(n)).map((n) => `imports ${n} from api/${m[2]}`));
   }
   if (/from\s+'[./]*\/api\/standalone'/.test(text) && !standaloneAllowed) found.push('imports api/standalone outside the login page');
-  for (const m of text.matchAll(/\b(call|callWith|callInline|quietCall)\(\s*'(\/[\w]+\/[\w]+)'/g)) {
+  for (const m of text.matchAll(/\b(call|callWith|callInline|quietCall|useApiQuery)(?:<[^>]*>)?\(\s*'(\/[\w]+\/[\w]+)'/g)) {
     if (!reads.includes(m[2] ?? '')) found.push(`${m[1]}('${m[2]}') writes outside the mutation path`);
-  }
-  for (const m of text.matchAll(/\b(consoleCall|useConsoleQuery)(?:<[^>]*>)?\(\s*'(\/operator\/[\w]+)'/g)) {
-    if (!consoleReads.includes(m[2] ?? '')) found.push(`${m[1]}('${m[2]}') writes outside the console's mutation path`);
   }
   return found;
 }
@@ -55,12 +50,12 @@ describe('every web write goes through the one mutation path (docs/WEB.md)', () 
     expect(bypasses("import {\n  post,\n  type Reply,\n} from '../../api/transport';")).toEqual(['imports post from api/transport']);
     expect(bypasses("import { keyedCall } from '../../api/keyed-call';")).toEqual(['imports keyedCall from api/keyed-call']);
     expect(bypasses("import { standaloneWrite } from '../../api/standalone';")).toEqual(['imports api/standalone outside the login page']);
-    // The console: a write through its read helper, or its sender imported, fails as the store's do.
-    expect(bypasses("await consoleCall('/operator/logout', {}).catch(() => undefined);")).toEqual(["consoleCall('/operator/logout') writes outside the console's mutation path"]);
-    expect(bypasses("const r = await consoleCall('/operator/login', { username, password });")).toHaveLength(1);
-    expect(bypasses("useConsoleQuery('/operator/storeFreeze', { kid })")).toHaveLength(1);
+    // The console: a write through a read helper, or the sender imported, fails as the store's do.
+    expect(bypasses("await call('/operator/logout', {}).catch(() => undefined);")).toEqual(["call('/operator/logout') writes outside the mutation path"]);
+    expect(bypasses("const r = await call('/operator/login', { username, password });")).toHaveLength(1);
+    expect(bypasses("useApiQuery('/operator/storeFreeze', { kid })")).toHaveLength(1);
     expect(bypasses("import { post } from '../../api/transport';\nawait post('/operator/enrol', { ticket, code });")).toEqual(['imports post from api/transport']);
-    expect(bypasses("await consoleCall('/operator/store', { kid });\nawait write('/operator/logout', {}, { refetch: false });")).toEqual([]);
+    expect(bypasses("await call('/operator/store', { kid });\nawait write('/operator/logout', {}, { refetch: false });")).toEqual([]);
     // Reads and the mutation path itself pass.
     expect(bypasses("import { ApiError, call } from '../../api/call';\nawait call('/drawer/shiftReport', { shift_id });\nawait write('/machine/remove', { id });")).toEqual([]);
   });
@@ -72,8 +67,8 @@ describe('every web write goes through the one mutation path (docs/WEB.md)', () 
       void call('/machine/remove', { id: 1 });
       // @ts-expect-error a write through callWith
       void callWith('/user/unlock', { id: 1 });
-      // @ts-expect-error a console write through consoleCall
-      void consoleCall('/operator/logout', {});
+      // @ts-expect-error a console write through call
+      void call('/operator/logout', {});
     };
     expect(typeof never).toBe('function');
   });

@@ -1,4 +1,5 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { callKey, type CallKey } from '../api/query-keys';
 import type { LiveChange } from './live-feed';
 
 /** A query key refetches at most once a second however fast the floor plays (first at once, the rest gathered). */
@@ -6,22 +7,22 @@ export const THROTTLE_MS = 1_000;
 
 const CUSTOMER_PATHS = ['/customer/info', '/customer/history', '/customer/giftHistory', '/customer/getDayLimit', '/customer/blockState'] as const;
 
-/** A customer's query payload: /customer/info is asked by id as text, the others by `id`. */
-const customerKey = (path: (typeof CUSTOMER_PATHS)[number], id: number): QueryKey => [path, path === '/customer/info' ? { type: 'id', rule: String(id) } : { id }];
+/** A customer's query key: /customer/info is asked by id as text, the others by `id` (typed by the call registry). */
+const customerKey = (path: (typeof CUSTOMER_PATHS)[number], id: number): CallKey => (path === '/customer/info' ? callKey(path, { type: 'id', rule: String(id) }) : callKey(path, { id }));
 
 /**
  * The query keys (prefixes, matched partially) a change makes stale: the Machine screen's list for
  * any machine; each named customer's card, limits, block state, game history and gift log, and
  * the customer list.
  */
-export function keysFor(change: LiveChange): QueryKey[] {
-  if (change === 'all') return [['/machine/list'], ...CUSTOMER_PATHS.map((p) => [p]), ['/customer/customerInfo']];
-  const keys: QueryKey[] = [];
+export function keysFor(change: LiveChange): CallKey[] {
+  if (change === 'all') return [callKey('/machine/list'), ...CUSTOMER_PATHS.map((p) => callKey(p)), callKey('/customer/customerInfo')];
+  const keys: CallKey[] = [];
   const { machines, customers } = change;
-  if (machines === 'all' || machines.length > 0) keys.push(['/machine/list']);
-  if (customers === 'all') keys.push(...CUSTOMER_PATHS.map((p) => [p]));
+  if (machines === 'all' || machines.length > 0) keys.push(callKey('/machine/list'));
+  if (customers === 'all') keys.push(...CUSTOMER_PATHS.map((p) => callKey(p)));
   else for (const id of customers) keys.push(...CUSTOMER_PATHS.map((p) => customerKey(p, id)));
-  if (customers === 'all' || customers.length > 0) keys.push(['/customer/customerInfo']);
+  if (customers === 'all' || customers.length > 0) keys.push(callKey('/customer/customerInfo'));
   return keys;
 }
 
@@ -32,11 +33,11 @@ export function keysFor(change: LiveChange): QueryKey[] {
 export function liveInvalidator(client: QueryClient, throttleMs = THROTTLE_MS) {
   const last = new Map<string, number>();
   const waiting = new Map<string, ReturnType<typeof setTimeout>>();
-  const fire = (key: QueryKey, k: string) => {
+  const fire = (key: CallKey, k: string) => {
     last.set(k, Date.now());
     void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
   };
-  const one = (key: QueryKey) => {
+  const one = (key: CallKey) => {
     const k = JSON.stringify(key);
     if (waiting.has(k)) return;
     const since = Date.now() - (last.get(k) ?? -Infinity);

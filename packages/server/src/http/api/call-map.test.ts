@@ -1,15 +1,17 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CALLS, CALL_PATHS, CONSOLE_PATHS } from '@moneybox/contract';
+import { z } from 'zod';
+import { CALLS, CALL_PATHS, CONSOLE_PATHS, MAY, CONSOLE_MAY } from '@moneybox/contract';
 import { allCalls } from './index.js';
 import { consoleCalls } from './console/console.calls.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
+import { registryProblems } from '../../domain/call-registry.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../testing/fixtures/call-map');
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
-const BAD_CASES = ['missing-who.ts', 'missing-handler.ts', 'wrong-reply.ts', 'console-missing-who.ts'];
+const BAD_CASES = ['missing-who.ts', 'missing-handler.ts', 'wrong-reply.ts', 'console-missing-who.ts', 'missing-kind.ts'];
 let program: ts.Program | undefined;
 
 /** The compiler's errors for one bad case, type-checked as the project's tsconfig does (one program for all). */
@@ -53,5 +55,54 @@ describe('the console call map (contract console.ts)', () => {
 
   it('does not compile a console call without its row of the platform matrix', { timeout: 120_000 }, () => {
     expect(compileErrors('console-missing-who.ts').join('\n')).toMatch(/Property 'who' is missing/);
+  });
+});
+
+describe('the one call registry (contract registry.ts): every audience, every call with its handler, row and kind', () => {
+  const input = z.object({});
+  const reply = z.object({ status: z.literal(0) });
+  const good = {
+    '/drawer/tally': { input, reply, audience: 'store', who: MAY.boss, kind: 'read' },
+    '/operator/storeClose': { input, reply, audience: 'console', who: CONSOLE_MAY.admin, kind: 'write', bodyLimit: 1024 },
+  };
+  const handled = Object.keys(good);
+
+  it('holds for the registry and the calls the server registers, the console ones among them', () => {
+    expect(registryProblems(CALLS, allCalls.map((c) => c.path))).toEqual([]);
+    expect(allCalls.filter((c) => c.audience === 'console').map((c) => c.path).sort()).toEqual([...CONSOLE_PATHS].sort());
+    for (const c of allCalls) expect(c.audience, c.path).toBe(CALLS[c.path].audience);
+    expect(registryProblems(good, handled)).toEqual([]);
+  });
+
+  // The checker fed the bad cases it exists to catch.
+  it('names a call with no registry entry, and one with no handler', () => {
+    expect(registryProblems(good, [...handled, '/drawer/ghost'])).toEqual(['/drawer/ghost is registered but has no entry in the call registry']);
+    expect(registryProblems(good, ['/drawer/tally'])).toEqual(['/operator/storeClose has no handler registered']);
+  });
+
+  it('names a call with no row of the permission matrix, or a row missing a column of its audience', () => {
+    const { who: _who, ...noWho } = good['/drawer/tally'];
+    expect(registryProblems({ ...good, '/drawer/tally': noWho }, handled)).toEqual(['/drawer/tally has no row in the permission matrix (who)']);
+    // A store rule on a console call lacks the platform roles.
+    expect(registryProblems({ ...good, '/operator/storeClose': { ...good['/operator/storeClose'], who: MAY.boss } }, handled)).toEqual([
+      "/operator/storeClose's row of the permission matrix has no admin, distributor, support",
+    ]);
+  });
+
+  it('names a call with no read/write kind, or another one', () => {
+    const { kind: _kind, ...noKind } = good['/operator/storeClose'];
+    expect(registryProblems({ ...good, '/operator/storeClose': noKind }, handled)).toEqual(['/operator/storeClose has no kind (read or write)']);
+    expect(registryProblems({ ...good, '/drawer/tally': { ...good['/drawer/tally'], kind: 'query' } }, handled)).toEqual(['/drawer/tally has no kind (read or write)']);
+  });
+
+  it('names a call whose audience is missing or disagrees with its path, and a bad body limit', () => {
+    expect(registryProblems({ ...good, '/drawer/tally': { ...good['/drawer/tally'], audience: 'console', who: CONSOLE_MAY.admin } }, handled)).toEqual(['/drawer/tally is a console call at a store path']);
+    const { audience: _audience, ...noAudience } = good['/drawer/tally'];
+    expect(registryProblems({ ...good, '/drawer/tally': noAudience }, handled)).toEqual(['/drawer/tally has no audience (one of store, console)']);
+    expect(registryProblems({ ...good, '/operator/storeClose': { ...good['/operator/storeClose'], bodyLimit: -1 } }, handled)).toEqual(["/operator/storeClose's body limit is not a whole number of bytes"]);
+  });
+
+  it('does not compile a call without its read/write kind', { timeout: 120_000 }, () => {
+    expect(compileErrors('missing-kind.ts').join('\n')).toMatch(/Property 'kind' is missing/);
   });
 });

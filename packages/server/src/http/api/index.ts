@@ -12,17 +12,18 @@ import { bulletinCalls } from './bulletin/bulletin.calls.js';
 import { reportCalls } from './report/report.calls.js';
 import { kioskCalls } from './kiosk/kiosk.calls.js';
 import { dayCloseCalls } from './day-close/day-close.calls.js';
+import { consoleCalls } from './console/console.calls.js';
 
-const groups = [configCalls, userCalls, drawerCalls, customerCalls, machineCalls, staffCalls, storeCalls, auditCalls, reportCalls, bulletinCalls, kioskCalls, dayCloseCalls] as const;
+const groups = [configCalls, userCalls, drawerCalls, customerCalls, machineCalls, staffCalls, storeCalls, auditCalls, reportCalls, bulletinCalls, kioskCalls, dayCloseCalls, consoleCalls] as const;
 
-/** The paths of the map that no group defines a call for: `never` when every call has its handler. */
+/** The paths of the registry that no group defines a call for: `never` when every call has its handler. */
 export type Unhandled<Defined extends CallPath> = Exclude<CallPath, Defined>;
 type Defined = (typeof groups)[number][number]['path'];
 /**
- * Does not compile while a call of the contract's map (CALLS) has no handler: the error names the
+ * Does not compile while a call of the contract's registry (CALLS, every audience) has no handler: the error names the
  * missing paths (`missing: "/group/name"`). A test feeds it a bad case (http/api/call-map.test.ts).
  */
 export const everyCallHandled: [Unhandled<Defined>] extends [never] ? true : { missing: Unhandled<Defined> } = true;
 
-/** Every API call the server answers, one per entry of the contract's call map. */
+/** Every API call the server answers, store and console, one per entry of the contract's call registry. */
 export const allCalls: readonly CallDef[] = groups.flat() as readonly CallDef[];

@@ -2,7 +2,8 @@ import { Badge, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Table, 
 import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
@@ -21,8 +22,8 @@ export function kioskIds(text: string): number[] | null {
 export default function ConsoleAccountsPage() {
   const { t } = useTranslation(['console', 'status', 'common']);
   useDocumentTitle(t('console:accounts'));
-  const accounts = useConsoleQuery('/operator/accounts', {});
-  const write = useConsoleWrite();
+  const accounts = useApiQuery('/operator/accounts', {});
+  const write = useWrite();
   const [form, setForm] = useState({ username: '', password: '', role: 'distributor' as ConsoleRole, parent: '', stores: '' });
   const { error, setError, run } = useConsoleAction();
   const list = accounts.data?.list ?? [];

@@ -2,12 +2,13 @@ import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleCall } from '../../api/console';
+import { call } from '../../api/call';
+import { callKey } from '../../api/query-keys';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
 
-type Row = Awaited<ReturnType<typeof consoleCall<'/operator/audit'>>>['list'][number];
+type Row = Awaited<ReturnType<typeof call<'/operator/audit'>>>['list'][number];
 
 /** Before and after of an audit row, compact: `field: before → after`. */
 function change(r: Row): string {
@@ -23,7 +24,7 @@ export default function ConsoleAuditPage() {
   useDocumentTitle(t('console:audit.title'));
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   const last = pages[pages.length - 1];
-  const q = useQuery({ queryKey: ['console', '/operator/audit', pages], queryFn: async () => (await Promise.all(pages.map((before_id) => consoleCall('/operator/audit', before_id === undefined ? {} : { before_id })))).flatMap((r) => r.list), retry: false });
+  const q = useQuery({ queryKey: callKey('/operator/audit', {}, pages), queryFn: async () => (await Promise.all(pages.map((before_id) => call('/operator/audit', before_id === undefined ? {} : { before_id })))).flatMap((r) => r.list), retry: false });
   const rows = q.data ?? [];
   const kindLabel = (kind: string) => {
     const key = `staff:kinds.${kind.replaceAll('.', '_')}`;

@@ -2,7 +2,9 @@ import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput,
 import type { ConsoleDistributor } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { consoleSession } from '../../auth/console-session';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { consoleTime } from './console-time';
@@ -23,8 +25,8 @@ type Target = { kid: number } | { distributor_id: number };
 export function CreditCard({ target, fund, canMove, title, testId }: { target: Target; fund: 'credit' | 'comps'; canMove: boolean; title: string; testId: string }) {
   const { t } = useTranslation('console');
   const { money } = useMoney();
-  const history = useConsoleQuery('/operator/creditHistory', { ...target, fund });
-  const write = useConsoleWrite();
+  const history = useApiQuery('/operator/creditHistory', { ...target, fund });
+  const write = useWrite();
   const action = useConsoleAction();
   const [amount, setAmount] = useState<number | ''>('');
   const [note, setNote] = useState('');
@@ -133,7 +135,7 @@ export default function ConsoleCreditPage() {
   const { t } = useTranslation('console');
   const { money } = useMoney();
   useDocumentTitle(t('credit.title'));
-  const distributors = useConsoleQuery('/operator/distributors', {});
+  const distributors = useApiQuery('/operator/distributors', {});
   const list = distributors.data?.list ?? [];
   const [picked, setPicked] = useState<number | null>(null);
   const chosen = list.find((d) => d.id === picked) ?? list[0];

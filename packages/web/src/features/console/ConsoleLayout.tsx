@@ -4,7 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { CONSOLE_LOGIN, clearConsoleSession, consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { CONSOLE_LOGIN, clearConsoleSession, consoleSession } from '../../auth/console-session';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
+import { audienceReads } from '../../api/query-keys';
 import { BellIcon, LogoutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { WritesOverlay } from '../../components/WritesOverlay';
@@ -17,13 +20,13 @@ export default function ConsoleLayout() {
   const navigate = useNavigate();
   const session = consoleSession();
   useConsoleLive(session?.uid);
-  const write = useConsoleWrite();
+  const write = useWrite();
   const client = useQueryClient();
   const logout = async () => {
     // Signed out either way (a refused logout leaves nothing to keep); the console's cached reads go with the session.
     await write('/operator/logout', {}, { refetch: false }).catch(() => undefined);
     clearConsoleSession();
-    client.removeQueries({ queryKey: ['console'] });
+    client.removeQueries(audienceReads('console'));
     navigate(CONSOLE_LOGIN);
   };
   return (
@@ -73,7 +76,7 @@ export default function ConsoleLayout() {
 /** The header's open alerts in the account's scope, kept current by the live socket; a link to the Alerts screen. */
 function AlertCount() {
   const { t } = useTranslation('console');
-  const count = useConsoleQuery('/operator/alertCount', {});
+  const count = useApiQuery('/operator/alertCount', {});
   const open = count.data?.open ?? 0;
   return (
     <Button

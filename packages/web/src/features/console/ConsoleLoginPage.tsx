@@ -2,8 +2,9 @@ import { Alert, Button, Code, Image, List, Paper, PasswordInput, Stack, Text, Te
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import type { ConsoleReply } from '@moneybox/contract';
-import { consoleSession, setConsoleSession, useConsoleWrite } from '../../api/console';
+import type { CallReply } from '@moneybox/contract';
+import { consoleSession, setConsoleSession } from '../../auth/console-session';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { ActionAlert } from './ActionAlert';
 
@@ -22,7 +23,7 @@ export default function ConsoleLoginPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:signInTitle'));
   const navigate = useNavigate();
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -43,7 +44,7 @@ export default function ConsoleLoginPage() {
       setBusy(false);
     }
   };
-  const signedIn = (r: ConsoleReply<'/operator/secondFactor'>) => setConsoleSession({ uid: r.uid, token: r.token, username: r.username, role: r.role });
+  const signedIn = (r: CallReply<'/operator/secondFactor'>) => setConsoleSession({ uid: r.uid, token: r.token, username: r.username, role: r.role });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

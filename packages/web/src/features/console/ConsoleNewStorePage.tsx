@@ -2,7 +2,7 @@ import { Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput, Title }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConsoleWrite } from '../../api/console';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
@@ -36,7 +36,7 @@ export default function ConsoleNewStorePage() {
   const { t } = useTranslation('console');
   useDocumentTitle(t('newStore'));
   const navigate = useNavigate();
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [text, setText] = useState<Record<(typeof TEXT)[number], string>>({ name: '', timezone: 'America/Chicago', address: '', city: '', state: '', zip: '', phone: '' });
   const [nums, setNums] = useState<Record<(typeof NUMBERS)[number], number>>({ kid: 0, max_drawers: 5, max_machines: 20, limit_day: 31, drawers: 1 });
   const [amounts, setAmounts] = useState<Record<(typeof AMOUNTS)[number], number>>({ credit: 0, comps_budget: 0, limit_hourly: 0, limit_daily: 0, limit_weekly: 0 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleNewsPage from './ConsoleNewsPage';

@@ -3,7 +3,9 @@ import type { ConsoleAnnouncement, ConsoleNewsItem } from '@moneybox/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { consoleSession } from '../../auth/console-session';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { confirmBox } from '../../components/message';
 import { languageLabels } from '../../i18n/languages';
 import { useDocumentTitle } from '../../layouts/page-title';
@@ -24,7 +26,7 @@ export default function ConsoleNewsPage() {
   useDocumentTitle(t('console:news.title'));
   const role = consoleSession()?.role;
   const mayPublish = role === 'admin' || role === 'distributor';
-  const items = useConsoleQuery('/operator/news', {});
+  const items = useApiQuery('/operator/news', {});
   const [editing, setEditing] = useState<ConsoleNewsItem | null>(null);
   const editor = useRef<HTMLDivElement>(null);
   const edit = (item: ConsoleNewsItem) => {
@@ -47,11 +49,11 @@ export default function ConsoleNewsPage() {
 function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onDone: () => void }) {
   const { t } = useTranslation(['console', 'common']);
   const role = consoleSession()?.role;
-  const write = useConsoleWrite();
+  const write = useWrite();
   const { busy, error, setError, run } = useConsoleAction();
   const [form, setForm] = useState<NewsForm>(() => (editing ? formOf(editing) : emptyNewsForm()));
   const [lang, setLang] = useState<NewsLang>('en');
-  const distributors = useConsoleQuery('/operator/distributors', {}, { enabled: role === 'admin' });
+  const distributors = useApiQuery('/operator/distributors', {}, { enabled: role === 'admin' });
   const set = (patch: Partial<NewsForm>) => setForm((f) => ({ ...f, ...patch }));
   const setText = (l: NewsLang, patch: Partial<NewsForm['texts'][NewsLang]>) => setForm((f) => ({ ...f, texts: { ...f.texts, [l]: { ...f.texts[l], ...patch } } }));
   // The preview shows the chosen images by their names, as a store will from the server.
@@ -225,7 +227,7 @@ function FilePick({ label, hint, accept, multiple, value, onPick, testId }: File
 function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Partial<NewsForm>) => void; distributors: ReadonlyArray<{ id: number; username: string }> }) {
   const { t } = useTranslation('console');
   const role = consoleSession()?.role;
-  const stores = useConsoleQuery('/operator/stores', {});
+  const stores = useApiQuery('/operator/stores', {});
   const options = useMemo(() => {
     const o = [{ value: 'stores', label: t('news.targetStores') }];
     if (role === 'admin') o.unshift({ value: 'all', label: t('news.targetAll') });
@@ -265,7 +267,7 @@ function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Pa
 
 function ItemsCard({ items, mayWithdraw, onEdit }: { items: ConsoleNewsItem[]; mayWithdraw: boolean; onEdit: (item: ConsoleNewsItem) => void }) {
   const { t } = useTranslation(['console', 'common']);
-  const write = useConsoleWrite();
+  const write = useWrite();
   const { error, run } = useConsoleAction();
   const withdraw = async (item: ConsoleNewsItem, title: string) => {
     if (!(await confirmBox(t('console:news.withdrawConfirm', { title })))) return;
@@ -321,8 +323,8 @@ const LAYOUTS = [0, 1, 2, 3, 4, 5, 6];
 /** The marquee's announcements (admin): each with the layouts it shows on; new ones, edit (the same form, filled) and withdraw. */
 function AnnouncementsCard() {
   const { t } = useTranslation(['console', 'common']);
-  const list = useConsoleQuery('/operator/announcements', {});
-  const write = useConsoleWrite();
+  const list = useApiQuery('/operator/announcements', {});
+  const write = useWrite();
   const { busy, error, run } = useConsoleAction();
   const [msg, setMsg] = useState('');
   const [modes, setModes] = useState<number[]>(LAYOUTS);

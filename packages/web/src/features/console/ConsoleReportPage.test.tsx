@@ -2,7 +2,7 @@ import type { ConsoleReport, ConsoleReportRow } from '@moneybox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { fakeServer, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleReportPage from './ConsoleReportPage';

@@ -2,7 +2,8 @@ import { Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } 
 import { CONSOLE_REPORT_MAX_DAYS, REPORT_CHANNELS } from '@moneybox/contract/report-fields';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleCall, useConsoleQuery } from '../../api/console';
+import { call } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { formatUnits } from '../../money/units';
@@ -36,15 +37,15 @@ export default function ConsoleReportPage() {
   const [filters, setFilters] = useState<CrossFilters>({ distributor: '', stores: '' });
   const [draft, setDraft] = useState<CrossFilters>(filters);
   const [page, setPage] = useState(1);
-  const q = useConsoleQuery('/operator/report', reportInput(period, filters, page));
-  const distributors = useConsoleQuery('/operator/distributors', {});
+  const q = useApiQuery('/operator/report', reportInput(period, filters, page));
+  const distributors = useApiQuery('/operator/distributors', {});
   const data = q.data;
   const totals = data?.totals ?? null;
   const columns = crossColumns(t, coinSign, totals);
   const csv = async () => {
     // Every page of stores, one call each, in kiosk id order.
     const rows = [];
-    for (let p = 1; p <= pageCount(data!); p++) rows.push(...(p === page ? data!.list : (await consoleCall('/operator/report', reportInput(period, filters, p))).list));
+    for (let p = 1; p <= pageCount(data!); p++) rows.push(...(p === page ? data!.list : (await call('/operator/report', reportInput(period, filters, p))).list));
     return buildCsv(columns, rows);
   };
   const summary = totals && [

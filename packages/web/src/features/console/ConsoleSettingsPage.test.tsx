@@ -1,7 +1,7 @@
 import { Status, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { i18n, i18nReady } from '../../i18n/i18n';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';

@@ -2,7 +2,9 @@ import { Alert, Button, Code, Group, NumberInput, SimpleGrid, Stack, Table, Text
 import { ALERT_THRESHOLDS, THRESHOLD_KINDS, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract/alert-kinds';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleError, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { ApiError } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
 import { ConsoleTable } from './ConsoleTable';
@@ -16,9 +18,9 @@ import { ConsoleCard } from './ConsoleCard';
 export default function ConsoleSettingsPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:settings.title'));
-  const thresholds = useConsoleQuery('/operator/thresholds', {});
-  const hooks = useConsoleQuery('/operator/webhooks', {});
-  const write = useConsoleWrite();
+  const thresholds = useApiQuery('/operator/thresholds', {});
+  const hooks = useApiQuery('/operator/webhooks', {});
+  const write = useWrite();
   const { busy, error, run } = useConsoleAction();
   // The add's refusal shows under the URL field, not at the top of the page far above the form on a phone.
   const adding = useConsoleAction();
@@ -37,7 +39,7 @@ export default function ConsoleSettingsPage() {
         setSecret(r.secret);
         setUrl('');
       } catch (err) {
-        throw err instanceof ConsoleError && err.reason === WEBHOOK_REFUSAL_REASON ? new Error(t('console:settings.webhookAddressRefused')) : err;
+        throw err instanceof ApiError && err.reason === WEBHOOK_REFUSAL_REASON ? new Error(t('console:settings.webhookAddressRefused')) : err;
       }
     }, t('console:settings.webhookAdded'));
   };

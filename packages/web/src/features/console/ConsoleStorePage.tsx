@@ -4,7 +4,9 @@ import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { consoleSession, useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { consoleSession } from '../../auth/console-session';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
 import { CreditCard } from './ConsoleCreditPage';
@@ -22,7 +24,7 @@ import { ConsoleCard } from './ConsoleCard';
 export default function ConsoleStorePage() {
   const { t } = useTranslation(['console', 'common']);
   const kid = Number(useParams().kid);
-  const detail = useConsoleQuery('/operator/store', { kid });
+  const detail = useApiQuery('/operator/store', { kid });
   const store = detail.data?.store;
   useDocumentTitle(store ? `${store.name} (${store.kid})` : t('console:stores'));
   const role = consoleSession()?.role;
@@ -104,7 +106,7 @@ function Details({ store }: { store: ConsoleStore }) {
 
 function Freeze({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation('console');
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [message, setMessage] = useState('');
   const action = useConsoleAction();
   const error = action.error;
@@ -138,7 +140,7 @@ function Freeze({ store }: { store: ConsoleStore }) {
 
 function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number; account: string; locked: boolean; disabled: boolean; lastLogin: string | null }[]; canManage: boolean }) {
   const { t } = useTranslation('console');
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const action = useConsoleAction();
@@ -200,7 +202,7 @@ const LAYOUTS = [0, 1, 2, 3, 4, 5, 6];
  */
 function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; layout: number }[]; canManage: boolean }) {
   const { t } = useTranslation('console');
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [host, setHost] = useState(hosts[0]?.host ?? '');
   const [layout, setLayout] = useState(String(hosts[0]?.layout ?? 0));
   const action = useConsoleAction();
@@ -243,7 +245,7 @@ function Theme({ kid, hosts, canManage }: { kid: number; hosts: { host: string; 
 
 function Quota({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation('console');
-  const write = useConsoleWrite();
+  const write = useWrite();
   const [q, setQ] = useState({
     max_drawers: store.max_drawers,
     max_machines: store.max_machines,

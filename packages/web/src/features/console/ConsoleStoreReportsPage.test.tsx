@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { storeToday } from '../../time/store-time';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { zoneDiff } from './console-time';
 import ConsoleStoreReportsPage from './ConsoleStoreReportsPage';
 

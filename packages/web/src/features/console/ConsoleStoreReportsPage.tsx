@@ -3,7 +3,8 @@ import type { ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { consoleCall, useConsoleQuery } from '../../api/console';
+import { call } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../theme/LayoutProvider';
@@ -38,7 +39,7 @@ export default function ConsoleStoreReportsPage() {
   const params = useParams();
   const kid = Number(params.kid);
   const report: StoreReport = STORE_REPORTS.find((r) => r === params.report) ?? 'daily';
-  const detail = useConsoleQuery('/operator/store', { kid });
+  const detail = useApiQuery('/operator/store', { kid });
   const store = detail.data?.store;
   const title = t(`console:reports.${report}`);
   useDocumentTitle(store ? `${title} · ${store.name} (${store.kid})` : title);
@@ -83,7 +84,7 @@ function Daily({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation(['reports', 'console']);
   const { coinSign } = useLayoutInfo();
   const state = useStorePeriod(store);
-  const q = useConsoleQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(state.period) });
+  const q = useApiQuery('/operator/storeDailyReport', { kid: store.kid, ...periodPayload(state.period) });
   // Each day opens its close (the Z report) in the console, as on the store's own screen.
   const columns = withDayCloseLinks(dailyColumns(t, coinSign, q.data?.totals ?? null), (day) => `/operator/stores/${store.kid}/reports/day-close?day=${day}`);
   return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => `${r.day}-${r.channel}`} file="daily" title={t('reports:dailyTitle')} testId="daily-table" />;
@@ -93,7 +94,7 @@ function Shifts({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation(['reports', 'console']);
   const { coinSign } = useLayoutInfo();
   const state = useStorePeriod(store);
-  const q = useConsoleQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(state.period) });
+  const q = useApiQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(state.period) });
   const columns = shiftColumns(t, coinSign, q.data?.totals ?? null);
   return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} file="shifts" title={t('reports:shiftTitle')} testId="shift-table" lead={SHIFT_LEAD} />;
 }
@@ -102,8 +103,8 @@ function Shifts({ store }: { store: ConsoleStore }) {
 function Transactions({ store }: { store: ConsoleStore }) {
   const { period, today, apply } = useStorePeriod(store);
   const state = useTransactionReport(period, apply);
-  const q = useConsoleQuery('/operator/storeTransactionReport', { kid: store.kid, ...state.input }, { placeholderData: keepPreviousData });
-  const fetchPage = (input: TransactionPageInput) => consoleCall('/operator/storeTransactionReport', { kid: store.kid, ...input });
+  const q = useApiQuery('/operator/storeTransactionReport', { kid: store.kid, ...state.input }, { placeholderData: keepPreviousData });
+  const fetchPage = (input: TransactionPageInput) => call('/operator/storeTransactionReport', { kid: store.kid, ...input });
   return <TransactionReport state={state} q={q} fetchPage={fetchPage} period={period} today={today} file={`transactions-${store.kid}`} limitDay={store.limit_day} store={printStore(store)} />;
 }
 
@@ -144,7 +145,7 @@ function DayClose({ store }: { store: ConsoleStore }) {
   const [params, setParams] = useSearchParams();
   const diff = zoneDiff(store.timezone);
   const day = params.get('day') ?? undefined;
-  const q = useConsoleQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
+  const q = useApiQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
   const v = q.data;
   const body = v ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} /> : null;
   const print = useZReportPrint(body);

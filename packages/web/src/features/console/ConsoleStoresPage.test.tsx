@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleStoresPage from './ConsoleStoresPage';

@@ -5,7 +5,8 @@ import 'mantine-datatable/styles.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { consoleSession, useConsoleQuery } from '../../api/console';
+import { consoleSession } from '../../auth/console-session';
+import { useApiQuery } from '../../api/hooks';
 import { DATA_TABLE_LOOK, TableEdge } from '../../components/WideTable';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useMoney } from '../../money/useMoney';
@@ -49,7 +50,7 @@ export default function ConsoleStoresPage() {
   useDocumentTitle(t('console:stores'));
   const navigate = useNavigate();
   const { money } = useMoney();
-  const stores = useConsoleQuery('/operator/stores', {}, { refetchInterval: REFRESH_MS });
+  const stores = useApiQuery('/operator/stores', {}, { refetchInterval: REFRESH_MS });
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StoreFilter>('all');
   const [sort, setSort] = useState<DataTableSortStatus<ConsoleStoreRow>>({ columnAccessor: 'kid', direction: 'asc' });

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 import { ConsoleCard } from './ConsoleCard';
@@ -9,8 +10,8 @@ import { ConsoleCard } from './ConsoleCard';
 /** The maintenance switch (admin): on, every store answers 503 and shows the message; the console keeps working. */
 export function MaintenanceCard() {
   const { t } = useTranslation('console');
-  const state = useConsoleQuery('/operator/maintenance', {});
-  const write = useConsoleWrite();
+  const state = useApiQuery('/operator/maintenance', {});
+  const write = useWrite();
   const { busy, error, run } = useConsoleAction();
   const [on, setOn] = useState(false);
   const [msg, setMsg] = useState('');

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { CONSOLE_LOGIN, consoleSession } from '../../api/console';
+import { CONSOLE_LOGIN, consoleSession } from '../../auth/console-session';
 
 /** The console's pages behind its sign-in: no console session → /operator. */
 export function RequireConsole() {

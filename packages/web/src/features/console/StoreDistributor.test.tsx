@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { fakeServer, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { StoreDistributor } from './StoreDistributor';

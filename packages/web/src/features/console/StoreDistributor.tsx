@@ -1,7 +1,8 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { confirmBox } from '../../components/message';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
@@ -17,8 +18,8 @@ const OPERATOR = '';
  */
 export function StoreDistributor({ kid, name }: { kid: number; name: string }) {
   const { t } = useTranslation('console');
-  const list = useConsoleQuery('/operator/distributors', {});
-  const write = useConsoleWrite();
+  const list = useApiQuery('/operator/distributors', {});
+  const write = useWrite();
   const action = useConsoleAction();
   const [choice, setChoice] = useState<string | null>(null);
   const distributors = list.data?.list ?? [];

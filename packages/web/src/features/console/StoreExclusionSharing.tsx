@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 
@@ -10,8 +11,8 @@ import { ActionAlert } from './ActionAlert';
  */
 export function StoreExclusionSharing({ kid, canEdit }: { kid: number; canEdit: boolean }) {
   const { t } = useTranslation('console');
-  const q = useConsoleQuery('/operator/exclusionSharing', { kid });
-  const write = useConsoleWrite();
+  const q = useApiQuery('/operator/exclusionSharing', { kid });
+  const write = useWrite();
   const action = useConsoleAction();
   const s = q.data;
   const flip = () => s && action.run(() => write('/operator/exclusionSharingSet', { kid, on: !s.on }), t(s.on ? 'exclusionSharing.switchedOff' : 'exclusionSharing.switchedOn'));

@@ -3,7 +3,8 @@ import { ALERT_THRESHOLDS, THRESHOLD_KINDS, type ThresholdKind } from '@moneybox
 import { toUnits } from '@moneybox/contract/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleQuery, useConsoleWrite } from '../../api/console';
+import { useApiQuery } from '../../api/hooks';
+import { useWrite } from '../../api/write';
 import { useMoney } from '../../money/useMoney';
 import { isMoney, sent, shown, type ThresholdForm } from './thresholds';
 import { useConsoleAction } from './use-console-action';
@@ -17,8 +18,8 @@ import { ConsoleCard } from './ConsoleCard';
 export function StoreThresholds({ kid, canEdit }: { kid: number; canEdit: boolean }) {
   const { t } = useTranslation('console');
   const { money } = useMoney();
-  const q = useConsoleQuery('/operator/thresholds', { kid });
-  const write = useConsoleWrite();
+  const q = useApiQuery('/operator/thresholds', { kid });
+  const write = useWrite();
   const action = useConsoleAction();
   const [form, setForm] = useState<ThresholdForm | null>(null);
   const set = q.data?.set;

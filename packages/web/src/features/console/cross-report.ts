@@ -1,4 +1,4 @@
-import type { ConsoleInput, ConsoleReport, ConsoleReportCredit, ConsoleReportRow } from '@moneybox/contract';
+import type { CallInput, ConsoleReport, ConsoleReportCredit, ConsoleReportRow } from '@moneybox/contract';
 import { dailyColumns } from '../reports/daily-columns';
 import { moneyColumn, countColumn, textColumn, type ReportColumn } from '../reports/report-columns';
 import type { Period } from '../reports/period';
@@ -21,7 +21,7 @@ export function typedStores(text: string): number[] | undefined {
 }
 
 /** The call's input for a period and the filters (page 1 unless given). */
-export function reportInput(period: Period, filters: CrossFilters, page = 1): ConsoleInput<'/operator/report'> {
+export function reportInput(period: Period, filters: CrossFilters, page = 1): CallInput<'/operator/report'> {
   const kids = typedStores(filters.stores);
   return {
     from: period.from,

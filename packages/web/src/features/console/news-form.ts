@@ -1,4 +1,4 @@
-import type { ConsoleInput, ConsoleNewsItem, NewsTarget } from '@moneybox/contract';
+import type { CallInput, ConsoleNewsItem, NewsTarget } from '@moneybox/contract';
 
 /** The console's news form (pure): what the operator typed, turned into the publish call's input. */
 export const NEWS_LANGS = ['en', 'mx', 'zh_Hans'] as const;
@@ -18,7 +18,7 @@ export interface Upload {
   data: string;
 }
 
-type FileIn = NonNullable<ConsoleInput<'/operator/newsPublish'>['files']>[number];
+type FileIn = NonNullable<CallInput<'/operator/newsPublish'>['files']>[number];
 
 /**
  * The files as the call takes them. A document or thumbnail is its language's version; when only one is
@@ -80,7 +80,7 @@ export function localToIso(v: string): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
-export function publishInput(f: NewsForm, files: Upload[]): ConsoleInput<'/operator/newsPublish'> {
+export function publishInput(f: NewsForm, files: Upload[]): CallInput<'/operator/newsPublish'> {
   const langs = languagesOf(f);
   const starts = localToIso(f.eventStarts);
   const ends = localToIso(f.eventEnds);
@@ -129,7 +129,7 @@ function targetChanged(item: ConsoleNewsItem, f: NewsForm): boolean {
 }
 
 /** The update call's input: every language with a title (its body as written), the target and the period when they changed, the files chosen (each replaces the old one of its language; a shared one, every language's). */
-export function updateInput(item: ConsoleNewsItem, f: NewsForm, files: Upload[]): ConsoleInput<'/operator/newsUpdate'> {
+export function updateInput(item: ConsoleNewsItem, f: NewsForm, files: Upload[]): CallInput<'/operator/newsUpdate'> {
   const starts = localToIso(f.eventStarts);
   const ends = localToIso(f.eventEnds);
   const was = item.event ? { starts: isoToLocal(item.event.starts_at), ends: isoToLocal(item.event.ends_at) } : null;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleSession } from '../../api/console';
+import { setConsoleSession } from '../../auth/console-session';
 import { useConsoleLive } from './use-console-live';
 
 /** The browser's WebSocket as the hook uses it: what it sent, and messages the test makes it hear. */
@@ -35,13 +35,13 @@ function setup() {
   vi.stubGlobal('WebSocket', FakeSocket);
   setConsoleSession({ uid: 7, token: 'tok', username: 'dist0001', role: 'distributor' });
   const client = new QueryClient();
-  const keys = [['console', '/operator/stores', {}], ['console', '/operator/store', { kid: 1001 }], ['console', '/operator/alertCount', {}], ['console', '/operator/alerts', {}], ['console', '/operator/accounts', {}]];
+  const keys = [['/operator/stores', {}], ['/operator/store', { kid: 1001 }], ['/operator/alertCount', {}], ['/operator/alerts', {}], ['/operator/accounts', {}]];
   for (const k of keys) client.setQueryData(k, { status: 0 });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   renderHook(() => useConsoleLive(7), { wrapper });
   const socket = FakeSocket.all[0]!;
   socket.onopen?.();
-  const stale = () => keys.filter((k) => client.getQueryState(k)?.isInvalidated).map((k) => k[1]);
+  const stale = () => keys.filter((k) => client.getQueryState(k)?.isInvalidated).map((k) => k[0]);
   return { socket, stale };
 }
 

@@ -1,11 +1,13 @@
 import { CONSOLE_LIVE_PATH, LiveClose, type ConsoleLiveMessage } from '@moneybox/contract/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { consoleSession } from '../../api/console';
+import type { ReadPath } from '@moneybox/contract';
+import { consoleSession } from '../../auth/console-session';
+import { callKey } from '../../api/query-keys';
 
 const RETRY_MS = 3_000;
-const ALERT_KEYS = ['/operator/alertCount', '/operator/alerts'];
-const STORE_KEYS = ['/operator/stores', '/operator/store'];
+const ALERT_KEYS: readonly ReadPath[] = ['/operator/alertCount', '/operator/alerts'];
+const STORE_KEYS: readonly ReadPath[] = ['/operator/stores', '/operator/store'];
 
 /**
  * The console's live socket (contract live.ts CONSOLE_LIVE_PATH): sends the tab's console session
@@ -21,8 +23,8 @@ export function useConsoleLive(uid: number | undefined): void {
     let socket: WebSocket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const refetch = (keys: string[]) => {
-      for (const path of keys) void client.invalidateQueries({ queryKey: ['console', path] });
+    const refetch = (keys: readonly ReadPath[]) => {
+      for (const path of keys) void client.invalidateQueries({ queryKey: callKey(path) });
     };
     const open = () => {
       const s = consoleSession();

@@ -2,6 +2,7 @@ import type { CallInput, CallReply } from '@moneybox/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callWith } from '../../api/call';
+import { callKey } from '../../api/query-keys';
 import type { ReadPath } from '../../api/call-kinds';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
@@ -20,7 +21,7 @@ function quietCall<P extends ReadPath>(path: P, payload: CallInput<P>): Promise<
 export function useDrawerInfo(id?: number, enabled = true) {
   const payload = id === undefined ? {} : { id };
   return useQuery({
-    queryKey: ['/drawer/info', payload],
+    queryKey: callKey('/drawer/info', payload),
     queryFn: () => quietCall('/drawer/info', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
@@ -30,7 +31,7 @@ export function useDrawerInfo(id?: number, enabled = true) {
 export function useMovements(page: number, shiftId?: number, enabled = true) {
   const payload = { page, limit: MOVEMENTS_PAGE_SIZE, ...(shiftId === undefined ? {} : { shift_id: shiftId }) };
   return useQuery({
-    queryKey: ['/drawer/movements', payload],
+    queryKey: callKey('/drawer/movements', payload),
     queryFn: () => quietCall('/drawer/movements', payload),
     enabled,
     refetchInterval: DRAWER_POLL_MS,
@@ -40,7 +41,7 @@ export function useMovements(page: number, shiftId?: number, enabled = true) {
 
 export function useRecentShifts(enabled = true) {
   return useQuery({
-    queryKey: ['/drawer/recentShifts', { limit: 10 }],
+    queryKey: callKey('/drawer/recentShifts', { limit: 10 }),
     queryFn: () => quietCall('/drawer/recentShifts', { limit: 10 }),
     enabled,
   });
@@ -50,9 +51,6 @@ export function useRecentShifts(enabled = true) {
 export function useRefreshDrawer() {
   const client = useQueryClient();
   return useCallback(() => {
-    void client.invalidateQueries({ queryKey: ['/drawer/info'] });
-    void client.invalidateQueries({ queryKey: ['/drawer/movements'] });
-    void client.invalidateQueries({ queryKey: ['/drawer/recentShifts'] });
-    void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
+    for (const path of ['/drawer/info', '/drawer/movements', '/drawer/recentShifts', '/drawer/setupList'] as const) void client.invalidateQueries({ queryKey: callKey(path) });
   }, [client]);
 }

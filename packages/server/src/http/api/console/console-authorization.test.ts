@@ -1,4 +1,4 @@
-import { CALLS, CALL_PATHS, CONSOLE_CALLS, CONSOLE_PATHS, Status, type ConsolePath } from '@moneybox/contract';
+import { CALLS, CONSOLE_CALLS, CONSOLE_PATHS, STORE_PATHS, Status, type ConsolePath } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { consoleAccount, type ConsoleSession } from '../../../testing/console-kit.js';
 import { describeOnDatabases, type Body } from '../../../testing/server.js';
@@ -259,7 +259,7 @@ describeOnDatabases('console authorization matrix', (s) => {
   it('never lets a console session reach a store call', async () => {
     for (const caller of ['admin', 'distributor', 'support', 'subDistributor', 'otherSupport', 'operatorSupport'] as const) {
       expect((await s.call('/operator/me', sessions.get(caller)!)).status).toBe(Status.OK);
-      for (const path of CALL_PATHS) {
+      for (const path of STORE_PATHS) {
         if (CALLS[path].who.anonymous) continue;
         const r = await s.call(path, { ...sessions.get(caller) });
         expect(r.status, `${path} as ${caller}`).toBe(Status.SESSION_REPLACED);

@@ -1,7 +1,4 @@
-import type { ConsolePath } from '@moneybox/contract';
-import { defineConsoleCall, type ConsoleCallDef, type ConsoleContext } from '../../console-envelope.js';
-import type { Deps } from '../../call.js';
-import type { ConsoleActor } from '../../../domain/console-actor.js';
+import { defineCall, serve } from '../../call.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
@@ -25,66 +22,55 @@ import {
 import { getExclusionSharing, setExclusionSharing } from '../../../services/console/exclusion-sharing.service.js';
 import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
 
-/** A console service `(deps, actor, input)` as a console call's handler. */
-function act<I, T>(service: (deps: Deps, actor: ConsoleActor, input: I) => Promise<T>) {
-  return (input: I, ctx: ConsoleContext) => service(ctx.deps, ctx.actor, input);
-}
-
-const calls = [
-  defineConsoleCall('/operator/login', (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/secondFactor', (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/enrol', (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip }, input)),
-  defineConsoleCall('/operator/me', act(consoleMe)),
-  defineConsoleCall('/operator/logout', act(consoleLogout)),
-  defineConsoleCall('/operator/stores', act(listConsoleStores)),
-  defineConsoleCall('/operator/store', act(consoleStoreDetail)),
-  defineConsoleCall('/operator/storeFreeze', act(consoleFreezeStore)),
-  defineConsoleCall('/operator/bossCreate', act(consoleCreateBoss)),
-  defineConsoleCall('/operator/bossUnlock', act(consoleUnlockBoss)),
-  defineConsoleCall('/operator/storeHost', act(consoleSetStoreHost)),
-  defineConsoleCall('/operator/storeHostRemove', act(consoleRemoveStoreHost)),
-  defineConsoleCall('/operator/storeDailyReport', act(consoleDailyReport)),
-  defineConsoleCall('/operator/storeShiftReport', act(consoleShiftReport)),
-  defineConsoleCall('/operator/storeTransactionReport', act(consoleTransactionReport)),
-  defineConsoleCall('/operator/storeDayClose', act(consoleDayClose)),
-  defineConsoleCall('/operator/storeCreate', act(consoleCreateStore)),
-  defineConsoleCall('/operator/storeQuota', act(consoleSetQuota)),
-  defineConsoleCall('/operator/storeDistributor', act(consoleSetStoreDistributor)),
-  defineConsoleCall('/operator/accounts', act(listPlatformAccounts)),
-  defineConsoleCall('/operator/accountCreate', act(createAccountFromConsole)),
-  defineConsoleCall('/operator/accountUnlock', act(unlockPlatformAccount)),
-  defineConsoleCall('/operator/accountResetFactor', act(resetSecondFactor)),
-  defineConsoleCall('/operator/distributors', act(listDistributors)),
-  defineConsoleCall('/operator/creditHistory', act(creditHistory)),
-  defineConsoleCall('/operator/creditMove', act(moveCredit)),
-  defineConsoleCall('/operator/alerts', act(listAlerts)),
-  defineConsoleCall('/operator/alertCount', act(countAlerts)),
-  defineConsoleCall('/operator/alertAcknowledge', act(acknowledgeAlert)),
-  defineConsoleCall('/operator/alertResolve', act(resolveAlert)),
-  defineConsoleCall('/operator/thresholds', act(getThresholds)),
-  defineConsoleCall('/operator/thresholdsSet', act(setThresholds)),
-  defineConsoleCall('/operator/exclusionSharing', act(getExclusionSharing)),
-  defineConsoleCall('/operator/exclusionSharingSet', act(setExclusionSharing)),
-  defineConsoleCall('/operator/webhooks', act(listWebhooks)),
-  defineConsoleCall('/operator/webhookAdd', act(addWebhook)),
-  defineConsoleCall('/operator/webhookRemove', act(removeWebhook)),
-  defineConsoleCall('/operator/audit', act(listAudit)),
-  defineConsoleCall('/operator/report', act(consoleReport)),
-  defineConsoleCall('/operator/news', act(listConsoleNews)),
-  defineConsoleCall('/operator/newsPublish', act(publishConsoleNews)),
-  defineConsoleCall('/operator/newsUpdate', act(updateConsoleNews)),
-  defineConsoleCall('/operator/newsWithdraw', act(withdrawConsoleNews)),
-  defineConsoleCall('/operator/announcements', act(listConsoleAnnouncements)),
-  defineConsoleCall('/operator/announcementCreate', act(createConsoleAnnouncement)),
-  defineConsoleCall('/operator/announcementUpdate', act(updateConsoleAnnouncement)),
-  defineConsoleCall('/operator/announcementWithdraw', act(withdrawConsoleAnnouncement)),
-  defineConsoleCall('/operator/maintenance', act(consoleMaintenance)),
-  defineConsoleCall('/operator/maintenanceSet', act(setConsoleMaintenance)),
+/** The platform console's calls (the registry's console part), as every group's: one `defineCall` each. */
+export const consoleCalls = [
+  defineCall('/operator/login', { handler: (input, ctx) => consoleLogin(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/secondFactor', { handler: (input, ctx) => consoleSecondFactor(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/enrol', { handler: (input, ctx) => consoleEnrol(ctx.deps, { ip: ctx.ip }, input) }),
+  defineCall('/operator/me', { handler: serve(consoleMe) }),
+  defineCall('/operator/logout', { handler: serve(consoleLogout) }),
+  defineCall('/operator/stores', { handler: serve(listConsoleStores) }),
+  defineCall('/operator/store', { handler: serve(consoleStoreDetail) }),
+  defineCall('/operator/storeFreeze', { handler: serve(consoleFreezeStore) }),
+  defineCall('/operator/bossCreate', { handler: serve(consoleCreateBoss) }),
+  defineCall('/operator/bossUnlock', { handler: serve(consoleUnlockBoss) }),
+  defineCall('/operator/storeHost', { handler: serve(consoleSetStoreHost) }),
+  defineCall('/operator/storeHostRemove', { handler: serve(consoleRemoveStoreHost) }),
+  defineCall('/operator/storeDailyReport', { handler: serve(consoleDailyReport) }),
+  defineCall('/operator/storeShiftReport', { handler: serve(consoleShiftReport) }),
+  defineCall('/operator/storeTransactionReport', { handler: serve(consoleTransactionReport) }),
+  defineCall('/operator/storeDayClose', { handler: serve(consoleDayClose) }),
+  defineCall('/operator/storeCreate', { handler: serve(consoleCreateStore) }),
+  defineCall('/operator/storeQuota', { handler: serve(consoleSetQuota) }),
+  defineCall('/operator/storeDistributor', { handler: serve(consoleSetStoreDistributor) }),
+  defineCall('/operator/accounts', { handler: serve(listPlatformAccounts) }),
+  defineCall('/operator/accountCreate', { handler: serve(createAccountFromConsole) }),
+  defineCall('/operator/accountUnlock', { handler: serve(unlockPlatformAccount) }),
+  defineCall('/operator/accountResetFactor', { handler: serve(resetSecondFactor) }),
+  defineCall('/operator/distributors', { handler: serve(listDistributors) }),
+  defineCall('/operator/creditHistory', { handler: serve(creditHistory) }),
+  defineCall('/operator/creditMove', { handler: serve(moveCredit) }),
+  defineCall('/operator/alerts', { handler: serve(listAlerts) }),
+  defineCall('/operator/alertCount', { handler: serve(countAlerts) }),
+  defineCall('/operator/alertAcknowledge', { handler: serve(acknowledgeAlert) }),
+  defineCall('/operator/alertResolve', { handler: serve(resolveAlert) }),
+  defineCall('/operator/thresholds', { handler: serve(getThresholds) }),
+  defineCall('/operator/thresholdsSet', { handler: serve(setThresholds) }),
+  defineCall('/operator/exclusionSharing', { handler: serve(getExclusionSharing) }),
+  defineCall('/operator/exclusionSharingSet', { handler: serve(setExclusionSharing) }),
+  defineCall('/operator/webhooks', { handler: serve(listWebhooks) }),
+  defineCall('/operator/webhookAdd', { handler: serve(addWebhook) }),
+  defineCall('/operator/webhookRemove', { handler: serve(removeWebhook) }),
+  defineCall('/operator/audit', { handler: serve(listAudit) }),
+  defineCall('/operator/report', { handler: serve(consoleReport) }),
+  defineCall('/operator/news', { handler: serve(listConsoleNews) }),
+  defineCall('/operator/newsPublish', { handler: serve(publishConsoleNews) }),
+  defineCall('/operator/newsUpdate', { handler: serve(updateConsoleNews) }),
+  defineCall('/operator/newsWithdraw', { handler: serve(withdrawConsoleNews) }),
+  defineCall('/operator/announcements', { handler: serve(listConsoleAnnouncements) }),
+  defineCall('/operator/announcementCreate', { handler: serve(createConsoleAnnouncement) }),
+  defineCall('/operator/announcementUpdate', { handler: serve(updateConsoleAnnouncement) }),
+  defineCall('/operator/announcementWithdraw', { handler: serve(withdrawConsoleAnnouncement) }),
+  defineCall('/operator/maintenance', { handler: serve(consoleMaintenance) }),
+  defineCall('/operator/maintenanceSet', { handler: serve(setConsoleMaintenance) }),
 ] as const;
-
-type Defined = (typeof calls)[number]['path'];
-/** Does not compile while a call of CONSOLE_CALLS has no handler. */
-export const everyConsoleCallHandled: [Exclude<ConsolePath, Defined>] extends [never] ? true : { missing: Exclude<ConsolePath, Defined> } = true;
-
-/** Every console call the server answers, one per entry of the contract's CONSOLE_CALLS. */
-export const consoleCalls: readonly ConsoleCallDef[] = calls as unknown as readonly ConsoleCallDef[];
