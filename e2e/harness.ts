@@ -15,8 +15,10 @@ import { ensureWebBuilt, root, webDist } from './build-web.js';
 
 export { DEMO_KIOSK, DEMO_LOGINS };
 export const screenshotDir = path.join(root, 'test-results/screenshots');
+/** `npm run test:full` (MBX_TEST_FULL=1): every language at every width, and the screenshots. */
+export const FULL = process.env.MBX_TEST_FULL === '1';
 /** Whether e.screenshot takes its pictures: a full run or MBX_SCREENSHOTS=1 (see E2E.screenshot). */
-export const SCREENSHOTS = process.env.MBX_TEST_FULL === '1' || process.env.MBX_SCREENSHOTS === '1';
+export const SCREENSHOTS = FULL || process.env.MBX_SCREENSHOTS === '1';
 
 /**
  * Debian's headless build of Chromium (package chromium-headless-shell: the same Blink as /usr/bin/chromium,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventScreenLink } from '../packages/contract/src/news-links.js';
 import { SCREENS } from '../packages/contract/src/screens.js';
 import { DEMO_EVENT } from '../packages/server/src/cli/seed/seed-bulletins.js';
-import { DEMO_KIOSK, DEMO_LOGINS, loginUrl, startE2E, type E2E, type Lang, type Who } from './harness.js';
+import { DEMO_KIOSK, DEMO_LOGINS, FULL, loginUrl, startE2E, type E2E, type Lang, type Who } from './harness.js';
+import { LANGS } from './sweep.js';
 
 /**
  * The whole app's layout (issue 20): every screen of the contract's registry, plus login, home and
@@ -24,8 +25,6 @@ const WIDTHS = [
   { name: 'tablet', width: 820, height: 1180 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-const LANGS: Lang[] = ['en', 'mx', 'zh_Hans'];
-const FULL = process.env.MBX_TEST_FULL === '1';
 /** Below this width the side menu is hidden (spec section 2: 992px). */
 const SIDE_MENU_FROM = 992;
 
@@ -39,7 +38,7 @@ const NOT_FOUND = '/no/such/page';
 const PATHS = [...SCREENS.map((s) => (s.link === '/News/event-news' ? eventScreenLink(DEMO_EVENT) : s.link)), '/', NOT_FOUND];
 
 /** The languages a screen is checked in for the account at `accountIndex`: all three in a full run, else one turning with the screen. */
-const langsOf = (accountIndex: number, path: string): Lang[] => (FULL ? LANGS : [LANGS[(PATHS.indexOf(path) + accountIndex) % LANGS.length]!]);
+const langsOf = (accountIndex: number, path: string): Lang[] => (FULL ? [...LANGS] : [LANGS[(PATHS.indexOf(path) + accountIndex) % LANGS.length]!]);
 
 /**
  * Screenshots (assertions cover everything): as the boss, every screen once at each width (in a full

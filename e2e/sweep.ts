@@ -1,5 +1,5 @@
 import { it } from 'vitest';
-import { e2eDialect, type Lang } from './harness.js';
+import { e2eDialect, FULL, type Lang } from './harness.js';
 
 /** The three widths every screen is checked at (a till, a tablet, a phone). */
 export const VIEWPORTS = [
@@ -10,9 +10,6 @@ export const VIEWPORTS = [
 export type Viewport = (typeof VIEWPORTS)[number];
 
 export const LANGS: readonly Lang[] = ['en', 'mx', 'zh_Hans'];
-
-/** npm run test:full (MBX_TEST_FULL=1): every language at every width. */
-export const FULL = process.env.MBX_TEST_FULL === '1';
 
 /**
  * The (language, width) pairs a test "in every language at every width" checks. A full run checks
