@@ -100,7 +100,10 @@ stage('end-to-end in Chromium (SQLite; money paths, day close, console and live 
 await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv });
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of results) {
+  console.log(`${r.title}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  for (const f of r.failures) console.log(`  FAILED ${f}`);
+}
 for (const p of problems) console.log(`FAILED: ${p}`);
 console.log(`took ${Math.round((Date.now() - startedAt) / 1000)} s in all (${took.join(', ')})`);
 const passed = problems.length === 0 && results.every((r) => r.failed === 0);

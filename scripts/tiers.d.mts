@@ -7,6 +7,8 @@ export interface TierCounts {
   failed: number;
   skipped: number;
   total: number;
+  /** Each failed test as `file > full name`, or a file that did not load. */
+  failures: string[];
 }
 export interface TierSpec {
   title: string;

@@ -42,7 +42,14 @@ export function runCommand(cmd, args, { label, silent = false, env = {}, cwd = r
 /** What one vitest run's JSON report counts; a file that failed outside its tests (an import that throws) counts as one failure. */
 export function countsOf(report) {
   const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')).length;
+  // Named in the summary, so the last lines of a red run say which tests to look at.
+  const failures = (report.testResults ?? []).flatMap((f) => {
+    const file = path.relative(root, f.name ?? '');
+    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${file} > ${a.fullName ?? a.title}`);
+    return failedTests.length || f.status !== 'failed' ? failedTests : [`${file} (did not load: ${String(f.message ?? '').split('\n')[0]})`];
+  });
   return {
+    failures,
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
@@ -69,7 +76,10 @@ export async function runVitestTier({ title, config, args = [], env = {} }, { la
     const counts = countsOf(JSON.parse(readFileSync(report, 'utf8')));
     if (counts.total === 0) throw new TierError(`${title}: ran no test (${config})`);
     // A run that failed outside any test (a crashed worker, an unhandled error) still fails the tier.
-    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    if (code !== 0 && counts.failed === 0) {
+      counts.failed = 1;
+      counts.failures.push(`vitest exited with ${code} outside any test (an unhandled error or a crashed worker: see its output)`);
+    }
     return { title, ...counts };
   } finally {
     rmSync(dir, { recursive: true, force: true });

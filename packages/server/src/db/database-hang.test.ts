@@ -101,6 +101,11 @@ describe('a PostgreSQL that hangs', { timeout: 120_000 }, () => {
   });
 
   it('the server\'s backends stopped (kill -STOP): calls answer 14, and once they run again the server serves', async () => {
+    // The previous test cut every connection, and the pool opens new ones only as calls need them: a
+    // call first, so at least one is open and idle when the backends are listed (the pool hands out an
+    // idle connection before it opens another, so the purchase below gets a stopped one).
+    const pool = s.deps.handle.pgPool!;
+    await until(async () => (await s.call('/customer/info', { ...counter, type: 'id', rule: customer.id })).status === Status.OK && pool.idleCount > 0);
     const admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
     // Our server's connections only (they come through the proxy, in this test's own database); idle

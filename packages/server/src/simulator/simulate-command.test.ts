@@ -191,7 +191,7 @@ describe('npm run simulate (the README command) against a fresh npm start', () =
     await handle.db.deleteFrom('account').where('username', '=', DEMO_LOGINS.simulator.username).execute();
     await handle.close();
     const boss = await call(url, '/user/posLogin', { mode: 'viewer', ...DEMO_LOGINS.boss, kiosk_id: DEMO_KIOSK });
-    const args = ['--url', url, '--machines', '2', '--players', '2', '--minutes', '0.2', '--round-ms', '200'];
+    const args = ['--url', url, '--machines', '2', '--players', '2', '--minutes', '0.1', '--round-ms', '200'];
 
     const first = simulate(args, { DATA_DIR: dir });
     expect(await first.code, first.stderr()).toBe(0);

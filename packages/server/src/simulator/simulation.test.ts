@@ -12,7 +12,7 @@ describeOnDatabases('simulator', (s) => {
   it('plays the demo terminals; history and gift log equal what it sent; the ledger verifies', async () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const report = await runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.25, roundMs: 60, random });
+    const report = await runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.1, roundMs: 60, random });
     expect(report.machines).toBe(3);
     expect(report.account).toBe(DEMO_LOGINS.simulator.username);
     expect(report.rounds.length).toBeGreaterThan(10);
@@ -44,7 +44,7 @@ describeOnDatabases('simulator', (s) => {
     const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbx-sim-')), 'simulator.json');
     const meters = async () =>
       s.handle.db.selectFrom('machine').select(['id', 'meter_played', 'meter_games', 'meter_resets']).where('store_id', '=', DEMO_KIOSK).where('kind', '=', 'game').orderBy('id').execute();
-    const run = () => runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.25, roundMs: 60, stateFile });
+    const run = () => runSimulation({ url: s.url, kiosk: DEMO_KIOSK, machines: 3, players: 4, minutes: 0.1, roundMs: 60, stateFile });
     // (The file's first test played these machines without a state file: this first run may see a reset.)
     expect((await run()).rounds.length).toBeGreaterThan(0);
     const once = await meters();
