@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
@@ -107,6 +108,14 @@ export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Set
     async newPage(opts = {}) {
       const context = await browser.newContext({ baseURL: url, viewport: opts.viewport ?? { width: 1280, height: 800 }, reducedMotion: 'reduce' });
       contexts.push(context);
+      // A page opened by a test is closed when the test ends (after its afterEach, which may picture it):
+      // a page left open keeps polling and rendering for the rest of the file, on the run's two cores.
+      // One opened outside a test (beforeAll) is closed with the harness.
+      try {
+        onTestFinished(() => context.close().catch(() => undefined));
+      } catch {
+        // not inside a test
+      }
       if (opts.lang) {
         await context.addInitScript((lang) => {
           if (!sessionStorage.getItem('e2eLangSet')) {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longFirst } from '../scripts/long-first.js';
 
 /**
  * The files run again on PostgreSQL: the money paths (customer purchases, redeems, reverts; drawer
@@ -26,6 +27,22 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
+    // Started first: the files that take longest (measured), so none of them starts last.
+    sequence: {
+      sequencer: longFirst([
+        'drawer-shift.e2e.test.ts',
+        'protection.e2e.test.ts',
+        'layout.e2e.test.ts',
+        'console.e2e.test.ts',
+        'customer.e2e.test.ts',
+        'staff.e2e.test.ts',
+        'drawer-setup.e2e.test.ts',
+        'reports.e2e.test.ts',
+        'blind-count.e2e.test.ts',
+        'drawer.e2e.test.ts',
+        'day-close.e2e.test.ts',
+      ]),
+    },
     // Three files at once on two cores: a good part of an end-to-end test waits on the app's own timers
     // (a screen's poll, a toast) and on the server, not on the CPU.
     maxWorkers: 3,
