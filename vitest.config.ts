@@ -1,25 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { longFirst } from './scripts/long-first.js';
+import { moduleReplacingFiles } from './scripts/module-replacing-files.js';
 
 const SOURCES = ['packages/contract/src', 'packages/server/src'];
 const INCLUDE = SOURCES.map((dir) => `${dir}/**/*.test.ts`);
 
-/**
- * The test files that replace a module (vi.mock): a module is loaded once per worker when files share
- * it, so these run in a worker of their own. Read from the files, so a new one needs no list kept.
- */
-export function filesReplacingModules(root: string = import.meta.dirname): string[] {
-  return SOURCES.flatMap((dir) =>
-    fs
-      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.test.ts') && !name.split(path.sep).includes('node_modules'))
-      .map((name) => `${dir}/${name.split(path.sep).join('/')}`),
-  ).filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(root, file), 'utf8')));
-}
-
-const replacing = filesReplacingModules();
+// A file that replaces a module (vi.mock) runs in a worker of its own (scripts/module-replacing-files.ts).
+const replacing = moduleReplacingFiles(import.meta.dirname, SOURCES);
 
 /** Server, contract and CLI tests: real SQLite files, a real PostgreSQL, a real HTTP server. */
 export default defineConfig({

@@ -101,11 +101,12 @@ describe('a PostgreSQL that hangs', { timeout: 120_000 }, () => {
   });
 
   it('the server\'s backends stopped (kill -STOP): calls answer 14, and once they run again the server serves', async () => {
-    // The previous test cut every connection, and the pool opens new ones only as calls need them: a
-    // call first, so at least one is open and idle when the backends are listed (the pool hands out an
-    // idle connection before it opens another, so the purchase below gets a stopped one).
-    const pool = s.deps.handle.pgPool!;
-    await until(async () => (await s.call('/customer/info', { ...counter, type: 'id', rule: customer.id })).status === Status.OK && pool.idleCount > 0);
+    // The previous test cut every connection; the pool finds a dead one only when a call takes it, and
+    // opens new ones as calls need them. A burst as wide as the pool until every call answers at once,
+    // so all its connections are open, alive and idle when the backends are listed: the pool hands out
+    // an idle connection before it opens another, so the calls below meet stopped ones.
+    const burst = () => Promise.all([purchase(keys[0]!), ...Array.from({ length: 5 }, () => s.call('/customer/info', { ...counter, type: 'id', rule: customer.id }))]);
+    await until(async () => (await burst()).every((r) => r.status === Status.OK || r.status === Status.KEY_ERROR));
     const admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
     // Our server's connections only (they come through the proxy, in this test's own database); idle

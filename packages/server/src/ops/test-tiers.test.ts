@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TierError, closingLine, runVitestTier } from '../../../../scripts/tiers.mjs';
+import { moduleReplacingFiles } from '../../../../scripts/module-replacing-files.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -53,5 +54,26 @@ describe('npm test never passes a tier silently (scripts/tiers.mjs)', () => {
     expect(configs).toEqual(['vitest.config.ts', 'proof/vitest.config.ts', 'packages/web/vitest.config.ts', 'e2e/vitest.config.ts']);
     for (const c of configs) expect(fs.existsSync(path.join(root, c)), c).toBe(true);
     expect(script).toContain('console.log(closingLine(results))');
+  });
+});
+
+describe('a test file that replaces a module runs in a worker of its own (scripts/module-replacing-files.ts)', () => {
+  it('finds the files that call vi.mock or vi.doMock, and only those', () => {
+    const dir = path.join(fixtures, 'mocking');
+    // Spelled apart, so this file is not itself one of them.
+    const vi = 'vi.';
+    fs.mkdirSync(path.join(dir, 'src/deep'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src/plain.test.ts'), "import { it } from 'vitest';\nit('x', () => {});\n");
+    fs.writeFileSync(path.join(dir, 'src/deep/mocks.test.tsx'), `${vi}mock('./a.js');\n`);
+    fs.writeFileSync(path.join(dir, 'src/deep/later.test.ts'), `${vi}doMock('./b.js', () => ({}));\n`);
+    fs.writeFileSync(path.join(dir, 'src/helper.ts'), `${vi}mock('./c.js');\n`);
+    expect(moduleReplacingFiles(dir, ['src']).sort()).toEqual(['src/deep/later.test.ts', 'src/deep/mocks.test.tsx']);
+  });
+
+  it('is how both unit tiers pick those files', () => {
+    const server = moduleReplacingFiles(root, ['packages/contract/src', 'packages/server/src']);
+    expect(server).toContain('packages/server/src/services/console/console-lockout.test.ts');
+    expect(moduleReplacingFiles(path.join(root, 'packages/web'), ['src'])).toContain('src/api/call.test.ts');
+    for (const config of ['vitest.config.ts', 'packages/web/vitest.config.ts']) expect(read(config)).toMatch(/moduleReplacingFiles\(import\.meta\.dirname/);
   });
 });
