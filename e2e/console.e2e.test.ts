@@ -418,7 +418,7 @@ describe('platform console', () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
     const cut: string[] = [];
     const noCut = async (page: Page, shot: string) => cut.push(...(await cutTexts(page)).map((c) => `${shot}: ${c}`));
-    for (const { lang, viewport: v } of sweep(2)) {
+    for (const { lang, viewport: v } of sweep(4)) {
       const page = await e.newPage({ lang, viewport: v });
       await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined);
       await page.locator('[data-row="1001"]').waitFor();

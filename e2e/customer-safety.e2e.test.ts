@@ -321,7 +321,7 @@ describe('customer safety at the counter', () => {
       bank_account: '0001234567890123456',
     });
     expect(long.status).toBe(Status.OK);
-    for (const { lang, viewport } of sweep(1)) {
+    for (const { lang, viewport } of sweep(8)) {
       const page = await counter({ lang, viewport });
       await openExact(page, demo.Eva!.mobile, 'Eva Martinez');
       await page.goto('/CustomerAccount');
@@ -374,7 +374,7 @@ describe('customer safety at the counter', () => {
       zh_Hans: '此证件号码属于一位已自我排除的客户',
     };
     let first: Record<string, unknown> | undefined;
-    for (const { lang, viewport } of sweep(2)) {
+    for (const { lang, viewport } of sweep(3)) {
       const page = await counter({ lang, viewport });
       const api = async (path: string, body: Record<string, unknown>) =>
         e.server.call(path, { UID: Number(await cookie(page, 'uid')), TOKEN: await cookie(page, 'token'), ...body });

@@ -67,7 +67,7 @@ describe('drawer setup', () => {
 
   it('asks before creating a drawer, with the count against the maximum, on a till, a tablet and a phone in every language', { timeout: 300_000 }, async () => {
     const asked = { en: 'Create drawer 4 of 5?', mx: '¿Crear la caja 4 de 5?', zh_Hans: '新建第 4 个钱箱（上限 5 个）？' } as const;
-    for (const { lang, viewport: v } of sweep(1)) {
+    for (const { lang, viewport: v } of sweep(7)) {
       const page = await e.newPage({ lang, viewport: v });
       await e.login(page, DEMO_LOGINS.boss, 1);
       await page.goto('/SystemSetup/DrawerSetup');

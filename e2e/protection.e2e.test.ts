@@ -120,7 +120,7 @@ describe('player protection at the counter', () => {
     const s = await e.server.loginAt(1, DEMO_LOGINS.cashier);
     expect((await e.server.call('/customer/protect', { UID: s.UID, TOKEN: s.TOKEN, id: eva.id, kind: 'cool_off', days: 7 })).status).toBe(Status.OK);
     const words: Record<Lang, string> = { en: 'Cool-off until', mx: 'En pausa hasta', zh_Hans: '冷静期至' };
-    for (const { lang, viewport } of sweep(1)) {
+    for (const { lang, viewport } of sweep(5)) {
       const page = await counter({ lang, viewport });
       await open(page, eva);
       await expect.poll(() => text(page, 'customer-protection'), SLOW).toContain(words[lang]);
@@ -147,7 +147,7 @@ describe('player protection at the counter', () => {
         mx: { badge: 'Menor de 21', why: 'menor que la edad mínima de la tienda (21 años)' },
         zh_Hans: { badge: '未满 21 岁', why: '未满本店的最低年龄 21 岁' },
       };
-      for (const { lang, viewport } of sweep(2)) {
+      for (const { lang, viewport } of sweep(6)) {
         const page = await counter({ lang, viewport });
         await open(page, who);
         await expect.poll(() => text(page, 'customer-age'), SLOW).toBe(words[lang].badge);

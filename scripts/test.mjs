@@ -1,6 +1,6 @@
 // npm test: every tier. 1. dependencies  2. PostgreSQL must be reachable (fail, never skip)
 // 3. server + contract tests (SQLite and PostgreSQL)  4. proof tiers (crash, fuzz, several servers;
-// sampled unless --full) beside tsc, eslint, the web build and the web unit tests  5. end-to-end in
+// sampled unless --full) beside tsc, eslint, the web build, the web unit tests and end-to-end in
 // Chromium (SQLite and PostgreSQL in one run). Every tier runs even when one before it failed, so the
 // closing line `N passed, N failed` counts the tests of all of them; a tier whose config is missing or
 // that ran no test fails the run (scripts/tiers.mjs).
@@ -81,9 +81,11 @@ await tier({ title: 'server and contract tests', config: 'vitest.config.ts' });
 // PostgreSQL, a synchronous standby promoted under load (its clusters made with Debian's
 // pg_createcluster on spare ports; it fails, never skips, without them). npm test runs a sample of each
 // (fewer rounds and cases); npm run test:full the full runs. The proofs run one file at a time and
-// spend much of it waiting on server processes and PostgreSQL: the type check, the lint, the web
-// build and the web unit tests run beside them, one after the other, their output prefixed.
-stage(`proof (${full ? 'full' : 'sampled'}) beside the type check, lint, web build and web unit tests`);
+// spend much of it waiting on server processes and PostgreSQL, so the other tiers run beside them, one
+// after the other, their output prefixed: the type check, the lint, the web build, the web unit tests,
+// then end-to-end in Chromium (every file on SQLite; the money paths, the day close, the console and
+// the live screens on PostgreSQL too, as two projects of one run: e2e/vitest.config.ts).
+stage(`proof (${full ? 'full' : 'sampled'}) beside the type check, lint, web build, web unit tests and end-to-end`);
 await Promise.all([
   tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv }, 'proof'),
   (async () => {
@@ -92,12 +94,9 @@ await Promise.all([
     if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web'], 'build');
     else problems.push('web build: packages/web/index.html is missing');
     await tier({ title: 'web unit tests', config: 'packages/web/vitest.config.ts' }, 'web');
+    await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv }, 'e2e');
   })(),
 ]);
-// One run, two projects: every file on SQLite, the money paths, the day close, the console and the
-// live screens on PostgreSQL too (e2e/vitest.config.ts), sharing the run's two workers.
-stage('end-to-end in Chromium (SQLite; money paths, day close, console and live screens on PostgreSQL too)');
-await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv });
 
 console.log('\n=== summary ===');
 for (const r of results) {
