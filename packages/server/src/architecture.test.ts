@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
 import { queriesOutside, serverSources, wholeRowQueries } from './testing/query-places.js';
 import { NOT_YET_IN_SHAPE, seedNamedOutside, servicesOutOfShape } from './testing/service-shapes.js';
+import { changesOutsideRunner, HAND_NOTES_NOT_YET_IN_RUNNER, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER } from './testing/change-places.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -147,6 +148,26 @@ describe('services', () => {
       'operator/publish.service.ts withdraw: (DbDeps, AuditActor, number, ?)',
       'terminal/play.service.ts round: (DatabaseHandle, TerminalRef, RoundCommand)',
     ]);
+  });
+
+  it('run a change through the one runner (services/change.ts): no transaction opened or live note placed by hand, but in the files listed for their reason', () => {
+    const sources = serverSources(path.join(PACKAGES, 'server', 'src'));
+    expect(changesOutsideRunner(sources)).toEqual([]);
+    // The lists hold only files that still need their place (a file moved onto the runner leaves them).
+    const still = (re: RegExp, list: ReadonlyArray<{ file: string }>) => list.filter((l) => !re.test(sources.get(`services/${l.file}`) ?? '')).map((l) => l.file);
+    expect(still(/\.transaction\(\)|\binTransaction\(/, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER)).toEqual([]);
+    expect(still(/\blive\??\.note\(/, HAND_NOTES_NOT_YET_IN_RUNNER)).toEqual([]);
+  });
+
+  it('finds a service that opens its own transaction or notes the live screens by hand (the check fed bad cases)', () => {
+    const bad = new Map([
+      ['services/drawer/new.service.ts', 'export async function x(deps: Deps) {\n  await deps.handle.db.transaction().execute(async (tx) => {});\n}'],
+      ['services/store/other.service.ts', "import { inTransaction } from '../../db/database.js';\n// inTransaction( in a comment is fine\nawait inTransaction(db, fn);\ndeps.live?.note(1, {});"],
+      ['services/change.ts', 'await deps.handle.db.transaction().execute(fn);\ndeps.live?.note(1, {});'],
+      ['money/money-transaction.ts', 'await db.transaction().execute(fn);'],
+      ['services/machine/machine.service.ts', 'await db.transaction().execute(fn);\ndeps.live?.note(1, {});'],
+    ]);
+    expect(changesOutsideRunner(bad)).toEqual(['services/drawer/new.service.ts:2', 'services/store/other.service.ts:3', 'services/store/other.service.ts:4']);
   });
 
   it('take the operator\'s steps unaudited (SEED) only in the demo seed and the test harness', () => {

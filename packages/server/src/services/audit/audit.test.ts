@@ -4,7 +4,8 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../../cli/seed/seed.js';
 import { createAccount } from '../operator/operator.service.js';
 import { describeOnDatabases } from '../../testing/server.js';
 import type { Actor } from '../../domain/actor.js';
-import { audited, scrub, SEED } from './audit.js';
+import { scrub, SEED } from './audit.js';
+import { audited } from '../change.js';
 
 describe('scrub', () => {
   it('drops passwords, PINs, tokens, keys and hashes at any depth', () => {

@@ -3,7 +3,6 @@ import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { type Actor } from '../../domain/actor.js';
 import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
-import { inTransactionDeps, type Deps } from '../deps.js';
 import { auditRepository } from '../../repositories/audit.repository.js';
 
 /**
@@ -94,21 +93,6 @@ export async function writeAudit(db: Db, actor: AuditActor, entry: AuditEntry, a
 
 /** Records a change of the caller's store by the caller. */
 export type Audit = (entry: Omit<AuditEntry, 'storeId'> & { storeId?: number | null }) => Promise<void>;
-
-/**
- * Runs the actor's change and its audit row in one transaction. `fn` gets dependencies whose database
- * handle IS the transaction (so every service and repository call inside joins it) and `audit` bound
- * to it. A refusal (thrown StatusRefusal) or any error rolls both back.
- */
-export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit) => Promise<T>): Promise<T> {
-  const done = await deps.handle.db.transaction().execute(async (tx) => {
-    const audit: Audit = (e) => writeAudit(tx, actorOf(actor), { ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId });
-    return fn(inTransactionDeps(deps, tx), audit);
-  });
-  // The store moved (a shift closed or handed over, a drawer, its settings): the console's stores screen hears it.
-  deps.live?.note(actor.storeId, {});
-  return done;
-}
 
 /** The fields that differ between two presentations of a thing: what an edit changed, before and after. */
 export function changes(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[] = Object.keys(after)) {

@@ -1,6 +1,7 @@
-import { actorOfConsole, writeAudit, type AuditEntry } from '../audit/audit.js';
+import { actorOfConsole, type AuditEntry } from '../audit/audit.js';
+import { runChange, type Change } from '../change.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
-import { inTransactionDeps, type DbDeps, type Deps } from '../deps.js';
+import type { DbDeps, Deps } from '../deps.js';
 import { Status } from '@moneybox/contract';
 import { StatusRefusal } from '../../domain/status-refusal.js';
 import { OperatorError, UsernameTaken } from '../operator/operator.service.js';
@@ -8,34 +9,25 @@ import { OperatorError, UsernameTaken } from '../operator/operator.service.js';
 type ConsoleAudit = (entry: AuditEntry) => Promise<void>;
 
 /**
- * Every console action runs here: the change and its audit row (who: the platform account and its
- * role; what; before and after) in one transaction, so a refused change leaves no row and a done one
- * always has one. A store's row carries its kiosk id, so the store's own Activity tab shows it too.
+ * Every console action runs here (services/change.ts `runChange`): the change and its audit row (who:
+ * the platform account and its role; what; before and after) in one transaction, so a refused change
+ * leaves no row and a done one always has one. A store's row carries its kiosk id, so the store's own
+ * Activity tab shows it too, and once committed the store moves on every console's live stores screen.
  * The operator's command line (PLATFORM_OPERATOR) is audited as the CLI's other commands are: operator.
  */
-export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, actor: ConsoleActor, fn: (tx: D, audit: ConsoleAudit) => Promise<T>): Promise<T> {
-  const who = actorOfConsole(actor);
-  const stores = new Set<number>();
-  const done = await deps.handle.db.transaction().execute(async (tx) => {
-    const audit: ConsoleAudit = (e) => {
-      if (e.storeId !== null) stores.add(e.storeId);
-      return writeAudit(tx, who, e);
-    };
-    return fn(inTransactionDeps(deps, tx), audit);
-  });
-  // Once committed: the stores it changed (frozen, credit, quota, a new one) move on every console's live stores screen.
-  for (const id of stores) deps.live?.note(id, {});
-  return done;
+export async function consoleAudited<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, actor: ConsoleActor, fn: (tx: D, audit: ConsoleAudit, change: Change) => Promise<T>): Promise<T> {
+  return runChange(deps, actorOfConsole(actor), (tx, change) => fn(tx, (e) => change.audit(e), change));
 }
 
 /**
  * A console action whose audit row the operator's step writes itself (services/operator): the scope
- * check and the step in one transaction; once committed, the store moves on the live stores screens.
+ * check and the step in one change; once committed, the store moves on the live stores screens.
  */
-export async function consoleStep<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, storeId: number, fn: (tx: D) => Promise<T>): Promise<T> {
-  const done = await deps.handle.db.transaction().execute((tx) => fn(inTransactionDeps(deps, tx)));
-  deps.live?.note(storeId, {});
-  return done;
+export async function consoleStep<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, actor: ConsoleActor, storeId: number, fn: (tx: D) => Promise<T>): Promise<T> {
+  return runChange(deps, actorOfConsole(actor), (tx, change) => {
+    change.moved(storeId);
+    return fn(tx);
+  });
 }
 
 /** The operator service's refusal in its words, as a console answer (13 with the words; a taken staff name 22). */

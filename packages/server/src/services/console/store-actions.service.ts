@@ -14,7 +14,7 @@ import { storeInScope } from './scope.js';
 
 /** Freezes a store with the message its bosses and cashiers then see (46), or unfreezes it. */
 export async function consoleFreezeStore(deps: Deps, actor: ConsoleActor, input: { kid: number; freeze: boolean; message?: string | undefined }) {
-  return consoleStep(deps, input.kid, async (tx) => {
+  return consoleStep(deps, actor, input.kid, async (tx) => {
     await storeInScope(tx.handle.db, actor, input.kid);
     await asConsole(() => freezeStore(tx, actor, { storeId: input.kid, frozen: input.freeze, message: input.message ?? '' }));
     return {};
@@ -44,7 +44,7 @@ interface NewStoreInput {
 
 /** A new store from the console's form: what `create-store` takes, optionally bound to a distributor. */
 export async function consoleCreateStore(deps: Deps, actor: ConsoleActor, input: NewStoreInput) {
-  return consoleStep(deps, input.kid, async (tx) => {
+  return consoleStep(deps, actor, input.kid, async (tx) => {
     const { distributor_id, kid, comps_budget, max_drawers, max_machines, limit_day, limit_hourly, limit_daily, limit_weekly, credit, ...rest } = input;
     await asConsole(() =>
       createStore(tx, actor, {
@@ -71,7 +71,7 @@ export async function consoleSetQuota(
   actor: ConsoleActor,
   input: { kid: number; max_drawers?: number | undefined; max_machines?: number | undefined; limit_day?: number | undefined; limit_hourly?: Cents | undefined; limit_daily?: Cents | undefined; limit_weekly?: Cents | undefined; min_amount?: Cents | undefined },
 ) {
-  return consoleStep(deps, input.kid, async (tx) => {
+  return consoleStep(deps, actor, input.kid, async (tx) => {
     await storeInScope(tx.handle.db, actor, input.kid);
     const patch = {
       storeId: input.kid,
@@ -96,7 +96,7 @@ export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: 
   const probed = (overLimit: boolean) =>
     writeAudit(deps.handle.db, actorOfConsole(actor), { storeId: input.kid, kind: 'console.name_refused', target: { type: 'account', label: input.username }, after: { over_limit: overLimit } });
   return checkingName(deps, { kind: 'console', id: actor.accountId }, probed, () =>
-    consoleStep(deps, input.kid, async (tx) => {
+    consoleStep(deps, actor, input.kid, async (tx) => {
       await storeInScope(tx.handle.db, actor, input.kid);
       const id = await asConsole(() => createAccount(tx, actor, { storeId: input.kid, username: input.username, password: input.password, saType: SaType.BOSS }));
       return { id };
@@ -127,8 +127,7 @@ export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: 
  * 21 (as every console call on a store), an unknown distributor or the store's own one 13 with the words.
  */
 export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor, input: { kid: number; distributor_id: number | null }) {
-  let left: number | null = null;
-  const done = await consoleAudited(deps, actor, async (tx, audit) => {
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
     const db = tx.handle.db;
     const store = await storeInScope(db, actor, input.kid);
     await accounts.holdBinding(db, tx.handle.dialect, input.kid);
@@ -137,7 +136,8 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     const from = await accounts.distributorOf(db, input.kid);
     const fromId = from?.account_id ?? null;
     if (fromId === (to?.id ?? null)) refuse(Status.INPUT_ERROR, { error: to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own" });
-    left = fromId;
+    // Once committed, the distributor it left hears it once more, so its stores screen drops the store at once.
+    if (fromId !== null) change.moved(input.kid, { formerOwners: [fromId] });
     const fromName = fromId === null ? null : ((await accounts.find(db, fromId))?.username ?? String(fromId));
     await accounts.unbindStore(db, input.kid);
     if (to) await accounts.bindStore(db, to.id, input.kid);
@@ -150,7 +150,4 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     });
     return {};
   });
-  // Once committed: the distributor it left hears it once more, so its stores screen drops the store at once.
-  if (left !== null) deps.live?.note(input.kid, { formerOwners: [left] });
-  return done;
 }

@@ -2,7 +2,8 @@ import { Status, toUnits, type DrawerListItem, type DrawerSetupItem } from '@mon
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
 import type { Actor, Visitor } from '../../domain/actor.js';
-import { audited, type AuditTarget } from '../audit/audit.js';
+import { type AuditTarget } from '../audit/audit.js';
+import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { assertStoreOpen } from '../store/store-guard.js';

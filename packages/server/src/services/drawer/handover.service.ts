@@ -7,7 +7,7 @@ import { applyMovement, isStale } from '../../money/apply-movement.js';
 import { MOVEMENTS } from '../../money/movements.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { audited } from '../audit/audit.js';
+import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { callerShift, closeShift } from './shift-steps.js';

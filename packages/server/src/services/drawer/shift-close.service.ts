@@ -1,7 +1,7 @@
 import { Status, type ShiftReport } from '@moneybox/contract';
 import type { CountInput } from '../../domain/shift-count.js';
 import type { Actor } from '../../domain/actor.js';
-import { audited } from '../audit/audit.js';
+import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { callerShift, closeShift } from './shift-steps.js';

@@ -3,7 +3,7 @@ import { isoNow } from '../../clock.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
-import { audited } from '../audit/audit.js';
+import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
 import { assertStoreDenominations } from '../store/denominations.js';
 

@@ -1,5 +1,6 @@
 import { STORE_CONTACT_FIELDS, Status, toUnits, type StoreInfo, type StoreUpdateInput } from '@moneybox/contract';
-import { audited, changes } from '../audit/audit.js';
+import { changes } from '../audit/audit.js';
+import { audited } from '../change.js';
 import type { Store } from '../../db/schema.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';

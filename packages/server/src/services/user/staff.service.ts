@@ -1,5 +1,6 @@
 import { SaType, Status, audienceOf, type UserListItem } from '@moneybox/contract';
-import { actorOf, audited, writeAudit, type AuditTarget } from '../audit/audit.js';
+import { actorOf, writeAudit, type AuditTarget } from '../audit/audit.js';
+import { audited } from '../change.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,0 +1,61 @@
+import type { LiveChange } from '../live/live-changes.js';
+import type { Actor } from '../domain/actor.js';
+import { actorOf, writeAudit, type Audit, type AuditActor, type AuditEntry } from './audit/audit.js';
+import { inTransactionDeps, type DbDeps, type Deps } from './deps.js';
+
+/** What a change does besides its own writes: its audit rows, and what moved for the live screens. */
+export interface Change {
+  /** One audit row, written in the change's transaction (a rollback leaves none); its store moves on the live screens once committed. */
+  audit(entry: AuditEntry): Promise<void>;
+  /** What moved in a store, told to the live screens once the change has committed (a rollback tells nothing). */
+  moved(storeId: number, what?: LiveChange): void;
+}
+
+/**
+ * The one way a change runs, whoever asks (a store's staff, a console account, the operator at the
+ * command line): `fn` gets dependencies whose database handle IS the transaction (every service and
+ * repository call inside joins it) and the change's `audit` and `moved`. Committed, the stores it
+ * moved are told to the live screens (one batch: live/live-changes.ts); refused (a thrown
+ * StatusRefusal) or failed, nothing of it stays and nothing is told. The store's `audited`, the
+ * console's `consoleAudited` and `consoleStep` are this runner with their actor's defaults.
+ */
+export async function runChange<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, who: AuditActor, fn: (tx: D, change: Change) => Promise<T>): Promise<T> {
+  // One note per store, however many rows and moves named it.
+  const moved = new Map<number, LiveChange>();
+  const move = (storeId: number, what: LiveChange) => {
+    const was = moved.get(storeId) ?? {};
+    const merged: LiveChange = {};
+    for (const k of ['machines', 'customers', 'formerOwners'] as const) {
+      const ids = [...(was[k] ?? []), ...(what[k] ?? [])];
+      if (ids.length) merged[k] = [...new Set(ids)];
+    }
+    moved.set(storeId, merged);
+  };
+  const done = await deps.handle.db.transaction().execute(async (tx) => {
+    const change: Change = {
+      async audit(entry) {
+        if (entry.storeId !== null) move(entry.storeId, {});
+        await writeAudit(tx, who, entry);
+      },
+      moved(storeId, what = {}) {
+        move(storeId, what);
+      },
+    };
+    return fn(inTransactionDeps(deps, tx), change);
+  });
+  for (const [storeId, what] of moved) deps.live?.note(storeId, what);
+  return done;
+}
+
+/**
+ * Runs the actor's change and its audit row in one transaction (`runChange` above): `fn`
+ * gets dependencies whose database handle IS the transaction and `audit` bound to it, defaulting to
+ * the actor's store. A refusal (thrown StatusRefusal) or any error rolls both back. Committed, the
+ * actor's store moves (a shift closed or handed over, a drawer, its settings): the console's stores screen hears it.
+ */
+export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit) => Promise<T>): Promise<T> {
+  return runChange(deps, actorOf(actor), (tx, change) => {
+    change.moved(actor.storeId);
+    return fn(tx, (e) => change.audit({ ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId }));
+  });
+}
