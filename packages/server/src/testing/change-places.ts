@@ -7,8 +7,7 @@
 export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: string }> = [
   { file: 'alerts/alert-sweep.ts', why: 'a background sweep with no actor: raises and clears alerts under a lock' },
   { file: 'console/console-login.service.ts', why: 'sign-in steps audit as the account signing in, before it has a session' },
-  { file: 'console/news.service.ts', why: 'writes a news item and its audit row itself; to move onto consoleAudited' },
-  { file: 'console/platform-accounts.service.ts', why: 'account creation with its name probe; to move onto consoleAudited' },
+  { file: 'console/platform-accounts.service.ts', why: "the CLI's operator steps too (create-operator, reset-operator): they join the caller's transaction (inTransaction), audited by auditStep" },
   { file: 'customer/customer-change.service.ts', why: 'a customer change that also tells the terminals (bus) after commit' },
   { file: 'machine/enrolment.service.ts', why: 'a terminal enrolling: no staff actor, its own audit of the machine' },
   { file: 'machine/machine.service.ts', why: 'release and rename tell the terminal over the bus after commit' },

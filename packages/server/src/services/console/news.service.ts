@@ -4,7 +4,8 @@ import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
 import { platformAccountRepository } from '../../repositories/platform-account.repository.js';
-import type { AuditActor } from '../audit/audit.js';
+import { actorOfConsole } from '../audit/audit.js';
+import { runChange } from '../change.js';
 import type { Deps } from '../deps.js';
 import { createAnnouncement, getMaintenance, listAnnouncements, setMaintenance, updateAnnouncement, withdrawAnnouncement } from '../operator/notice.service.js';
 import { publish, update, withdraw, type FileIn, type TextIn } from '../operator/publish.service.js';
@@ -18,7 +19,6 @@ import { storesInScope } from './scope.js';
  * change or withdraw (docs/DECISIONS.md "Console news").
  */
 
-const auditActor = (a: ConsoleActor): AuditActor => ({ accountId: a.accountId, name: a.username, role: a.role });
 
 
 /**
@@ -134,12 +134,13 @@ interface PublishInput {
 
 /** Publishes an item to the stores the target names within the actor's scope; the service writes its audit row in the same transaction. */
 export async function publishConsoleNews(deps: Deps, actor: ConsoleActor, input: PublishInput) {
-  return deps.handle.db.transaction().execute(async (db) => {
+  return runChange(deps, actorOfConsole(actor), async (tx) => {
+    const db = tx.handle.db;
     const stores = await targetStores(db, actor, input.target);
     const e = input.event;
     if (e) await eventIsMine(db, actor, e.name);
     const p = await asConsole(() =>
-      publish({ handle: { db } }, auditActor(actor), {
+      publish(tx, actorOfConsole(actor), {
         kind: input.kind,
         texts: texts(input.texts),
         stores,
@@ -163,13 +164,14 @@ interface UpdateInput {
 
 /** Changes an item the actor may reach: texts, files, publish time, targets (within its scope). */
 export async function updateConsoleNews(deps: Deps, actor: ConsoleActor, input: UpdateInput) {
-  return deps.handle.db.transaction().execute(async (db) => {
+  return runChange(deps, actorOfConsole(actor), async (tx) => {
+    const db = tx.handle.db;
     await itemInScope(db, actor, input.id);
     const event = input.event && (await bulletinWrites.eventsOf(db, [input.id]))[0];
     if (event) await eventIsMine(db, actor, event.name);
     const stores = input.target === undefined ? undefined : await targetStores(db, actor, input.target);
     const p = await asConsole(() =>
-      update({ handle: { db } }, auditActor(actor), {
+      update(tx, actorOfConsole(actor), {
         id: input.id,
         texts: texts(input.texts),
         ...(stores !== undefined && { stores }),
@@ -184,36 +186,37 @@ export async function updateConsoleNews(deps: Deps, actor: ConsoleActor, input: 
 
 /** Withdraws an item the actor may reach: it leaves every store's list at once. */
 export async function withdrawConsoleNews(deps: Deps, actor: ConsoleActor, input: { id: number }) {
-  return deps.handle.db.transaction().execute(async (db) => {
+  return runChange(deps, actorOfConsole(actor), async (tx) => {
+    const db = tx.handle.db;
     await itemInScope(db, actor, input.id);
-    await asConsole(() => withdraw({ handle: { db } }, auditActor(actor), { id: input.id }));
+    await asConsole(() => withdraw(tx, actorOfConsole(actor), { id: input.id }));
     return {};
   });
 }
 
 export async function listConsoleAnnouncements(deps: Deps, actor: ConsoleActor, _input: object) {
-  return { list: await listAnnouncements(deps, auditActor(actor), {}) };
+  return { list: await listAnnouncements(deps, actorOfConsole(actor), {}) };
 }
 
 export async function createConsoleAnnouncement(deps: Deps, actor: ConsoleActor, input: { msg: string; modes: number[] }) {
-  return { id: await asConsole(() => createAnnouncement(deps, auditActor(actor), input)) };
+  return { id: await asConsole(() => createAnnouncement(deps, actorOfConsole(actor), input)) };
 }
 
 export async function updateConsoleAnnouncement(deps: Deps, actor: ConsoleActor, input: { id: number; msg?: string | undefined; modes?: number[] | undefined }) {
-  await asConsole(() => updateAnnouncement(deps, auditActor(actor), input));
+  await asConsole(() => updateAnnouncement(deps, actorOfConsole(actor), input));
   return {};
 }
 
 export async function withdrawConsoleAnnouncement(deps: Deps, actor: ConsoleActor, input: { id: number }) {
-  await asConsole(() => withdrawAnnouncement(deps, auditActor(actor), input));
+  await asConsole(() => withdrawAnnouncement(deps, actorOfConsole(actor), input));
   return {};
 }
 
 export async function consoleMaintenance(deps: Deps, actor: ConsoleActor, _input: object) {
-  return getMaintenance(deps, auditActor(actor), {});
+  return getMaintenance(deps, actorOfConsole(actor), {});
 }
 
 export async function setConsoleMaintenance(deps: Deps, actor: ConsoleActor, input: { on: boolean; msg?: string | undefined }) {
-  await asConsole(() => setMaintenance(deps, auditActor(actor), input));
+  await asConsole(() => setMaintenance(deps, actorOfConsole(actor), input));
   return {};
 }
