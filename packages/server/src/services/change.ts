@@ -1,3 +1,4 @@
+import type { BusEvent } from '../bus/terminal-bus.js';
 import type { LiveChange } from '../live/live-changes.js';
 import type { Actor } from '../domain/actor.js';
 import { actorOf, writeAudit, type Audit, type AuditActor, type AuditEntry } from './audit/audit.js';
@@ -9,17 +10,20 @@ export interface Change {
   audit(entry: AuditEntry): Promise<void>;
   /** What moved in a store, told to the live screens once the change has committed (a rollback tells nothing). */
   moved(storeId: number, what?: LiveChange): void;
+  /** A message for the terminals (a kick, a release, a rename), published on the bus once committed, in order. */
+  tell(event: BusEvent): void;
 }
 
 /**
  * The one way a change runs, whoever asks (a store's staff, a console account, the operator at the
  * command line): `fn` gets dependencies whose database handle IS the transaction (every service and
  * repository call inside joins it) and the change's `audit` and `moved`. Committed, the stores it
- * moved are told to the live screens (one batch: live/live-changes.ts); refused (a thrown
+ * moved are told to the live screens (one batch: live/live-changes.ts) and its messages for the
+ * terminals go out on the bus; refused (a thrown
  * StatusRefusal) or failed, nothing of it stays and nothing is told. The store's `audited`, the
  * console's `consoleAudited` and `consoleStep` are this runner with their actor's defaults.
  */
-export async function runChange<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: D, who: AuditActor, fn: (tx: D, change: Change) => Promise<T>): Promise<T> {
+export async function runChange<T, D extends DbDeps & Pick<Deps, 'live' | 'bus'>>(deps: D, who: AuditActor, fn: (tx: D, change: Change) => Promise<T>): Promise<T> {
   // One note per store, however many rows and moves named it.
   const moved = new Map<number, LiveChange>();
   const move = (storeId: number, what: LiveChange) => {
@@ -31,6 +35,7 @@ export async function runChange<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: 
     }
     moved.set(storeId, merged);
   };
+  const told: BusEvent[] = [];
   const done = await deps.handle.db.transaction().execute(async (tx) => {
     const change: Change = {
       async audit(entry) {
@@ -40,9 +45,13 @@ export async function runChange<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: 
       moved(storeId, what = {}) {
         move(storeId, what);
       },
+      tell(event) {
+        told.push(event);
+      },
     };
     return fn(inTransactionDeps(deps, tx), change);
   });
+  for (const event of told) await deps.bus?.publish(event);
   for (const [storeId, what] of moved) deps.live?.note(storeId, what);
   return done;
 }
@@ -53,9 +62,9 @@ export async function runChange<T, D extends DbDeps & Pick<Deps, 'live'>>(deps: 
  * the actor's store. A refusal (thrown StatusRefusal) or any error rolls both back. Committed, the
  * actor's store moves (a shift closed or handed over, a drawer, its settings): the console's stores screen hears it.
  */
-export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit) => Promise<T>): Promise<T> {
+export async function audited<T>(deps: Deps, actor: Actor, fn: (tx: Deps, audit: Audit, change: Change) => Promise<T>): Promise<T> {
   return runChange(deps, actorOf(actor), (tx, change) => {
     change.moved(actor.storeId);
-    return fn(tx, (e) => change.audit({ ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId }));
+    return fn(tx, (e) => change.audit({ ...e, storeId: e.storeId === undefined ? actor.storeId : e.storeId }), change);
   });
 }

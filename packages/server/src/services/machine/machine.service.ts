@@ -8,7 +8,7 @@ import type { MachineRow } from '../../repositories/machine.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
 import { isConnected, meterReconciliation } from './machine-rules.js';
-import { actorOf, writeAudit } from '../audit/audit.js';
+import { audited } from '../change.js';
 
 function statusOf(m: Pick<MachineRow, 'connected' | 'last_seen_at' | 'customer_id'>, heartbeatMs: number): MachineStatus {
   if (m.customer_id !== null) return 'playing';
@@ -64,22 +64,16 @@ export async function renameMachine(deps: Deps, actor: Actor, input: { id: numbe
   const scope = storeScope(deps.handle.db, actor.storeId);
   if (Number(m.machine_id) === input.machine_id || (await scope.machines.nameTaken(input.machine_id))) refuse(Status.MACHINE_NAME_USED);
   try {
-    await scope.db.transaction().execute(async (tx) => {
-      await scope.in(tx).machines.rename(m.id, input.machine_id);
-      await writeAudit(tx, actorOf(actor), {
-        storeId: actor.storeId,
-        kind: 'machine.rename',
-        target: { type: 'machine', id: m.id, label: String(input.machine_id) },
-        before: { name: Number(m.machine_id) },
-        after: { name: input.machine_id },
-      });
+    await audited(deps, actor, async (tx, audit, change) => {
+      await scope.in(tx.handle.db).machines.rename(m.id, input.machine_id);
+      await audit({ kind: 'machine.rename', target: { type: 'machine', id: m.id, label: String(input.machine_id) }, before: { name: Number(m.machine_id) }, after: { name: input.machine_id } });
+      change.tell({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
+      change.moved(actor.storeId, { machines: [m.id] });
     });
   } catch {
     // A racing rename took the name between the check and the update (unique index).
     refuse(Status.MACHINE_NAME_USED);
   }
-  await deps.bus?.publish({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
-  deps.live?.note(actor.storeId, { machines: [m.id] });
   return { id: m.id, machine_id: input.machine_id };
 }
 
@@ -93,18 +87,18 @@ export async function releaseMachine(deps: Deps, actor: Actor, input: { id: numb
   if (m.customer_id !== null && !input.confirm) return { id: m.id, released: false, occupied: true };
   const storeId = actor.storeId;
   const at = isoNow();
-  const released = await deps.handle.db.transaction().execute(async (tx) => {
-    const { customers, machines } = storeScope(tx, storeId);
+  const released = await audited(deps, actor, async (tx, audit, change) => {
+    const { customers, machines } = storeScope(tx.handle.db, storeId);
     if (m.customer_id !== null) await customers.release(m.customer_id, at);
     const done = await machines.release(m.id, at);
     if (done) {
-      await writeAudit(tx, actorOf(actor), { storeId, kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } }, at);
+      await audit({ kind: 'machine.release', target: { type: 'machine', id: m.id, label: String(m.machine_id) }, before: { kind: m.kind, customer_id: m.customer_id } });
+      if (m.customer_id !== null) change.tell({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
+      change.tell({ kind: 'release', machineRowId: m.id });
+      change.moved(storeId, { machines: [m.id], customers: m.customer_id === null ? [] : [m.customer_id] });
     }
     return done;
   });
   if (!released) refuse(Status.MACHINE_NOT_CONNECTED_RELEASE);
-  if (m.customer_id !== null) await deps.bus?.publish({ kind: 'kick', machineRowId: m.id, customerId: m.customer_id });
-  await deps.bus?.publish({ kind: 'release', machineRowId: m.id });
-  deps.live?.note(storeId, { machines: [m.id], customers: m.customer_id === null ? [] : [m.customer_id] });
   return { id: m.id, released: true, occupied: m.customer_id !== null };
 }
