@@ -165,7 +165,7 @@ describe('services', () => {
       ['services/store/other.service.ts', "import { inTransaction } from '../../db/database.js';\n// inTransaction( in a comment is fine\nawait inTransaction(db, fn);\ndeps.live?.note(1, {});"],
       ['services/change.ts', 'await deps.handle.db.transaction().execute(fn);\ndeps.live?.note(1, {});'],
       ['money/money-transaction.ts', 'await db.transaction().execute(fn);'],
-      ['services/customer/customer-change.service.ts', 'await db.transaction().execute(fn);\ndeps.live?.note(1, {});'],
+      ['services/user/login.service.ts', 'await db.transaction().execute(fn);'],
     ]);
     expect(changesOutsideRunner(bad)).toEqual(['services/drawer/new.service.ts:2', 'services/store/other.service.ts:3', 'services/store/other.service.ts:4']);
   });

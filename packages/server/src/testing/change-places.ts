@@ -8,7 +8,6 @@ export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; w
   { file: 'alerts/alert-sweep.ts', why: 'a background sweep with no actor: raises and clears alerts under a lock' },
   { file: 'console/console-login.service.ts', why: 'sign-in steps audit as the account signing in, before it has a session' },
   { file: 'console/platform-accounts.service.ts', why: "the CLI's operator steps too (create-operator, reset-operator): they join the caller's transaction (inTransaction), audited by auditStep" },
-  { file: 'customer/customer-change.service.ts', why: 'a customer change that also tells the terminals (bus) after commit' },
   { file: 'machine/enrolment.service.ts', why: 'a terminal enrolling: no staff actor, its own audit of the machine' },
   { file: 'operator/notice.service.ts', why: 'operator steps join the caller\'s transaction (inTransaction), audited by auditStep' },
   { file: 'operator/operator.service.ts', why: 'operator steps join the caller\'s transaction (inTransaction), audited by auditStep' },
@@ -21,7 +20,6 @@ export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; w
 
 export const HAND_NOTES_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: string }> = [
   { file: 'customer/movement.service.ts', why: 'the money fast path commits in money/ (guarded writes), then notes' },
-  { file: 'customer/customer-change.service.ts', why: 'its own transaction (above)' },
   { file: 'user/drawer-choice.service.ts', why: 'choosing a drawer at sign-in, before an audited change' },
 ];
 

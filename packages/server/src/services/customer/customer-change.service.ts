@@ -1,14 +1,13 @@
 import { RefusalReason, Status, type CustomerCreateInput, type CustomerProtectInput, type CustomerRecord, type CustomerUpdateInput } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { ProfilePatch } from '../../repositories/customer.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { changes, type AuditTarget } from '../audit/audit.js';
-import { audited } from '../change.js';
+import { audited, type Change } from '../change.js';
 import type { Deps } from '../deps.js';
 import { openStore } from '../store/store-guard.js';
 import { blockState, mustFind } from './customer.service.js';
@@ -38,11 +37,6 @@ function profile(c: CustomerRecord): Record<string, unknown> {
   return Object.fromEntries(PROFILE.map((f) => [f, c[f]]));
 }
 
-/** Committed: the customer's open screens in the store refetch (noting is in memory, no round trip). */
-function noted<R>(deps: Deps, actor: Actor, id: number, r: R): R {
-  deps.live?.note(actor.storeId, { customers: [id] });
-  return r;
-}
 
 /** A mobile id clash aborts a PostgreSQL transaction, so the whole change is tried again. */
 export const createCustomer = (deps: Deps, actor: Actor, input: CustomerCreateInput) =>
@@ -55,47 +49,35 @@ export const createCustomer = (deps: Deps, actor: Actor, input: CustomerCreateIn
   );
 
 export const updateCustomer = async (deps: Deps, actor: Actor, input: CustomerUpdateInput) =>
-  noted(
-    deps,
-    actor,
-    input.id,
-    await audited(deps, actor, async (tx, audit) => {
-      const found = await storeScope(tx.handle.db, actor.storeId).customers.find(input.id);
-      const r = await patchCustomer(tx, actor, input);
-      const diff = found ? changes(profile(presentCustomer(found)), profile(r.customer)) : { before: null, after: profile(r.customer) };
-      await audit({ kind: 'customer.update', target: target(r.customer), ...diff });
-      return r;
-    }),
-  );
+  audited(deps, actor, async (tx, audit, change) => {
+    change.moved(actor.storeId, { customers: [input.id] });
+    const found = await storeScope(tx.handle.db, actor.storeId).customers.find(input.id);
+    const r = await patchCustomer(tx, actor, input);
+    const diff = found ? changes(profile(presentCustomer(found)), profile(r.customer)) : { before: null, after: profile(r.customer) };
+    await audit({ kind: 'customer.update', target: target(r.customer), ...diff });
+    return r;
+  });
 
 export const setBlock = async (deps: Deps, actor: Actor, { id, block }: { id: number; block: boolean }) =>
-  noted(
-    deps,
-    actor,
-    id,
-    await audited(deps, actor, async (tx, audit) => {
-      const before = await blockState(tx, actor, id);
-      const r = await writeBlock(tx, actor, { id, block });
-      await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: await targetOf(tx, actor, id), before: { block: before.block }, after: { block } });
-      return r;
-    }),
-  );
+  audited(deps, actor, async (tx, audit, change) => {
+    change.moved(actor.storeId, { customers: [id] });
+    const before = await blockState(tx, actor, id);
+    const r = await writeBlock(tx, actor, { id, block });
+    await audit({ kind: block ? 'customer.block' : 'customer.unblock', target: await targetOf(tx, actor, id), before: { block: before.block }, after: { block } });
+    return r;
+  });
 
 export const resetPin = async (deps: Deps, actor: Actor, id: number) =>
-  noted(
-    deps,
-    actor,
-    id,
-    await audited(deps, actor, async (tx, audit) => {
-      const r = await writeNewPin(tx, actor, id);
-      await audit({ kind: 'customer.reset_pin', target: await targetOf(tx, actor, id) });
-      return r;
-    }),
-  );
+  audited(deps, actor, async (tx, audit, change) => {
+    change.moved(actor.storeId, { customers: [id] });
+    const r = await writeNewPin(tx, actor, id);
+    await audit({ kind: 'customer.reset_pin', target: await targetOf(tx, actor, id) });
+    return r;
+  });
 
 export const kick = (deps: Deps, actor: Actor, id: number) =>
-  audited(deps, actor, async (tx, audit) => {
-    const r = await release(tx, actor, id);
+  audited(deps, actor, async (tx, audit, change) => {
+    const r = await release(tx, actor, id, change);
     await audit({ kind: 'customer.kick', target: await targetOf(tx, actor, id), before: { machine: r.machine }, after: { playing: false } });
     return r;
   });
@@ -106,7 +88,7 @@ export const kick = (deps: Deps, actor: Actor, id: number) =>
  * 'protected', with the running one). A customer playing is logged out of the machine at once.
  */
 export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectInput) => {
-  const r = await audited(deps, actor, async (tx, audit) => {
+  const r = await audited(deps, actor, async (tx, audit, change) => {
     const scope = storeScope(tx.handle.db, actor.storeId);
     await openStore(scope);
     const c = await mustFind(tx, actor, input.id);
@@ -129,12 +111,11 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
       before: { protection: before },
       after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d`, ...(shared > 0 ? { shared_with: shared } : {}), ...(twins > 0 ? { same_person: twins } : {}) },
     });
+    // Logged out: the machine may be connected to another server, the bus reaches it there (bus/terminal-bus.ts).
+    if (c.playing_machine_id !== null) change.tell({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: input.id });
+    change.moved(actor.storeId, { customers: [input.id], machines: c.playing_machine_id === null ? [] : [c.playing_machine_id] });
     return { machineRowId: c.playing_machine_id, customer: after };
   });
-  // Logged out: the machine may be connected to another server, the bus reaches it there (bus/terminal-bus.ts).
-  if (r.machineRowId !== null) await deps.bus?.publish({ kind: 'kick', machineRowId: r.machineRowId, customerId: input.id });
-  noted(deps, actor, input.id, null);
-  if (r.machineRowId !== null) deps.live?.note(actor.storeId, { machines: [r.machineRowId] });
   return { id: input.id, protection: r.customer.protection!, customer: r.customer };
 };
 
@@ -143,24 +124,20 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
  * once, a raise or a removal only after 24 hours (pending until then; money/purchase-limits.ts).
  */
 export const setPersonalLimits = async (deps: Deps, actor: Actor, input: { id: number; hourly: number; daily: number; weekly: number }) =>
-  noted(
-    deps,
-    actor,
-    input.id,
-    await audited(deps, actor, async (tx, audit) => {
-      const scope = storeScope(tx.handle.db, actor.storeId);
-      await openStore(scope);
-      const c = await mustFind(tx, actor, input.id);
-      const at = isoNow();
-      const next = nextPersonalLimits(c, { limit_hourly_cents: input.hourly, limit_daily_cents: input.daily, limit_weekly_cents: input.weekly }, at);
-      if (!(await scope.customers.setPersonalLimits(input.id, next, at))) refuse(Status.CUSTOMER_ERROR);
-      const used = await scope.purchases.purchaseWindows(input.id, windowStarts(Date.parse(at)));
-      const before = presentPersonal(c, used, at);
-      const personal = presentPersonal(next, used, at);
-      await audit({ kind: 'customer.limits', target: target(presentCustomer(c)), before: { personal: before }, after: { personal } });
-      return { id: input.id, personal };
-    }),
-  );
+  audited(deps, actor, async (tx, audit, change) => {
+    change.moved(actor.storeId, { customers: [input.id] });
+    const scope = storeScope(tx.handle.db, actor.storeId);
+    await openStore(scope);
+    const c = await mustFind(tx, actor, input.id);
+    const at = isoNow();
+    const next = nextPersonalLimits(c, { limit_hourly_cents: input.hourly, limit_daily_cents: input.daily, limit_weekly_cents: input.weekly }, at);
+    if (!(await scope.customers.setPersonalLimits(input.id, next, at))) refuse(Status.CUSTOMER_ERROR);
+    const used = await scope.purchases.purchaseWindows(input.id, windowStarts(Date.parse(at)));
+    const before = presentPersonal(c, used, at);
+    const personal = presentPersonal(next, used, at);
+    await audit({ kind: 'customer.limits', target: target(presentCustomer(c)), before: { personal: before }, after: { personal } });
+    return { id: input.id, personal };
+  });
 
 /** A new customer with a fresh mobile id and PIN; the PIN is in this reply only. */
 async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInput) {
@@ -249,15 +226,15 @@ async function writeNewPin(deps: Deps, actor: Actor, id: number) {
 }
 
 /** Ends the customer's session on a machine; kicking a customer who is not playing changes nothing. */
-async function release(deps: Deps, actor: Actor, id: number) {
-  const scope = storeScope(deps.handle.db, actor.storeId);
+async function release(tx: Deps, actor: Actor, id: number, change: Change) {
+  const scope = storeScope(tx.handle.db, actor.storeId);
   await openStore(scope);
-  const c = await mustFind(deps, actor, id);
+  const c = await mustFind(tx, actor, id);
   if (c.playing_machine_id !== null) {
-    await inTransaction(scope.db, (tx) => scope.in(tx).customers.release(id, isoNow()));
-    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts).
-    await deps.bus?.publish({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
-    deps.live?.note(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
+    await scope.customers.release(id, isoNow());
+    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts), once committed.
+    change.tell({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
+    change.moved(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
   }
   return { id, machine: c.machine_name === null ? null : Number(c.machine_name), playing: false as const };
 }
