@@ -91,11 +91,12 @@ describe('database connections cut under load (PostgreSQL)', () => {
     expect(await checkLedgerAgainstAnswers(database.handle.db, KIOSK, settled)).toEqual([]);
     expect((await callApi(server.url, '/customer/purchase', { ...counters[0]!, id: store.customerIds[0], amount: 1, key: (await callApi(server.url, '/config/key', {})).key })).status).toBe(Status.OK);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-    // The terminal bus listens again on a new connection.
+    // The terminal bus listens again on one new connection (a backend of a cut connection may linger
+    // in pg_stat_activity a moment before PostgreSQL notices its client gone: waited out, not counted).
     let listeners = 0;
-    for (let i = 0; i < 50 && !listeners; i++) {
+    for (let i = 0; i < 100 && listeners !== 1; i++) {
       listeners = await listening(name);
-      if (!listeners) await sleep(100);
+      if (listeners !== 1) await sleep(100);
     }
     expect(listeners).toBe(1);
   }, 60_000);

@@ -59,7 +59,18 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
       onError(err);
     }
   };
-  // One pooled connection held for LISTEN; if it drops, listen again on a new one.
+  // One pooled connection held for LISTEN; if it drops, listen again on a new one. A connection cut
+  // while its LISTEN is in flight reports twice (its error event and the query's rejection): one retry
+  // is pending at a time, so the bus never ends up listening on two connections.
+  let retry: NodeJS.Timeout | undefined;
+  const listenLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, 1000);
+    retry.unref();
+  };
   const listen = async (): Promise<void> => {
     if (closed) return;
     try {
@@ -80,7 +91,7 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
         onError(err);
         giveBack(true);
         if (listening?.c === c) listening = undefined;
-        if (!closed) setTimeout(() => void listen(), 1000).unref();
+        listenLater();
       };
       c.on('notification', onNotify);
       c.on('error', lost);
@@ -95,7 +106,7 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
       if (closed) await release();
     } catch (err) {
       onError(err);
-      setTimeout(() => void listen(), 1000).unref();
+      listenLater();
     }
   };
   const release = async () => {
@@ -120,6 +131,7 @@ export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) 
     subscribe,
     async close() {
       closed = true;
+      clearTimeout(retry);
       await ready;
       await release();
     },
