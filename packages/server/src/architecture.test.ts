@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importGraph, importLoops, layerBreaches, type ImportGraph, type Layer } from './testing/import-graph.js';
 import { queriesOutside, serverSources, wholeRowQueries } from './testing/query-places.js';
 import { NOT_YET_IN_SHAPE, seedNamedOutside, servicesOutOfShape } from './testing/service-shapes.js';
-import { changesOutsideRunner, HAND_NOTES_NOT_YET_IN_RUNNER, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER } from './testing/change-places.js';
+import { changesOutsideRunner, HAND_NOTES_NOT_YET_IN_RUNNER, NOTES, OPENS, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER } from './testing/change-places.js';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 const rel = (f: string) => path.relative(PACKAGES, f);
@@ -155,8 +155,8 @@ describe('services', () => {
     expect(changesOutsideRunner(sources)).toEqual([]);
     // The lists hold only files that still need their place (a file moved onto the runner leaves them).
     const still = (re: RegExp, list: ReadonlyArray<{ file: string }>) => list.filter((l) => !re.test(sources.get(`services/${l.file}`) ?? '')).map((l) => l.file);
-    expect(still(/\.transaction\(\)|\binTransaction\(/, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER)).toEqual([]);
-    expect(still(/\blive\??\.note\(/, HAND_NOTES_NOT_YET_IN_RUNNER)).toEqual([]);
+    expect(still(OPENS, OWN_TRANSACTIONS_NOT_YET_IN_RUNNER)).toEqual([]);
+    expect(still(NOTES, HAND_NOTES_NOT_YET_IN_RUNNER)).toEqual([]);
   });
 
   it('finds a service that opens its own transaction or notes the live screens by hand (the check fed bad cases)', () => {

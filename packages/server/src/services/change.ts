@@ -17,10 +17,10 @@ export interface Change {
 /**
  * The one way a change runs, whoever asks (a store's staff, a console account, the operator at the
  * command line): `fn` gets dependencies whose database handle IS the transaction (every service and
- * repository call inside joins it) and the change's `audit` and `moved`. Committed, the stores it
- * moved are told to the live screens (one batch: live/live-changes.ts) and its messages for the
- * terminals go out on the bus; refused (a thrown
- * StatusRefusal) or failed, nothing of it stays and nothing is told. The store's `audited`, the
+ * repository call inside joins it) and the change's `audit`, `moved` and `tell`. Committed, its
+ * messages for the terminals go out on the bus and the stores it moved are told to the live screens
+ * (one batch: live/live-changes.ts); refused (a thrown StatusRefusal) or failed, nothing of it stays
+ * and nothing is told. The store's `audited`, the
  * console's `consoleAudited` and `consoleStep` are this runner with their actor's defaults.
  */
 export async function runChange<T, D extends DbDeps & Pick<Deps, 'live' | 'bus'>>(deps: D, who: AuditActor, fn: (tx: D, change: Change) => Promise<T>): Promise<T> {

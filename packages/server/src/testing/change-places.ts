@@ -23,8 +23,9 @@ export const HAND_NOTES_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: st
   { file: 'user/drawer-choice.service.ts', why: 'choosing a drawer at sign-in, before an audited change' },
 ];
 
-const OPENS = /\.transaction\(\)|\binTransaction\(/;
-const NOTES = /\blive\??\.note\(/;
+/** A transaction opened (kysely's own, or db/database.ts `inTransaction`), and a live note placed. */
+export const OPENS = /\.transaction\(\)|\binTransaction\(/;
+export const NOTES = /\blive\??\.note\(/;
 
 /**
  * `file:line` of each place under services/ that opens a transaction or notes the live screens itself,

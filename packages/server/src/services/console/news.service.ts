@@ -20,7 +20,6 @@ import { storesInScope } from './scope.js';
  */
 
 
-
 /**
  * The kiosk ids a target names, checked against the actor's scope (21 beyond it): every store
  * (admin only), a distributor's stores as bound now, or a list. A distributor names only its own

@@ -63,17 +63,19 @@ export async function renameMachine(deps: Deps, actor: Actor, input: { id: numbe
   const m = await connectedMachine(deps, actor, input.id, Status.MACHINE_NOT_CONNECTED_SAVE);
   const scope = storeScope(deps.handle.db, actor.storeId);
   if (Number(m.machine_id) === input.machine_id || (await scope.machines.nameTaken(input.machine_id))) refuse(Status.MACHINE_NAME_USED);
-  try {
-    await audited(deps, actor, async (tx, audit, change) => {
+  await audited(deps, actor, async (tx, audit, change) => {
+    try {
       await scope.in(tx.handle.db).machines.rename(m.id, input.machine_id);
       await audit({ kind: 'machine.rename', target: { type: 'machine', id: m.id, label: String(input.machine_id) }, before: { name: Number(m.machine_id) }, after: { name: input.machine_id } });
-      change.tell({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
-      change.moved(actor.storeId, { machines: [m.id] });
-    });
-  } catch {
-    // A racing rename took the name between the check and the update (unique index).
-    refuse(Status.MACHINE_NAME_USED);
-  }
+    } catch {
+      // A racing rename took the name between the check and the update (unique index): the change
+      // rolls back. Only the writes are answered so: the terminal's message and the live note go out
+      // after the commit, and a failure there is not a taken name.
+      refuse(Status.MACHINE_NAME_USED);
+    }
+    change.tell({ kind: 'rename', machineRowId: m.id, name: input.machine_id });
+    change.moved(actor.storeId, { machines: [m.id] });
+  });
   return { id: m.id, machine_id: input.machine_id };
 }
 
