@@ -12,7 +12,7 @@ export const AUDIT_KINDS = [
   'account.enable',
   'account.remove',
   'account.unlock',
-  // A username refused as in use (or the check refused past the hourly limit): services/user/name-probes.ts.
+  // A username refused as in use (or past the hourly limit) while names were platform-wide (migrations 031-032): kept for old rows.
   'account.name_refused',
   'login',
   'login.failed',

@@ -7,7 +7,6 @@ import { insertExpiredKeys } from './testing/expired-keys.js';
 import { purgeStaleRows } from './housekeeping.js';
 import { keyRepository } from './repositories/key.repository.js';
 import { loginAttemptRepository } from './repositories/login-attempt.repository.js';
-import { nameProbeRepository } from './repositories/name-probe.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -18,7 +17,7 @@ describe.each(dialects)('housekeeping on %s', (dialect) => {
   });
   afterAll(() => t?.drop());
 
-  it('removes keys expired over a day ago, old login attempts and old refused names, keeps the rest', async () => {
+  it('removes keys expired over a day ago, old login attempts, keeps the rest', async () => {
     const db = t.handle.db;
     const now = Date.parse('2026-06-10T12:00:00.000Z');
     const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
@@ -29,18 +28,14 @@ describe.each(dialects)('housekeeping on %s', (dialect) => {
     await keyRepository.insert(db, 'used-recent-000', iso(3600_000), iso(3000_000));
     await loginAttemptRepository.record(db, '10.0.0.1', 'someone', false, iso(2 * DAY_MS));
     await loginAttemptRepository.record(db, '10.0.0.1', 'someone', false, iso(60_000));
-    await nameProbeRepository.reserve(db, 'console:1', iso(2 * DAY_MS));
-    await nameProbeRepository.reserve(db, 'console:1', iso(60_000));
 
     // Batches of 2: the last one finds fewer rows than it may remove and ends the purge.
-    expect(await purgeStaleRows(t.handle, now, 2)).toEqual({ keys: 3, loginAttempts: 1, nameProbes: 1, batches: 4 });
+    expect(await purgeStaleRows(t.handle, now, 2)).toEqual({ keys: 3, loginAttempts: 1, batches: 3 });
 
     const keys = (await db.selectFrom('one_time_key').select('key').orderBy('key').execute()).map((r) => r.key);
     expect(keys).toEqual(['fresh-key-00000', 'used-recent-000']);
     const attempts = await db.selectFrom('login_attempt').select('at').execute();
     expect(attempts.map((a) => a.at)).toEqual([iso(60_000)]);
-    const probes = await db.selectFrom('name_probe').select('at').execute();
-    expect(probes.map((a) => a.at)).toEqual([iso(60_000)]);
   });
 });
 

@@ -3,7 +3,6 @@ import { isoAgo } from './clock.js';
 import { runDurableWrite } from './money/money-transaction.js';
 import { keyRepository } from './repositories/key.repository.js';
 import { purgeLoginAttemptsBefore } from './repositories/login-attempt.repository.js';
-import { purgeNameProbesBefore } from './repositories/name-probe.repository.js';
 import { sweepAlerts } from './services/alerts/alert-sweep.js';
 import { webhookDeliverer } from './services/alerts/webhook-delivery.js';
 import type { Deps } from './services/deps.js';
@@ -20,13 +19,12 @@ export const PURGE_BATCH_ROWS = 1000;
 interface PurgeReport {
   keys: number;
   loginAttempts: number;
-  nameProbes: number;
   /** Statements run: with batchRows b, removing n rows takes at least ceil(n / b). */
   batches: number;
 }
 
 /**
- * One-time keys, login attempts and refused staff names only grow (/config/key is public): rows past any use are removed.
+ * One-time keys and login attempts only grow (/config/key is public): rows past any use are removed.
  * Nothing financial is touched: the ledger is never purged.
  *
  * In batches of `batchRows`, each one a write in the money calls' queue (money/money-transaction.ts:
@@ -38,8 +36,7 @@ export async function purgeStaleRows(handle: DatabaseHandle, now = Date.now(), b
   const before = isoAgo(DAY_MS, now);
   const keys = await inBatches(handle, batchRows, stop, (db) => keyRepository.purgeExpired(db, before, batchRows));
   const attempts = await inBatches(handle, batchRows, stop, (db) => purgeLoginAttemptsBefore(db, before, batchRows));
-  const probes = await inBatches(handle, batchRows, stop, (db) => purgeNameProbesBefore(db, before, batchRows));
-  return { keys: keys.rows, loginAttempts: attempts.rows, nameProbes: probes.rows, batches: keys.batches + attempts.batches + probes.batches };
+  return { keys: keys.rows, loginAttempts: attempts.rows, batches: keys.batches + attempts.batches };
 }
 
 /** `stop`: a shutdown ends the purge before its next batch (the database is about to close). */

@@ -27,11 +27,6 @@ export interface Settings {
   /** Login attempts for one username within the window before HTTP 511. */
   loginUserLimit: number;
   loginWindowMs: number;
-  /**
-   * Staff names one console account or store boss may be refused as in use per hour (NAME_PROBE_LIMIT, 10);
-   * past it every name check answers HTTP 511 unchecked (services/user/name-probes.ts).
-   */
-  nameProbeLimit: number;
   webDist: string | undefined;
   logLevel: string;
   /** Bearer token that lets a non-loopback client read /metrics (ops/metrics.ts); unset: loopback only. */
@@ -112,7 +107,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     loginIpLimit: int(env.LOGIN_IP_LIMIT, 30),
     loginUserLimit: int(env.LOGIN_USER_LIMIT, 20),
     loginWindowMs: int(env.LOGIN_WINDOW_SECONDS, 300) * 1000,
-    nameProbeLimit: int(env.NAME_PROBE_LIMIT, 10),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     terminalHeartbeatMs: int(env.TERMINAL_HEARTBEAT_MS, HEARTBEAT_MS),

@@ -148,6 +148,17 @@ describeOnDatabases('operator CLI on a fresh database', (s) => {
     await refused(/no account "ghost0001"/, 'unlock', '--username', 'ghost0001');
   });
 
+  it('unlock asks which kiosk when two stores use the name, and unlocks only that store\'s account', async () => {
+    await cli('create-store', '--kiosk', '3005', '--name', 'Twin Arcade');
+    expect((await cli('create-cashier', '--kiosk', '3005', '--username', 'clicash01', '--password', 'twin1234')).code).toBe(0);
+    const twin = (password: string) => s.call('/user/posLogin', { mode: 'pos', username: 'clicash01', password, kiosk_id: 3005 });
+    for (let i = 0; i < 5; i++) await twin('wrong1234');
+    expect((await twin('twin1234')).status).toBe(Status.ACCOUNT_LOCKED);
+    await refused(/username "clicash01" is used in kiosks 3003, 3005: say which with --kiosk/, 'unlock', '--username', 'clicash01');
+    expect((await cli('unlock', '--username', 'clicash01', '--kiosk', '3005')).code).toBe(0);
+    expect((await twin('twin1234')).status).toBe(Status.OK);
+  });
+
   it('simulator-account creates the store\'s simulator account or gives it a new password: printed once, stored hashed, audited without it', async () => {
     const first = await cli('simulator-account', '--kiosk', '3003');
     expect(first.code).toBe(0);

@@ -46,7 +46,7 @@ ${STORE_MOVE_HELP}
   set-quota     --kiosk <id> [--max-drawers n] [--max-machines n] [--limit-day n] [--hourly u] [--daily u] [--weekly u] [--min-amount u]
   freeze        --kiosk <id> --message <text>
   unfreeze      --kiosk <id>
-  unlock        --username <name>                                (clears a login lockout)
+  unlock        --username <name> [--kiosk <id>]                 (clears a login lockout; --kiosk when several stores use the name)
   create-operator --username <name> --password <pw>              (a platform console admin, e.g. the first; it sets up
                                                                  its authenticator at its first sign-in at /operator)
   reset-operator --username <name>                               (a console account's lockout cleared and its second
@@ -127,6 +127,13 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
 const AUDITED_COMMANDS = new Set(['unlock']);
 
 type Options = Record<string, string | undefined>;
+
+/** The one account of a name on the platform (names are each store's own); several: the operator says which with --kiosk. */
+async function oneHolder(db: Db, username: string, counts: (h: { removed: number }) => boolean) {
+  const holders = (await accountRepository.holdersAnywhere(db, username)).filter(counts);
+  if (holders.length > 1) throw new OperatorError(`username "${username}" is used in kiosks ${[...new Set(holders.map((h) => h.store_id))].join(', ')}: say which with --kiosk`);
+  return holders[0];
+}
 
 function operatorEntry(command: string, arg: string | undefined, o: Options): AuditEntry {
   const kiosk = o.kiosk !== undefined && /^\d{1,15}$/.test(o.kiosk) ? Number(o.kiosk) : null;
@@ -214,8 +221,12 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     }
     case 'unlock': {
       const username = required(o.username, 'username');
-      const acc = await accountRepository.findByUsername(db, username);
-      if (!acc) throw new OperatorError(`no account "${username}"`);
+      // A name is its store's own: --kiosk says which store's when several use it.
+      const acc = o.kiosk !== undefined ? await accountRepository.findInStore(db, intArg(o.kiosk, 'kiosk'), username) : await accountRepository.findOnlyOne(db, username);
+      if (!acc) {
+        if (o.kiosk === undefined) await oneHolder(db, username, (h) => h.removed === 0);
+        throw new OperatorError(`no account "${username}"`);
+      }
       await accountRepository.setLocked(db, acc.id, false);
       out(`Account "${username}" is unlocked.`);
       return 0;
@@ -269,7 +280,7 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
       };
       let accountId: number | undefined;
       if (o.account !== undefined) {
-        const acc = await accountRepository.holderOf(db, o.account);
+        const acc = kiosk !== null ? await accountRepository.holderOf(db, kiosk, o.account) : await oneHolder(db, o.account, () => true);
         if (!acc) throw new OperatorError(`no account "${o.account}"`);
         accountId = acc.id;
       }

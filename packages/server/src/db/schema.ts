@@ -77,13 +77,6 @@ export interface LoginAttemptTable {
   at: string;
 }
 
-/** A staff name refused as in use, by its prober (`console:<id>`, `account:<id>`; migration 031). */
-export interface NameProbeTable {
-  id: Generated<number>;
-  prober: string;
-  at: string;
-}
-
 export interface DrawerTable {
   id: Generated<number>;
   store_id: number;
@@ -598,7 +591,6 @@ export interface Database {
   account: AccountTable;
   session: SessionTable;
   login_attempt: LoginAttemptTable;
-  name_probe: NameProbeTable;
   drawer: DrawerTable;
   shift: ShiftTable;
   customer: CustomerTable;

@@ -6,8 +6,6 @@ import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
 import type { Deps } from '../deps.js';
 import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
-import { actorOfConsole, writeAudit } from '../audit/audit.js';
-import { checkingName } from '../user/name-probes.js';
 import { asConsole, consoleAudited, consoleStep } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
@@ -90,18 +88,12 @@ export async function consoleSetQuota(
 
 /** A boss for the store (its first one, usually); the spec's username and password rules. */
 export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; username: string; password: string }) {
-  // A store outside the scope is 21 before any name is looked at, and no probe of it lands in that store's trail.
-  await storeInScope(deps.handle.db, actor, input.kid);
-  // Staff names are platform-wide: each console account's refused names are bounded per hour.
-  const probed = (overLimit: boolean) =>
-    writeAudit(deps.handle.db, actorOfConsole(actor), { storeId: input.kid, kind: 'console.name_refused', target: { type: 'account', label: input.username }, after: { over_limit: overLimit } });
-  return checkingName(deps, { kind: 'console', id: actor.accountId }, probed, () =>
-    consoleStep(deps, actor, input.kid, async (tx) => {
-      await storeInScope(tx.handle.db, actor, input.kid);
-      const id = await asConsole(() => createAccount(tx, actor, { storeId: input.kid, username: input.username, password: input.password, saType: SaType.BOSS }));
-      return { id };
-    }),
-  );
+  // A store outside the scope is 21 before its names are looked at; a taken name is one of that store's own.
+  return consoleStep(deps, actor, input.kid, async (tx) => {
+    await storeInScope(tx.handle.db, actor, input.kid);
+    const id = await asConsole(() => createAccount(tx, actor, { storeId: input.kid, username: input.username, password: input.password, saType: SaType.BOSS }));
+    return { id };
+  });
 }
 
 /** Unlocks a boss of the store locked after failed logins (41). */

@@ -31,8 +31,8 @@ interface HandoverInput {
  */
 async function incomingAccount(deps: Deps, actor: Actor, username: string, password: string) {
   const { db } = deps.handle;
-  const account = await accountRepository.findByUsername(db, username);
-  if (!account || account.store_id !== actor.storeId || account.disabled === 1) {
+  const account = await accountRepository.findInStore(db, actor.storeId, username);
+  if (!account || account.disabled === 1) {
     await verifySecret(password, await dummySecretHash());
     refuse(Status.LOGIN_INCORRECT);
   }

@@ -39,8 +39,7 @@ export async function provideSimulatorAccount(db: Db, kioskId: number): Promise<
   if (!(await storeRepository.find(db, kioskId))) throw new OperatorError(`no kiosk ${kioskId}`);
   const username = simulatorUsername(kioskId);
   const password = randomPassword();
-  const existing = await accountRepository.holderOf(db, username);
-  if (existing && existing.store_id !== kioskId) throw new OperatorError(`username "${username}" belongs to kiosk ${existing.store_id}`);
+  const existing = await accountRepository.holderOf(db, kioskId, username);
   if (existing?.removed === 1) throw new OperatorError(`the simulator account "${username}" was removed in Account Setting`);
   if (existing?.disabled === 1) throw new OperatorError(`the simulator account "${username}" is disabled in Account Setting; enable it there to let the simulator play`);
   // Hashed before the transaction: the slow KDF must not hold the database's write lock.

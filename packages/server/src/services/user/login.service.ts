@@ -35,8 +35,10 @@ export async function posLogin(deps: Deps, visitor: Visitor, input: LoginInput) 
     throw new RateLimited(s.loginWindowMs);
   }
 
-  const account = await accountRepository.findByUsername(db, input.username);
-  if (!account || (visitor.kioskId !== undefined && account.store_id !== visitor.kioskId)) {
+  // A name is its store's own (migration 032): the login URL's kiosk id says which store's.
+  const account =
+    visitor.kioskId !== undefined ? await accountRepository.findInStore(db, visitor.kioskId, input.username) : await accountRepository.findOnlyOne(db, input.username);
+  if (!account) {
     await verifySecret(input.password, await dummySecretHash());
     refuse(Status.LOGIN_INCORRECT);
   }

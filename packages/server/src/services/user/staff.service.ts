@@ -1,5 +1,5 @@
 import { SaType, Status, audienceOf, type UserListItem } from '@moneybox/contract';
-import { actorOf, writeAudit, type AuditTarget } from '../audit/audit.js';
+import { type AuditTarget } from '../audit/audit.js';
 import { audited } from '../change.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
@@ -12,7 +12,6 @@ import { accountRepository } from '../../repositories/account.repository.js';
 import type { StaffRow } from '../../repositories/staff.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { checkCredentialsShape } from './credential-status.js';
-import { checkingName } from './name-probes.js';
 
 /**
  * Account Setting: the store's staff and the boss's changes to them. Every change is audited in its
@@ -73,18 +72,12 @@ async function assertNotSelfOrLastBoss(deps: Deps, actor: Actor, r: StaffRow): P
   }
 }
 
+/** A name is taken only within the boss's own store (migration 032): a refusal tells nothing of other stores. */
 export function createStaff(deps: Deps, actor: Actor, input: { username: string; password: string; saType: 1 | 2 }) {
   checkCredentialsShape(input.username, input.password);
-  // A name in use anywhere on the platform is refused: the boss's refusals are bounded per hour.
-  const probed = (overLimit: boolean) =>
-    writeAudit(deps.handle.db, actorOf(actor), { storeId: actor.storeId, kind: 'account.name_refused', target: { type: 'account', label: input.username }, after: { over_limit: overLimit } });
-  return checkingName(deps, { kind: 'account', id: actor.accountId }, probed, () => createNamedStaff(deps, actor, input));
-}
-
-function createNamedStaff(deps: Deps, actor: Actor, input: { username: string; password: string; saType: 1 | 2 }) {
   return audited(deps, actor, async (tx, audit) => {
     const { db } = tx.handle;
-    if (await accountRepository.nameTaken(db, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
+    if (await accountRepository.nameTaken(db, actor.storeId, input.username)) refuse(Status.ACCOUNT_NAME_REPEATED);
     let id: number;
     try {
       id = await accountRepository.insert(db, {
