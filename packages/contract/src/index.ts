@@ -9,6 +9,7 @@ export * from './drawer.js';
 export * from './version.js';
 export * from './customer.js';
 export * from './payout-rules.js';
+export * from './minimum-age.js';
 export * from './screens.js';
 export * from './audit-kinds.js';
 export * from './terminal.js';

@@ -1,7 +1,6 @@
-import { RefusalReason } from '@moneybox/contract';
+import { RefusalReason, ageDay, ageShort, type MinimumAge } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
-import { ageShort, type MinimumAge } from './minimum-age.js';
 import { birthdayMissing, checkPayout, payoutsToday, type CheckedPayout, type PayoutDesk, type PayoutThresholds, type RecentPayout } from './payouts.js';
 import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
@@ -69,7 +68,7 @@ interface ChannelChecks<C> {
  * open (1) and not frozen (46), [the channel's], customer of this store and not blocked (17), a
  * birthday when the store requires one (17, reason 'birthday'), a purchase or special comps only
  * for a customer of the store's minimum age on the movement's (UTC) day (17: reason 'birthday' without
- * a birthday, 'underage' when younger; minimum-age.ts), a
+ * a birthday, 'underage' when younger; the contract's minimum-age.ts), a
  * purchase or special comps not while self-excluded or cooling off (17, reason 'protected'), not
  * playing (25/27/29/31), at least the store's minimum (35), a purchase within the hourly, daily
  * and weekly limits summed over every channel (35), [the channel's], then no balance below zero
@@ -95,7 +94,7 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
   if (birthdayMissing(store, c)) refuse(RefusalReason.BIRTHDAY);
   // The minimum age holds at every purchase, whenever the customer was registered or the minimum raised.
   if (refusedWhileProtected(m.kind)) {
-    const short = ageShort(store, c.birthday, m.at.slice(0, 10));
+    const short = ageShort(store, c.birthday, ageDay(m.at));
     if (short === 'birthday') refuse(RefusalReason.BIRTHDAY, { min_age: store.min_age });
     if (short === 'under') refuse(RefusalReason.UNDERAGE, { min_age: store.min_age });
   }

@@ -1,8 +1,5 @@
-import { Status } from '@moneybox/contract';
+import { Status, ageDay, ageShort } from '@moneybox/contract';
 import { refuse } from '../../domain/status-refusal.js';
-import { ageShort } from '../../money/minimum-age.js';
-
-export { ageOn } from '../../money/minimum-age.js';
 
 /**
  * A store's minimum age where a birthday is written (`store.min_age`, 18 by default): the birthday is
@@ -10,7 +7,7 @@ export { ageOn } from '../../money/minimum-age.js';
  * younger than it cannot be created or updated to it (13, saying the minimum). `birthday` is the one
  * the record will hold. The money rules hold the customer to it again at every purchase.
  */
-export function mustBeOldEnough(birthday: string, minAge: number, today: string = new Date().toISOString().slice(0, 10)): void {
+export function mustBeOldEnough(birthday: string, minAge: number, today: string = ageDay()): void {
   const short = ageShort({ min_age: minAge }, birthday, today);
   if (short === 'birthday') refuse(Status.INPUT_ERROR, { error: `the birthday is required: the customer must be at least ${minAge} years old`, reason: 'birthday', min_age: minAge });
   if (short === 'under') refuse(Status.INPUT_ERROR, { error: `the customer must be at least ${minAge} years old`, min_age: minAge });

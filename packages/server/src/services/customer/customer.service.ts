@@ -1,5 +1,5 @@
 import { isoNow } from '../../clock.js';
-import { Status, toUnits, type CustomerSearchType } from '@moneybox/contract';
+import { Status, ageDay, ageShort, toUnits, type CustomerSearchType } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -7,7 +7,6 @@ import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
 import { presentLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
 import { payoutsToday, recentPayoutsSince } from '../../money/payouts.js';
-import { ageShort } from '../../money/minimum-age.js';
 import { revertableCents } from './movement.service.js';
 import { nameSearch, presentCustomer } from './present.js';
 import { storeScope } from '../../repositories/store-scope.js';
@@ -99,7 +98,7 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
     personal: presentPersonal(c, used, at),
     min_age: store.min_age,
     // The purchase's own rule on its (UTC) day, so the card's warning and the refusal never disagree.
-    age_short: ageShort(store, c.birthday, at.slice(0, 10)),
+    age_short: ageShort(store, c.birthday, ageDay(at)),
   };
 }
 

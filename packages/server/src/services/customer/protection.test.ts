@@ -2,7 +2,6 @@ import { RefusalReason, SaType, Status, type TerminalRefusal } from '@moneybox/c
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { moneyTestHooks } from '../../money/apply-movement.js';
 import { PERMANENT_UNTIL, protectionEnd } from '../../money/protection.js';
-import { ageOn } from './age.js';
 import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases, useTestServer, type Session, type TestServer } from '../../testing/server.js';
 import { bossSession, enrolTerminal, everyChannel } from '../../testing/terminal-kit.js';
@@ -252,15 +251,6 @@ describeOnDatabases(
   },
   { verifyEach: true },
 );
-
-describe('age at sign-up (services/customer/age.ts)', () => {
-  it('counts whole years, a 29 February birthday from 1 March', () => {
-    expect(ageOn('2008-11-25', '2026-11-25')).toBe(18);
-    expect(ageOn('2008-11-26', '2026-11-25')).toBe(17);
-    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
-    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
-  });
-});
 
 describeOnDatabases('minimum age per store', (s) => {
   it('refuses a customer younger than the store minimum (13, saying it) at create and update; 21 where set', async () => {

@@ -38,7 +38,10 @@ afterEach(() => {
 describe('the counter and the minimum age', () => {
   it("says on the card that the customer is under the store's minimum age and holds Purchase and Special comps, as for an excluded customer", async () => {
     const card = await counterWith({ min_age: 21, age_short: 'under' });
-    expect(await within(card).findByTestId('customer-age')).toHaveTextContent('Under 21');
+    const badge = await within(card).findByTestId('customer-age');
+    expect(badge).toHaveTextContent('Under 21');
+    // Red, as a refusal is: the warning stands out from the card's other badges before Purchase is tried.
+    expect(badge.style.getPropertyValue('--badge-bg')).toContain('red');
     const why = "Customer error: the customer is younger than the store's minimum age of 21. Purchases and special comps are not allowed; redeem is.";
     expect(within(card).getByTestId('customer-underage')).toHaveTextContent(why);
     for (const k of ['purchase', 'comps']) {

@@ -65,7 +65,7 @@ export default function CustomerAccountPage() {
   const { diff } = useLocalTimeDiff(customer?.protection != null);
   const protection = customer?.protection ?? null;
   const protectedReason = protection ? protectionText({ protection: protection.kind, until: protection.until }, t, (iso) => storeDate(iso, diff)) : null;
-  // Younger than the store's minimum age (or no birthday to tell): the same two movements wait (the server's money/minimum-age.ts).
+  // Younger than the store's minimum age (or no birthday to tell): the same two movements wait (the contract's minimum-age.ts, as the server checks it).
   const ageReason = ageLockText(limits.data, t);
   const purchaseLocks = [protectedReason, ageReason].filter((r): r is string => r !== null);
   const [protecting, setProtecting] = useState(false);

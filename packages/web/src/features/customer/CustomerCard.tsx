@@ -47,7 +47,7 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
               </Badge>
             ) : null}
             {limits?.age_short ? (
-              <Badge color="orange" data-testid="customer-age" data-short={limits.age_short}>
+              <Badge color="red" data-testid="customer-age" data-short={limits.age_short}>
                 {limits.age_short === 'under' ? t('state.underage', { age: limits.min_age }) : t('state.noBirthday')}
               </Badge>
             ) : null}

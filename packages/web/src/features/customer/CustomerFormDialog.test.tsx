@@ -34,3 +34,39 @@ describe('the customer form refused', () => {
     expect(getComputedStyle(problem.querySelector('.mantine-Alert-message')!).overflowWrap).toBe('anywhere');
   });
 });
+
+describe('the customer form and the store minimum age', () => {
+  const window_ = { left: null, total: 0 };
+  const fill = async (birthday: string) => {
+    document.cookie = 'uid=7; path=/';
+    document.cookie = 'token=t; path=/';
+    const calls = fakeServer({
+      '/customer/getDayLimit': () => ({ status: 0, hourly: window_, daily: window_, weekly: window_, limit_day: 31, id_check: 0, min_age: 21 }),
+      '/customer/create': () => ({ status: 0, id: 9 }),
+    });
+    const created = vi.fn();
+    await renderRoutes([{ path: '/', element: <CustomerFormDialog opened editing={null} onClose={() => {}} onCreated={created} onUpdated={() => {}} /> }], '/');
+    await userEvent.type(await screen.findByTestId('field-first_name', {}, { timeout: 8000 }), 'Ann');
+    await userEvent.type(screen.getByTestId('field-last_name'), 'Young');
+    await userEvent.type(screen.getByTestId('field-birthday'), birthday);
+    await userEvent.selectOptions(screen.getByTestId('field-gender'), screen.getAllByRole('option')[1]!);
+    // The store's minimum is read when the dialog opens.
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/customer/getDayLimit')).toBe(true));
+    await userEvent.click(screen.getByTestId('customer-form-save'));
+    return { calls, created };
+  };
+
+  it('says at the birthday that a customer younger than the store minimum cannot be registered, without sending it', async () => {
+    // Twenty on every day of this year: under 21.
+    const { calls, created } = await fill(`${new Date().getUTCFullYear() - 20}-01-01`);
+    expect(await screen.findByText('The customer must be at least 21 years old (this store\'s minimum age).')).toBeVisible();
+    expect(calls.filter((c) => c.path === '/customer/create')).toEqual([]);
+    expect(created).not.toHaveBeenCalled();
+  });
+
+  it('registers a customer of the minimum age', async () => {
+    const { calls, created } = await fill(`${new Date().getUTCFullYear() - 22}-01-01`);
+    await vi.waitFor(() => expect(created).toHaveBeenCalled());
+    expect(calls.filter((c) => c.path === '/customer/create')).toHaveLength(1);
+  });
+});

@@ -1,10 +1,12 @@
 import type { CustomerCreateReply, CustomerUpdateReply } from '@moneybox/contract';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
+import { ageDay } from '@moneybox/contract/minimum-age';
 import { Status } from '@moneybox/contract/status';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
+import { useApiQuery } from '../../api/hooks';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { useWrite } from '../../api/write';
 import type { CustomerRecord } from './customer-api';
@@ -58,6 +60,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const write = useWrite();
+  // The store's minimum age (getDayLimit without a customer), so a birthday too young for it is said at the field before the call.
+  const store = useApiQuery('/customer/getDayLimit', {}, { enabled: opened, staleTime: 5 * 60_000, call: { handle: 'quiet' } });
   const problemRef = useRef<HTMLDivElement>(null);
   // The refusal shows under the last field: on a phone the dialog's body scrolls, and it would land below
   // the fold, cut in half. Brought into view whole once it is shown.
@@ -80,7 +84,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const found = validateProfile(form, storeToday(diff));
+    const found = validateProfile(form, storeToday(diff), store.data ? { min_age: store.data.min_age, day: ageDay() } : null);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);

@@ -1,4 +1,5 @@
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
+import { ageShort, type MinimumAge } from '@moneybox/contract/minimum-age';
 import { formatCents, MAX_CENTS, readAmount } from '../../money/units';
 
 /** A translation key of the customer namespace with its values. */
@@ -71,8 +72,12 @@ function isRealPastDate(s: string, today: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01' && s <= today;
 }
 
-/** The profile rules of the contract, checked in the form before the call. */
-export function validateProfile(f: ProfileForm, today: string = new Date().toISOString().slice(0, 10)): ProfileErrors {
+/**
+ * The profile rules of the contract, checked in the form before the call; with the store's minimum age
+ * (`age`: its `min_age` and the rule's day, the contract's `ageDay`), a birthday too young for it, by the
+ * rule the server holds the record and every purchase to (the contract's minimum-age.ts).
+ */
+export function validateProfile(f: ProfileForm, today: string = new Date().toISOString().slice(0, 10), age: (MinimumAge & { day: string }) | null = null): ProfileErrors {
   const errors: ProfileErrors = {};
   for (const [field, max] of Object.entries(CUSTOMER_FIELD_MAX) as [ProfileField, number][]) {
     if (f[field].trim().length > max) errors[field] = tooLong(max);
@@ -84,6 +89,7 @@ export function validateProfile(f: ProfileForm, today: string = new Date().toISO
   // Every store has a minimum age (18 at least): the birthday is required to hold the customer to it.
   if (!f.birthday.trim()) errors.birthday = { key: 'errors.required' };
   else if (!isRealPastDate(f.birthday, today)) errors.birthday = { key: 'errors.birthday' };
+  else if (age && ageShort(age, f.birthday, age.day) === 'under') errors.birthday = { key: 'form.tooYoung', values: { age: age.min_age } };
   if (!(GENDERS as readonly string[]).includes(f.gender)) errors.gender = { key: 'errors.required' };
   return errors;
 }
