@@ -1,4 +1,5 @@
 // @vitest-environment node
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
@@ -6,6 +7,18 @@ const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
 function keys(o: unknown, prefix = ''): string[] {
   if (typeof o !== 'object' || o === null) return [prefix];
   return Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+// i18next's plural forms: a counted text is `key_one`, `key_other`, … with the forms its language has.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const plurals = i18next.createInstance();
+await plurals.init({ lng: 'en', resources: {} });
+
+/** The keys a language's file must have: the English keys, each counted text in that language's own plural forms. */
+function expectedKeys(en: string[], lang: string): string[] {
+  // i18next types its plural resolver as any: its getSuffixes names the forms a language has ('_one', '_other', …).
+  const suffixes = (plurals.services.pluralResolver as { getSuffixes(lang: string): string[] }).getSuffixes(lang);
+  return [...new Set(en.flatMap((k) => (PLURAL.test(k) ? suffixes.map((s) => k.replace(PLURAL, s)) : [k])))].sort();
 }
 
 describe('locale files', () => {
@@ -16,13 +29,16 @@ describe('locale files', () => {
     byNs.get(ns!)!.set(lang!, data);
   }
 
-  it('exist for en, mx and zh_Hans with the same keys in every namespace', () => {
+  it('exist for en, mx and zh_Hans with the same keys in every namespace, a counted text in each language\'s own plural forms', () => {
     expect(byNs.size).toBeGreaterThanOrEqual(5);
+    // English and Mexican Spanish say one and other; Chinese has one form (other), so no `_one` key.
+    expect(['en', 'mx', 'zh_Hans'].map((l) => expectedKeys(['n_other'], l))).toEqual([['n_one', 'n_other'], ['n_one', 'n_other'], ['n_other']]);
     for (const [ns, langs] of byNs) {
       expect([...langs.keys()].sort(), ns).toEqual(['en', 'mx', 'zh_Hans']);
       const en = keys(langs.get('en')).sort();
-      expect(keys(langs.get('mx')).sort(), `${ns} mx`).toEqual(en);
-      expect(keys(langs.get('zh_Hans')).sort(), `${ns} zh_Hans`).toEqual(en);
+      expect(en, `${ns} en`).toEqual(expectedKeys(en, 'en'));
+      expect(keys(langs.get('mx')).sort(), `${ns} mx`).toEqual(expectedKeys(en, 'mx'));
+      expect(keys(langs.get('zh_Hans')).sort(), `${ns} zh_Hans`).toEqual(expectedKeys(en, 'zh_Hans'));
     }
   });
 
