@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('the customer form refused', () => {
-  it('says why under the fields and brings the message into view whole (on a phone the dialog scrolls), wrapping long words', async () => {
+  it('says why under the fields and brings the message into view whole with the buttons under it (on a phone the dialog scrolls), wrapping long words', async () => {
     document.cookie = 'uid=7; path=/';
     document.cookie = 'token=t; path=/';
     const scrolled: Element[] = [];
@@ -31,6 +31,8 @@ describe('the customer form refused', () => {
     const problem = await screen.findByTestId('customer-form-problem');
     expect(problem).toHaveTextContent('This ID number belongs to a self-excluded customer (permanently).');
     expect(scrolled).toContain(problem);
+    // The buttons under it too, so the box does not end on the dialog's edge and Save is at hand.
+    expect(scrolled.some((el) => el !== problem && el.contains(screen.getByTestId('customer-form-save')))).toBe(true);
     expect(getComputedStyle(problem.querySelector('.mantine-Alert-message')!).overflowWrap).toBe('anywhere');
   });
 });

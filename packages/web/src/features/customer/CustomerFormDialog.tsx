@@ -63,10 +63,14 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   // The store's minimum age (getDayLimit without a customer), so a birthday too young for it is said at the field before the call.
   const store = useApiQuery('/customer/getDayLimit', {}, { enabled: opened, staleTime: 5 * 60_000, call: { handle: 'quiet' } });
   const problemRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   // The refusal shows under the last field: on a phone the dialog's body scrolls, and it would land below
-  // the fold, cut in half. Brought into view whole once it is shown.
+  // the fold, cut in half, or end flush on the dialog's edge. Brought into view whole with the buttons under
+  // it (the cashier corrects and saves again), then the message itself should it be taller than the rest.
   useEffect(() => {
-    if (problem) problemRef.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!problem) return;
+    actionsRef.current?.scrollIntoView?.({ block: 'nearest' });
+    problemRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [problem]);
 
   useEffect(() => {
@@ -154,7 +158,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
               {problem}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="xs">
+          <Group ref={actionsRef} justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('common:cancel')}
             </Button>
