@@ -7,12 +7,7 @@
 export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: string }> = [
   { file: 'alerts/alert-sweep.ts', why: 'a background sweep with no actor: raises and clears alerts under a lock' },
   { file: 'console/console-login.service.ts', why: 'sign-in steps audit as the account signing in, before it has a session' },
-  { file: 'console/platform-accounts.service.ts', why: "the CLI's operator steps too (create-operator, reset-operator): they join the caller's transaction (inTransaction), audited by auditStep" },
   { file: 'machine/enrolment.service.ts', why: 'a terminal enrolling: no staff actor, its own audit of the machine' },
-  { file: 'operator/notice.service.ts', why: 'operator steps join the caller\'s transaction (inTransaction), audited by auditStep' },
-  { file: 'operator/operator.service.ts', why: 'operator steps join the caller\'s transaction (inTransaction), audited by auditStep' },
-  { file: 'operator/publish.service.ts', why: 'operator steps join the caller\'s transaction (inTransaction), audited by auditStep' },
-  { file: 'operator/simulator-account.ts', why: 'the simulator\'s own account, made by the operator step' },
   { file: 'report/daily-totals.ts', why: 'a background refresh of derived totals: no actor, no audit' },
   { file: 'terminal/terminal-hello.ts', why: 'a terminal\'s hello: no staff actor' },
   { file: 'user/login.service.ts', why: 'a login: the account acting for itself before it has a session' },

@@ -1,7 +1,7 @@
 import { Status, credentialProblem, type ConsoleRole } from '@moneybox/contract';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { inTransaction, type Db } from '../../db/database.js';
+import { type Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -9,7 +9,7 @@ import { platformAccountRepository as accounts } from '../../repositories/platfo
 import { consoleStoreRepository } from '../../repositories/console-store.repository.js';
 import type { DbDeps, Deps } from '../deps.js';
 import type { AuditActor } from '../audit/audit.js';
-import { auditStep, type PlatformActor } from '../operator/step-audit.js';
+import { operatorStep, type PlatformActor } from '../operator/step-audit.js';
 import { CREDENTIAL_STATUS } from '../user/credential-status.js';
 import { roleOfAccount } from './console-role.js';
 import { consoleAudited } from './console-audit.js';
@@ -41,7 +41,7 @@ export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, 
   if (a.stores?.length && a.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a distributor is bound to stores' });
   const hash = await hashSecret(a.password);
   try {
-    return await inTransaction(db, async (tx) => {
+    return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
       const id = await accounts.insert(tx, { username: a.username, password_hash: hash, role: a.role, parent_id: a.parentId ?? null, created_at: isoNow() });
       if (a.stores?.length) {
         const known = new Set((await consoleStoreRepository.stores(tx, a.stores)).map((s) => s.id));
@@ -50,7 +50,7 @@ export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, 
           await accounts.bindStore(tx, id, kid);
         }
       }
-      await auditStep(tx, actor, {
+      await step.audit({
         storeId: null,
         target: { type: 'platform', id, label: a.username },
         command: 'create-operator',
@@ -126,10 +126,10 @@ export async function resetPlatformAccount(deps: DbDeps, actor: AuditActor, { us
   const { db } = deps.handle;
   const a = await accounts.findByUsername(db, username);
   if (!a) return false;
-  await inTransaction(db, async (tx) => {
+  await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     await accounts.unlock(tx, a.id);
     await endSecondFactor(tx, a.id);
-    await auditStep(tx, actor, { storeId: null, target: { type: 'platform', id: a.id, label: a.username }, command: 'reset-operator', given: { username } });
+    await step.audit({ storeId: null, target: { type: 'platform', id: a.id, label: a.username }, command: 'reset-operator', given: { username } });
   });
   return true;
 }

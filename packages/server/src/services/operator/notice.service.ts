@@ -1,7 +1,7 @@
 import { isoNow } from '../../clock.js';
-import { inTransaction } from '../../db/database.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
-import { writeAudit, type AuditActor } from '../audit/audit.js';
+import { type AuditActor } from '../audit/audit.js';
+import { runChange } from '../change.js';
 import { readMaintenance, writeMaintenance } from '../config/maintenance.js';
 import type { DbDeps } from '../deps.js';
 import { OperatorError } from './operator.service.js';
@@ -9,7 +9,7 @@ import { OperatorError } from './operator.service.js';
 /**
  * The operator's platform-wide notices, shared by the CLI and the console: the marquee's
  * announcements (a message and the layouts 0-6 it shows on) and the maintenance switch with its
- * message. Each change writes its audit row here, in its own transaction (joining the caller's).
+ * message. Each change runs through the change runner (services/change.ts), its audit row in its transaction (joining the caller's change).
  */
 
 /** An announcement's message and layouts as the marquee takes them; OperatorError otherwise. */
@@ -35,17 +35,17 @@ export async function listAnnouncements({ handle: { db } }: DbDeps, _actor: Audi
 }
 
 export function createAnnouncement(deps: DbDeps, actor: AuditActor, input: { msg: string; modes: number[] }): Promise<number> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     checkAnnouncement(input.msg, input.modes);
     const id = await platformRepository.insertAnnouncement(db, input.msg.trim(), [...new Set(input.modes)], isoNow());
-    await writeAudit(db, actor, { storeId: null, kind: 'operator.announcement_create', target: { type: 'platform', id, label: input.msg.trim().slice(0, 80) }, after: { msg: input.msg.trim(), modes: [...new Set(input.modes)] } });
+    await change.audit({ storeId: null, kind: 'operator.announcement_create', target: { type: 'platform', id, label: input.msg.trim().slice(0, 80) }, after: { msg: input.msg.trim(), modes: [...new Set(input.modes)] } });
     return id;
   });
 }
 
 /** Changes an active announcement's message or layouts; a withdrawn one is not changed (publish a new one). */
 export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id: number; msg?: string | undefined; modes?: number[] | undefined }): Promise<void> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const a = await platformRepository.findAnnouncement(db, input.id);
     if (!a) throw new OperatorError(`no announcement ${input.id}`);
     if (a.active !== 1) throw new OperatorError(`announcement ${input.id} was withdrawn; publish a new one`);
@@ -53,7 +53,7 @@ export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id:
     const modes = input.modes ?? asModes(a.modes);
     checkAnnouncement(msg, modes);
     await platformRepository.updateAnnouncement(db, input.id, { msg: msg.trim(), modes: JSON.stringify([...new Set(modes)]) });
-    await writeAudit(db, actor, {
+    await change.audit({
       storeId: null,
       kind: 'operator.announcement_update',
       target: { type: 'platform', id: input.id, label: msg.trim().slice(0, 80) },
@@ -65,11 +65,11 @@ export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id:
 
 /** Takes an announcement off every store's marquee. */
 export function withdrawAnnouncement(deps: DbDeps, actor: AuditActor, input: { id: number }): Promise<void> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const a = await platformRepository.findAnnouncement(db, input.id);
     if (!a) throw new OperatorError(`no announcement ${input.id}`);
     if (!(await platformRepository.withdrawAnnouncement(db, input.id))) throw new OperatorError(`announcement ${input.id} is already withdrawn`);
-    await writeAudit(db, actor, { storeId: null, kind: 'operator.announcement_withdraw', target: { type: 'platform', id: input.id, label: a.msg.slice(0, 80) }, before: { active: true }, after: { active: false } });
+    await change.audit({ storeId: null, kind: 'operator.announcement_withdraw', target: { type: 'platform', id: input.id, label: a.msg.slice(0, 80) }, before: { active: true }, after: { active: false } });
   });
 }
 
@@ -81,10 +81,10 @@ export async function getMaintenance({ handle: { db } }: DbDeps, _actor: AuditAc
 export function setMaintenance(deps: DbDeps, actor: AuditActor, input: { on: boolean; msg?: string | undefined }): Promise<void> {
   const msg = (input.msg ?? '').trim();
   if (input.on && msg === '') throw new OperatorError('a message is required to turn maintenance on');
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const before = await readMaintenance(db, true);
     const after = { on: input.on, msg: input.on ? msg : '' };
     await writeMaintenance(db, after);
-    await writeAudit(db, actor, { storeId: null, kind: 'operator.maintenance', target: { type: 'platform', label: 'maintenance' }, before: { ...before }, after });
+    await change.audit({ storeId: null, kind: 'operator.maintenance', target: { type: 'platform', label: 'maintenance' }, before: { ...before }, after });
   });
 }

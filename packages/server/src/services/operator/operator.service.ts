@@ -1,5 +1,4 @@
 import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem } from '@moneybox/contract';
-import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { UserRefusal } from '../../domain/user-refusal.js';
 import { hashSecret } from '../../auth/password.js';
@@ -13,7 +12,7 @@ import { platformAccountRepository } from '../../repositories/platform-account.r
 import { storeRepository } from '../../repositories/store.repository.js';
 import type { AuditActor } from '../audit/audit.js';
 import type { DbDeps } from '../deps.js';
-import { auditStep, type PlatformActor } from './step-audit.js';
+import { operatorStep, type PlatformActor } from './step-audit.js';
 
 /*
  * The operator's steps on stores and accounts, shared by the CLI (the operator's `AuditActor`), the
@@ -56,7 +55,7 @@ interface NewStore {
 }
 
 export function createStore(deps: DbDeps, actor: PlatformActor, s: NewStore): Promise<void> {
-  return inTransaction(deps.handle.db, async (tx) => {
+  return operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     if (s.distributorId !== undefined) {
       const d = await platformAccountRepository.find(tx, s.distributorId);
       if (!d || d.role !== 'distributor') throw new OperatorError('no distributor with that id');
@@ -106,7 +105,7 @@ export function createStore(deps: DbDeps, actor: PlatformActor, s: NewStore): Pr
     }
     for (let n = 1; n <= s.drawers; n++) await drawerRepository.insert(tx, s.id, n, at);
     if (s.distributorId !== undefined) await platformAccountRepository.bindStore(tx, s.distributorId, s.id);
-    await auditStep(tx, actor, { storeId: s.id, target: { type: 'store', id: s.id, label: s.name.trim() }, command: 'create-store', given: { ...s }, console: { kind: 'console.store_create' } });
+    await step.audit({ storeId: s.id, target: { type: 'store', id: s.id, label: s.name.trim() }, command: 'create-store', given: { ...s }, console: { kind: 'console.store_create' } });
   });
 }
 
@@ -126,9 +125,9 @@ export async function createAccount(deps: DbDeps, actor: PlatformActor, a: { sto
   if (a.saType !== SaType.BOSS && a.saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
   const hash = await hashSecret(a.password);
   try {
-    return await inTransaction(deps.handle.db, async (tx) => {
+    return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
       const id = await accountRepository.insert(tx, { store_id: a.storeId, username: a.username, password_hash: hash, sa_type: a.saType, created_at: isoNow() });
-      await auditStep(tx, actor, {
+      await step.audit({
         storeId: a.storeId,
         target: { type: 'account', id, label: a.username },
         command: a.saType === SaType.BOSS ? 'create-boss' : 'create-cashier',
@@ -163,9 +162,9 @@ async function addStoreFunds(deps: DbDeps, actor: AuditActor, fund: keyof typeof
   const store = await storeRepository.find(deps.handle.db, storeId);
   if (!store) throw new OperatorError(`no kiosk ${storeId}`);
   try {
-    return await inTransaction(deps.handle.db, async (tx) => {
+    return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
       await post(tx, { storeId, kind: f.kind, channel: 'operator', amount: Math.abs(amount), [fund]: amount, note, at: isoNow() });
-      await auditStep(tx, actor, { storeId, target: { type: 'store', id: storeId, label: store.name }, command: f.command, given: { kiosk: storeId, amount, note } });
+      await step.audit({ storeId, target: { type: 'store', id: storeId, label: store.name }, command: f.command, given: { kiosk: storeId, amount, note } });
       return (await storeRepository.find(tx, storeId))![f.column];
     });
   } catch (err) {
@@ -184,11 +183,11 @@ export const addCompsBudget = (deps: DbDeps, actor: AuditActor, input: FundsIn) 
 export async function freezeStore(deps: DbDeps, actor: PlatformActor, { storeId, frozen, message }: { storeId: number; frozen: boolean; message: string }): Promise<void> {
   if (frozen && !message.trim()) throw new OperatorError('a freeze needs a message for the staff');
   const after = { frozen, freeze_msg: frozen ? message.trim() : '' };
-  await inTransaction(deps.handle.db, async (tx) => {
+  await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     const store = await storeRepository.find(tx, storeId);
     if (!store) throw new OperatorError(`no kiosk ${storeId}`);
     await storeRepository.update(tx, storeId, { frozen: frozen ? 1 : 0, freeze_msg: after.freeze_msg });
-    await auditStep(tx, actor, {
+    await step.audit({
       storeId,
       target: { type: 'store', id: storeId, label: store.name },
       command: frozen ? 'freeze' : 'unfreeze',
@@ -221,7 +220,7 @@ const QUOTA_WORDS: Readonly<Record<keyof QuotaPatch, string>> = {
 
 /** Sets a store's quotas and purchase caps; only the fields given change. */
 export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeId, ...patch }: QuotaPatch & { storeId: number }): Promise<void> {
-  await inTransaction(deps.handle.db, async (tx) => {
+  await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     const store = await storeRepository.find(tx, storeId);
     const r = await storeRepository.update(tx, storeId, {
       ...(patch.maxDrawers !== undefined && { max_drawers: patch.maxDrawers }),
@@ -244,7 +243,7 @@ export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeI
       limit_weekly: store.cap_weekly_cents,
       min_amount: store.min_amount_cents,
     };
-    await auditStep(tx, actor, { storeId, target: { type: 'store', id: storeId, label: store.name }, command: 'set-quota', given: { kiosk: storeId, ...given }, console: { kind: 'console.store_quota', before, after: given } });
+    await step.audit({ storeId, target: { type: 'store', id: storeId, label: store.name }, command: 'set-quota', given: { kiosk: storeId, ...given }, console: { kind: 'console.store_quota', before, after: given } });
   });
 }
 
@@ -252,8 +251,8 @@ export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeI
 export async function setDomainLayout(deps: DbDeps, actor: AuditActor, { host, layout }: { host: string; layout: number }): Promise<void> {
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) throw new OperatorError('host must be a host name, optionally with :port');
   if (!Number.isInteger(layout) || layout < 0 || layout > 6) throw new OperatorError('layout must be 0-6');
-  await inTransaction(deps.handle.db, async (tx) => {
+  await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     await platformRepository.setDomainLayout(tx, host.toLowerCase(), layout);
-    await auditStep(tx, actor, { storeId: null, target: { type: 'platform', label: host }, command: 'set-layout', given: { host, layout } });
+    await step.audit({ storeId: null, target: { type: 'platform', label: host }, command: 'set-layout', given: { host, layout } });
   });
 }

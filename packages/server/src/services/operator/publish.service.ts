@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { BULLETIN_LANGS, BULLETIN_LIMITS, EVENT_NAME, type BulletinLang } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
-import { inTransaction, type Db } from '../../db/database.js';
+import { type Db } from '../../db/database.js';
 import { OperatorError } from './operator.service.js';
-import { writeAudit, type AuditActor } from '../audit/audit.js';
+import { type AuditActor } from '../audit/audit.js';
+import { runChange } from '../change.js';
 import type { DbDeps } from '../deps.js';
 import { bulletinReads, bulletinWrites, type BulletinKind, type FileRole } from '../../repositories/bulletin.repository.js';
 import { storeRepository } from '../../repositories/store.repository.js';
@@ -209,10 +210,10 @@ const filesNoted = (files: Published['files']) => files.map((f) => ({ role: f.ro
 
 /** Publishes one item with its texts, targets and files, with its audit row, in one transaction. */
 export function publish(deps: DbDeps, actor: AuditActor, input: PublishIn): Promise<Published> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const p = await publishItem({ handle: { db } }, actor, input);
     const title = input.texts.find((t) => t.lang === 'en')?.title ?? input.texts[0]?.title ?? '';
-    await writeAudit(db, actor, {
+    await change.audit({
       storeId: null,
       kind: 'operator.news_publish',
       target: { type: 'bulletin', id: p.id, label: title.trim() },
@@ -264,7 +265,7 @@ export interface UpdateIn {
  * answers 404). A withdrawn item cannot be changed: publish a new one.
  */
 export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: number }): Promise<Published> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const before = await bulletinWrites.find(db, input.id);
     const beforeStores = before ? await bulletinWrites.storesOf(db, [input.id]) : [];
     const beforeEvent = (await bulletinWrites.eventsOf(db, [input.id]))[0];
@@ -274,7 +275,7 @@ export function update(deps: DbDeps, actor: AuditActor, input: UpdateIn & { id: 
     const afterTitles = await titlesOf();
     const title = afterTitles.en ?? Object.values(afterTitles)[0] ?? '';
     // Before and after name the same fields: what the update was given.
-    await writeAudit(db, actor, {
+    await change.audit({
       storeId: null,
       kind: 'operator.news_update',
       target: { type: 'bulletin', id: p.id, label: title },
@@ -346,12 +347,12 @@ async function updateItem(db: Db, actor: AuditActor, input: UpdateIn & { id: num
 
 /** Withdraws an item: it leaves every list at once and its files answer 404. Audited in the same transaction. */
 export function withdraw(deps: DbDeps, actor: AuditActor, { id }: { id: number }): Promise<void> {
-  return inTransaction(deps.handle.db, async (db) => {
+  return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const at = isoNow();
     const b = await bulletinWrites.find(db, id);
     if (!b) throw new OperatorError(`no bulletin ${id}`);
     if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);
     const title = (await bulletinReads.texts(db, [id])).sort((a, c) => Number(c.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
-    await writeAudit(db, actor, { storeId: null, kind: 'operator.news_withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
+    await change.audit({ storeId: null, kind: 'operator.news_withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
   });
 }

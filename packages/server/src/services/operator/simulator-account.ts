@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { SaType, USERNAME_MAX } from '@moneybox/contract';
-import { inTransaction, type Db } from '../../db/database.js';
+import { type Db } from '../../db/database.js';
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { OPERATOR, writeAudit } from '../audit/audit.js';
+import { OPERATOR } from '../audit/audit.js';
+import { runChange } from '../change.js';
 import { storeRepository } from '../../repositories/store.repository.js';
 import { accountRepository } from '../../repositories/account.repository.js';
 import { OperatorError } from './operator.service.js';
@@ -44,14 +45,14 @@ export async function provideSimulatorAccount(db: Db, kioskId: number): Promise<
   if (existing?.disabled === 1) throw new OperatorError(`the simulator account "${username}" is disabled in Account Setting; enable it there to let the simulator play`);
   // Hashed before the transaction: the slow KDF must not hold the database's write lock.
   const passwordHash = await hashSecret(password);
-  await inTransaction(db, async (tx) => {
+  await runChange({ handle: { db } }, OPERATOR, async ({ handle: { db: tx } }, change) => {
     if (existing) {
       await accountRepository.setPassword(tx, existing.id, passwordHash);
     } else {
       await accountRepository.insert(tx, { store_id: kioskId, username, password_hash: passwordHash, sa_type: SaType.BOSS, created_at: isoNow() });
     }
     // The password never reaches the trail.
-    await writeAudit(tx, OPERATOR, { storeId: kioskId, kind: 'operator.command', target: { type: 'account', label: username }, after: { command: 'simulator-account', created: !existing } }, isoNow());
+    await change.audit({ storeId: kioskId, kind: 'operator.command', target: { type: 'account', label: username }, after: { command: 'simulator-account', created: !existing } });
   });
   return { username, password, created: !existing };
 }
