@@ -15,7 +15,6 @@ export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; w
 
 export const HAND_NOTES_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: string }> = [
   { file: 'customer/movement.service.ts', why: 'the money fast path commits in money/ (guarded writes), then notes' },
-  { file: 'user/drawer-choice.service.ts', why: 'choosing a drawer at sign-in, before an audited change' },
 ];
 
 /** A transaction opened (kysely's own, or db/database.ts `inTransaction`), and a live note placed. */

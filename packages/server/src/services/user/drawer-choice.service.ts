@@ -6,6 +6,8 @@ import { refuse } from '../../domain/status-refusal.js';
 import { openStore } from '../store/store-guard.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { storeScope } from '../../repositories/store-scope.js';
+import { actorOf } from '../audit/audit.js';
+import { runChange } from '../change.js';
 
 const MAX_DRAWER_NUMBER = 2_147_483_647;
 
@@ -31,15 +33,17 @@ export async function chooseDrawer(deps: Deps, actor: Actor, moneybox: number) {
   let shift = (await shifts.openForAccount(caller.accountId)) ?? (await shifts.openForDrawer(drawer.id));
   if (!shift) {
     try {
-      await shifts.insert({ drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
+      // A shift opened: the console's live stores screen counts it, once the change has committed.
+      await runChange(deps, actorOf(caller), async (tx, change) => {
+        await storeScope(tx.handle.db, caller.storeId).shifts.insert({ drawer_id: drawer.id, account_id: caller.accountId, at: isoNow() });
+        change.moved(store.id);
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Lost a race: to someone else, to this account on another drawer, or to its own double-submit.
     }
     shift = await shifts.openForAccount(caller.accountId);
     if (!shift) refuse(Status.DRAWER_OCCUPIED);
-    // A shift opened: the console's live stores screen counts it.
-    deps.live?.note(store.id, {});
   }
   if (shift.account_id !== caller.accountId) refuse(Status.DRAWER_OCCUPIED);
   if (shift.drawer_id !== drawer.id) refuse(Status.OTHER_DRAWER);
