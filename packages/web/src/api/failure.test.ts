@@ -42,6 +42,17 @@ describe('error → message', () => {
     expect(failureMessage(classify({ status: 21 })!, t)).toBe('Permission error');
   });
 
+  it('says the days (39) and the tries left (42) in the number\'s own form, in every language', async () => {
+    const say = (lng: string, f: Parameters<typeof classify>[0]) => failureMessage(classify(f)!, (k, o) => i18n.t(k, { ...o, lng }));
+    expect([say('en', { status: 39, limit_day: 1 }), say('en', { status: 42, try_times: 1 })]).toEqual(['Improper time period: 1 day', 'Wrong password, attempts left: 1 time left']);
+    expect([say('mx', { status: 39, limit_day: 1 }), say('mx', { status: 39, limit_day: 31 })]).toEqual(['Periodo de tiempo inadecuado: 1 día', 'Periodo de tiempo inadecuado: 31 días']);
+    expect([say('mx', { status: 42, try_times: 1 }), say('mx', { status: 42, try_times: 3 })]).toEqual([
+      'Contraseña incorrecta, intentos restantes: 1 intento restante',
+      'Contraseña incorrecta, intentos restantes: 3 intentos restantes',
+    ]);
+    expect([say('zh_Hans', { status: 39, limit_day: 1 }), say('zh_Hans', { status: 42, try_times: 1 })]).toEqual([`${i18n.t('status:39', { lng: 'zh_Hans' })}: 1 天`, `${i18n.t('status:42', { lng: 'zh_Hans' })}: 剩余 1 次`]);
+  });
+
   it('uses the maintenance message when no status came, else Error', () => {
     expect(failureMessage({ kind: 'maintenance' }, t, 'Back at 3am')).toBe('Back at 3am');
     expect(failureMessage({ kind: 'maintenance' }, t, '')).toBe('Error');

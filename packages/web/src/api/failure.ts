@@ -58,8 +58,8 @@ export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
       return t(`status:${f.status}`);
     case 'message': {
       const base = t(`status:${f.status}`, { defaultValue: t('status:unknown', { code: f.status }) });
-      if (f.status === Status.IMPROPER_PERIOD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:days')}`;
-      if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${f.detail} ${t('common:timesLeft')}`;
+      if (f.status === Status.IMPROPER_PERIOD && f.detail !== undefined) return `${base}: ${t('common:days', { count: Number(f.detail) })}`;
+      if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${t('common:timesLeft', { count: Number(f.detail) })}`;
       if (f.status === Status.STORE_FROZEN && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
       if (f.status === Status.DRAWER_BALANCE_ERROR && f.detail === CALL_BOSS) return t('status:callBoss');
       return base;

@@ -21,6 +21,19 @@ function expectedKeys(en: string[], lang: string): string[] {
   return [...new Set(en.flatMap((k) => (PLURAL.test(k) ? suffixes.map((s) => k.replace(PLURAL, s)) : [k])))].sort();
 }
 
+/**
+ * A number written before a noun ('3 accounts', '3 cuentas') is a counted text: English and Spanish say
+ * the noun in the number's form, so the text must be i18next plural keys read with `count`. A text says
+ * a number before a noun when a placeholder is followed by a plural word (one ending in s); the few
+ * words that end in s after a name or an amount ('{{name}} has', '{{amount}} needs') are no noun.
+ */
+const NOT_NOUNS: Record<string, readonly string[]> = { en: ['has', 'is', 'needs', 'was'], mx: ['es', 'más'] };
+function countedPlaceholders(text: string, lang: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}\s+(\p{L}+s)(?!\p{L})/gu)]
+    .filter(([, , word]) => !NOT_NOUNS[lang]!.includes(word!.toLowerCase()))
+    .map(([, name, word]) => `{{${name!}}} ${word!}`);
+}
+
 describe('locale files', () => {
   const byNs = new Map<string, Map<string, Record<string, unknown>>>();
   for (const [path, data] of Object.entries(files)) {
@@ -40,6 +53,36 @@ describe('locale files', () => {
       expect(keys(langs.get('mx')).sort(), `${ns} mx`).toEqual(expectedKeys(en, 'mx'));
       expect(keys(langs.get('zh_Hans')).sort(), `${ns} zh_Hans`).toEqual(expectedKeys(en, 'zh_Hans'));
     }
+  });
+
+  it('say a number before a noun only in a counted text: plural keys, the number being {{count}}', () => {
+    expect(countedPlaceholders('{{n}} accounts', 'en')).toEqual(['{{n}} accounts']);
+    expect(countedPlaceholders('Quedan {{days}} días', 'mx')).toEqual(['{{days}} días']);
+    expect(countedPlaceholders('{{name}} has not come yet', 'en')).toEqual([]);
+    expect(countedPlaceholders('{{n}} of {{max}}', 'en')).toEqual([]);
+    const flat = (o: unknown) => keys(o).map((k) => [k, k.split('.').reduce<unknown>((a, p) => (a as Record<string, unknown>)[p], o)] as const);
+    const uncounted: string[] = [];
+    const notCount: string[] = [];
+    for (const [ns, langs] of byNs) {
+      for (const lang of ['en', 'mx']) {
+        for (const [k, text] of flat(langs.get(lang))) {
+          if (typeof text !== 'string') continue;
+          const found = countedPlaceholders(text, lang);
+          if (!found.length) continue;
+          if (!PLURAL.test(k)) uncounted.push(`${ns}:${k} (${lang}) ${found.join(', ')}`);
+          // i18next picks the form by `count` alone: the number before the noun must be it.
+          else if (found.some((f) => !f.startsWith('{{count}} '))) notCount.push(`${ns}:${k} (${lang}) ${found.join(', ')}`);
+        }
+      }
+      // Every language's `other` form shows the count it was chosen by.
+      for (const [lang, data] of langs) {
+        for (const [k, text] of flat(data)) {
+          if (k.endsWith('_other') && !String(text).includes('{{count}}')) notCount.push(`${ns}:${k} (${lang}) ${String(text)}`);
+        }
+      }
+    }
+    expect(uncounted).toEqual([]);
+    expect(notCount).toEqual([]);
   });
 
   it('are real translations: every Spanish and Chinese text differs from the English one', () => {

@@ -66,7 +66,7 @@ function Details({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation('console');
   const { money } = useMoney();
   const rows: [string, string][] = [
-    [t('columns.credit'), `${money(store.credit)}${store.days_left !== null ? ` (${t('daysLeft', { days: store.days_left })})` : ''}`],
+    [t('columns.credit'), `${money(store.credit)}${store.days_left !== null ? ` (${t('daysLeft', { count: store.days_left })})` : ''}`],
     [t('fields.specialComps'), money(store.special_comps)],
     [t('columns.shifts'), String(store.open_shifts)],
     [t('columns.machines'), `${store.machines_connected} / ${store.machines_enrolled}`],

@@ -142,7 +142,7 @@ export default function ConsoleStoresPage() {
           data-testid="console-store-filter"
         />
         <Text c="dimmed" fz="sm" pb={6} data-testid="console-store-count">
-          {t('console:storeCount', { shown: rows.length, total: all.length })}
+          {t('console:storeCount', { shown: rows.length, count: all.length })}
         </Text>
       </Group>
       <TableEdge scroller={viewport} watch={[rows]} testId="console-stores" rootTestId="console-stores">

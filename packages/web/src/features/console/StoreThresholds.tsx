@@ -29,7 +29,7 @@ export function StoreThresholds({ kid, canEdit }: { kid: number; canEdit: boolea
   const applied = (k: ThresholdKind, v: number | null) => {
     if (v === null) return t('settings.storeLargeDiff');
     if (v === 0) return t('storeThresholds.off');
-    return isMoney(k) ? money(toUnits(v)) : t(`storeThresholds.value.${ALERT_THRESHOLDS[k].unit}`, { n: v });
+    return isMoney(k) ? money(toUnits(v)) : t(`storeThresholds.value.${ALERT_THRESHOLDS[k].unit}`, { count: v });
   };
   /** Only the rules whose override the admin changed are sent (null clears one). */
   const changed = (f: ThresholdForm) => Object.fromEntries(THRESHOLD_KINDS.flatMap((k) => (sent(k, f[k]) === (set?.[k] ?? null) ? [] : [[k, sent(k, f[k])]])));

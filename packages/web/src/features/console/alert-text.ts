@@ -20,7 +20,7 @@ export function alertText(a: Pick<ConsoleAlert, 'kind' | 'detail'>, t: TFunction
     case 'machine_offline':
       return t('console:alerts.text.machine_offline', { machine: num(d, 'machine'), seen: consoleTime(str(d, 'last_seen_at')) });
     case 'lockouts':
-      return t('console:alerts.text.lockouts', { account: str(d, 'account'), n: num(d, 'lockouts') });
+      return t('console:alerts.text.lockouts', { account: str(d, 'account'), count: num(d, 'lockouts') });
     case 'meters':
       return t('console:alerts.text.meters', { machine: num(d, 'machine') });
     case 'ledger':

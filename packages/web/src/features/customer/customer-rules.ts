@@ -89,14 +89,14 @@ export function validateProfile(f: ProfileForm, today: string = new Date().toISO
   // Every store has a minimum age (18 at least): the birthday is required to hold the customer to it.
   if (!f.birthday.trim()) errors.birthday = { key: 'errors.required' };
   else if (!isRealPastDate(f.birthday, today)) errors.birthday = { key: 'errors.birthday' };
-  else if (age && ageShort(age, f.birthday, age.day) === 'under') errors.birthday = { key: 'form.tooYoung', values: { age: age.min_age } };
+  else if (age && ageShort(age, f.birthday, age.day) === 'under') errors.birthday = { key: 'form.tooYoung', values: { count: age.min_age } };
   if (!(GENDERS as readonly string[]).includes(f.gender)) errors.gender = { key: 'errors.required' };
   return errors;
 }
 
 /** Spec section 5's message: 'can not have more than N characters'. */
 export function tooLong(n: number): Problem {
-  return { key: 'errors.tooLong', values: { n } };
+  return { key: 'errors.tooLong', values: { count: n } };
 }
 
 /** The trimmed fields as the create and update calls take them. */

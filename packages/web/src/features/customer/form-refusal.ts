@@ -15,7 +15,7 @@ export function customerFormRefusal(reply: Reply, t: T, date: (iso: string) => s
     return t(reply.excluded === 'person' ? 'customer:form.excludedPerson' : 'customer:form.excludedIdChange', { until });
   }
   if (reply.status === Status.INPUT_ERROR && typeof reply.min_age === 'number') {
-    return t(reply.reason === RefusalReason.BIRTHDAY ? 'customer:form.birthdayRequired' : 'customer:form.tooYoung', { age: reply.min_age });
+    return t(reply.reason === RefusalReason.BIRTHDAY ? 'customer:form.birthdayRequired' : 'customer:form.tooYoung', { count: reply.min_age });
   }
   return null;
 }

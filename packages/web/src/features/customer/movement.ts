@@ -46,7 +46,7 @@ export function protectionText(p: { protection: string; until: string | null }, 
  */
 export function ageLockText(a: { min_age: number; age_short?: 'birthday' | 'under' | null | undefined } | undefined, t: T): string | null {
   if (!a?.age_short) return null;
-  return a.age_short === 'under' ? t('customer:refused.underage', { age: a.min_age }) : t('customer:refused.birthdayAge', { age: a.min_age });
+  return a.age_short === 'under' ? t('customer:refused.underage', { count: a.min_age }) : t('customer:refused.birthdayAge', { count: a.min_age });
 }
 
 /**
@@ -82,8 +82,8 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
         const paid = typeof reply.paid_today === 'number' ? reply.paid_today : 0;
         return paid > 0 ? t('customer:refused.idMissingToday', { amount: units(reply.above), paid: units(paid) }) : t('customer:refused.idMissing', { amount: units(reply.above) });
       }
-      if (reply.reason === RefusalReason.BIRTHDAY) return typeof reply.min_age === 'number' ? t('customer:refused.birthdayAge', { age: reply.min_age }) : t('customer:refused.birthday');
-      if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { age: reply.min_age });
+      if (reply.reason === RefusalReason.BIRTHDAY) return typeof reply.min_age === 'number' ? t('customer:refused.birthdayAge', { count: reply.min_age }) : t('customer:refused.birthday');
+      if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { count: reply.min_age });
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
     case Status.DRAWER_BALANCE_ERROR:
       // Under blind count the cashier is sent to the boss: the drawer's cash is not theirs to know.

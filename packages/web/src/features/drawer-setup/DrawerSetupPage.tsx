@@ -82,7 +82,7 @@ export default function DrawerSetupPage() {
     <PageFrame title={t('drawer-setup:title')} crumbs={[{ label: t('home:groups.setup') }]}>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="drawer-count">
-          {q.data ? t('drawer-setup:count', { n: list.length, max: q.data.max_drawers }) : ''}
+          {q.data ? t('drawer-setup:count', { n: list.length, count: q.data.max_drawers }) : ''}
         </Text>
         <Button onClick={() => void create()} loading={busy === 'create'} disabled={busy !== null || !q.data} data-testid="create-drawer">
           {t('drawer-setup:create')}

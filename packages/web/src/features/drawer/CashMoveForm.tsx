@@ -32,7 +32,7 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
     else if (kind === 'bleeds' && info.balance !== undefined && read.cents > unitsToCents(info.balance)) next.amount = t('errors.balanceNotEnough');
     const why = reason.trim();
     if (!why) next.reason = t('errors.reasonRequired');
-    else if (why.length > REASON_MAX) next.reason = t('errors.tooLong', { max: REASON_MAX });
+    else if (why.length > REASON_MAX) next.reason = t('errors.tooLong', { count: REASON_MAX });
     setErrors(next);
     if (next.amount || next.reason || 'problem' in read) return;
     try {

@@ -54,11 +54,11 @@ export function MachineCard({ machine: m, busy, onRename, onRelease }: MachineCa
         {m.kind === 'game' && (m.meters.games > 0 || !m.metersMatch) ? (
           m.metersMatch ? (
             <Text size="xs" c="teal.9" data-testid="meters-ok">
-              {t('metersOk', { games: m.meters.games })}
+              {t('metersOk', { count: m.meters.games })}
             </Text>
           ) : (
             <Text size="xs" c="red.9" fw={600} role="status" data-testid="meters-differ">
-              {t('metersDiffer', { played: m.meters.played, won: m.meters.won, games: m.meters.games, lplayed: m.ledger.played, lwon: m.ledger.won, lgames: m.ledger.games })}
+              {t('metersDiffer', { played: m.meters.played, won: m.meters.won, count: m.meters.games, lplayed: m.ledger.played, lwon: m.ledger.won, lgames: m.ledger.games })}
             </Text>
           )
         ) : null}

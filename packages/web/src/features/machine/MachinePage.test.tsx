@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
 import MachinePage from './MachinePage';
 
@@ -53,6 +54,21 @@ describe('Machine page', () => {
     await renderRoutes([{ path: '/', element: <MachinePage /> }], '/');
     expect(await screen.findByTestId('no-machine')).toHaveTextContent('No machine found');
     expect(screen.getByTestId('machine-count')).toHaveTextContent('0 of 20 machines');
+  });
+
+  it('says one machine and one game in the singular, in English and Spanish', async () => {
+    const one = { ...playing, meters: { played: 1, won: 0, games: 1 }, ledger: { played: 1, won: 0, games: 1 }, metersMatch: true };
+    fakeServer({ '/machine/list': () => ({ status: 0, list: [one], max_machines: 1, exchange_rate: 100 }) });
+    await renderRoutes([{ path: '/', element: <MachinePage /> }], '/');
+    expect(await screen.findByTestId('meters-ok')).toHaveTextContent('Meters agree with the ledger (1 game)');
+    expect(screen.getByTestId('machine-count')).toHaveTextContent(/^1 of 1 machine$/);
+    await act(() => i18n.changeLanguage('mx'));
+    try {
+      expect(await screen.findByTestId('machine-count')).toHaveTextContent(/^1 de 1 máquina$/);
+      expect(screen.getByTestId('meters-ok')).toHaveTextContent('(1 partida)');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows a playing machine with its customer and the meter flag; release asks twice and cancel changes nothing', async () => {

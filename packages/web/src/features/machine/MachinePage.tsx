@@ -61,7 +61,7 @@ export default function MachinePage() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
           <Text size="sm" data-testid="machine-count">
-            {q.data ? t('machine:count', { n: list.length, max: q.data.max_machines }) : ''}
+            {q.data ? t('machine:count', { n: list.length, count: q.data.max_machines }) : ''}
           </Text>
           <Badge variant="dot" color={live ? 'teal' : 'gray'} data-testid="live-state" data-live={live}>
             {live ? t('machine:live') : t('machine:polling')}

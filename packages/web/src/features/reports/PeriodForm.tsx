@@ -89,7 +89,7 @@ export function PeriodForm({ period, today, onApply, children, actions, error, l
       </Group>
       {days !== undefined ? (
         <Text size="xs" c="gray.7" mt={4} data-testid="period-limit">
-          {t('limitHint', { n: days })}
+          {t('limitHint', { count: days })}
         </Text>
       ) : null}
       {serverError ? (

@@ -65,7 +65,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
     <>
       <Group justify="space-between" wrap="wrap" mb="sm">
         <Text size="sm" c="dimmed">
-          {q.data ? t('staff:count', { n: rows.length }) : ''}
+          {q.data ? t('staff:count', { count: rows.length }) : ''}
         </Text>
         {readOnly ? (
           <Text size="sm" c="dimmed" data-testid="read-only">

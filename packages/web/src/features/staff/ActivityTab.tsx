@@ -94,7 +94,7 @@ export function ActivityTab() {
       {q.data ? (
         <>
           <Text size="sm" c="dimmed" mb="xs" data-testid="activity-total">
-            {t('staff:rows', { n: q.data.total })}
+            {t('staff:rows', { count: q.data.total })}
           </Text>
           <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={t('staff:activityTab')}>
             <Table striped verticalSpacing="xs" data-testid="activity">

@@ -39,7 +39,7 @@ export function QuotaCard() {
         </Title>
         {d.low_credit ? (
           <Alert color="orange" variant="light" role="alert" data-testid="low-credit">
-            {d.days_left === null ? t('lowCreditNone') : t('lowCredit', { days: d.days_left })}
+            {d.days_left === null ? t('lowCreditNone') : t('lowCredit', { count: d.days_left })}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -49,7 +49,7 @@ export function QuotaCard() {
               {money(d.credit)}
             </Text>
             <Text size="xs" c="dimmed">
-              {d.days_left === null ? t('noUse') : d.days_left >= 60 ? t('paceLong', { avg: money(d.avg_daily_use) }) : t('pace', { avg: money(d.avg_daily_use), days: Math.floor(d.days_left) })}
+              {d.days_left === null ? t('noUse') : d.days_left >= 60 ? t('paceLong', { avg: money(d.avg_daily_use) }) : t('pace', { avg: money(d.avg_daily_use), count: Math.floor(d.days_left) })}
             </Text>
           </Stack>
           <Stack gap={4}>

@@ -49,7 +49,7 @@ export function StoreEditForm({ info, onSaved }: { info: StoreInfo; onSaved: (i:
           f,
           (v: string) =>
             v.length > STORE_CONTACT_MAX[f]
-              ? t('store-info:tooLong', { n: STORE_CONTACT_MAX[f] })
+              ? t('store-info:tooLong', { count: STORE_CONTACT_MAX[f] })
               : f === 'phone' && !PHONE_PATTERN.test(v)
                 ? t('store-info:phoneFormat')
                 : f === 'zip' && !ZIP_PATTERN.test(v)

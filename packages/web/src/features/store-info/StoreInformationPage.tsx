@@ -57,7 +57,7 @@ export default function StoreInformationPage() {
                   <Label label={t('store-info:fields.special_comps')} value={money(info.special_comps)} />
                   <Label label={t('store-info:fields.exchange_rate')} value={String(info.exchange_rate)} />
                   <Label label={t('store-info:fields.timezone')} value={info.timezone} />
-                  <Label label={t('store-info:fields.limit_day')} value={t('store-info:daysN', { n: info.limit_day })} />
+                  <Label label={t('store-info:fields.limit_day')} value={t('store-info:daysN', { count: info.limit_day })} />
                 </SimpleGrid>
                 <Text size="xs" c="dimmed">
                   {t('store-info:operatorOnly')}
