@@ -1,6 +1,5 @@
 import type { CallAudience, CallInput, CallPath, CallReply, ReadPath } from '@moneybox/contract';
 import { audienceOfPath } from '@moneybox/contract/call-audience';
-import { Status } from '@moneybox/contract/status';
 import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut, type Session } from '../auth/session';
 import { CONSOLE_LOGIN, clearConsoleSession, consoleSession } from '../auth/console-session';
@@ -11,6 +10,10 @@ import { post, type Reply } from './transport';
 /** Where a page that is gone leads (spec section 8). */
 const ALL_NEWS = '/News/view-all-news';
 
+/**
+ * A refused call. `message` is what the user reads, in their language; `reply` is the server's reply as
+ * it came (its `error`, the server's English words, is for logs only and never shown).
+ */
 export class ApiError extends Error {
   constructor(
     readonly failure: Failure,
@@ -106,11 +109,10 @@ const CLIENTS: Record<CallAudience, AudienceClient> = {
       const s = opts.auth === false ? null : consoleSession();
       return s ? { uid: s.uid, token: s.token } : null;
     },
-    async message(failure, reply) {
+    async message(failure) {
+      // As the store's: the catalogue's message (and its reason's text) in the user's language, never the operator service's English words.
       await i18n.loadNamespaces(['status', 'common']);
-      const message = failureMessage(failure, t());
-      // The operator service's words (a taken kiosk id, an unknown time zone) beside the catalogue's message.
-      return reply.status === Status.INPUT_ERROR && typeof reply.error === 'string' && reply.error !== 'Input error' ? `${message}: ${reply.error}` : message;
+      return failureMessage(failure, t());
     },
     handle(error, opts) {
       if (error.failure.kind !== 'session' || opts.handle === false) return;

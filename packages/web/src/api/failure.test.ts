@@ -53,6 +53,23 @@ describe('error → message', () => {
     expect([say('zh_Hans', { status: 39, limit_day: 1 }), say('zh_Hans', { status: 42, try_times: 1 })]).toEqual([`${i18n.t('status:39', { lng: 'zh_Hans' })}: 1 天`, `${i18n.t('status:42', { lng: 'zh_Hans' })}: 剩余 1 次`]);
   });
 
+  it('adds the text of the reason a refusal names, in the user\'s language; never the server\'s English error', async () => {
+    const lastBoss = { status: 21, reason: 'last_boss', error: "The store's last boss cannot be removed, disabled or demoted" };
+    expect(classify(lastBoss)).toEqual({ kind: 'message', status: 21, reason: 'last_boss' });
+    const say = (lng: string, f: Parameters<typeof classify>[0]) => failureMessage(classify(f)!, (k, o) => i18n.t(k, { ...o, lng }));
+    expect(say('en', lastBoss)).toBe("Permission error: the store can not be left without a boss: its last boss can not be removed, disabled or demoted");
+    expect(say('zh_Hans', lastBoss)).toBe('权限错误: 门店不能没有老板：最后一位老板不能被删除、停用或降级');
+    for (const lng of ['en', 'mx', 'zh_Hans']) {
+      for (const f of [lastBoss, { status: 35, reason: 'above_cap', error: "The daily purchase limit can not be above the provider's 500" }, { status: 13, error: 'phone: too long' }, { status: 13, reason: 'no_such_reason', error: 'unworded' }]) {
+        const text = say(lng, f);
+        expect(text.startsWith(i18n.t(`status:${f.status}`, { lng })), `${lng} ${text}`).toBe(true);
+        expect(text).not.toContain(f.error);
+      }
+      // A reason the web does not word: the status's message alone.
+      expect(say(lng, { status: 13, reason: 'no_such_reason', error: 'unworded' })).toBe(i18n.t('status:13', { lng }));
+    }
+  });
+
   it('uses the maintenance message when no status came, else Error', () => {
     expect(failureMessage({ kind: 'maintenance' }, t, 'Back at 3am')).toBe('Back at 3am');
     expect(failureMessage({ kind: 'maintenance' }, t, '')).toBe('Error');

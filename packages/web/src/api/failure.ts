@@ -5,22 +5,28 @@ import type { Reply } from './transport';
 export type Failure =
   | { kind: 'session'; status: typeof Status.SESSION_REPLACED }
   | { kind: 'page-gone'; status: typeof Status.PAGE_GONE }
-  | { kind: 'message'; status: number; detail?: string | number }
+  /** `reason`: the reply's machine reason, worded by the `status:reasons` catalogue when it has the reason. */
+  | { kind: 'message'; status: number; detail?: string | number; reason?: string }
   | { kind: 'maintenance' };
 
-/** Classifies a reply; null means success. Pure, so it is tested on its own. */
+/**
+ * Classifies a reply; null means success. Pure, so it is tested on its own. The reply's `error` (the
+ * server's own English words) is no part of it: the user reads the catalogue's message in their language.
+ */
 export function classify(reply: Reply): Failure | null {
   const { status } = reply;
   if (status === Status.OK) return null;
   if (typeof status !== 'number') return { kind: 'maintenance' };
   if (status === Status.SESSION_REPLACED) return { kind: 'session', status };
   if (status === Status.PAGE_GONE) return { kind: 'page-gone', status };
-  if (status === Status.IMPROPER_PERIOD) return { kind: 'message', status, detail: asDetail(reply.limit_day) };
-  if (status === Status.WRONG_PASSWORD) return { kind: 'message', status, detail: asDetail(reply.try_times) };
-  if (status === Status.STORE_FROZEN) return { kind: 'message', status, detail: asDetail(reply.freeze_msg) };
+  const named = reply.reason;
+  const reason = typeof named === 'string' ? { reason: named } : {};
+  if (status === Status.IMPROPER_PERIOD) return { kind: 'message', status, detail: asDetail(reply.limit_day), ...reason };
+  if (status === Status.WRONG_PASSWORD) return { kind: 'message', status, detail: asDetail(reply.try_times), ...reason };
+  if (status === Status.STORE_FROZEN) return { kind: 'message', status, detail: asDetail(reply.freeze_msg), ...reason };
   // Under blind count the server sends the cashier to the boss instead of naming the drawer's cash.
-  if (status === Status.DRAWER_BALANCE_ERROR && reply.call_boss === true) return { kind: 'message', status, detail: CALL_BOSS };
-  return { kind: 'message', status };
+  if (status === Status.DRAWER_BALANCE_ERROR && reply.call_boss === true) return { kind: 'message', status, detail: CALL_BOSS, ...reason };
+  return { kind: 'message', status, ...reason };
 }
 
 const CALL_BOSS = 'call_boss';
@@ -46,8 +52,10 @@ export function handledGlobally(f: Failure, mode: HandleMode): boolean {
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * The text shown for a failure. `maintenanceMsg` is what /config/maintain answered (empty when
- * none), used only when the reply carried no status.
+ * The text shown for a failure, in the user's language: the status's message, and the text of the reason
+ * the reply names when the `status:reasons` catalogue words it (a reason a feature words itself, as the
+ * customer's money refusals, is not catalogued there). `maintenanceMsg` is what /config/maintain
+ * answered (empty when none), used only when the reply carried no status.
  */
 export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
   switch (f.kind) {
@@ -62,7 +70,8 @@ export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
       if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${t('common:timesLeft', { count: Number(f.detail) })}`;
       if (f.status === Status.STORE_FROZEN && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
       if (f.status === Status.DRAWER_BALANCE_ERROR && f.detail === CALL_BOSS) return t('status:callBoss');
-      return base;
+      const why = f.reason === undefined ? '' : t(`status:reasons.${f.reason}`, { defaultValue: '' });
+      return why ? `${base}: ${why}` : base;
     }
   }
 }

@@ -52,6 +52,10 @@ describe('web conventions (docs/WEB.md)', () => {
     expect(offending(/\breply\??\.reason\s*[!=]==?\s*['"]/)).toEqual([]);
   });
 
+  it('never shows the server’s English `error` of a refusal: the catalogue’s message and the reason’s text, in the user’s language (api/failure.ts)', () => {
+    expect(offending(/\breply\??\.error\b|\breply\??\[['"]error['"]\]/)).toEqual([]);
+  });
+
   it('types replies with the contract’s reply types, not hand-written interfaces', () => {
     expect(offending(/^\s*(export )?(interface|type) \w+Reply\b/, ['api/transport.ts'])).toEqual([]);
   });

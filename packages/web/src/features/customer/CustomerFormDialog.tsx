@@ -2,7 +2,6 @@ import type { CustomerCreateReply, CustomerUpdateReply } from '@moneybox/contrac
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CUSTOMER_FIELD_MAX, GENDERS } from '@moneybox/contract/customer-fields';
 import { ageDay } from '@moneybox/contract/minimum-age';
-import { Status } from '@moneybox/contract/status';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
@@ -104,8 +103,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
           setProblem(why);
           return;
         }
-        const detail = typeof err.reply.error === 'string' && err.failure.status === Status.INPUT_ERROR ? `: ${err.reply.error}` : '';
-        setProblem(`${err.message}${detail}`);
+        // The refusal in the user's language (the server's English `error` is never shown).
+        setProblem(err.message);
       }
     } finally {
       setBusy(false);

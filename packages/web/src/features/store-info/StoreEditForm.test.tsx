@@ -1,7 +1,9 @@
 import type { StoreInfo } from '@moneybox/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { limitProblem } from './limit-rules';
 import { StoreEditForm } from './StoreEditForm';
@@ -68,4 +70,29 @@ describe('store information: purchase limits', () => {
     expect(limitProblem(0, 0)).toBeNull();
     expect(limitProblem(1e6, 0)).toBeNull();
   });
+});
+
+describe('store information: the server refuses the form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says the status and its reason in the user\'s language, never the server\'s English words', async () => {
+    document.cookie = 'uid=7; path=/';
+    document.cookie = 'token=t; path=/';
+    // The provider's cap changed after the page was read: the form's own check let 400 pass.
+    const error = "The hourly purchase limit can not be above the provider's 300";
+    fakeServer({ '/store/update': () => ({ status: 35, reason: 'above_cap', limit: 'hourly', cap: 300, error }) });
+    await i18n.changeLanguage('mx');
+    try {
+      await renderRoutes([{ path: '/', element: <StoreEditForm info={info} onSaved={() => undefined} /> }], '/');
+      const hourly = await screen.findByTestId('store-limit_hourly');
+      await userEvent.clear(hourly);
+      await userEvent.type(hourly, '400');
+      await userEvent.click(screen.getByTestId('store-save'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(/^Error de monto: un límite de compra no puede superar el tope de su proveedor$/);
+      expect(alert.textContent).not.toContain(error);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  }, 20_000);
 });
