@@ -7,7 +7,6 @@
 export const OWN_TRANSACTIONS_NOT_YET_IN_RUNNER: ReadonlyArray<{ file: string; why: string }> = [
   { file: 'alerts/alert-sweep.ts', why: 'a background sweep with no actor: raises and clears alerts under a lock' },
   { file: 'console/console-login.service.ts', why: 'sign-in steps audit as the account signing in, before it has a session' },
-  { file: 'machine/enrolment.service.ts', why: 'a terminal enrolling: no staff actor, its own audit of the machine' },
   { file: 'report/daily-totals.ts', why: 'a background refresh of derived totals: no actor, no audit' },
   { file: 'terminal/terminal-hello.ts', why: 'a terminal\'s hello: no staff actor' },
   { file: 'user/login.service.ts', why: 'a login: the account acting for itself before it has a session' },

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { openStore } from '../store/store-guard.js';
-import { actorOf, writeAudit } from '../audit/audit.js';
+import { audited } from '../change.js';
 import { hashCode } from './enrolment-code.js';
 
 /** How long a boss's enrolment code works. */
@@ -39,10 +39,10 @@ export async function createEnrolCode(deps: Deps, actor: Actor, input: { kind: T
   const code = newCode();
   const at = isoNow();
   const expiresAt = isoIn(ENROL_CODE_TTL_MS);
-  await scope.db.transaction().execute(async (tx) => {
-    await scope.in(tx).enrolmentCodes.insert({ code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: actor.accountId, created_at: at, expires_at: expiresAt });
+  await audited(deps, actor, async (tx, _audit, change) => {
+    await storeScope(tx.handle.db, storeId).enrolmentCodes.insert({ code_hash: hashCode(code), kind: input.kind, machine_name: name, account_id: actor.accountId, created_at: at, expires_at: expiresAt });
     // The code itself never reaches the trail (it is a secret until used).
-    await writeAudit(tx, actorOf(actor), { storeId, kind: 'machine.enrol_code', target: { type: 'machine', label: String(name) }, after: { kind: input.kind, name, expires_at: expiresAt } }, at);
+    await change.audit({ storeId, kind: 'machine.enrol_code', target: { type: 'machine', label: String(name) }, after: { kind: input.kind, name, expires_at: expiresAt } }, at);
   });
   return { code, kind: input.kind, machine_id: name, expiresAt };
 }
