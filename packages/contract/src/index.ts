@@ -27,5 +27,6 @@ export * from './registry.js';
 export * from './denominations.js';
 export * from './kiosk.js';
 export * from './alert-kinds.js';
+export * from './operator-reasons.js';
 export * from './day-close.js';
 export * from './csv.js';

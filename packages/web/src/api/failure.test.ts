@@ -1,3 +1,4 @@
+import { OPERATOR_REASONS } from '@moneybox/contract/operator-reasons';
 import { allStatusCodes } from '@moneybox/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
@@ -67,6 +68,37 @@ describe('error → message', () => {
       }
       // A reason the web does not word: the status's message alone.
       expect(say(lng, { status: 13, reason: 'no_such_reason', error: 'unworded' })).toBe(i18n.t('status:13', { lng }));
+    }
+  });
+
+  it("words the console's input errors by their reason in the user's language, never the server's English", () => {
+    const say = (lng: string, f: Parameters<typeof classify>[0]) => failureMessage(classify(f)!, (k, o) => i18n.t(k, { ...o, lng }));
+    const taken = { status: 13, reason: 'kiosk_exists', error: 'kiosk 5001 already exists' };
+    const zone = { status: 13, reason: 'timezone', error: 'unknown timezone "Mars/Olympus" (use an IANA name such as America/Chicago)' };
+    const host = { status: 13, reason: 'host_taken', error: 'host already in use' };
+    expect(classify(taken)).toEqual({ kind: 'message', status: 13, reason: 'kiosk_exists' });
+    expect([say('en', taken), say('en', host)]).toEqual(['Input error: a store with that kiosk id already exists', 'Input error: that host is already in use']);
+    expect([say('mx', taken), say('mx', zone), say('mx', host)]).toEqual([
+      'Error de entrada: ya existe una tienda con ese id de kiosco',
+      'Error de entrada: la zona horaria no es válida (use un nombre como America/Mexico_City)',
+      'Error de entrada: ese dominio ya está en uso',
+    ]);
+    expect([say('zh_Hans', taken), say('zh_Hans', zone), say('zh_Hans', host)]).toEqual(['输入错误: 该亭号的门店已存在', '输入错误: 时区无效（请使用 Asia/Shanghai 这样的名称）', '输入错误: 该域名已被使用']);
+  });
+
+  it("has a text for every reason the console's refusals can name, in every language, each its own translation", () => {
+    for (const reason of OPERATOR_REASONS) {
+      const texts = ['en', 'mx', 'zh_Hans'].map((lng) => {
+        expect(i18n.exists(`status:reasons.${reason}`, { lng, fallbackLng: false } as never), `${lng} ${reason}`).toBe(true);
+        return i18n.t(`status:reasons.${reason}`, { lng });
+      });
+      expect(new Set(texts).size, `${reason}: ${texts.join(' | ')}`).toBe(3);
+      // No value to fill in: the reply carries none beside the reason.
+      for (const text of texts) expect(text, reason).not.toMatch(/\{\{/);
+      const [, mx, zh] = texts;
+      // Chinese texts are in Chinese (a format or zone name may stay in Latin letters).
+      expect(zh, reason).toMatch(/[\u4e00-\u9fff]/);
+      expect(mx, reason).not.toMatch(/\b(the|is|are|an|of|with|already|must|needs?|has|not)\b/);
     }
   });
 

@@ -65,7 +65,7 @@ export function checkFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (base === '' || base === '.' || base === '..' || base.length > 200 || /[\u0000-\u001f\u007f]/.test(base)) {
-    throw new OperatorError(`file name "${name}" must be a plain name of 1-200 characters`);
+    throw new OperatorError(`file name "${name}" must be a plain name of 1-200 characters`, 'news_file_name');
   }
   return base;
 }
@@ -78,15 +78,15 @@ export type FileUse = 'document' | 'image';
  */
 export function checkFile(name: string, bytes: Uint8Array, use: FileUse): BulletinFileType {
   const limit = use === 'document' ? BULLETIN_LIMITS.documentBytes : BULLETIN_LIMITS.imageBytes;
-  if (bytes.byteLength === 0) throw new OperatorError(`${name}: the file is empty`);
-  if (bytes.byteLength > limit) throw new OperatorError(`${name}: ${bytes.byteLength} bytes is over the limit of ${limit} bytes (${limit / 1024 / 1024} MiB) for ${use === 'document' ? 'a poster or regulation file' : 'an image'}`);
+  if (bytes.byteLength === 0) throw new OperatorError(`${name}: the file is empty`, 'news_file_empty');
+  if (bytes.byteLength > limit) throw new OperatorError(`${name}: ${bytes.byteLength} bytes is over the limit of ${limit} bytes (${limit / 1024 / 1024} MiB) for ${use === 'document' ? 'a poster or regulation file' : 'an image'}`, 'news_too_large');
   const type = sniff(bytes);
-  if (!type) throw new OperatorError(`${name}: the file is ${describeUnknown(bytes)}; accepted: ${use === 'document' ? 'PNG, JPEG, GIF, WebP or PDF' : 'PNG, JPEG, GIF or WebP'}`);
-  if (use === 'image' && type === 'application/pdf') throw new OperatorError(`${name}: a PDF cannot be shown as an image; accepted: PNG, JPEG, GIF or WebP`);
+  if (!type) throw new OperatorError(`${name}: the file is ${describeUnknown(bytes)}; accepted: ${use === 'document' ? 'PNG, JPEG, GIF, WebP or PDF' : 'PNG, JPEG, GIF or WebP'}`, 'news_file_type');
+  if (use === 'image' && type === 'application/pdf') throw new OperatorError(`${name}: a PDF cannot be shown as an image; accepted: PNG, JPEG, GIF or WebP`, 'news_file_type');
   const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
   const claimed = ext === undefined ? undefined : EXTENSIONS[ext];
-  if (ext === 'svg') throw new OperatorError(`${name}: SVG is refused (it can carry scripts); export it as PNG`);
-  if (claimed !== undefined && claimed !== type) throw new OperatorError(`${name}: its name says ${claimed} but its content is ${type}`);
+  if (ext === 'svg') throw new OperatorError(`${name}: SVG is refused (it can carry scripts); export it as PNG`, 'news_file_type');
+  if (claimed !== undefined && claimed !== type) throw new OperatorError(`${name}: its name says ${claimed} but its content is ${type}`, 'news_file_type');
   return type;
 }
 

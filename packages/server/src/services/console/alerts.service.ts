@@ -9,7 +9,7 @@ import { auditRepository } from '../../repositories/audit.repository.js';
 import type { StoreSet } from '../../repositories/console-store.repository.js';
 import type { Deps } from '../deps.js';
 import { parseAuditJson } from '../audit/activity.js';
-import { consoleAudited } from './console-audit.js';
+import { consoleAudited, refuseInput } from './console-audit.js';
 import { TARGET_REFUSED, targetAllowed } from '../alerts/webhook-target.js';
 import { storeInScope, storesInScope } from './scope.js';
 
@@ -80,7 +80,7 @@ export async function acknowledgeAlert(deps: Deps, actor: ConsoleActor, input: {
 
 export async function resolveAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note: string }) {
   const a = await alertInScope(deps, actor, input.id);
-  if (a.resolved_at !== null) refuse(Status.INPUT_ERROR, { error: 'already resolved' });
+  if (a.resolved_at !== null) refuseInput('alert_resolved', 'already resolved');
   return consoleAudited(deps, actor, async (tx, audit) => {
     await alertRepository.resolve(tx.handle.db, a.id, actor.username, isoNow(), input.note);
     await audit({ storeId: a.store_id, kind: 'console.alert_resolve', target: { type: 'alert', id: a.id, label: `${a.kind} ${a.subject}` }, before: { state: stateOf(a), note: a.note }, after: { state: 'resolved', note: input.note } });
@@ -155,7 +155,7 @@ export async function addWebhook(deps: Deps, actor: ConsoleActor, input: { url: 
 /** Stops a webhook: nothing more is sent to it, pending deliveries included. */
 export async function removeWebhook(deps: Deps, actor: ConsoleActor, input: { id: number }) {
   return consoleAudited(deps, actor, async (tx, audit) => {
-    if (!(await webhookRepository.remove(tx.handle.db, input.id, isoNow()))) refuse(Status.INPUT_ERROR, { error: 'no webhook with that id' });
+    if (!(await webhookRepository.remove(tx.handle.db, input.id, isoNow()))) refuseInput('no_webhook', 'no webhook with that id');
     await audit({ storeId: null, kind: 'console.webhook_remove', target: { type: 'webhook', id: input.id, label: String(input.id) }, before: { active: true }, after: { active: false } });
     return {};
   });

@@ -2,7 +2,7 @@ import { actorOfConsole, type AuditEntry } from '../audit/audit.js';
 import { runChange, type Change } from '../change.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import type { DbDeps, Deps } from '../deps.js';
-import { Status } from '@moneybox/contract';
+import { Status, type OperatorReason } from '@moneybox/contract';
 import { StatusRefusal } from '../../domain/status-refusal.js';
 import { OperatorError, UsernameTaken } from '../operator/operator.service.js';
 
@@ -30,14 +30,25 @@ export async function consoleStep<T, D extends DbDeps & Pick<Deps, 'live'>>(deps
   });
 }
 
-/** The operator service's refusal in its words, as a console answer (13 with the words; a taken staff name 22). */
+/**
+ * The console's 13 for input it refuses: the machine `reason` the web words in the user's language
+ * (contract operator-reasons.ts), and the English words for logs.
+ */
+export function refuseInput(reason: OperatorReason, error: string): never {
+  throw new StatusRefusal(Status.INPUT_ERROR, { error, reason });
+}
+
+/**
+ * The operator service's refusal as a console answer: 13 with its machine reason (when it has one) and its
+ * English words; a taken staff name 22.
+ */
 export async function asConsole<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     // A taken staff name: the spec's 22 and nothing more (its holder may be outside the caller's scope).
     if (err instanceof UsernameTaken) throw new StatusRefusal(Status.ACCOUNT_NAME_REPEATED);
-    if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message });
+    if (err instanceof OperatorError) throw new StatusRefusal(Status.INPUT_ERROR, { error: err.message, ...(err.reason !== undefined && { reason: err.reason }) });
     throw err;
   }
 }

@@ -75,11 +75,11 @@ describeOnDatabases("a store's distributor", (s) => {
     const binding = () => s.handle.db.selectFrom('platform_account_store').select('account_id').where('store_id', '=', kid).execute();
     const bound = await binding();
     expect((await move(admin, newDist.UID, 99_999)).status).toBe(Status.PERMISSION_ERROR);
-    expect(await move(admin, 987_654)).toEqual({ status: Status.INPUT_ERROR, error: 'no distributor with that id' });
-    expect(await move(admin, support.UID)).toEqual({ status: Status.INPUT_ERROR, error: 'no distributor with that id' });
-    expect(await move(admin, null)).toEqual({ status: Status.INPUT_ERROR, error: "the store is already one of the operator's own" });
+    expect(await move(admin, 987_654)).toEqual({ status: Status.INPUT_ERROR, reason: 'no_distributor', error: 'no distributor with that id' });
+    expect(await move(admin, support.UID)).toEqual({ status: Status.INPUT_ERROR, reason: 'no_distributor', error: 'no distributor with that id' });
+    expect(await move(admin, null)).toEqual({ status: Status.INPUT_ERROR, reason: 'already_own', error: "the store is already one of the operator's own" });
     expect((await move(admin, oldDist.UID)).status).toBe(Status.OK);
-    expect(await move(admin, oldDist.UID)).toEqual({ status: Status.INPUT_ERROR, error: 'the store is already bound to that distributor' });
+    expect(await move(admin, oldDist.UID)).toEqual({ status: Status.INPUT_ERROR, reason: 'already_bound', error: 'the store is already bound to that distributor' });
     expect((await move(oldDist, newDist.UID)).status).toBe(Status.PERMISSION_ERROR);
     expect((await move(support, null)).status).toBe(Status.PERMISSION_ERROR);
     expect((await auditRows()).length).toBe(before + 1);
@@ -95,7 +95,7 @@ describeOnDatabases("a store's distributor", (s) => {
       // The same move twice: one moves it, the other (run after it) finds it there already.
       const same = await Promise.all([move(admin, newDist.UID), move(admin, newDist.UID)]);
       expect(same).toContainEqual({ status: Status.OK });
-      expect(same).toContainEqual({ status: Status.INPUT_ERROR, error: 'the store is already bound to that distributor' });
+      expect(same).toContainEqual({ status: Status.INPUT_ERROR, reason: 'already_bound', error: 'the store is already bound to that distributor' });
       expect(await bound()).toEqual([newDist.UID]);
       // Two different moves: both apply, in some order.
       expect(await Promise.all([move(admin, oldDist.UID), move(admin, null)])).toEqual([{ status: Status.OK }, { status: Status.OK }]);

@@ -10,7 +10,7 @@ import { consoleStoreRepository } from '../../repositories/console-store.reposit
 import { creditTransferRepository as transfers } from '../../repositories/credit-transfer.repository.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import type { DbDeps } from '../deps.js';
-import { consoleAudited } from './console-audit.js';
+import { consoleAudited, refuseInput } from './console-audit.js';
 import { storeInScope, storesInScope } from './scope.js';
 
 /**
@@ -39,7 +39,7 @@ type Party = { kind: 'store'; id: number; label: string; parent: number | null }
 
 /** The child of a move and its parent, refused (21) when the actor may not move along that edge. */
 async function edge(db: Db, actor: ConsoleActor, input: CreditMoveInput): Promise<Party> {
-  if ((input.kid === undefined) === (input.distributor_id === undefined)) refuse(Status.INPUT_ERROR, { error: 'name a store (kid) or a distributor' });
+  if ((input.kid === undefined) === (input.distributor_id === undefined)) refuseInput('credit_target', 'name a store (kid) or a distributor');
   if (input.kid !== undefined) {
     const store = await storeInScope(db, actor, input.kid);
     const bound = await accounts.distributorOf(db, input.kid);
@@ -47,7 +47,7 @@ async function edge(db: Db, actor: ConsoleActor, input: CreditMoveInput): Promis
     if (actor.role !== 'admin' && parent !== actor.accountId) refuse(Status.PERMISSION_ERROR);
     return { kind: 'store', id: store.id, label: store.name, parent };
   }
-  if (input.fund !== 'credit') refuse(Status.INPUT_ERROR, { error: 'a comps budget belongs to a store' });
+  if (input.fund !== 'credit') refuseInput('comps_store_only', 'a comps budget belongs to a store');
   const child = await accounts.find(db, input.distributor_id!);
   const mine = child?.role === 'distributor' && (actor.role === 'admin' || child.parent_id === actor.accountId);
   if (!child || !mine) refuse(Status.PERMISSION_ERROR);
@@ -211,7 +211,7 @@ export async function creditHistory(deps: DbDeps, actor: ConsoleActor, input: { 
     }));
     return { balance: toUnits(input.fund === 'comps' ? store.comps_budget_cents : store.credit_cents), list };
   }
-  if (input.distributor_id === undefined) refuse(Status.INPUT_ERROR, { error: 'name a store (kid) or a distributor' });
+  if (input.distributor_id === undefined) refuseInput('credit_target', 'name a store (kid) or a distributor');
   const mine = (await distributorsInScope(db, actor)).find((a) => a.id === input.distributor_id);
   if (!mine) refuse(Status.PERMISSION_ERROR);
   const stores = new Map((await storeNames(db, actor)).map((s) => [s.id, s.name]));

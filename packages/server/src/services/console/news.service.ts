@@ -9,7 +9,7 @@ import { runChange } from '../change.js';
 import type { Deps } from '../deps.js';
 import { createAnnouncement, getMaintenance, listAnnouncements, setMaintenance, updateAnnouncement, withdrawAnnouncement } from '../operator/notice.service.js';
 import { publish, update, withdraw, type FileIn, type TextIn } from '../operator/publish.service.js';
-import { asConsole } from './console-audit.js';
+import { asConsole, refuseInput } from './console-audit.js';
 import { storesInScope } from './scope.js';
 
 /**
@@ -34,9 +34,9 @@ async function targetStores(db: Db, actor: ConsoleActor, target: NewsTarget): Pr
   let kids: number[];
   if (target.type === 'distributor') {
     const d = await platformAccountRepository.find(db, target.distributor_id);
-    if (!d || d.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
+    if (!d || d.role !== 'distributor') refuseInput('no_distributor', 'no distributor with that id');
     kids = (await platformAccountRepository.storesOf(db, d.id)).map((r) => Number(r.store_id));
-    if (kids.length === 0) refuse(Status.INPUT_ERROR, { error: 'that distributor has no stores' });
+    if (kids.length === 0) refuseInput('distributor_no_stores', 'that distributor has no stores');
   } else kids = [...new Set(target.kids)];
   if (scope !== 'all' && kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR);
   return kids;
@@ -47,7 +47,7 @@ async function itemInScope(db: Db, actor: ConsoleActor, id: number) {
   const b = await bulletinWrites.find(db, id);
   const scope = await storesInScope(db, actor);
   if (scope === 'all') {
-    if (!b) refuse(Status.INPUT_ERROR, { error: `no bulletin ${id}` });
+    if (!b) refuseInput('no_bulletin', `no bulletin ${id}`);
     return b;
   }
   if (!b || b.all_stores === 1) refuse(Status.PERMISSION_ERROR);

@@ -12,7 +12,7 @@ import type { AuditActor } from '../audit/audit.js';
 import { operatorStep, type PlatformActor } from '../operator/step-audit.js';
 import { CREDENTIAL_STATUS } from '../user/credential-status.js';
 import { roleOfAccount } from './console-role.js';
-import { consoleAudited } from './console-audit.js';
+import { consoleAudited, refuseInput } from './console-audit.js';
 
 export interface NewPlatformAccount {
   username: string;
@@ -36,9 +36,9 @@ export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, 
   if (a.parentId !== undefined) {
     const parent = await accounts.find(db, a.parentId);
     // A support account's distributor, or a sub-distributor's parent distributor (credit flows down to it).
-    if (a.role === 'admin' || !parent || parent.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a support account or a sub-distributor has a parent, and it is a distributor' });
+    if (a.role === 'admin' || !parent || parent.role !== 'distributor') refuseInput('account_parent', 'only a support account or a sub-distributor has a parent, and it is a distributor');
   }
-  if (a.stores?.length && a.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'only a distributor is bound to stores' });
+  if (a.stores?.length && a.role !== 'distributor') refuseInput('stores_distributor_only', 'only a distributor is bound to stores');
   const hash = await hashSecret(a.password);
   try {
     return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
@@ -46,7 +46,7 @@ export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, 
       if (a.stores?.length) {
         const known = new Set((await consoleStoreRepository.stores(tx, a.stores)).map((s) => s.id));
         for (const kid of new Set(a.stores)) {
-          if (!known.has(kid)) refuse(Status.INPUT_ERROR, { error: `no kiosk ${kid}` });
+          if (!known.has(kid)) refuseInput('no_store', `no kiosk ${kid}`);
           await accounts.bindStore(tx, id, kid);
         }
       }

@@ -6,7 +6,7 @@ import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
 import type { Deps } from '../deps.js';
 import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
-import { asConsole, consoleAudited, consoleStep } from './console-audit.js';
+import { asConsole, consoleAudited, consoleStep, refuseInput } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
 
@@ -116,7 +116,7 @@ export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: 
  * only thing that changes, so its credit edge (credit.service.ts `edge`) and every scope (the stores
  * list, reports, the live socket's per-batch bindings) follow it at once; the old distributor's
  * socket is told once (`formerOwners`). Refusals: an unknown store
- * 21 (as every console call on a store), an unknown distributor or the store's own one 13 with the words.
+ * 21 (as every console call on a store), an unknown distributor or the store's own one 13 with its reason (no_distributor, already_bound, already_own).
  */
 export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor, input: { kid: number; distributor_id: number | null }) {
   return consoleAudited(deps, actor, async (tx, audit, change) => {
@@ -124,10 +124,10 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     const store = await storeInScope(db, actor, input.kid);
     await accounts.holdBinding(db, tx.handle.dialect, input.kid);
     const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
-    if (to !== null && to?.role !== 'distributor') refuse(Status.INPUT_ERROR, { error: 'no distributor with that id' });
+    if (to !== null && to?.role !== 'distributor') refuseInput('no_distributor', 'no distributor with that id');
     const from = await accounts.distributorOf(db, input.kid);
     const fromId = from?.account_id ?? null;
-    if (fromId === (to?.id ?? null)) refuse(Status.INPUT_ERROR, { error: to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own" });
+    if (fromId === (to?.id ?? null)) refuseInput(to ? 'already_bound' : 'already_own', to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own");
     // Once committed, the distributor it left hears it once more, so its stores screen drops the store at once.
     if (fromId !== null) change.moved(input.kid, { formerOwners: [fromId] });
     const fromName = fromId === null ? null : ((await accounts.find(db, fromId))?.username ?? String(fromId));

@@ -1,9 +1,7 @@
-import { Status } from '@moneybox/contract';
 import type { ConsoleActor } from '../../domain/console-actor.js';
-import { refuse } from '../../domain/status-refusal.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
 import type { Deps } from '../deps.js';
-import { consoleAudited } from './console-audit.js';
+import { consoleAudited, refuseInput } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
 /**
@@ -18,7 +16,7 @@ export async function consoleSetStoreHost(deps: Deps, actor: ConsoleActor, input
     const store = await storeInScope(db, actor, input.kid);
     const was = await platformRepository.host(db, input.host);
     const taken = was && was.store_id !== input.kid && (was.store_id !== null || actor.role !== 'admin');
-    if (taken) refuse(Status.INPUT_ERROR, { error: 'host already in use' });
+    if (taken) refuseInput('host_taken', 'host already in use');
     await platformRepository.setStoreHost(db, input.host, input.kid, input.layout);
     await audit({
       storeId: input.kid,
@@ -37,7 +35,7 @@ export async function consoleRemoveStoreHost(deps: Deps, actor: ConsoleActor, in
     const db = tx.handle.db;
     const store = await storeInScope(db, actor, input.kid);
     const was = await platformRepository.host(db, input.host);
-    if (!was || !(await platformRepository.removeStoreHost(db, input.host, input.kid))) refuse(Status.INPUT_ERROR, { error: 'not a host of this store' });
+    if (!was || !(await platformRepository.removeStoreHost(db, input.host, input.kid))) refuseInput('not_store_host', 'not a host of this store');
     await audit({ storeId: input.kid, kind: 'console.store_host_remove', target: { type: 'store', id: input.kid, label: store.name }, before: { host: was.host, layout: was.layout }, after: null });
     return {};
   });

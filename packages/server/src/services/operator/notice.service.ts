@@ -14,9 +14,9 @@ import { OperatorError } from './operator.service.js';
 
 /** An announcement's message and layouts as the marquee takes them; OperatorError otherwise. */
 function checkAnnouncement(msg: string, modes: number[]): void {
-  if (!msg.trim()) throw new OperatorError('the announcement needs a message');
-  if (msg.length > 500) throw new OperatorError('the announcement can not have more than 500 characters');
-  if (modes.length === 0 || modes.some((m) => !Number.isInteger(m) || m < 0 || m > 6)) throw new OperatorError('layouts must be a list of 0-6');
+  if (!msg.trim()) throw new OperatorError('the announcement needs a message', 'announcement_message');
+  if (msg.length > 500) throw new OperatorError('the announcement can not have more than 500 characters', 'announcement_too_long');
+  if (modes.length === 0 || modes.some((m) => !Number.isInteger(m) || m < 0 || m > 6)) throw new OperatorError('layouts must be a list of 0-6', 'layout');
 }
 
 const asModes = (json: string): number[] => {
@@ -47,8 +47,8 @@ export function createAnnouncement(deps: DbDeps, actor: AuditActor, input: { msg
 export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id: number; msg?: string | undefined; modes?: number[] | undefined }): Promise<void> {
   return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const a = await platformRepository.findAnnouncement(db, input.id);
-    if (!a) throw new OperatorError(`no announcement ${input.id}`);
-    if (a.active !== 1) throw new OperatorError(`announcement ${input.id} was withdrawn; publish a new one`);
+    if (!a) throw new OperatorError(`no announcement ${input.id}`, 'no_announcement');
+    if (a.active !== 1) throw new OperatorError(`announcement ${input.id} was withdrawn; publish a new one`, 'announcement_withdrawn');
     const msg = input.msg ?? a.msg;
     const modes = input.modes ?? asModes(a.modes);
     checkAnnouncement(msg, modes);
@@ -67,8 +67,8 @@ export function updateAnnouncement(deps: DbDeps, actor: AuditActor, input: { id:
 export function withdrawAnnouncement(deps: DbDeps, actor: AuditActor, input: { id: number }): Promise<void> {
   return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const a = await platformRepository.findAnnouncement(db, input.id);
-    if (!a) throw new OperatorError(`no announcement ${input.id}`);
-    if (!(await platformRepository.withdrawAnnouncement(db, input.id))) throw new OperatorError(`announcement ${input.id} is already withdrawn`);
+    if (!a) throw new OperatorError(`no announcement ${input.id}`, 'no_announcement');
+    if (!(await platformRepository.withdrawAnnouncement(db, input.id))) throw new OperatorError(`announcement ${input.id} is already withdrawn`, 'announcement_withdrawn');
     await change.audit({ storeId: null, kind: 'operator.announcement_withdraw', target: { type: 'platform', id: input.id, label: a.msg.slice(0, 80) }, before: { active: true }, after: { active: false } });
   });
 }
@@ -80,7 +80,7 @@ export async function getMaintenance({ handle: { db } }: DbDeps, _actor: AuditAc
 /** The maintenance switch: on (with the message the stores show) or off. */
 export function setMaintenance(deps: DbDeps, actor: AuditActor, input: { on: boolean; msg?: string | undefined }): Promise<void> {
   const msg = (input.msg ?? '').trim();
-  if (input.on && msg === '') throw new OperatorError('a message is required to turn maintenance on');
+  if (input.on && msg === '') throw new OperatorError('a message is required to turn maintenance on', 'maintenance_message');
   return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const before = await readMaintenance(db, true);
     const after = { on: input.on, msg: input.on ? msg : '' };

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem } from '@moneybox/contract';
+import { PASSWORD_MAX, PASSWORD_MIN, SaType, USERNAME_MAX, USERNAME_MIN, credentialProblem, type Cents, type CredentialProblem, type OperatorReason } from '@moneybox/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { UserRefusal } from '../../domain/user-refusal.js';
 import { hashSecret } from '../../auth/password.js';
@@ -21,9 +21,19 @@ import { operatorStep, type PlatformActor } from './step-audit.js';
  * caller takes a step without its row (step-audit.ts; the seed's fixtures apart).
  */
 
-/** An operator command refused, with the reason in words. */
+/**
+ * An operator command refused: the reason in English words (what the CLI prints) and, when a console
+ * call can meet it, its machine `reason` (contract operator-reasons.ts), the console's 13 with it
+ * (console-audit.ts `asConsole`), worded in the user's language by the web.
+ */
 export class OperatorError extends UserRefusal {
   readonly family = 'operator';
+  constructor(
+    message: string,
+    readonly reason?: OperatorReason,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -58,16 +68,16 @@ export function createStore(deps: DbDeps, actor: PlatformActor, s: NewStore): Pr
   return operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     if (s.distributorId !== undefined) {
       const d = await platformAccountRepository.find(tx, s.distributorId);
-      if (!d || d.role !== 'distributor') throw new OperatorError('no distributor with that id');
+      if (!d || d.role !== 'distributor') throw new OperatorError('no distributor with that id', 'no_distributor');
     }
-    if (!Number.isSafeInteger(s.id) || s.id <= 0) throw new OperatorError('kiosk id must be a positive whole number');
-    if (!s.name.trim()) throw new OperatorError('store name is required');
-    if (!isValidTimeZone(s.timezone)) throw new OperatorError(`unknown timezone "${s.timezone}" (use an IANA name such as America/Chicago)`);
-    if (s.maxDrawers < 1 || s.maxDrawers > 999) throw new OperatorError('max drawers must be 1-999');
-    if (s.maxMachines < 0 || s.maxMachines > 9999) throw new OperatorError('max machines must be 0-9999');
-    if (s.limitDay < 1 || s.limitDay > 366) throw new OperatorError('limit_day must be 1-366');
-    if (s.drawers > s.maxDrawers) throw new OperatorError('more drawers than max drawers');
-    if (await storeRepository.find(tx, s.id)) throw new OperatorError(`kiosk ${s.id} already exists`);
+    if (!Number.isSafeInteger(s.id) || s.id <= 0) throw new OperatorError('kiosk id must be a positive whole number', 'kiosk_id');
+    if (!s.name.trim()) throw new OperatorError('store name is required', 'store_name');
+    if (!isValidTimeZone(s.timezone)) throw new OperatorError(`unknown timezone "${s.timezone}" (use an IANA name such as America/Chicago)`, 'timezone');
+    if (s.maxDrawers < 1 || s.maxDrawers > 999) throw new OperatorError('max drawers must be 1-999', 'max_drawers');
+    if (s.maxMachines < 0 || s.maxMachines > 9999) throw new OperatorError('max machines must be 0-9999', 'max_machines');
+    if (s.limitDay < 1 || s.limitDay > 366) throw new OperatorError('limit_day must be 1-366', 'limit_day');
+    if (s.drawers > s.maxDrawers) throw new OperatorError('more drawers than max drawers', 'drawers_over_max');
+    if (await storeRepository.find(tx, s.id)) throw new OperatorError(`kiosk ${s.id} already exists`, 'kiosk_exists');
     const at = isoNow();
     await storeRepository.insert(tx, {
       id: s.id,
@@ -119,10 +129,10 @@ const CREDENTIAL_WORDS: Readonly<Record<CredentialProblem, string>> = {
 /** A boss or a cashier of a store; its id. */
 export async function createAccount(deps: DbDeps, actor: PlatformActor, a: { storeId: number; username: string; password: string; saType: number }): Promise<number> {
   const store = await storeRepository.find(deps.handle.db, a.storeId);
-  if (!store) throw new OperatorError(`no kiosk ${a.storeId}`);
+  if (!store) throw new OperatorError(`no kiosk ${a.storeId}`, 'no_store');
   const problem = credentialProblem(a.username, a.password);
-  if (problem) throw new OperatorError(CREDENTIAL_WORDS[problem]);
-  if (a.saType !== SaType.BOSS && a.saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)');
+  if (problem) throw new OperatorError(CREDENTIAL_WORDS[problem], problem);
+  if (a.saType !== SaType.BOSS && a.saType !== SaType.CASHIER) throw new OperatorError('saType must be 1 (boss) or 2 (cashier)', 'account_type');
   const hash = await hashSecret(a.password);
   try {
     return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
@@ -144,8 +154,8 @@ export async function createAccount(deps: DbDeps, actor: PlatformActor, a: { sto
 
 /** What the operator adds to or takes from a store: its credit or its special comps budget. */
 const STORE_FUNDS = {
-  credit: { kind: 'store_credit', column: 'credit_cents', short: 'the store has less credit than that', command: 'add-credit' },
-  budget: { kind: 'comps_budget', column: 'comps_budget_cents', short: 'the store has less special comps budget than that', command: 'add-comps-budget' },
+  credit: { kind: 'store_credit', column: 'credit_cents', short: 'the store has less credit than that', reason: 'store_credit_short', command: 'add-credit' },
+  budget: { kind: 'comps_budget', column: 'comps_budget_cents', short: 'the store has less special comps budget than that', reason: 'store_budget_short', command: 'add-comps-budget' },
 } as const;
 
 interface FundsIn {
@@ -158,9 +168,9 @@ interface FundsIn {
 /** Adds to (positive) or takes from (negative, never below zero) a store's credit or special comps budget; returns the new figure. */
 async function addStoreFunds(deps: DbDeps, actor: AuditActor, fund: keyof typeof STORE_FUNDS, { storeId, amount, note }: FundsIn): Promise<number> {
   const f = STORE_FUNDS[fund];
-  if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount');
+  if (!Number.isSafeInteger(amount) || amount === 0) throw new OperatorError('amount must be a non-zero amount', 'zero_amount');
   const store = await storeRepository.find(deps.handle.db, storeId);
-  if (!store) throw new OperatorError(`no kiosk ${storeId}`);
+  if (!store) throw new OperatorError(`no kiosk ${storeId}`, 'no_store');
   try {
     return await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
       await post(tx, { storeId, kind: f.kind, channel: 'operator', amount: Math.abs(amount), [fund]: amount, note, at: isoNow() });
@@ -168,7 +178,7 @@ async function addStoreFunds(deps: DbDeps, actor: AuditActor, fund: keyof typeof
       return (await storeRepository.find(tx, storeId))![f.column];
     });
   } catch (err) {
-    if (err instanceof Refusal) throw new OperatorError(f.short);
+    if (err instanceof Refusal) throw new OperatorError(f.short, f.reason);
     throw err;
   }
 }
@@ -181,11 +191,11 @@ export const addCompsBudget = (deps: DbDeps, actor: AuditActor, input: FundsIn) 
 
 /** Freezes a store with the message its staff then see, or opens it again. */
 export async function freezeStore(deps: DbDeps, actor: PlatformActor, { storeId, frozen, message }: { storeId: number; frozen: boolean; message: string }): Promise<void> {
-  if (frozen && !message.trim()) throw new OperatorError('a freeze needs a message for the staff');
+  if (frozen && !message.trim()) throw new OperatorError('a freeze needs a message for the staff', 'freeze_message');
   const after = { frozen, freeze_msg: frozen ? message.trim() : '' };
   await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     const store = await storeRepository.find(tx, storeId);
-    if (!store) throw new OperatorError(`no kiosk ${storeId}`);
+    if (!store) throw new OperatorError(`no kiosk ${storeId}`, 'no_store');
     await storeRepository.update(tx, storeId, { frozen: frozen ? 1 : 0, freeze_msg: after.freeze_msg });
     await step.audit({
       storeId,
@@ -232,7 +242,7 @@ export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeI
       ...(patch.limitWeekly !== undefined && { limit_weekly_cents: patch.limitWeekly, cap_weekly_cents: patch.limitWeekly }),
       ...(patch.minAmount !== undefined && { min_amount_cents: patch.minAmount }),
     });
-    if (!store || Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`);
+    if (!store || Number(r.numUpdatedRows) !== 1) throw new OperatorError(`no kiosk ${storeId}`, 'no_store');
     const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined).map(([k, v]) => [QUOTA_WORDS[k as keyof QuotaPatch], v]));
     const before = {
       max_drawers: store.max_drawers,
@@ -249,8 +259,8 @@ export async function setStoreQuota(deps: DbDeps, actor: PlatformActor, { storeI
 
 /** The layout a host is served with (the CLI's set-layout). */
 export async function setDomainLayout(deps: DbDeps, actor: AuditActor, { host, layout }: { host: string; layout: number }): Promise<void> {
-  if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) throw new OperatorError('host must be a host name, optionally with :port');
-  if (!Number.isInteger(layout) || layout < 0 || layout > 6) throw new OperatorError('layout must be 0-6');
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) throw new OperatorError('host must be a host name, optionally with :port', 'host_name');
+  if (!Number.isInteger(layout) || layout < 0 || layout > 6) throw new OperatorError('layout must be 0-6', 'layout');
   await operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     await platformRepository.setDomainLayout(tx, host.toLowerCase(), layout);
     await step.audit({ storeId: null, target: { type: 'platform', label: host }, command: 'set-layout', given: { host, layout } });

@@ -70,9 +70,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function checkTitle(t: string, lang: string): string {
   const title = t.trim();
-  if (title === '') throw new OperatorError(`title (${lang}) is empty`);
-  if ([...title].length > BULLETIN_LIMITS.titleChars) throw new OperatorError(`title (${lang}) has more than ${BULLETIN_LIMITS.titleChars} characters`);
-  if (CONTROL.test(title) || /[\r\n]/.test(title)) throw new OperatorError(`title (${lang}) must be one line of text`);
+  if (title === '') throw new OperatorError(`title (${lang}) is empty`, 'news_title');
+  if ([...title].length > BULLETIN_LIMITS.titleChars) throw new OperatorError(`title (${lang}) has more than ${BULLETIN_LIMITS.titleChars} characters`, 'news_title');
+  if (CONTROL.test(title) || /[\r\n]/.test(title)) throw new OperatorError(`title (${lang}) must be one line of text`, 'news_title');
   return title;
 }
 
@@ -82,25 +82,25 @@ function checkTitle(t: string, lang: string): string {
  */
 function checkBody(b: string, lang: string): string {
   const bytes = Buffer.byteLength(b, 'utf8');
-  if (bytes > BULLETIN_LIMITS.bodyBytes) throw new OperatorError(`body (${lang}) is ${bytes} bytes, over the limit of ${BULLETIN_LIMITS.bodyBytes}`);
-  if (CONTROL.test(b) || b.includes('\uFFFD')) throw new OperatorError(`body (${lang}) is not UTF-8 text (control characters or invalid bytes)`);
+  if (bytes > BULLETIN_LIMITS.bodyBytes) throw new OperatorError(`body (${lang}) is ${bytes} bytes, over the limit of ${BULLETIN_LIMITS.bodyBytes}`, 'news_too_large');
+  if (CONTROL.test(b) || b.includes('\uFFFD')) throw new OperatorError(`body (${lang}) is not UTF-8 text (control characters or invalid bytes)`, 'news_body');
   return b.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
 function parseTime(v: string, what: string): string {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
-  if (!Number.isFinite(ms)) throw new OperatorError(`${what} must be a date (2026-12-01, UTC midnight) or a date and time with a zone (2026-12-01T18:00:00-06:00)`);
+  if (!Number.isFinite(ms)) throw new OperatorError(`${what} must be a date (2026-12-01, UTC midnight) or a date and time with a zone (2026-12-01T18:00:00-06:00)`, 'news_date');
   return new Date(ms).toISOString();
 }
 
 async function checkStores(db: Db, stores: 'all' | number[]): Promise<'all' | number[]> {
   if (stores === 'all') return 'all';
   const ids = [...new Set(stores)];
-  if (ids.length === 0) throw new OperatorError('--stores needs "all" or kiosk ids');
-  if (ids.length > BULLETIN_LIMITS.targetStores) throw new OperatorError(`at most ${BULLETIN_LIMITS.targetStores} kiosk ids; publish to all stores instead`);
+  if (ids.length === 0) throw new OperatorError('--stores needs "all" or kiosk ids', 'news_stores');
+  if (ids.length > BULLETIN_LIMITS.targetStores) throw new OperatorError(`at most ${BULLETIN_LIMITS.targetStores} kiosk ids; publish to all stores instead`, 'news_stores');
   const found = await storeRepository.existing(db, ids);
   const unknown = ids.filter((i) => !found.has(i));
-  if (unknown.length) throw new OperatorError(`no store with kiosk id ${unknown.join(', ')}`);
+  if (unknown.length) throw new OperatorError(`no store with kiosk id ${unknown.join(', ')}`, 'news_stores');
   return ids.sort((a, b) => a - b);
 }
 
@@ -108,16 +108,16 @@ function checkTexts(kind: BulletinKind, texts: TextIn[], creating: boolean): Tex
   const seen = new Set<string>();
   const out: TextIn[] = [];
   for (const t of texts) {
-    if (!BULLETIN_LANGS.includes(t.lang)) throw new OperatorError(`unknown language "${String(t.lang)}" (en, mx or es, zh_Hans or cn)`);
-    if (seen.has(t.lang)) throw new OperatorError(`language ${t.lang} is given twice`);
+    if (!BULLETIN_LANGS.includes(t.lang)) throw new OperatorError(`unknown language "${String(t.lang)}" (en, mx or es, zh_Hans or cn)`, 'news_languages');
+    if (seen.has(t.lang)) throw new OperatorError(`language ${t.lang} is given twice`, 'news_languages');
     seen.add(t.lang);
     const title = t.title === undefined ? undefined : checkTitle(t.title, t.lang);
     const body = t.body === undefined ? undefined : checkBody(t.body, t.lang);
-    if (creating && title === undefined) throw new OperatorError(`--title ${t.lang}=... is required for each language given`);
-    if (creating && (kind === 'news' || kind === 'event') && (body === undefined || body.trim() === '')) throw new OperatorError(`--body ${t.lang}=file.md is required for ${kind === 'news' ? 'news' : 'an event item'}`);
+    if (creating && title === undefined) throw new OperatorError(`--title ${t.lang}=... is required for each language given`, 'news_languages');
+    if (creating && (kind === 'news' || kind === 'event') && (body === undefined || body.trim() === '')) throw new OperatorError(`--body ${t.lang}=file.md is required for ${kind === 'news' ? 'news' : 'an event item'}`, 'news_body');
     out.push({ lang: t.lang, ...(title !== undefined && { title }), ...(body !== undefined && { body }) });
   }
-  if (creating && out.length === 0) throw new OperatorError('give at least one language: --title en=... (en, mx, zh_Hans)');
+  if (creating && out.length === 0) throw new OperatorError('give at least one language: --title en=... (en, mx, zh_Hans)', 'news_languages');
   return out;
 }
 
@@ -137,13 +137,13 @@ function checkFiles(files: FileIn[] | undefined, role: FileRole): CheckedFile[] 
   const perLang = new Set<string>();
   for (const f of out) {
     const k = role === 'image' ? `${f.lang}:${f.name}` : String(f.lang);
-    if (perLang.has(k)) throw new OperatorError(`two ${role} files for ${f.lang ?? 'every language'}${role === 'image' ? ` named ${f.name}` : ''}`);
+    if (perLang.has(k)) throw new OperatorError(`two ${role} files for ${f.lang ?? 'every language'}${role === 'image' ? ` named ${f.name}` : ''}`, 'news_files');
     perLang.add(k);
   }
   if (role === 'image') {
     const counts = new Map<string, number>();
     for (const f of out) counts.set(String(f.lang), (counts.get(String(f.lang)) ?? 0) + 1);
-    if ([...counts.values()].some((n) => n > BULLETIN_LIMITS.imagesPerItem)) throw new OperatorError(`a body may show at most ${BULLETIN_LIMITS.imagesPerItem} images`);
+    if ([...counts.values()].some((n) => n > BULLETIN_LIMITS.imagesPerItem)) throw new OperatorError(`a body may show at most ${BULLETIN_LIMITS.imagesPerItem} images`, 'news_images');
   }
   return out;
 }
@@ -151,14 +151,14 @@ function checkFiles(files: FileIn[] | undefined, role: FileRole): CheckedFile[] 
 /** A file of a language is that language's version: the item must have that language (a file for every language: null). */
 function checkFileLanguages(files: CheckedFile[], langs: string[]): void {
   const stray = files.find((f) => f.lang !== null && !langs.includes(f.lang));
-  if (stray) throw new OperatorError(`the ${stray.role} "${stray.name}" is for ${stray.lang}, a language the item has no text in`);
+  if (stray) throw new OperatorError(`the ${stray.role} "${stray.name}" is for ${stray.lang}, a language the item has no text in`, 'news_languages');
 }
 
 /** A body's image reference as stored (the web matches `src` against it): relative, no `..`, one line. */
 function checkImageRef(ref: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are refused
   if (ref === '' || ref.length > 200 || /[\u0000-\u001f\u007f]/.test(ref) || ref.startsWith('/') || ref.split(/[\\/]/).includes('..')) {
-    throw new OperatorError(`image "${ref}": a body's images must be relative paths beside its Markdown file`);
+    throw new OperatorError(`image "${ref}": a body's images must be relative paths beside its Markdown file`, 'news_images');
   }
   return ref;
 }
@@ -173,10 +173,10 @@ async function storeFiles(db: Db, id: number, files: CheckedFile[], at: string):
 }
 
 function checkEventIn(e: EventIn): EventIn {
-  if (!EVENT_NAME.test(e.name)) throw new OperatorError(`event name "${e.name}" must be 1-64 letters, digits, - or _`);
+  if (!EVENT_NAME.test(e.name)) throw new OperatorError(`event name "${e.name}" must be 1-64 letters, digits, - or _`, 'news_event');
   const titles: Partial<Record<BulletinLang, string>> = {};
   for (const [lang, t] of Object.entries(e.titles ?? {})) {
-    if (!BULLETIN_LANGS.includes(lang as BulletinLang)) throw new OperatorError(`unknown language "${lang}" (en, mx or es, zh_Hans or cn)`);
+    if (!BULLETIN_LANGS.includes(lang as BulletinLang)) throw new OperatorError(`unknown language "${lang}" (en, mx or es, zh_Hans or cn)`, 'news_languages');
     titles[lang as BulletinLang] = checkTitle(t, `event ${lang}`);
   }
   return { name: e.name, ...(e.startsAt !== undefined && { startsAt: parseTime(e.startsAt, '--starts') }), ...(e.endsAt !== undefined && { endsAt: parseTime(e.endsAt, '--ends') }), titles };
@@ -189,8 +189,8 @@ export async function saveEvent({ handle: { db } }: DbDeps, _actor: AuditActor, 
   const existing = await bulletinWrites.findEvent(db, e.name);
   const startsAt = e.startsAt ?? existing?.starts_at;
   const endsAt = e.endsAt ?? existing?.ends_at;
-  if (startsAt === undefined || endsAt === undefined) throw new OperatorError(`event "${e.name}" is new: give its period with --starts and --ends`);
-  if (endsAt <= startsAt) throw new OperatorError(`event "${e.name}": --ends must be after --starts`);
+  if (startsAt === undefined || endsAt === undefined) throw new OperatorError(`event "${e.name}" is new: give its period with --starts and --ends`, 'news_date');
+  if (endsAt <= startsAt) throw new OperatorError(`event "${e.name}": --ends must be after --starts`, 'news_date');
   const titles = JSON.stringify({ ...(existing ? (JSON.parse(existing.titles) as object) : {}), ...e.titles });
   if (!existing) return bulletinWrites.insertEvent(db, { name: e.name, startsAt, endsAt, titles }, at);
   await bulletinWrites.updateEvent(db, Number(existing.id), { startsAt, endsAt, titles, removedAt: null });
@@ -201,7 +201,7 @@ export async function saveEvent({ handle: { db } }: DbDeps, _actor: AuditActor, 
 export async function removeEvent({ handle: { db } }: DbDeps, _actor: AuditActor, { name }: { name: string }): Promise<void> {
   const at = isoNow();
   const existing = await bulletinWrites.findEvent(db, name);
-  if (!existing || existing.removed_at !== null) throw new OperatorError(`no event "${name}"`);
+  if (!existing || existing.removed_at !== null) throw new OperatorError(`no event "${name}"`, 'news_event');
   await bulletinWrites.updateEvent(db, Number(existing.id), { removedAt: at });
 }
 
@@ -231,12 +231,12 @@ async function publishItem(deps: DbDeps, actor: AuditActor, input: PublishIn): P
   const documents = checkFiles(input.documents, 'document');
   const thumbnails = checkFiles(input.thumbnails, 'thumbnail');
   const images = checkFiles(input.images, 'image');
-  if (input.kind === 'poster' && documents.length === 0) throw new OperatorError('a poster needs its file: --file poster.png (or .pdf)');
-  if (input.kind === 'regulation' && documents.length === 0 && texts.every((t) => !t.body?.trim())) throw new OperatorError('a regulation needs a --body or a --file (PDF)');
-  if ((input.kind === 'news' || input.kind === 'event') && (documents.length || thumbnails.length)) throw new OperatorError(`${input.kind} items have no --file or --thumbnail; their bodies show images`);
-  if (input.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail');
-  if (input.kind === 'event' && !input.event) throw new OperatorError('an event item needs --event <name>');
-  if (input.kind !== 'event' && input.event) throw new OperatorError('--event is only for event items');
+  if (input.kind === 'poster' && documents.length === 0) throw new OperatorError('a poster needs its file: --file poster.png (or .pdf)', 'news_files');
+  if (input.kind === 'regulation' && documents.length === 0 && texts.every((t) => !t.body?.trim())) throw new OperatorError('a regulation needs a --body or a --file (PDF)', 'news_files');
+  if ((input.kind === 'news' || input.kind === 'event') && (documents.length || thumbnails.length)) throw new OperatorError(`${input.kind} items have no --file or --thumbnail; their bodies show images`, 'news_files');
+  if (input.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail', 'news_files');
+  if (input.kind === 'event' && !input.event) throw new OperatorError('an event item needs --event <name>', 'news_event');
+  if (input.kind !== 'event' && input.event) throw new OperatorError('--event is only for event items', 'news_event');
   checkFileLanguages([...documents, ...thumbnails, ...images], texts.map((t) => t.lang));
   const eventId = input.event ? await saveEvent(deps, actor, { ...input.event, at }) : null;
   const publishedAt = input.publishAt === undefined ? at : parseTime(input.publishAt, '--at');
@@ -302,23 +302,23 @@ async function updateItem(db: Db, actor: AuditActor, input: UpdateIn & { id: num
   const { id } = input;
   const at = isoNow();
   const b = await bulletinWrites.find(db, id);
-  if (!b) throw new OperatorError(`no bulletin ${id}`);
-  if (b.withdrawn_at !== null) throw new OperatorError(`bulletin ${id} was withdrawn; publish a new one`);
+  if (!b) throw new OperatorError(`no bulletin ${id}`, 'no_bulletin');
+  if (b.withdrawn_at !== null) throw new OperatorError(`bulletin ${id} was withdrawn; publish a new one`, 'bulletin_withdrawn');
   const texts = checkTexts(b.kind, input.texts, false);
   const have = new Set((await bulletinWrites.langsOf(db, [id])).map((r) => r.lang));
   for (const t of texts) {
-    if (!have.has(t.lang) && t.title === undefined) throw new OperatorError(`bulletin ${id} has no ${t.lang} text yet: give --title ${t.lang}=... with it`);
-    if (!have.has(t.lang) && (b.kind === 'news' || b.kind === 'event') && !t.body?.trim()) throw new OperatorError(`bulletin ${id} has no ${t.lang} text yet: give --body ${t.lang}=file.md with it`);
+    if (!have.has(t.lang) && t.title === undefined) throw new OperatorError(`bulletin ${id} has no ${t.lang} text yet: give --title ${t.lang}=... with it`, 'news_languages');
+    if (!have.has(t.lang) && (b.kind === 'news' || b.kind === 'event') && !t.body?.trim()) throw new OperatorError(`bulletin ${id} has no ${t.lang} text yet: give --body ${t.lang}=file.md with it`, 'news_body');
   }
   const stores = input.stores === undefined ? undefined : await checkStores(db, input.stores);
   const documents = checkFiles(input.documents, 'document');
   const thumbnails = checkFiles(input.thumbnails, 'thumbnail');
   const images = checkFiles(input.images, 'image');
-  if ((b.kind === 'news' || b.kind === 'event') && (documents.length || thumbnails.length)) throw new OperatorError(`${b.kind} items have no --file or --thumbnail`);
-  if (b.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail');
+  if ((b.kind === 'news' || b.kind === 'event') && (documents.length || thumbnails.length)) throw new OperatorError(`${b.kind} items have no --file or --thumbnail`, 'news_files');
+  if (b.kind !== 'poster' && thumbnails.length) throw new OperatorError('only posters have a --thumbnail', 'news_files');
   if (input.event) {
     const event = (await bulletinWrites.eventsOf(db, [id]))[0];
-    if (!event) throw new OperatorError(`bulletin ${id} is not an event item: it has no period`);
+    if (!event) throw new OperatorError(`bulletin ${id} is not an event item: it has no period`, 'news_event');
     await saveEvent({ handle: { db } }, actor, { name: event.name, ...input.event, at });
   }
   await bulletinWrites.update(db, id, { ...(stores !== undefined && { allStores: stores === 'all' }), ...(input.publishAt !== undefined && { publishedAt: parseTime(input.publishAt, '--at') }) }, at);
@@ -350,8 +350,8 @@ export function withdraw(deps: DbDeps, actor: AuditActor, { id }: { id: number }
   return runChange(deps, actor, async ({ handle: { db } }, change) => {
     const at = isoNow();
     const b = await bulletinWrites.find(db, id);
-    if (!b) throw new OperatorError(`no bulletin ${id}`);
-    if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`);
+    if (!b) throw new OperatorError(`no bulletin ${id}`, 'no_bulletin');
+    if (!(await bulletinWrites.withdraw(db, id, at))) throw new OperatorError(`bulletin ${id} is already withdrawn`, 'bulletin_withdrawn');
     const title = (await bulletinReads.texts(db, [id])).sort((a, c) => Number(c.lang === 'en') - Number(a.lang === 'en'))[0]?.title ?? '';
     await change.audit({ storeId: null, kind: 'operator.news_withdraw', target: { type: 'bulletin', id, label: title }, before: { kind: b.kind, withdrawn: false }, after: { withdrawn: true } }, at);
   });
