@@ -98,7 +98,7 @@ describe('blind count', () => {
       const body = (await page.locator('body').innerText()) ?? '';
       expect(shown.filter((f) => body.includes(f)), where).toEqual([]);
     };
-    await e.login(page, DEMO_LOGINS.cashier, 1);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1);
     await initAndFill(page, '300', { amount: '45.25', reason: 'coins' });
     const cash = page.getByTestId('cash-form');
     await page.getByText('Fills successful').waitFor();
@@ -183,8 +183,7 @@ describe('blind count', () => {
 
     // A boss at a drawer sees what their drawer should hold.
     const boss = await e.newPage({ viewport: { width: 1366, height: 768 } });
-    await e.login(boss, DEMO_LOGINS.boss, 2);
-    await boss.goto('/Drawer');
+    await e.signIn(boss, DEMO_LOGINS.boss, 2, '/Drawer');
     const bossInit = boss.getByTestId('init-form');
     await bossInit.locator('input[name="amount"]').fill('120');
     await bossInit.getByTestId('init-submit').click();
@@ -196,8 +195,7 @@ describe('blind count', () => {
   it('reads right on a till, a tablet and a phone in every language', { timeout: 300_000 }, async () => {
     for (const { lang, viewport: v } of sweep(0)) {
       const page = await e.newPage({ lang, viewport: { width: v.width, height: v.height } });
-      await e.login(page, DEMO_LOGINS.cashier, 1);
-      await page.goto('/Drawer');
+      await e.signIn(page, DEMO_LOGINS.cashier, 1, '/Drawer');
       await page.getByTestId('drawer-blind').waitFor();
       expect(await page.getByTestId('drawer-balance').count()).toBe(0);
       // The first test closed drawer 1's shift: the first of these logins sets a new float.

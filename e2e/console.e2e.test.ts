@@ -167,8 +167,7 @@ describe('platform console', () => {
     await expect.poll(() => dist.locator('[data-row="distrib01"]').textContent()).toContain('$300.00');
     await e.screenshot(dist, 'console-credit-en-390', { fullPage: true });
     const boss = await e.newPage({ viewport: VIEWPORTS[0] });
-    await e.login(boss, DEMO_LOGINS.boss, null);
-    await boss.goto('/SystemSetup/StoreInformationIndex');
+    await e.signIn(boss, DEMO_LOGINS.boss, null, '/SystemSetup/StoreInformationIndex');
     const shown = (before + 20_000) / 100;
     await expect.poll(() => boss.getByTestId('credit-left').textContent()).toContain(shown.toLocaleString('en-US', { minimumFractionDigits: 2 }));
     await boss.getByText(/\$200\.00 · weekend/).waitFor();
@@ -309,8 +308,7 @@ describe('platform console', () => {
     expect(await page.getByTestId(`console-host-layout-${e.host}`).textContent()).toContain('₡');
     await e.screenshot(page, 'console-store-theme-en-1366', { fullPage: true });
     const store = await e.newPage({ viewport: VIEWPORTS[0] });
-    await e.login(store, DEMO_LOGINS.boss, null);
-    await store.goto('/Reports/DailyReports');
+    await e.signIn(store, DEMO_LOGINS.boss, null, '/Reports/DailyReports');
     await store.getByTestId('daily-table').waitFor();
     expect(await store.locator('[data-layout]').first().getAttribute('data-layout')).toBe('2');
     await store.waitForFunction(() => document.querySelector('[data-testid="daily-table"]')?.textContent?.includes('₡'));
@@ -382,7 +380,7 @@ describe('platform console', () => {
     expect(audit).toEqual([{ kind: 'operator.news_publish', actor_role: 'admin' }]);
 
     const store = await e.newPage({ viewport: VIEWPORTS[0] });
-    await e.login(store, DEMO_LOGINS.boss, null);
+    await e.signIn(store, DEMO_LOGINS.boss, null, '/');
     const entry = store.getByTestId('tile-news').getByRole('link', { name: /Spring e2e festival/ });
     await entry.waitFor();
     expect(await entry.getByTestId('unread-badge').count()).toBe(1);

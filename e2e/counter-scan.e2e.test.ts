@@ -32,8 +32,7 @@ describe('scanning cards at the counter', () => {
   async function counter(): Promise<Page> {
     const page = await e.newPage({ viewport: { width: 1366, height: 768 } });
     pages.push(page);
-    await e.login(page, DEMO_LOGINS.cashier, 1);
-    await page.goto('/CustomerAccount');
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/CustomerAccount');
     await page.getByTestId('customer-search').waitFor();
     return page;
   }

@@ -65,7 +65,7 @@ describe('customer safety at the counter', () => {
     pages = [];
     const page = await e.newPage(opts);
     pages.push(page);
-    await e.login(page, DEMO_LOGINS.cashier, 1);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1);
     expect(await cookie(page, 'initAmount')).toBe('true');
     await page.goto('/CustomerAccount');
     await page.getByTestId('customer-search').waitFor();

@@ -25,7 +25,7 @@ describe('customer screens', () => {
     const s = await e.server.loginAt(drawer, who);
     const r = await e.server.call('/drawer/init', { UID: s.UID, TOKEN: s.TOKEN, amount, key: await e.server.key() });
     expect(r.status).toBe(Status.OK);
-    await e.login(page, who, drawer);
+    await e.signIn(page, who, drawer);
     expect(await cookie(page, 'initAmount')).toBe('true');
   }
 
@@ -351,8 +351,7 @@ describe('customer screens', () => {
 
   it('shows a viewer the customer with the money buttons disabled, in Español at 390px', async () => {
     const page = await e.newPage({ lang: 'mx', viewport: { width: 390, height: 844 } });
-    await e.login(page, DEMO_LOGINS.boss, null);
-    await page.goto('/CustomerAccount');
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/CustomerAccount');
     await page.getByTestId('viewer-note').waitFor();
     await openBySearch(page, 'Carmen');
     expect(await text(page, 'customer-name')).toBe('Carmen Lopez');
@@ -379,8 +378,7 @@ describe('customer screens', () => {
     await e.screenshot(page, 'customer-info-mx-390');
 
     const wide = await e.newPage({ lang: 'mx' });
-    await e.login(wide, DEMO_LOGINS.cashier, 1);
-    await wide.goto('/CustomerAccount');
+    await e.signIn(wide, DEMO_LOGINS.cashier, 1, '/CustomerAccount');
     await openBySearch(wide, 'Eva');
     await e.screenshot(wide, 'customer-account-mx');
     await move(wide, 'purchase', '25');

@@ -17,8 +17,7 @@ describe('day close: counts, X report, carried float', () => {
   it('counts the float and the close by denomination, prints an X report, and the next shift starts from the count', async () => {
     // A phone-sized counter.
     const page = await e.newPage({ viewport: { width: 390, height: 844 } });
-    await e.login(page, DEMO_LOGINS.cashier, 3);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.cashier, 3, '/Drawer');
     const init = page.getByTestId('init-form');
     await page.getByTestId('init-by-denomination').click();
     await init.locator('input[data-denomination="20"]').fill('5');
@@ -61,8 +60,7 @@ describe('day close: counts, X report, carried float', () => {
 
     // The next shift on drawer 3 is offered the counted 100.00; taken as offered, no difference.
     const next = await e.newPage();
-    await e.login(next, DEMO_LOGINS.cashier, 3);
-    await next.goto('/Drawer');
+    await e.signIn(next, DEMO_LOGINS.cashier, 3, '/Drawer');
     const offered = next.getByTestId('init-form');
     await offered.getByTestId('init-carried').getByText('$100.00').waitFor();
     expect(await offered.locator('input[name="amount"]').inputValue()).toBe('100.00');
@@ -78,8 +76,7 @@ describe('day close: counts, X report, carried float', () => {
 
     // A viewer boss on a tablet prints the same drawer's X report, with the expected balance.
     const boss = await e.newPage({ viewport: { width: 820, height: 1180 } });
-    await e.login(boss, DEMO_LOGINS.boss, null);
-    await boss.goto('/Drawer');
+    await e.signIn(boss, DEMO_LOGINS.boss, null, '/Drawer');
     await boss.getByTestId('viewer-drawer').click();
     await boss.getByRole('option', { name: /3/ }).first().click();
     await boss.getByTestId('x-report').click();
@@ -91,7 +88,7 @@ describe('day close: counts, X report, carried float', () => {
 
   it('a boss sees what blocks today, closes yesterday, prints the Z report and reopens the stored one identically', async () => {
     const boss = await e.newPage({ viewport: { width: 1366, height: 768 } });
-    await e.login(boss, DEMO_LOGINS.boss, null);
+    await e.signIn(boss, DEMO_LOGINS.boss, null);
     // Today: the shift left open on drawer 3 above blocks the close.
     await boss.goto('/Reports/DayClose');
     await boss.getByTestId('day-close-blocked').waitFor();
@@ -113,8 +110,7 @@ describe('day close: counts, X report, carried float', () => {
 
     // Reopened from the stored close (a new page, a tablet): the same receipt, line for line.
     const tablet = await e.newPage({ viewport: { width: 820, height: 1180 } });
-    await e.login(tablet, DEMO_LOGINS.boss, null);
-    await tablet.goto(`/Reports/DayClose?day=${yesterday}`);
+    await e.signIn(tablet, DEMO_LOGINS.boss, null, `/Reports/DayClose?day=${yesterday}`);
     await tablet.getByTestId('day-close-report').waitFor();
     await e.screenshot(tablet, 'day-close-closed-820');
     await tablet.getByTestId('z-receipt').click();
@@ -123,8 +119,7 @@ describe('day close: counts, X report, carried float', () => {
 
     // On a phone the report stays readable; the daily report links the day to its close.
     const phone = await e.newPage({ viewport: { width: 390, height: 844 } });
-    await e.login(phone, DEMO_LOGINS.boss, null);
-    await phone.goto(`/Reports/DayClose?day=${yesterday}`);
+    await e.signIn(phone, DEMO_LOGINS.boss, null, `/Reports/DayClose?day=${yesterday}`);
     await phone.getByTestId('day-close-report').waitFor();
     await e.screenshot(phone, 'day-close-closed-390', { fullPage: true });
     await phone.goto('/Reports/DailyReports');
@@ -136,8 +131,7 @@ describe('day close: counts, X report, carried float', () => {
     const kiosk = await enrolTerminal(e.server, await bossSession(e.server), 'reload_kiosk');
     await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 70_00, meter_cents: 70_00, detail: { '20': 3, '10': 1 } });
     const boss = await e.newPage({ viewport: { width: 1366, height: 768 } });
-    await e.login(boss, DEMO_LOGINS.boss, 2);
-    await boss.goto('/Reports/DayClose');
+    await e.signIn(boss, DEMO_LOGINS.boss, 2, '/Reports/DayClose');
     const row = boss.locator(`[data-kiosk="${kiosk.name}"]`);
     await row.getByText('$70.00').waitFor();
     await e.screenshot(boss, 'day-close-kiosk-boxes-1366');

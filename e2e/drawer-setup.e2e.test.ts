@@ -30,8 +30,7 @@ describe('drawer setup', () => {
     await counter.locator('input[name="password"]').fill(DEMO_LOGINS.cashier.password);
 
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.boss, 1);
-    await page.goto('/SystemSetup/DrawerSetup');
+    await e.signIn(page, DEMO_LOGINS.boss, 1, '/SystemSetup/DrawerSetup');
     await card(page, 2).waitFor();
     await expect(page.getByTestId('breadcrumb').textContent()).resolves.toBe('Home›System Setup›Drawer Setup');
     expect(await card(page, 1).getByTestId('drawer-status').textContent()).toBe('Occupied');
@@ -69,8 +68,7 @@ describe('drawer setup', () => {
     const asked = { en: 'Create drawer 4 of 5?', mx: '¿Crear la caja 4 de 5?', zh_Hans: '新建第 4 个钱箱（上限 5 个）？' } as const;
     for (const { lang, viewport: v } of sweep(7)) {
       const page = await e.newPage({ lang, viewport: v });
-      await e.login(page, DEMO_LOGINS.boss, 1);
-      await page.goto('/SystemSetup/DrawerSetup');
+      await e.signIn(page, DEMO_LOGINS.boss, 1, '/SystemSetup/DrawerSetup');
       await card(page, 3).waitFor();
       await page.getByTestId('create-drawer').click();
       const dialog = page.getByRole('dialog').filter({ hasText: asked[lang] });
@@ -88,8 +86,7 @@ describe('drawer setup', () => {
   it('creates drawers up to the maximum (5), then shows the 15 message', async () => {
     const page = await e.newPage();
     // The boss picks up the shift they hold on drawer 1 (an account holds one drawer).
-    await e.login(page, DEMO_LOGINS.boss, 1);
-    await page.goto('/SystemSetup/DrawerSetup');
+    await e.signIn(page, DEMO_LOGINS.boss, 1, '/SystemSetup/DrawerSetup');
     await page.getByTestId('drawer-count').getByText('3 of 5 drawers', { exact: true }).waitFor();
     for (const n of [4, 5]) {
       await page.getByTestId('create-drawer').click();
@@ -107,8 +104,7 @@ describe('drawer setup', () => {
 
   it('force-closes a shift left open with the count; the report records who closed it and what was counted', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.boss, 1);
-    await page.goto('/SystemSetup/DrawerSetup');
+    await e.signIn(page, DEMO_LOGINS.boss, 1, '/SystemSetup/DrawerSetup');
     // cashier01 holds drawer 2 from the first test.
     await card(page, 2).locator('[data-row="accountUsing"]').getByText('cashier01').waitFor();
     await card(page, 2).getByTestId('force-close').click();
@@ -138,8 +134,7 @@ describe('drawer setup', () => {
   it('reads in Spanish and Chinese, down to 390px', async () => {
     for (const lang of ['mx', 'zh_Hans'] as const) {
       const page = await e.newPage({ lang, viewport: { width: 390, height: 844 } });
-      await e.login(page, DEMO_LOGINS.boss, null);
-      await page.goto('/SystemSetup/DrawerSetup');
+      await e.signIn(page, DEMO_LOGINS.boss, null, '/SystemSetup/DrawerSetup');
       await card(page, 5).waitFor();
       await page.getByTestId('drawer-count').getByText(lang === 'mx' ? '5 de 5 cajas' : '5 / 5 个钱箱', { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

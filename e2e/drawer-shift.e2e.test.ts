@@ -30,7 +30,7 @@ describe('shift close with a blind cash count', () => {
 
   /** Opens the shift through the Drawer page: initial amount and a fill; serves a purchase and a redeem through the API. */
   async function workAShift(page: Page, drawer: number) {
-    await e.login(page, DEMO_LOGINS.cashier, drawer);
+    await e.signIn(page, DEMO_LOGINS.cashier, drawer);
     await initAndFill(page, '300', { amount: '45.25', reason: 'coins' });
     const s = await session(page);
     expect((await e.server.call('/customer/purchase', { ...s, id: 2, key: await e.server.key(), amount: 60 })).status).toBe(Status.OK);
@@ -130,8 +130,7 @@ describe('shift close with a blind cash count', () => {
 
   it('logs in again on another drawer and reprints the last report from its record', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 2);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.cashier, 2, '/Drawer');
     const recent = page.getByTestId('recent-shifts');
     await recent.locator('tbody tr').first().waitFor();
     // One closed shift per language above, the last one (Chinese) at drawer 3.
@@ -153,8 +152,7 @@ describe('shift close with a blind cash count', () => {
   /** cashier01 at drawer 2 on the Drawer page, its initial amount set and the cash form ready. */
   async function cashierAtDrawer2WithFloat(amount: string) {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 2);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.cashier, 2, '/Drawer');
     await page.getByTestId('init-form').locator('input[name="amount"]').fill(amount);
     await page.getByTestId('init-submit').click();
     await page.getByTestId('cash-form').waitFor();
@@ -216,8 +214,7 @@ describe('shift close with a blind cash count', () => {
     await e.server.handle.db.updateTable('store').set({ blind_count: 0 }).execute();
     try {
       const page = await e.newPage();
-      await e.login(page, DEMO_LOGINS.cashier, 1);
-      await page.goto('/Drawer');
+      await e.signIn(page, DEMO_LOGINS.cashier, 1, '/Drawer');
       await page.getByTestId('init-form').locator('input[name="amount"]').fill('10');
       await page.getByTestId('init-submit').click();
       await page.getByTestId('cash-form').waitFor();

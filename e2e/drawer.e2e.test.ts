@@ -41,8 +41,7 @@ describe('drawer page', () => {
 
   it('cashier sets the initial amount, fills, bleeds, and sees purchases and redeems arrive', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 1);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/Drawer');
     await page.getByTestId('drawer-state').waitFor();
     expect(await page.getByTestId('drawer-number').textContent()).toBe('Drawer 1');
     await expect(page.getByTestId('breadcrumb').textContent()).resolves.toBe('Home›Drawer');
@@ -118,8 +117,7 @@ describe('drawer page', () => {
   layoutTest('shows the page in Spanish and Chinese, down to 390px', async () => {
     for (const lang of ['mx', 'zh_Hans'] as const) {
       const page = await e.newPage({ lang, viewport: { width: 390, height: 844 } });
-      await e.login(page, DEMO_LOGINS.boss, 2);
-      await page.goto('/Drawer');
+      await e.signIn(page, DEMO_LOGINS.boss, 2, '/Drawer');
       await page.getByTestId('init-form').waitFor();
       await page.getByTestId('init-form').locator('input[name="amount"]').fill('80');
       await page.getByTestId('init-submit').click();
@@ -136,8 +134,7 @@ describe('drawer page', () => {
 
   it('a boss in viewer mode sees the drawers but cannot move cash', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.boss, null);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/Drawer');
     await page.getByTestId('viewer-notice').waitFor();
     await page.getByTestId('drawer-state').waitFor();
     expect(await page.getByTestId('cash-form').count()).toBe(0);
@@ -156,8 +153,7 @@ describe('drawer page', () => {
     // The boss at the counter on drawer 3, last (the cashier's shift on drawer 1 stays open from the first test,
     // and the boss's on drawer 3 would keep the tests above from choosing drawer 2).
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.boss, 3);
-    await page.goto('/Drawer');
+    await e.signIn(page, DEMO_LOGINS.boss, 3, '/Drawer');
     const init = page.getByTestId('init-form');
     await init.locator('input[name="amount"]').fill('300');
     await init.getByTestId('init-submit').click();

@@ -12,7 +12,7 @@ import { DEMO_KIOSK, DEMO_LOGINS } from '../packages/server/src/cli/seed/seed.js
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import type { Settings } from '../packages/server/src/settings.js';
-import { ensureWebBuilt, root, webDist } from './build-web.js';
+import { root, webDist } from './build-web.js';
 
 export { DEMO_KIOSK, DEMO_LOGINS };
 export const screenshotDir = path.join(root, 'test-results/screenshots');
@@ -67,6 +67,13 @@ export interface E2E {
   /** Logs in through the login form; `drawer` null means viewer mode. Waits for home (or the remembered page). */
   login(page: Page, who?: Who, drawer?: number | null, opts?: { expectPath?: string }): Promise<void>;
   /**
+   * Signs in through the API (posLogin, then chooseDrawer unless `drawer` is null: viewer mode) and gives
+   * the page's context the cookies the login form sets (web auth/session.ts `signIn`), then opens `path`
+   * when given; at `kiosk`'s store (default the demo store). For tests whose subject is not the sign-in:
+   * the login form's own tests use `login`.
+   */
+  signIn(page: Page, who?: Who, drawer?: number | null, path?: string, kiosk?: number): Promise<void>;
+  /**
    * Saves test-results/screenshots/<name>.png for a person to look at. npm test asserts and takes no
    * picture (encoding hundreds of them was a good part of its time); `npm run test:full` and
    * `MBX_SCREENSHOTS=1` take them all. `always`: taken in every run (a failing test's last screen).
@@ -91,7 +98,8 @@ export function e2eDialect(env: NodeJS.ProcessEnv = process.env): Dialect {
  * receiver on loopback).
  */
 export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Settings> } = {}): Promise<E2E> {
-  ensureWebBuilt();
+  // The web app is built once per run, before any file starts (global-setup.ts): a source edited during
+  // the run must not rebuild it under the pages of the files already running.
   const dialect = opts.dialect ?? e2eDialect();
   const server = await startTestServer(dialect, { webDist, ...opts.settings });
   const browser = await chromium.launch({ executablePath: E2E_CHROMIUM, args: CHROMIUM_ARGS });
@@ -141,6 +149,22 @@ export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Set
       await page.getByTestId('login-submit').click();
       const expect = opts.expectPath ?? '/';
       await page.waitForURL((u) => u.pathname === expect.split('?')[0]);
+    },
+    async signIn(page, who = DEMO_LOGINS.cashier, drawer = 1, path, kiosk = DEMO_KIOSK) {
+      const login = await server.call('/user/posLogin', { mode: drawer === null ? 'viewer' : 'pos', username: who.username, password: who.password, kiosk_id: kiosk });
+      if (login.status !== 0) throw new Error(`sign-in refused: ${JSON.stringify(login)}`);
+      const chosen =
+        drawer === null
+          ? { ...login, moneybox: -1, initAmount: false }
+          : await server.call('/user/chooseDrawer', { UID: login.uid, TOKEN: login.token, moneybox: drawer, username: who.username, kiosk_id: kiosk });
+      if (chosen.status !== 0) throw new Error(`drawer ${drawer} refused: ${JSON.stringify(chosen)}`);
+      // The names and values of the login form's cookies (spec section 4), encoded as the web writes them.
+      const cookies: Record<string, unknown> = {
+        uid: login.uid, token: login.token, kioskId: chosen.kid, account: chosen.account, moneybox: chosen.moneybox,
+        storename: chosen.storename, serverVer: chosen.serverVer, env: chosen.env, initAmount: chosen.initAmount,
+      };
+      await page.context().addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(String(value)), url, sameSite: 'Lax' as const })));
+      if (path !== undefined) await page.goto(path);
     },
     async screenshot(page, name, opts = {}) {
       if (!SCREENSHOTS && !opts.always) return;

@@ -189,7 +189,7 @@ describe('layout of every screen at a till, a tablet and a phone', () => {
         const page = await e.newPage({ lang, viewport: WIDTHS[0] });
         // A shared machine can be slow: wait longer than the harness's 10 s for any one thing.
         page.setDefaultTimeout(30_000);
-        await e.login(page, account.who, account.drawer);
+        await e.signIn(page, account.who, account.drawer, '/');
         await page.getByTestId('version-info').waitFor();
         const failures: string[] = [];
         for (const path of paths) {
@@ -233,8 +233,7 @@ describe('layout of every screen at a till, a tablet and a phone', () => {
 
   it('the menu button opens the side menu as a drawer on a tablet, and its entries navigate', async () => {
     const page = await e.newPage({ viewport: WIDTHS[1] });
-    await e.login(page, DEMO_LOGINS.boss, 2);
-    await page.goto('/Reports/ShiftReports');
+    await e.signIn(page, DEMO_LOGINS.boss, 2, '/Reports/ShiftReports');
     await ready(page, '/Reports/ShiftReports');
     expect(await page.getByTestId('side-menu').isVisible()).toBe(false);
     await page.getByTestId('menu-button').click();

@@ -60,7 +60,7 @@ describe('live screens', () => {
 
     // The boss's Machine screen, live.
     const boss = await e.newPage();
-    await e.login(boss, DEMO_LOGINS.boss, null);
+    await e.signIn(boss, DEMO_LOGINS.boss, null);
     const bossLive = liveHello(boss);
     await boss.goto('/Machine');
     await bossLive;
@@ -74,7 +74,7 @@ describe('live screens', () => {
 
     // The counter has Lena's card open, live.
     const counter = await e.newPage();
-    await e.login(counter, DEMO_LOGINS.cashier, 1);
+    await e.signIn(counter, DEMO_LOGINS.cashier, 1);
     const counterLive = liveHello(counter);
     await counter.goto('/CustomerAccount');
     await counter.getByTestId('customer-search').fill('Lena');

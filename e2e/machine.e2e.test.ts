@@ -33,8 +33,7 @@ describe('machine screen', () => {
 
   it('enrol, connected, playing live, rename, release; the customer history fills', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.boss, null);
-    await page.goto('/Machine');
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/Machine');
     await card(page, 101).waitFor();
     expect(await page.getByTestId('breadcrumb').textContent()).toBe('Home›Machine');
     expect(await status(page, 101)).toBe('Disconnected');
@@ -108,8 +107,7 @@ describe('machine screen', () => {
 
     // The counter sees Rita playing on machine 108, live; she logs out and back in, and it follows.
     const counter = await e.newPage();
-    await e.login(counter, DEMO_LOGINS.cashier, 1);
-    await counter.goto('/CustomerAccount');
+    await e.signIn(counter, DEMO_LOGINS.cashier, 1, '/CustomerAccount');
     await counter.getByTestId('customer-search').fill('Rita');
     await counter.getByTestId('customer-search-results').getByText('Rita Reels').click();
     await counter.getByTestId('customer-playing').getByText('Playing on machine 108').waitFor();
@@ -153,8 +151,7 @@ describe('machine screen', () => {
       ['zh_Hans', '机台', '未连接'],
     ] as const) {
       const page = await e.newPage({ lang, viewport: { width: 390, height: 844 } });
-      await e.login(page, DEMO_LOGINS.boss, null);
-      await page.goto('/Machine');
+      await e.signIn(page, DEMO_LOGINS.boss, null, '/Machine');
       await card(page, 101).waitFor();
       expect(await page.locator('h1').textContent()).toBe(title);
       expect(await status(page, 101)).toBe(disconnected);

@@ -40,7 +40,7 @@ describe('platform news', () => {
 
   it("shows '!' while the event is unread; opening it clears the badge, also after a reload", async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 1);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/');
     await page.getByTestId('tile-news').waitFor();
     // The tile and the event's entry in it; the side menu's News heading and its entry.
     await expect.poll(() => tileBadges(page).count()).toBe(2);
@@ -76,7 +76,7 @@ describe('platform news', () => {
 
   it("on a phone: the News tile's dialog lists the event with its '!', and opening it clears the tile's badge", async () => {
     const page = await e.newPage({ viewport: { width: 390, height: 844 } });
-    await e.login(page, DEMO_LOGINS.boss, null);
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/');
     const tile = page.getByTestId('tile-news');
     await tile.getByTestId('unread-badge').waitFor();
     await tile.click();
@@ -96,8 +96,7 @@ describe('platform news', () => {
 
   it('shows the news in 简体中文 and Español', async () => {
     const zh = await e.newPage({ lang: 'zh_Hans' });
-    await e.login(zh, DEMO_LOGINS.cashier, 1);
-    await zh.goto('/News/view-all-news');
+    await e.signIn(zh, DEMO_LOGINS.cashier, 1, '/News/view-all-news');
     await zh.getByRole('heading', { name: '全部新闻', level: 1 }).waitFor();
     const titles = zh.getByTestId('news-list').getByRole('heading', { level: 2 });
     await titles.first().waitFor();
@@ -111,8 +110,7 @@ describe('platform news', () => {
     await e.screenshot(zh, 'news-all-zh_Hans', { fullPage: true });
 
     const mx = await e.newPage({ lang: 'mx' });
-    await e.login(mx, DEMO_LOGINS.boss, null);
-    await mx.goto('/News/view-all-news');
+    await e.signIn(mx, DEMO_LOGINS.boss, null, '/News/view-all-news');
     await mx.getByRole('heading', { name: 'Todas las noticias', level: 1 }).waitFor();
     await mx.getByRole('heading', { name: 'Horario de días festivos' }).waitFor();
     await mx.getByRole('heading', { name: 'Lo que encontrará aquí' }).waitFor();
@@ -123,8 +121,7 @@ describe('platform news', () => {
 
   it('downloads a poster under its file name with the bytes published, and shows the regulations', async () => {
     const page = await e.newPage();
-    await e.login(page, DEMO_LOGINS.cashier, 1);
-    await page.goto('/News/download-poster');
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/News/download-poster');
     const poster = page.getByTestId('poster-list').locator('article').first();
     await poster.getByRole('heading', { name: 'Winter Festival poster' }).waitFor();
     await expect(poster.getByTestId('poster-file').textContent()).resolves.toMatch(/^winter-festival\.png · PNG · \d+(\.\d)? (B|KB)$/);
@@ -171,7 +168,7 @@ describe('platform news', () => {
       menus.set(lang, body);
       return route.fulfill({ response, body });
     });
-    await e.login(page, DEMO_LOGINS.cashier, 1);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/');
     const link = sideMenu(page).getByRole('link', { name: /Flash sale/ });
     await link.waitFor();
     stale = true;
@@ -224,8 +221,7 @@ describe('platform news', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await e.login(page, DEMO_LOGINS.cashier, 1);
-    await page.goto('/News/view-all-news');
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/News/view-all-news');
     const item = page.locator('article').filter({ has: page.getByRole('heading', { name: 'Hostile body' }) });
     await item.getByRole('heading', { name: 'Safe heading' }).waitFor();
     // The body's own image shows through its file URL.

@@ -49,8 +49,7 @@ describe('player protection at the counter', () => {
     pages = [];
     const page = await e.newPage(opts);
     pages.push(page);
-    await e.login(page, DEMO_LOGINS.cashier, 1);
-    await page.goto('/CustomerAccount');
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/CustomerAccount');
     await page.getByTestId('customer-search').waitFor();
     return page;
   }
@@ -108,8 +107,7 @@ describe('player protection at the counter', () => {
     // The boss's list of protected customers.
     const bossPage = await e.newPage();
     pages.push(bossPage);
-    await e.login(bossPage, DEMO_LOGINS.boss, null);
-    await bossPage.goto('/Customer/Protected');
+    await e.signIn(bossPage, DEMO_LOGINS.boss, null, '/Customer/Protected');
     await bossPage.getByTestId(`customer-row-${david.id}`).waitFor(SLOW);
     expect(await bossPage.getByTestId(`customer-row-${david.id}`).locator('[data-col="protection"]').textContent()).toContain('Self-excluded until');
     await e.screenshot(bossPage, 'protection-list-en');
@@ -228,8 +226,7 @@ describe('player protection at the counter', () => {
 
     const bossPage = await e.newPage();
     pages.push(bossPage);
-    await e.login(bossPage, DEMO_LOGINS.boss, null);
-    await bossPage.goto('/Reports/LargePayouts');
+    await e.signIn(bossPage, DEMO_LOGINS.boss, null, '/Reports/LargePayouts');
     const table = bossPage.getByTestId('large-payouts-table');
     await table.getByText(bob.name).waitFor(SLOW);
     expect(await table.textContent()).toContain('$250.00');
@@ -243,8 +240,7 @@ describe('player protection at the counter', () => {
     for (const [lang, total] of [['mx', 'Total (1 pago)'], ['zh_Hans', '合计（1 笔兑奖）']] as const) {
       const p = await e.newPage({ lang });
       pages.push(p);
-      await e.login(p, DEMO_LOGINS.boss, null);
-      await p.goto('/Reports/LargePayouts');
+      await e.signIn(p, DEMO_LOGINS.boss, null, '/Reports/LargePayouts');
       await p.getByTestId('large-payouts-table').getByText(total).waitFor(SLOW);
       for (const viewport of sizes) {
         await p.setViewportSize(viewport);

@@ -8,7 +8,7 @@ import { dayOf, postPlan, reportStore, type ReportStore } from '../packages/serv
 import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
 import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
 import { seriousViolations } from './axe.js';
-import { loginUrl, screenshotDir, startE2E, type E2E } from './harness.js';
+import { screenshotDir, startE2E, type E2E } from './harness.js';
 import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 const DAY = 86_400_000;
@@ -41,8 +41,7 @@ describe('reports', () => {
   }
 
   async function loginAs(page: Page, who: { username: string; password: string }, drawer: number | null) {
-    await page.goto(loginUrl(st.id));
-    await e.login(page, who, drawer);
+    await e.signIn(page, who, drawer, '/', st.id);
   }
 
   beforeAll(async () => {

@@ -47,8 +47,7 @@ describe('staff accounts, store information, activity', () => {
 
   it('a boss manages a cashier: create, the cashier logs in, disable ends its session, enable, new password, remove', async () => {
     const boss = await e.newPage();
-    await e.login(boss, DEMO_LOGINS.boss, 3);
-    await boss.goto('/SystemSetup/userSettingSpecifyGroup');
+    await e.signIn(boss, DEMO_LOGINS.boss, 3, '/SystemSetup/userSettingSpecifyGroup');
     await row(boss, 'boss01').waitFor();
     await expect(boss.getByTestId('breadcrumb').textContent()).resolves.toBe('Home›System Setup›Account Setting');
     expect(await row(boss, 'cashier01').textContent()).toContain('Cashier');
@@ -135,8 +134,7 @@ describe('staff accounts, store information, activity', () => {
 
   it('a boss edits the contact fields and a purchase limit, the counter enforces it, and the Activity tab shows who did what', async () => {
     const boss = await e.newPage();
-    await e.login(boss, DEMO_LOGINS.boss, 3);
-    await boss.goto('/SystemSetup/StoreInformationIndex');
+    await e.signIn(boss, DEMO_LOGINS.boss, 3, '/SystemSetup/StoreInformationIndex');
     await boss.getByTestId('store-form').waitFor();
     await boss.getByTestId('credit-left').waitFor();
     await boss.getByTestId('store-phone').fill('+1 (312) 555-0199');
@@ -189,8 +187,7 @@ describe('staff accounts, store information, activity', () => {
 
   it('all of it in Español', async () => {
     const boss = await e.newPage({ lang: 'mx' });
-    await e.login(boss, DEMO_LOGINS.boss, 3);
-    await boss.goto('/SystemSetup/userSettingSpecifyGroup');
+    await e.signIn(boss, DEMO_LOGINS.boss, 3, '/SystemSetup/userSettingSpecifyGroup');
     await row(boss, 'cashier01').waitFor();
     await expect(boss.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Configuración de cuentas');
     expect(await row(boss, 'cashier01').textContent()).toContain('Cajero');
@@ -216,8 +213,7 @@ describe('staff accounts, store information, activity', () => {
 
   it('a boss in viewer mode reads Store Information and Account Setting, and changes nothing', async () => {
     const viewer = await e.newPage({ lang: 'zh_Hans' });
-    await e.login(viewer, DEMO_LOGINS.boss, null);
-    await viewer.goto('/SystemSetup/StoreInformationIndex');
+    await e.signIn(viewer, DEMO_LOGINS.boss, null, '/SystemSetup/StoreInformationIndex');
     await viewer.getByTestId('store-readonly').waitFor();
     expect(await viewer.getByTestId('store-form').count()).toBe(0);
     await viewer.getByTestId('credit-left').waitFor();

@@ -23,8 +23,7 @@ describe('store information and the Activity tab', () => {
   it('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
     for (const { lang, viewport: v } of sweep(1)) {
       const page = await e.newPage({ lang, viewport: v });
-      await e.login(page, DEMO_LOGINS.boss, 3);
-      await page.goto('/SystemSetup/StoreInformationIndex');
+      await e.signIn(page, DEMO_LOGINS.boss, 3, '/SystemSetup/StoreInformationIndex');
       await page.getByTestId('store-form').waitFor();
       // The demo store's limits are capped by the provider: no "0 = no limit" anywhere.
       expect(await page.getByTestId('store-form').textContent()).not.toMatch(/0 = no limit|0 = sin límite|0 = 不限/);
