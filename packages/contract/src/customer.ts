@@ -190,6 +190,8 @@ export const customerDayLimitReply = z.object({
   weekly: limitWindow,
   /** With `id`: the customer's personal limits. */
   personal: personalLimits.optional(),
+  /** With `id`: what a purchase may still be, the least left of the store's and the customer's own limits (the purchase check's windows); null when none is set. */
+  purchase_left: z.number().nullable().optional(),
   /** The store's widest report period in store days (spec section 5). */
   limit_day: z.number().int(),
   /** The store's ID-check threshold (issue 24): a redeem above it needs the customer's ID (`id_type`, `id_number`); 0 = none. */

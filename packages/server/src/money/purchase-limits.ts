@@ -39,20 +39,32 @@ function limitsLeft(store: StoreLimits, used: PurchaseWindows): Record<LimitName
   return out;
 }
 
-/**
- * The first window a purchase of `amount` cents would overrun, with what it still allows: the
- * store's limits first, then the customer's own (personal: true) where they are set.
- */
-export function overrun(store: StoreLimits, used: PurchaseWindows, amount: number, own?: StoreLimits | null): { limit: LimitName; left: number; personal: boolean } | null {
+/** Every window that limits a purchase, with what it still allows: the store's first, then the customer's own (personal: true) where set. */
+function limitingWindows(store: StoreLimits, used: PurchaseWindows, own?: StoreLimits | null): { limit: LimitName; left: number; personal: boolean }[] {
+  const out: { limit: LimitName; left: number; personal: boolean }[] = [];
   for (const [limits, personal] of [[store, false], [own, true]] as const) {
     if (!limits) continue;
     const left = limitsLeft(limits, used);
     for (const [name] of WINDOWS) {
       const l = left[name];
-      if (l !== null && amount > l) return { limit: name, left: l, personal };
+      if (l !== null) out.push({ limit: name, left: l, personal });
     }
   }
-  return null;
+  return out;
+}
+
+/**
+ * The first window a purchase of `amount` cents would overrun, with what it still allows: the
+ * store's limits first, then the customer's own (personal: true) where they are set.
+ */
+export function overrun(store: StoreLimits, used: PurchaseWindows, amount: number, own?: StoreLimits | null): { limit: LimitName; left: number; personal: boolean } | null {
+  return limitingWindows(store, used, own).find((w) => amount > w.left) ?? null;
+}
+
+/** Cents a purchase may still be by `overrun`'s windows (the store's and the customer's own): the least of them; null when none limits. */
+export function purchaseLeft(store: StoreLimits, used: PurchaseWindows, own?: StoreLimits | null): number | null {
+  const lefts = limitingWindows(store, used, own).map((w) => w.left);
+  return lefts.length ? Math.min(...lefts) : null;
 }
 
 /** A customer's personal purchase limits as on the row (cents, 0 = none) with the raise pending until `plimit_next_at`. */

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import type { CustomerView } from '../../repositories/customer.repository.js';
 import { pageOf, type PageQuery } from '../paging.js';
-import { presentLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
+import { personalLimits, presentLimits, presentPersonal, purchaseLeft, windowStarts } from '../../money/purchase-limits.js';
 import { payoutsToday, recentPayoutsSince } from '../../money/payouts.js';
 import { revertableCents } from './movement.service.js';
 import { nameSearch, presentCustomer } from './present.js';
@@ -77,6 +77,8 @@ export async function blockState(deps: Deps, actor: Actor, id: number) {
   return { id, block: c.blocked === 1 };
 }
 
+const nullableUnits = (cents: number | null) => (cents === null ? null : toUnits(cents));
+
 /** Purchase limits left and total; without a customer, the store's totals with nothing used. */
 export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined) {
   const scope = storeScope(deps.handle.db, actor.storeId);
@@ -96,6 +98,8 @@ export async function dayLimit(deps: Deps, actor: Actor, id: number | undefined)
     id_check,
     paid_today: toUnits(payoutsToday(paid, at, store.timezone)),
     personal: presentPersonal(c, used, at),
+    // What a purchase may still be: the purchase check's own windows, the store's and the customer's own.
+    purchase_left: nullableUnits(purchaseLeft(store, used, personalLimits(c, at))),
     min_age: store.min_age,
     // The purchase's own rule on its (UTC) day, so the card's warning and the refusal never disagree.
     age_short: ageShort(store, c.birthday, ageDay(at)),

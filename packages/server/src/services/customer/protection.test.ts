@@ -189,10 +189,15 @@ describeOnDatabases(
 
     it('a lower limit holds at once on every channel; a raise only after 24 hours, shown as pending', async () => {
       const c = await newCustomer(s, counter);
+      // Without limits of their own, the store's least left (its $500 an hour).
+      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ purchase_left: 500 });
       const set = await limits(c.id, 50);
       expect(set).toMatchObject({ status: Status.OK, personal: { hourly: { left: 50, total: 50 }, daily: { left: null, total: 0 }, pending: null } });
+      // The purchase dialog's left is the purchase check's: the customer's own $50 under the store's $500 an hour.
+      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ hourly: { left: 500 }, purchase_left: 50 });
       expect(await buy(counter, c.id, 60)).toMatchObject({ status: Status.AMOUNT_ERROR, reason: 'purchase_limit', limit: 'hourly', left: 50, personal: true });
       expect((await buy(counter, c.id, 30)).status).toBe(Status.OK);
+      expect(await s.call('/customer/getDayLimit', { ...counter, id: c.id })).toMatchObject({ hourly: { left: 470 }, purchase_left: 20 });
       expect(await kiosk.socket.command({ type: 'purchase', seq: ++seq, mobile_id: c.mobile_id, amount_cents: 30_00 })).toMatchObject({ ok: false, reason: 'limit', limit: 'hourly', left_cents: 20_00, personal: true });
       // The store's own limit still speaks first (the demo store allows 500.00 an hour).
       expect(await buy(counter, c.id, 600)).toMatchObject({ status: Status.AMOUNT_ERROR, limit: 'hourly', left: 470, personal: false });

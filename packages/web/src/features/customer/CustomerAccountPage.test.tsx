@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID_KEY } from '../../auth/session';
 import { i18n } from '../../i18n/i18n';
@@ -11,7 +12,7 @@ import { ageLockText } from './movement';
 const window_ = { left: null, total: 0 };
 
 /** The counter with customer 7 open at drawer 1, getDayLimit answering the customer's age as `age`. */
-async function counterWith(age: { min_age: number; age_short: 'birthday' | 'under' | null }) {
+async function counterWith(age: { min_age: number; age_short: 'birthday' | 'under' | null }, limits: Record<string, unknown> = {}) {
   document.cookie = 'uid=7; path=/';
   document.cookie = 'token=t; path=/';
   document.cookie = 'moneybox=1; path=/';
@@ -21,7 +22,7 @@ async function counterWith(age: { min_age: number; age_short: 'birthday' | 'unde
   fakeServer(
     {
       '/customer/info': () => ({ status: 0, customer, revertable: null }),
-      '/customer/getDayLimit': () => ({ status: 0, hourly: window_, daily: window_, weekly: window_, limit_day: 31, id_check: 0, paid_today: 0, ...age }),
+      '/customer/getDayLimit': () => ({ status: 0, hourly: window_, daily: window_, weekly: window_, limit_day: 31, id_check: 0, paid_today: 0, ...age, ...limits }),
       '/customer/blockState': () => ({ status: 0, id: 7, block: false }),
     },
     { status: 0, list: [], total: 0 },
@@ -68,5 +69,18 @@ describe('the counter and the minimum age', () => {
     expect(say('zh_Hans', 'under')).toMatch(/^客户错误：该客户未满本店的最低年龄 21 岁/);
     expect(say('en', 'birthday')).toMatch(/the store's minimum age is 21, so the customer's birthday is needed/);
     expect(ageLockText({ min_age: 21, age_short: null }, i18n.getFixedT('en'))).toBeNull();
+  });
+});
+
+describe("the purchase dialog's limit left", () => {
+  it("shows the least of the store's and the customer's own limits left, as the server reckons it", async () => {
+    // The store allows $500.00 an hour, all of it left; the customer's own $100.00 an hour has $50.00 left.
+    const store = { left: 500, total: 500 };
+    const personal = { hourly: { left: 50, total: 100 }, daily: window_, weekly: window_, pending: null };
+    const card = await counterWith({ min_age: 0, age_short: null }, { hourly: store, personal, purchase_left: 50 });
+    await userEvent.click(await within(card).findByTestId('action-purchase'));
+    const hint = await screen.findByTestId('money-hint', {}, { timeout: 8000 });
+    expect(hint).toHaveTextContent('Purchase limit left: $50.00');
+    expect(hint).not.toHaveTextContent('$500.00');
   });
 });

@@ -226,7 +226,7 @@ export default function CustomerAccountPage() {
               customer={customer}
               blocked={blocked}
               revertable={info.data?.revertable ?? null}
-              limits={limits.data ? [limits.data.hourly, limits.data.daily, limits.data.weekly] : null}
+              purchaseLeft={limits.data?.purchase_left ?? null}
               idCheck={limits.data?.id_check ?? 0}
               paidToday={limits.data?.paid_today ?? 0}
               keys={keys}

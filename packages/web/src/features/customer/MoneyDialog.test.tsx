@@ -27,7 +27,7 @@ describe('money dialog', () => {
     const asked: string[] = [];
     const keys = new OneTimeKey({ fetchKey: async () => (asked.push('k'), `key-${asked.length}`), isKeyRefused: () => false });
     await renderRoutes(
-      [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} limits={null} keys={keys} onClose={() => {}} /> }],
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={alice} blocked={false} revertable={null} purchaseLeft={null} keys={keys} onClose={() => {}} /> }],
       '/',
     );
     // Generous: the locale chunks load lazily and the test machine is shared.
@@ -53,7 +53,7 @@ describe('money dialog', () => {
     const keys = new OneTimeKey({ fetchKey: async () => 'key-1', isKeyRefused: () => false });
     const carded = { ...alice, drivers_license: 'D123-456' };
     await renderRoutes(
-      [{ path: '/', element: <MoneyDialog kind="redeem" customer={carded} blocked={false} revertable={null} limits={null} idCheck={100} keys={keys} onClose={() => {}} /> }],
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={carded} blocked={false} revertable={null} purchaseLeft={null} idCheck={100} keys={keys} onClose={() => {}} /> }],
       '/',
     );
     const amount = await screen.findByTestId('money-amount', {}, { timeout: 8000 });
@@ -84,7 +84,7 @@ describe('money dialog', () => {
       [
         {
           path: '/',
-          element: <MoneyDialog kind="redeem" customer={{ ...alice, drivers_license: 'D123-456' }} blocked={false} revertable={null} limits={null} idCheck={100} paidToday={75} keys={keys} onClose={() => {}} />,
+          element: <MoneyDialog kind="redeem" customer={{ ...alice, drivers_license: 'D123-456' }} blocked={false} revertable={null} purchaseLeft={null} idCheck={100} paidToday={75} keys={keys} onClose={() => {}} />,
         },
       ],
       '/',
@@ -102,7 +102,7 @@ describe('money dialog', () => {
   it('a customer without an ID on record: the dialog says the number typed is saved to the record', async () => {
     const keys = new OneTimeKey({ fetchKey: async () => 'key-1', isKeyRefused: () => false });
     await renderRoutes(
-      [{ path: '/', element: <MoneyDialog kind="redeem" customer={{ ...alice, drivers_license: '' }} blocked={false} revertable={null} limits={null} idCheck={100} keys={keys} onClose={() => {}} /> }],
+      [{ path: '/', element: <MoneyDialog kind="redeem" customer={{ ...alice, drivers_license: '' }} blocked={false} revertable={null} purchaseLeft={null} idCheck={100} keys={keys} onClose={() => {}} /> }],
       '/',
     );
     await userEvent.type(await screen.findByTestId('money-amount', {}, { timeout: 8000 }), '250');

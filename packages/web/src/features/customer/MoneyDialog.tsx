@@ -12,7 +12,7 @@ import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
 import { checkAmount } from './customer-rules';
 import { formatUnits as money, unitsToCents } from '../../money/units';
-import { fullName, purchaseRoom, type LimitWindow } from './format';
+import { fullName } from './format';
 import { MOVEMENTS, movementRefusal, type MovementKind } from './movement';
 
 /** Popups are at most 420px wide (spec section 9). */
@@ -23,7 +23,8 @@ interface Props {
   customer: CustomerRecord;
   blocked: boolean;
   revertable: number | null;
-  limits: LimitWindow[] | null;
+  /** What a purchase may still be (currency units): the server's least left of the store's and the customer's own limits; null when none limits it. */
+  purchaseLeft: number | null;
   /** The store's ID-check threshold (currency units, 0 = none): a redeem taking the day's payouts above it asks for the customer's ID. */
   idCheck?: number;
   /** What the customer was paid out this store day, every channel (currency units): the threshold applies to the day's total. */
@@ -34,7 +35,7 @@ interface Props {
 }
 
 /** Amount → Enter → the call with its one-time key → the new balances. */
-export function MoneyDialog({ kind, customer, blocked, revertable, limits, idCheck = 0, paidToday = 0, keys, onClose }: Props) {
+export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft, idCheck = 0, paidToday = 0, keys, onClose }: Props) {
   const { t } = useTranslation(['customer', 'common']);
   const { coinSign } = useLayoutInfo();
   const client = useQueryClient();
@@ -105,7 +106,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, limits, idChe
     }
   };
 
-  const hint = hintFor(kind, customer, revertable, limits);
+  const hint = hintFor(kind, customer, revertable, purchaseLeft);
   return (
     <Modal opened onClose={onClose} title={t(`actions.${kind}`)} size={POPUP_WIDTH} centered data-testid="money-dialog">
       {done ? (
@@ -245,12 +246,10 @@ export function idNeeded(cents: number, idCheckUnits: number, paidTodayUnits = 0
   return payoutNeeds({ id_check_cents: unitsToCents(idCheckUnits), large_payout_cents: 0 }, unitsToCents(paidTodayUnits), cents).idCheck;
 }
 
-function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, limits: LimitWindow[] | null): { key: string; units: number } | null {
+function hintFor(kind: MovementKind, c: CustomerRecord, revertable: number | null, purchaseLeft: number | null): { key: string; units: number } | null {
   switch (kind) {
-    case 'purchase': {
-      const room = limits ? purchaseRoom(limits) : null;
-      return room === null ? null : { key: 'dialog.limitLeft', units: room };
-    }
+    case 'purchase':
+      return purchaseLeft === null ? null : { key: 'dialog.limitLeft', units: purchaseLeft };
     case 'redeem':
       return { key: 'dialog.winnings', units: c.winnings };
     case 'comps':

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { accountTypeName, credits, limitText, loginQrValue, purchaseRoom } from './format';
+import { accountTypeName, credits, limitText, loginQrValue } from './format';
 
 describe('customer formatting', () => {
   it('shows game credits as machines report them', () => {
@@ -10,8 +10,6 @@ describe('customer formatting', () => {
   it('shows limits as left / total, and no limit where the store sets none', () => {
     expect(limitText({ left: 450, total: 500 }, '$')).toBe('$450.00 / $500.00');
     expect(limitText({ left: null, total: 0 }, '$')).toBeNull();
-    expect(purchaseRoom([{ left: 450, total: 500 }, { left: 1950, total: 2000 }, { left: null, total: 0 }])).toBe(450);
-    expect(purchaseRoom([{ left: null, total: 0 }])).toBeNull();
   });
 
   it('encodes the mobile id and PIN for the QR code', () => {

@@ -16,12 +16,6 @@ export function limitText(w: LimitWindow, sign: string): string | null {
   return `${formatUnits(w.left, sign)} / ${formatUnits(w.total, sign)}`;
 }
 
-/** The smallest limit left of the windows that have one, in units; null when none is limited. */
-export function purchaseRoom(windows: LimitWindow[]): number | null {
-  const left = windows.filter((w) => w.total > 0 && w.left !== null).map((w) => w.left as number);
-  return left.length ? Math.min(...left) : null;
-}
-
 /** The words for a customer's account type (1 is the standard account every customer gets). */
 export function accountTypeName(type: number, t: (key: string, options?: Record<string, unknown>) => string): string {
   return type === 1 ? t('customer:accountType.standard') : t('customer:accountType.other', { n: type });
