@@ -1,4 +1,5 @@
 import { ALERT_THRESHOLDS, type AlertKind, type ThresholdKind } from '@moneybox/contract';
+import { isLowCredit, lowCreditThreshold } from './credit-outlook.js';
 
 /**
  * THE alert rules (issue 22, "Alerts by exception"), pure: each turns the facts the sweep read
@@ -38,8 +39,8 @@ export const CLOSED_SHIFT_WINDOW_MS = 24 * HOUR_MS;
 
 export function lowCredit(stores: readonly { id: number; credit_cents: number }[], threshold: ThresholdOf): Cause[] {
   return stores.flatMap((s) => {
-    const below = threshold(s.id, 'low_credit') ?? 0;
-    return Number(s.credit_cents) < below ? [{ kind: 'low_credit' as const, storeId: s.id, subject: `store:${s.id}`, detail: { credit_cents: Number(s.credit_cents), threshold_cents: below } }] : [];
+    const below = lowCreditThreshold(threshold, s.id);
+    return isLowCredit(s.credit_cents, below) ? [{ kind: 'low_credit' as const, storeId: s.id, subject: `store:${s.id}`, detail: { credit_cents: Number(s.credit_cents), threshold_cents: below } }] : [];
   });
 }
 

@@ -1,12 +1,26 @@
-const LOW_CREDIT_DAYS = 3;
+import type { ThresholdOf } from './alert-rules.js';
 
 /**
- * THE low-credit rule, for the store's Quota screen and the console's stores alike: the credit left
- * lasts fewer than 3 days at the last 7 days' pace (or nothing is left). `usedWeekCents`: what the
- * counters used over those 7 days (purchases take credit; reverts and redeems give it back).
+ * THE low-credit rule (issue 37), for the low-credit alert, the console's stores (their flag and
+ * filter) and the store's Quota screen alike: the credit is below the store's effective low-credit
+ * threshold (its override, else the platform default, else the built-in one; domain/alert-rules.ts
+ * thresholdResolver). A threshold of 0 turns the rule off.
  */
-export function creditOutlook(creditCents: number, usedWeekCents: number) {
+export function isLowCredit(creditCents: number, thresholdCents: number | null): boolean {
+  const below = thresholdCents ?? 0;
+  return below > 0 && Number(creditCents) < below;
+}
+
+/** The store's low-credit threshold in cents, by the resolver of the alert thresholds. */
+export const lowCreditThreshold = (threshold: ThresholdOf, storeId: number): number => threshold(storeId, 'low_credit') ?? 0;
+
+/**
+ * The credit's outlook: the last 7 days' average daily use, how many days the credit left lasts at
+ * that pace (null: nothing used), and whether it is low (isLowCredit against `thresholdCents`).
+ * `usedWeekCents`: what the counters used over those 7 days (purchases take credit; reverts and redeems give it back).
+ */
+export function creditOutlook(creditCents: number, usedWeekCents: number, thresholdCents: number) {
   const avgDailyCents = Math.max(0, Math.round(usedWeekCents / 7));
   const daysLeft = avgDailyCents > 0 ? Math.floor((creditCents / avgDailyCents) * 10) / 10 : null;
-  return { avgDailyCents, daysLeft, low: creditCents <= 0 || (daysLeft !== null && daysLeft < LOW_CREDIT_DAYS) };
+  return { avgDailyCents, daysLeft, low: isLowCredit(creditCents, thresholdCents) };
 }

@@ -1,4 +1,4 @@
-import { Status, type ConsoleStoreRow } from '@moneybox/contract';
+import { ALERT_THRESHOLDS, Status, type ConsoleStoreRow } from '@moneybox/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describeOnDatabases('console stores figures equal the ledger', (s) => {
     const rows = await ledgerOf(s.handle.db, st.id);
     const store = await s.handle.db.selectFrom('store').select('credit_cents').where('id', '=', st.id).executeTakeFirstOrThrow();
     const week = weekOf(rows, at - WEEK);
-    const outlook = creditOutlook(Number(store.credit_cents), -week.used);
+    const outlook = creditOutlook(Number(store.credit_cents), -week.used, ALERT_THRESHOLDS.low_credit.builtIn);
     expect({ credit: row.credit, low_credit: row.low_credit, days_left: row.days_left, last_activity: row.last_activity }).toEqual({
       credit: Number(store.credit_cents) / 100,
       low_credit: outlook.low,

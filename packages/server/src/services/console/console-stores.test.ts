@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Status, type ConsoleStoreRow } from '@moneybox/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { consoleAccount, type ConsoleSession } from '../../testing/console-kit.js';
 import { giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { describeOnDatabases } from '../../testing/server.js';
+import { sweepAlerts } from '../alerts/alert-sweep.js';
 
 describeOnDatabases('console stores', (s) => {
   let admin: ConsoleSession;
@@ -45,14 +47,42 @@ describeOnDatabases('console stores', (s) => {
     await s.verify();
   });
 
-  it('flags low credit by the Quota screen\'s rule (nothing left, or under 3 days at the week\'s pace)', async () => {
-    const kid = 3101;
-    expect((await s.call('/operator/storeCreate', { ...as(admin), kid, name: 'Low Credit', timezone: 'Asia/Shanghai', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 })).status).toBe(Status.OK);
-    expect(await row(admin, kid)).toMatchObject({ credit: 0, low_credit: true, days_left: null, frozen: false, open_shifts: 0 });
+  it("flags low credit by the low-credit alert's rule, the store's effective threshold (its override, else the platform default): the list, its filter and the open alerts name the same stores", async () => {
+    const create = async (kid: number, credit: number) => {
+      expect((await s.call('/operator/storeCreate', { ...as(admin), kid, name: `Credit ${kid}`, timezone: 'Asia/Shanghai', max_drawers: 2, max_machines: 2, limit_day: 31, limit_hourly: 0, limit_daily: 0, limit_weekly: 0, drawers: 1 })).status).toBe(Status.OK);
+      if (credit) expect((await s.call('/operator/creditMove', { ...as(admin), key: randomUUID(), kid, amount: credit })).status).toBe(Status.OK);
+    };
+    await create(3191, 0);
+    await create(3192, 53);
+    await create(3193, 500);
+    const deps = { handle: s.handle, settings: s.settings };
+    const lowListed = async () => ((await s.call('/operator/stores', as(admin))).list as ConsoleStoreRow[]).filter((r) => r.low_credit).map((r) => r.kid).sort();
+    const alerted = async () => {
+      await sweepAlerts(deps);
+      const open = (await s.call('/operator/alerts', { ...as(admin), filter: 'open' })).list as { kind: string; kid: number | null }[];
+      return open.filter((a) => a.kind === 'low_credit').map((a) => a.kid).sort();
+    };
+    // The built-in default, $100: $53 is low although nothing was used this week (no days left to count).
+    expect(await row(admin, 3192)).toMatchObject({ credit: 53, low_credit: true, days_left: null });
+    expect(await row(admin, 3193)).toMatchObject({ credit: 500, low_credit: false });
+    expect(await lowListed()).toEqual(expect.arrayContaining([3191, 3192]));
+    expect(await lowListed()).toEqual(await alerted());
+    // The store's override: $50 is its line, so $53 is not low there, in the list and in the alerts.
+    expect((await s.call('/operator/thresholdsSet', { ...as(admin), kid: 3192, values: { low_credit: 5000 } })).status).toBe(Status.OK);
+    expect((await row(admin, 3192))!.low_credit).toBe(false);
+    expect(await lowListed()).toEqual(await alerted());
+    expect(await alerted()).not.toContain(3192);
+    // The platform default raised to $600: $500 is low now.
+    expect((await s.call('/operator/thresholdsSet', { ...as(admin), values: { low_credit: 60_000 } })).status).toBe(Status.OK);
+    expect((await row(admin, 3193))!.low_credit).toBe(true);
+    expect(await lowListed()).toEqual(await alerted());
+    expect(await alerted()).toContain(3193);
+    // The store's own Quota screen says what the console says.
     const quota = await s.call('/store/quota', await viewer());
     const demo = (await row(admin, 1001))!;
     expect(demo.low_credit).toBe(quota.low_credit);
     expect(demo.days_left).toBe(quota.days_left);
+    expect((await s.call('/operator/thresholdsSet', { ...as(admin), values: { low_credit: null } })).status).toBe(Status.OK);
   });
 
   it('freezes a store with its message: staff then get 46 with it; unfreezing lets them in; both audited with before and after', async () => {

@@ -1,5 +1,7 @@
 import { toUnits } from '@moneybox/contract';
-import { creditOutlook } from '../../domain/credit-outlook.js';
+import { thresholdResolver } from '../../domain/alert-rules.js';
+import { creditOutlook, lowCreditThreshold } from '../../domain/credit-outlook.js';
+import { alertFactsRepository } from '../../repositories/alert.repository.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { consoleStoreRepository as repo, type StoreSet } from '../../repositories/console-store.repository.js';
 import type { Db } from '../../db/database.js';
@@ -46,19 +48,21 @@ async function todayByStore(db: Db, set: StoreSet, stores: readonly StoreRow[], 
 async function storeRows(db: Db, set: StoreSet, now = Date.now()) {
   // The refresher's watermark as it was before the reads below: their live tails start at or below it.
   const [stores, floor] = await Promise.all([repo.listed(db, set), foldedUpTo(db)]);
-  const [shifts, machines, use, today] = await Promise.all([
+  const [shifts, machines, use, today, thresholds] = await Promise.all([
     repo.openShifts(db, set),
     repo.machines(db, set),
     creditWeek(db, set, now, floor),
     todayByStore(db, set, stores, now, floor),
+    alertFactsRepository.thresholds(db),
   ]);
+  const threshold = thresholdResolver(thresholds);
   const shiftsBy = new Map(shifts.map((r) => [r.store_id, Number(r.n)]));
   const machinesBy = new Map(machines.map((r) => [r.store_id, r]));
   const useBy = new Map(use.map((r) => [r.store_id, r]));
   return stores.map((s) => {
     const u = useBy.get(s.id);
     // Credit used over the week: what the ledger took from the store's credit (negative deltas), net.
-    const outlook = creditOutlook(s.credit_cents, -Number(u?.credit_cents ?? 0));
+    const outlook = creditOutlook(s.credit_cents, -Number(u?.credit_cents ?? 0), lowCreditThreshold(threshold, s.id));
     const t = today.get(s.id) ?? { purchase: 0, revert: 0, redeem: 0 };
     const purchases = t.purchase - t.revert;
     const m = machinesBy.get(s.id);

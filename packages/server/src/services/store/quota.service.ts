@@ -3,7 +3,9 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { creditOutlook } from '../../domain/credit-outlook.js';
+import { creditOutlook, lowCreditThreshold } from '../../domain/credit-outlook.js';
+import { thresholdResolver } from '../../domain/alert-rules.js';
+import { thresholdRepository } from '../../repositories/alert.repository.js';
 
 const DAY = 86_400_000;
 
@@ -15,7 +17,7 @@ function storeDay(hour: string, timeZone: string): string {
 /**
  * Quota: credit and special comps budget left, drawers and machines used of their maximums, and the
  * credit history per store day (the operator's top-ups and what the counter used: purchases take
- * credit, reverts and redeems give it back), newest day first, with the low-credit warning.
+ * credit, reverts and redeems give it back), newest day first, with the low-credit warning (domain/credit-outlook.ts isLowCredit, the alert's rule).
  */
 export async function storeQuota(deps: Deps, actor: Actor, days: number | undefined) {
   const { db } = deps.handle;
@@ -26,7 +28,14 @@ export async function storeQuota(deps: Deps, actor: Actor, days: number | undefi
   const now = Date.now();
   const from = new Date(now - span * DAY).toISOString();
   const creditHistory = scope.creditHistory;
-  const [hours, topups, counts] = await Promise.all([creditHistory.hourly(from), creditHistory.topups(from), creditHistory.counts()]);
+  const [hours, topups, counts, own, platform] = await Promise.all([
+    creditHistory.hourly(from),
+    creditHistory.topups(from),
+    creditHistory.counts(),
+    thresholdRepository.of(db, actor.storeId),
+    thresholdRepository.of(db, 0),
+  ]);
+  const threshold = thresholdResolver([...own.map((r) => ({ ...r, store_id: actor.storeId })), ...platform.map((r) => ({ ...r, store_id: 0 }))]);
   const byDay = new Map<string, { topups: number; used: number }>();
   const weekAgo = new Date(now - 7 * DAY).toISOString().slice(0, 13);
   let usedThisWeek = 0;
@@ -44,7 +53,7 @@ export async function storeQuota(deps: Deps, actor: Actor, days: number | undefi
   const history = [...byDay.entries()]
     .sort(([a], [b]) => (a < b ? 1 : -1))
     .map(([day, d]) => ({ day, topups: toUnits(d.topups), used: toUnits(d.used) }));
-  const outlook = creditOutlook(store.credit_cents, usedThisWeek);
+  const outlook = creditOutlook(store.credit_cents, usedThisWeek, lowCreditThreshold(threshold, actor.storeId));
   return {
     credit: toUnits(store.credit_cents),
     special_comps: toUnits(store.comps_budget_cents),
