@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CallReply } from '@moneybox/contract';
+import type { CallReply, DayCloseNote } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../money/useMoney';
 import { storeTime } from '../../time/store-time';
@@ -32,12 +32,34 @@ function Rows<T>({ items, none, children }: { items: readonly T[]; none: string;
 
 /**
  * The Z report as printed: a plain document (300px receipt or A4), the same lines in both; a stored
- * report prints exactly as it was closed.
+ * report prints exactly as it was closed. `notes` (the bosses' notes on its differences, kept beside the
+ * report) print beneath it, each naming its difference, its author and time; the report's lines never change for them.
  */
-export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZReport; closedAt: string | null; closedBy: string | null; diff: number }) {
+export function ZReportBody({
+  report,
+  closedAt,
+  closedBy,
+  diff,
+  notes = [],
+}: {
+  report: ZReport;
+  closedAt: string | null;
+  closedBy: string | null;
+  diff: number;
+  notes?: readonly DayCloseNote[];
+}) {
   const { t } = useTranslation('day-close');
   const { money, signed } = useMoney();
   const tt = report.totals;
+  /** A note's difference as the report names it: the shift's drawer and cashier, the kiosk, the machine (its id when the report has none). */
+  const noteTarget = (n: DayCloseNote) => {
+    if (n.target === 'shift') {
+      const s = report.shifts.find((x) => x.shift_id === n.target_id);
+      return `${t('shift')} ${s ? `#${s.moneybox} ${s.cashier}` : `#${n.target_id}`}`;
+    }
+    if (n.target === 'collection') return `${t('kiosk')} ${report.collections.find((x) => x.collection_id === n.target_id)?.kiosk ?? `#${n.target_id}`}`;
+    return `${t('machine')} ${report.machines.find((x) => x.id === n.target_id)?.name ?? `#${n.target_id}`}`;
+  };
   return (
     <div className="mbx-zreport" data-testid="z-report-body">
       <h1 style={TITLE}>{t('zTitle')}</h1>
@@ -152,6 +174,23 @@ export function ZReportBody({ report, closedAt, closedBy, diff }: { report: ZRep
           </tr>
         </tbody>
       </table>
+      {notes.length ? (
+        <section data-testid="z-notes">
+          <h2 style={HEADING}>{t('notes')}</h2>
+          <table style={TABLE}>
+            <tbody>
+              {notes.map((n, i) => (
+                <tr key={i} data-line={`note-${n.target}-${n.target_id}`}>
+                  <th>{noteTarget(n)}</th>
+                  <td>
+                    {t('noteBy', { by: n.by, at: storeTime(n.at, diff) })}: {n.note}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,91 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DayCloseView } from '@moneybox/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { i18n } from '../../i18n/i18n';
+import { renderRoutes } from '../../test/render';
+import DayClosePage from './DayClosePage';
+
+const report: DayCloseView['report'] = {
+  day: '2026-01-15',
+  store: 'Demo Arcade',
+  timezone: 'America/Mexico_City',
+  from: '2026-01-15T06:00:00.000Z',
+  to: '2026-01-16T06:00:00.000Z',
+  at: '2026-01-16T05:00:00.000Z',
+  large_diff: 20,
+  shifts: [{ shift_id: 4, moneybox: 1, cashier: 'cashier01', closed_by: 'cashier01', start: '2026-01-15T14:00:00.000Z', end: '2026-01-15T22:00:00.000Z', expected: 100, counted: 95, over_short: -5, count_detail: null, large: false }],
+  collections: [{ collection_id: 7, kiosk_id: 3, kiosk: '901', time: '2026-01-15T20:00:00.000Z', collector: 'boss01', expected: 70, counted: 80, over_short: 10, count_detail: null, reason: '', large: false }],
+  machines: [{ id: 2, name: 'Lucky 7', played: 50, won: 20, meters: { played: 5000, won: 2000, games: 40 }, ledger: { played: 5000, won: 1900, games: 40 }, metersMatch: false }],
+  channels: [],
+  gifts: { amount: 0, count: 0 },
+  store_credit_used: 30,
+  totals: { purchases: 100, redeems: 70, net: 30, special_comps: 0, reverts: 0, purchase_count: 2, redeem_count: 1, special_comps_count: 0, revert_count: 0, drawers_expected: 100, drawers_counted: 95, drawers_over_short: -5, kiosks_expected: 70, kiosks_counted: 80, kiosks_over_short: 10, large_differences: 0, machines_mismatched: 1 },
+};
+
+const view = (notes: DayCloseView['notes']): DayCloseView => ({ status: 0, closed: true, closed_at: '2026-01-16T05:00:00.000Z', closed_by: 'boss01', report, blocked: [], notes });
+
+const notes: DayCloseView['notes'] = [
+  { target: 'shift', target_id: 4, note: 'a $5 bill fell behind the drawer', by: 'boss01', at: '2026-01-16T05:10:00.000Z' },
+  { target: 'collection', target_id: 7, note: 'yesterday’s jam', by: 'boss02', at: '2026-01-16T05:20:00.000Z' },
+  { target: 'machine', target_id: 2, note: 'meter card replaced', by: 'boss01', at: '2026-01-16T05:30:00.000Z' },
+];
+
+async function renderPage(v: DayCloseView) {
+  const client = createQueryClient();
+  client.setQueryData(['/config/localtime', {}], { status: 0, diff: -360 });
+  client.setQueryDefaults(['/config/localtime'], { staleTime: Infinity });
+  client.setQueryData(['/dayClose/get', {}], v);
+  client.setQueryDefaults(['/dayClose/get'], { staleTime: Infinity });
+  return renderRoutes([{ path: '/', element: <DayClosePage /> }], '/', client);
+}
+
+/** Every printed line of a report body: its data-line and text. */
+const lines = (el: HTMLElement) => [...el.querySelectorAll('[data-line]')].map((l) => `${l.getAttribute('data-line')}=${l.textContent}`);
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the Z report prints the notes on its differences', () => {
+  const cases = [
+    { lang: 'en', heading: 'Notes on differences', shift: 'Shift #1 cashier01', kiosk: 'Kiosk 901', machine: 'Machine Lucky 7', by: 'by boss01, 2026-01-15 23:10:00: a $5 bill fell behind the drawer' },
+    { lang: 'mx', heading: 'Notas sobre diferencias', shift: 'Turno #1 cashier01', kiosk: 'Quiosco 901', machine: 'Máquina Lucky 7', by: 'por boss01, 2026-01-15 23:10:00: a $5 bill fell behind the drawer' },
+    { lang: 'zh_Hans', heading: '差异备注', shift: '班次 #1 cashier01', kiosk: '充值机 901', machine: '机台 Lucky 7', by: 'boss01 于 2026-01-15 23:10:00: a $5 bill fell behind the drawer' },
+  ];
+  for (const c of cases) {
+    it(`beneath the report on the receipt and on A4, the report's lines as closed (${c.lang})`, async () => {
+      await act(() => i18n.changeLanguage(c.lang));
+      const bare = await renderPage(view([]));
+      const receipt = async () => {
+        fireEvent.click(await screen.findByTestId('z-receipt', {}, { timeout: 10_000 }));
+        return within(await screen.findByTestId('z-receipt-dialog')).getByTestId('z-report-body');
+      };
+      const without = await receipt();
+      expect(within(without).queryByTestId('z-notes')).toBeNull();
+      const asClosed = lines(without);
+      bare.unmount();
+
+      await renderPage(view(notes));
+      const body = await receipt();
+      const printed = within(body).getByTestId('z-notes');
+      expect(printed).toHaveTextContent(c.heading);
+      // The notes come after the report's last line.
+      expect(body.lastElementChild).toBe(printed);
+      expect(lines(body).slice(0, asClosed.length)).toEqual(asClosed);
+      const rows = [...printed.querySelectorAll('tr')];
+      expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual([c.shift, c.kiosk, c.machine]);
+      expect(rows[0]!.querySelector('td')).toHaveTextContent(c.by);
+      expect(rows[1]!.querySelector('td')).toHaveTextContent('boss02');
+      expect(rows[2]!.querySelector('td')).toHaveTextContent('meter card replaced');
+
+      const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+      fireEvent.click(screen.getByTestId('z-a4'));
+      const a4 = screen.getByTestId('z-a4-print');
+      expect(within(a4).getByTestId('z-notes')).toHaveTextContent(c.heading);
+      expect(within(a4).getByTestId('z-notes')).toHaveTextContent('yesterday’s jam');
+      await waitFor(() => expect(print).toHaveBeenCalled());
+      print.mockRestore();
+    });
+  }
+});
