@@ -349,7 +349,7 @@ describe('customer screens', () => {
     await e.screenshot(page, 'customer-info-zh_Hans');
   }, 120_000);
 
-  it('shows a viewer the customer with the money buttons disabled, in Español at 390px', async () => {
+  layoutTest('shows a viewer the customer with the money buttons disabled, in Español at 390px', async () => {
     const page = await e.newPage({ lang: 'mx', viewport: { width: 390, height: 844 } });
     await e.signIn(page, DEMO_LOGINS.boss, null, '/CustomerAccount');
     await page.getByTestId('viewer-note').waitFor();

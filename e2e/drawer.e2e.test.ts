@@ -132,7 +132,7 @@ describe('drawer page', () => {
     }
   });
 
-  it('a boss in viewer mode sees the drawers but cannot move cash', async () => {
+  layoutTest('a boss in viewer mode sees the drawers but cannot move cash', async () => {
     const page = await e.newPage();
     await e.signIn(page, DEMO_LOGINS.boss, null, '/Drawer');
     await page.getByTestId('viewer-notice').waitFor();
@@ -149,7 +149,7 @@ describe('drawer page', () => {
     expect(r.status).toBe(Status.PERMISSION_ERROR);
   });
 
-  it('a fill typed at once after the initial amount is recorded as typed', async () => {
+  layoutTest('a fill typed at once after the initial amount is recorded as typed', async () => {
     // The boss at the counter on drawer 3, last (the cashier's shift on drawer 1 stays open from the first test,
     // and the boss's on drawer 3 would keep the tests above from choosing drawer 2).
     const page = await e.newPage();

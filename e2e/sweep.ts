@@ -23,8 +23,9 @@ export function sweep(turn: number, langs: readonly Lang[] = LANGS, viewports: r
 }
 
 /**
- * A test of how screens read (layout, words, widths), not of what the server does: defined in the SQLite
- * tier only, since the PostgreSQL tier re-runs the flows for the database and a page's layout does not
- * depend on it. (Not a skip: on PostgreSQL the test is not part of the tier at all.)
+ * A test of how screens read and behave (layout, words, widths, what a role's screen offers, how a form
+ * takes typing), not of what the database does: defined in the SQLite tier only, since the PostgreSQL
+ * tier re-runs the flows for the database and none of this depends on it. (Not a skip: on PostgreSQL the
+ * test is not part of the tier at all.)
  */
 export const layoutTest: typeof it = (e2eDialect() === 'sqlite' ? it : () => undefined) as typeof it;
