@@ -7,6 +7,7 @@ import { consoleSession, setConsoleSession } from '../../auth/console-session';
 import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { ActionAlert } from './ActionAlert';
+import { consoleLoginError } from './console-login-text';
 
 type Step =
   | { kind: 'password' }
@@ -39,7 +40,7 @@ export default function ConsoleLoginPage() {
     try {
       await fn();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(consoleLoginError(err, step.kind === 'password' ? 'password' : 'code', t));
     } finally {
       setBusy(false);
     }
