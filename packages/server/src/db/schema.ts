@@ -118,6 +118,8 @@ export interface CustomerTable {
   last_name: Generated<string>;
   /** lower(first_name || ' ' || last_name), kept for prefix search on both databases. */
   name_search: Generated<string>;
+  /** The name as "last first", lowercased (migration 036), for the counter's search by last name. */
+  last_search: Generated<string>;
   drivers_license: Generated<string>;
   birthday: Generated<string>;
   gender: Generated<string>;

@@ -97,7 +97,7 @@ async function begin(side: Side, s: Start, run: number) {
   const customers: number[] = [];
   for (const i of [0, 1]) {
     const id = await customerRepository.insert(db, KIOSK, {
-      mobile_id: `${run}${i}`, pin_hash: '', first_name: 'P', last_name: String(i), name_search: '', drivers_license: '', birthday: '', gender: '', phone: '', mail: '', bank: '', bank_account: '', created_at: at, updated_at: at,
+      mobile_id: `${run}${i}`, pin_hash: '', first_name: 'P', last_name: String(i), name_search: '', last_search: '', drivers_license: '', birthday: '', gender: '', phone: '', mail: '', bank: '', bank_account: '', created_at: at, updated_at: at,
     });
     await db.updateTable('customer').set({ entries_cents: s.entries[i]!, winnings_cents: s.winnings[i]! }).where('id', '=', id).execute();
     customers.push(id);

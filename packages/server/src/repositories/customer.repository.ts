@@ -39,7 +39,7 @@ interface CustomerLock {
   winnings_cents: number;
 }
 
-type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
+type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'last_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
 export type ProfilePatch = Partial<Record<ProfileField, string>> & Partial<IdCardColumns>;
 
 /** The ID card's hash and the exclusion another store of the operator shares on it (migration 021). */
@@ -55,6 +55,8 @@ interface NewCustomer {
   first_name: string;
   last_name: string;
   name_search: string;
+  /** "last first", lowercased (services/customer/present.ts `lastNameSearch`). */
+  last_search: string;
   drivers_license: string;
   birthday: string;
   gender: string;
@@ -81,7 +83,7 @@ function escapeLike(s: string): string {
  * SQLite from the BINARY index through the range, since its LIKE is case-insensitive and not
  * index-driven there. The LIKE on SQLite keeps the match exact at the range's far end.
  */
-function startsWith(dialect: Dialect, column: 'customer.name_search' | 'customer.phone', prefix: string): Expression<SqlBool> {
+function startsWith(dialect: Dialect, column: PrefixColumn, prefix: string): Expression<SqlBool> {
   const pattern = `${escapeLike(prefix)}%`;
   const col = sql.ref(column);
   if (dialect === 'postgres') return sql<SqlBool>`${col} LIKE ${pattern}`;
@@ -137,23 +139,26 @@ async function updateOne(db: Db, storeId: number, id: number, set: ProfilePatch 
   return Number(r.numUpdatedRows) === 1;
 }
 
+type PrefixColumn = 'customer.name_search' | 'customer.last_search' | 'customer.phone';
+
+/** The store's customers whose `column` starts with `prefix`, in that column's order (its index's). */
+function byPrefix(column: PrefixColumn) {
+  return (db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number) =>
+    view(db, storeId)
+      .where(startsWith(dialect, column, prefix))
+      // On PostgreSQL, the text_pattern_ops index yields rows in ~<~ order: no sort of all matches.
+      .orderBy(dialect === 'postgres' ? sql`${sql.ref(column)} USING ~<~` : sql.ref(column))
+      .orderBy('customer.id')
+      .limit(limit);
+}
+
 /** The search queries, as builders, so a test can check that each one runs on an index. */
 export const customerSearchQuery = {
   byId: (db: Db, storeId: number, id: number) => view(db, storeId).where('customer.id', '=', id),
   byMobileId: (db: Db, storeId: number, mobileId: string) => view(db, storeId).where('customer.mobile_id', '=', mobileId),
-  byNamePrefix: (db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number) =>
-    view(db, storeId)
-      .where(startsWith(dialect, 'customer.name_search', prefix))
-      // On PostgreSQL, the text_pattern_ops index yields rows in ~<~ order: no sort of all matches.
-      .orderBy(dialect === 'postgres' ? sql`customer.name_search USING ~<~` : sql`customer.name_search`)
-      .orderBy('customer.id')
-      .limit(limit),
-  byPhonePrefix: (db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number) =>
-    view(db, storeId)
-      .where(startsWith(dialect, 'customer.phone', prefix))
-      .orderBy(dialect === 'postgres' ? sql`customer.phone USING ~<~` : sql`customer.phone`)
-      .orderBy('customer.id')
-      .limit(limit),
+  byNamePrefix: byPrefix('customer.name_search'),
+  byLastNamePrefix: byPrefix('customer.last_search'),
+  byPhonePrefix: byPrefix('customer.phone'),
 };
 
 export const customerRepository = {
@@ -170,9 +175,16 @@ export const customerRepository = {
     return customerSearchQuery.byMobileId(db, storeId, mobileId).executeTakeFirst();
   },
 
-  /** Customers whose name ("first last", lowercased) starts with `prefix`, in name order. */
-  byNamePrefix(db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number): Promise<CustomerView[]> {
-    return customerSearchQuery.byNamePrefix(db, storeId, dialect, prefix, limit).execute();
+  /**
+   * Customers whose name as "first last" or as "last first" (lowercased) starts with `prefix`: those
+   * by first name in name order, then those by last name only in last-name order; each on its index.
+   */
+  async byNamePrefix(db: Db, storeId: number, dialect: Dialect, prefix: string, limit: number): Promise<CustomerView[]> {
+    const byFirst = await customerSearchQuery.byNamePrefix(db, storeId, dialect, prefix, limit).execute();
+    if (byFirst.length >= limit) return byFirst;
+    const byLast = await customerSearchQuery.byLastNamePrefix(db, storeId, dialect, prefix, limit).execute();
+    const seen = new Set(byFirst.map((c) => c.id));
+    return [...byFirst, ...byLast.filter((c) => !seen.has(c.id))].slice(0, limit);
   },
 
   /** Customers whose phone digits start with `prefix`. */

@@ -1,6 +1,6 @@
 import { hashSecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
-import { nameSearch } from '../../services/customer/present.js';
+import { lastNameSearch, nameSearch } from '../../services/customer/present.js';
 import { post } from '../../money/ledger.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { customerRepository } from '../../repositories/customer.repository.js';
@@ -29,6 +29,7 @@ export async function seedDemoCustomers(db: Db, storeId: number): Promise<void> 
         first_name: c.first,
         last_name: c.last,
         name_search: nameSearch(c.first, c.last),
+        last_search: lastNameSearch(c.first, c.last),
         drivers_license: '',
         birthday: '1990-01-01',
         gender: i % 2 ? 'F' : 'M',

@@ -14,7 +14,7 @@ import { blockState, mustFind } from './customer.service.js';
 import { newMobileId, newPin } from './pin.js';
 import { mustBeOldEnough } from './age.js';
 import { mustKeepExcludedId, mustNotBeExcludedPerson } from './excluded-person.js';
-import { nameSearch, presentCustomer } from './present.js';
+import { lastNameSearch, nameSearch, presentCustomer } from './present.js';
 import { customerTarget as target, idCard } from './id-card.js';
 import { idCardHash, mayReplace, protectionEnd, runningProtection } from '../../money/protection.js';
 import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/purchase-limits.js';
@@ -158,6 +158,7 @@ async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInp
         first_name: input.first_name,
         last_name: input.last_name,
         name_search: nameSearch(input.first_name, input.last_name),
+        last_search: lastNameSearch(input.first_name, input.last_name),
         drivers_license: input.drivers_license,
         birthday: input.birthday,
         gender: input.gender,
@@ -189,6 +190,7 @@ async function patchCustomer(deps: Deps, actor: Actor, input: CustomerUpdateInpu
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
   if (patch.first_name !== undefined || patch.last_name !== undefined) {
     patch.name_search = nameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
+    patch.last_search = lastNameSearch(patch.first_name ?? current.first_name, patch.last_name ?? current.last_name);
   }
   const at = isoNow();
   if (patch.drivers_license !== undefined) {

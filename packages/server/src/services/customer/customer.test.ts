@@ -71,8 +71,33 @@ describeOnDatabases('customer accounts', (s) => {
     const found = await s.call('/customer/search', { ...counter, type: 'name', rule: 'old newn' });
     expect((found.list as Array<{ id: number }>).map((x) => x.id)).toEqual([c.id]);
     expect((await s.call('/customer/search', { ...counter, type: 'name', rule: 'old name' })).list).toEqual([]);
+    // The last name is searched as it is now, not as it was.
+    expect((await s.call('/customer/search', { ...counter, type: 'name', rule: 'newname' })).list).toMatchObject([{ id: c.id }]);
+    expect((await s.call('/customer/search', { ...counter, type: 'name', rule: 'name old' })).list).toEqual([]);
     expect((await s.call('/customer/update', { ...counter, id: 999999, mail: 'a@b.co' })).status).toBe(Status.CUSTOMER_ERROR);
     expect((await s.call('/customer/update', { ...counter, id: c.id, mail: 'bad' })).status).toBe(Status.INPUT_ERROR);
+  });
+
+  it('finds customers by last name and by "first last", first-name matches first, each customer once', async () => {
+    const smith = await newCustomer(s, counter, { first_name: 'Ingrid', last_name: 'Vasquezova' });
+    const other = await newCustomer(s, counter, { first_name: 'Bruno', last_name: 'vasquezova  Ortiz' });
+    // A first name that is also the others' last name: found by its first name, listed first.
+    const first = await newCustomer(s, counter, { first_name: 'Vasquezova', last_name: 'Lee' });
+    const ids = (r: Record<string, unknown>) => (r.list as Array<{ id: number }>).map((x) => x.id);
+    const search = (type: string, rule: string) => s.call('/customer/search', { ...counter, type, rule });
+
+    expect(ids(await search('name', 'Vasquezova'))).toEqual([first.id, smith.id, other.id]);
+    expect(ids(await search('name', 'VASQUEZOVA o'))).toEqual([other.id]);
+    expect(ids(await search('name', 'vasquezova ing'))).toEqual([smith.id]);
+    expect(ids(await search('name', 'Ingrid Vasq'))).toEqual([smith.id]);
+    expect(ids(await search('name', 'ingrid ortiz'))).toEqual([]);
+    // Text in `any` is a name, by first or last; the limit bounds the merged list.
+    expect(ids(await search('any', 'vasquezo'))).toEqual([first.id, smith.id, other.id]);
+    expect(ids(await s.call('/customer/search', { ...counter, type: 'name', rule: 'vasquezova', limit: 2 }))).toEqual([first.id, smith.id]);
+    // The counter's info takes the first found, as before.
+    expect(await s.call('/customer/info', { ...counter, type: 'name', rule: 'vasquezova i' })).toMatchObject({ status: Status.OK, customer: { id: smith.id } });
+    // A demo customer by last name.
+    expect(ids(await search('name', 'johnson'))).toHaveLength(1);
   });
 
   it('finds customers by id, mobile id, phone prefix and name prefix', async () => {

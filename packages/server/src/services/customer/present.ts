@@ -33,3 +33,8 @@ export function presentCustomer(c: CustomerView): CustomerRecord {
 export function nameSearch(first: string, last: string): string {
   return `${first} ${last}`.trim().replace(/\s+/g, ' ').toLowerCase();
 }
+
+/** The name as "last first", normalised like `nameSearch`: the column the search by last name reads (migration 036). */
+export function lastNameSearch(first: string, last: string): string {
+  return nameSearch(last, first);
+}

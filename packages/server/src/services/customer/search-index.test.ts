@@ -19,6 +19,7 @@ describeOnDatabases('customer search query plans', (s, dialect) => {
           first_name: first,
           last_name: 'test',
           name_search: `${first} test`,
+          last_search: `test ${first}`,
           phone: String(3_000_000_000 + ((n * 104729) % 999_999_937)),
           created_at: at,
           updated_at: at,
@@ -58,6 +59,12 @@ describeOnDatabases('customer search query plans', (s, dialect) => {
   it('finds by name prefix on the name index, in index order', async () => {
     const p = await plan(customerSearchQuery.byNamePrefix(db(), 1001, dialect, 'ali', 20));
     expect(p).toMatch(dialect === 'sqlite' ? /SEARCH customer USING INDEX customer_store_name \(store_id=\? AND name_search>\? AND name_search<\?\)/ : /Index Scan using customer_store_name_prefix on customer/);
+    expect(p).not.toMatch(/SCAN customer|Seq Scan on customer|TEMP B-TREE/);
+  });
+
+  it('finds by last-name prefix on the last-name index, in index order', async () => {
+    const p = await plan(customerSearchQuery.byLastNamePrefix(db(), 1001, dialect, 'smi', 20));
+    expect(p).toMatch(dialect === 'sqlite' ? /SEARCH customer USING INDEX customer_store_last_name \(store_id=\? AND last_search>\? AND last_search<\?\)/ : /Index Scan using customer_store_last_name_prefix on customer/);
     expect(p).not.toMatch(/SCAN customer|Seq Scan on customer|TEMP B-TREE/);
   });
 
