@@ -42,8 +42,8 @@ describeOnDatabases('Store Information: /store/info, /store/update, /store/quota
     expect(every.length).toBeGreaterThan(10);
     for (const none of [[], '', ' , ']) expect(Object.keys((await info(boss, { fields: none })).info as object), JSON.stringify(none)).toEqual(every);
     expect((await info(boss, { fields: ['credit_cents'] })).status).toBe(Status.INPUT_ERROR);
-    // A viewer reads it, with nothing editable; a cashier gets 21.
-    expect(await info(viewer)).toMatchObject({ status: Status.OK, editable: [] });
+    // A viewer reads it, with nothing editable, the protection settings included (issue 37 item 15); a cashier gets 21.
+    expect(await info(viewer)).toMatchObject({ status: Status.OK, editable: [], info: { min_age: expect.any(Number), birthday_required: expect.any(Boolean), id_check: expect.any(Number), large_payout: expect.any(Number) } });
     expect((await info(cashier)).status).toBe(Status.PERMISSION_ERROR);
   });
 

@@ -1,4 +1,3 @@
-import type { StoreInfo } from '@moneybox/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,35 +6,9 @@ import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { limitProblem } from './limit-rules';
 import { StoreEditForm } from './StoreEditForm';
+import { demoStoreInfo } from '../../test/store-info';
 
-const info: StoreInfo = {
-  kid: 1001,
-  storename: 'Demo Arcade',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  phone: '217 555 0100',
-  freeze: false,
-  freeze_msg: '',
-  max_machines: 20,
-  max_drawers: 5,
-  special_comps: 5000,
-  exchange_rate: 100,
-  timezone: 'America/Chicago',
-  limit_day: 31,
-  // The hourly and weekly limits are capped by the provider; the daily one is not.
-  limits: { hourly: 500, daily: 2000, weekly: 5000 },
-  caps: { hourly: 500, daily: 0, weekly: 5000 },
-  min_amount: 1,
-  blind_count: true,
-  denominations: [],
-  large_difference: 20,
-  min_age: 18,
-  birthday_required: false,
-  id_check: 0,
-  large_payout: 0,
-};
+const info = demoStoreInfo;
 
 describe('store information: purchase limits', () => {
   it('says "0 = no limit" only where 0 is allowed, and the message for 0 under a cap agrees with its hint', async () => {

@@ -22,7 +22,10 @@ function Label({ label, value, testId }: { label: string; value: string; testId?
   );
 }
 
-/** /SystemSetup/StoreInformationIndex (boss; read-only for a viewer): the store's information, the boss's settings and the quota. */
+/**
+ * /SystemSetup/StoreInformationIndex (boss; read-only for a viewer): the store's information, the boss's settings
+ * (a viewer sees them all, the player protection and payout thresholds too) and the quota.
+ */
 export default function StoreInformationPage() {
   const { t } = useTranslation(['store-info', 'home']);
   const { money } = useMoney();
@@ -74,7 +77,21 @@ export default function StoreInformationPage() {
                       <Label key={w} label={t(`store-info:windows.${w}`)} value={info.limits[w] ? money(info.limits[w]) : t('store-info:none')} />
                     ))}
                     <Label label={t('store-info:fields.blind_count')} value={yes(info.blind_count)} />
+                    <Label label={t('store-info:fields.large_difference')} value={money(info.large_difference)} />
                   </SimpleGrid>
+                )}
+                {editable ? null : (
+                  <Stack gap="xs" data-testid="store-protection-readonly">
+                    <Text fw={600} size="sm">
+                      {t('store-info:protection')}
+                    </Text>
+                    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                      <Label label={t('store-info:fields.min_age')} value={t('store-info:yearsN', { count: info.min_age })} testId="store-ro-min_age" />
+                      <Label label={t('store-info:fields.id_check')} value={info.id_check ? money(info.id_check) : t('store-info:never')} testId="store-ro-id_check" />
+                      <Label label={t('store-info:fields.large_payout')} value={info.large_payout ? money(info.large_payout) : t('store-info:none')} testId="store-ro-large_payout" />
+                      <Label label={t('store-info:fields.birthday_required')} value={yes(info.birthday_required)} testId="store-ro-birthday_required" />
+                    </SimpleGrid>
+                  </Stack>
                 )}
               </Stack>
             </Card>
