@@ -41,7 +41,7 @@ export default function ConsoleStorePage() {
           </Group>
           <ReportLinks kid={store.kid} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Details store={store} />
+            <StoreDetails store={store} />
             <Stack gap="md">
               {role !== 'support' && <Freeze store={store} />}
               <Bosses kid={store.kid} bosses={detail.data!.bosses} canManage={role !== 'support'} />
@@ -62,7 +62,8 @@ export default function ConsoleStorePage() {
   );
 }
 
-function Details({ store }: { store: ConsoleStore }) {
+/** The store's facts; a cap or minimum of 0 means none and says so (never $0.00). */
+export function StoreDetails({ store }: { store: ConsoleStore }) {
   const { t } = useTranslation('console');
   const { money } = useMoney();
   const rows: [string, string][] = [
@@ -80,10 +81,10 @@ function Details({ store }: { store: ConsoleStore }) {
     [t('fields.maxDrawers'), String(store.max_drawers)],
     [t('fields.maxMachines'), String(store.max_machines)],
     [t('fields.limitDay'), String(store.limit_day)],
-    [t('fields.capHourly'), money(store.caps.hourly)],
-    [t('fields.capDaily'), money(store.caps.daily)],
-    [t('fields.capWeekly'), money(store.caps.weekly)],
-    [t('fields.minAmount'), money(store.min_amount)],
+    [t('fields.capHourly'), store.caps.hourly ? money(store.caps.hourly) : t('noCap')],
+    [t('fields.capDaily'), store.caps.daily ? money(store.caps.daily) : t('noCap')],
+    [t('fields.capWeekly'), store.caps.weekly ? money(store.caps.weekly) : t('noCap')],
+    [t('fields.minAmount'), store.min_amount ? money(store.min_amount) : t('noMinimum')],
     [t('fields.createdAt'), consoleTime(store.created_at)],
   ];
   return (

@@ -27,4 +27,26 @@ describe('the console stores screen', () => {
       unmount();
     }
   });
+
+  it.each([
+    [1366, ['Kiosk id', 'Store', 'State', 'Open shifts', 'Machines (connected / enrolled)', 'Credit left', 'Purchases today', 'Redeems today', 'Net today']],
+    [1440, ['Kiosk id', 'Store', 'State', 'Open shifts', 'Machines (connected / enrolled)', 'Credit left', 'Purchases today', 'Redeems today', 'Net today', 'Distributor', 'Last activity']],
+  ])('at %i px shows the columns that fit without cutting the table (the distributor and last activity from 1408 px)', async (width, titles) => {
+    const em = (q: string) => /min-width:\s*([\d.]+)em/.exec(q);
+    window.matchMedia = (query: string) => {
+      const m = em(query);
+      return { ...stubMatchMedia(query), matches: query === '' || (m !== null && Number(m[1]) * 16 <= width) };
+    };
+    try {
+      setConsoleSession({ uid: 7, token: 'console-token', username: 'admin0001', role: 'admin' });
+      fakeServer({ '/operator/stores': () => ({ status: 0, list: [] }) });
+      const { unmount } = await renderRoutes(routes, '/operator/stores');
+      await screen.findByText('Kiosk id', {}, { timeout: 5000 });
+      const heads = [...document.querySelectorAll('thead th')].map((h) => h.textContent?.trim() ?? '');
+      expect(heads).toEqual(titles);
+      unmount();
+    } finally {
+      window.matchMedia = (query: string) => ({ ...stubMatchMedia(query), matches: query === '' });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title, type MantineTheme } from '@mantine/core';
 import type { ConsoleStoreRow } from '@moneybox/contract';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
@@ -44,6 +44,12 @@ export function StoreState({ row }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low
   );
 }
 
+/**
+ * The columns shown only on a wide screen (from xl, 88em): at 1366 px the table fits its page without
+ * scrolling sideways; the distributor and the last activity are on each store's page.
+ */
+const WIDE = (th: MantineTheme) => `(min-width: ${th.breakpoints.xl})`;
+
 /** /operator/stores: every store in the account's scope, searched, filtered and sorted. */
 export default function ConsoleStoresPage() {
   const { t } = useTranslation(['console', 'common']);
@@ -85,13 +91,13 @@ export default function ConsoleStoresPage() {
     { accessor: 'purchases', title: t('console:columns.purchases'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.purchases) },
     { accessor: 'redeems', title: t('console:columns.redeems'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.redeems) },
     { accessor: 'net', title: t('console:columns.net'), ...num, render: (r) => money(r.today.net) },
-    { accessor: 'distributor', title: t('console:columns.distributor'), sortable: true, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`, render: (r) => r.distributor ?? t('console:noDistributor') },
+    { accessor: 'distributor', title: t('console:columns.distributor'), sortable: true, visibleMediaQuery: WIDE, render: (r) => r.distributor ?? t('console:noDistributor') },
     {
       accessor: 'last_activity',
       title: t('console:columns.lastActivity'),
       sortable: true,
       noWrap: true,
-      visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.lg})`,
+      visibleMediaQuery: WIDE,
       render: (r) => consoleTime(r.last_activity),
     },
   ];
