@@ -15,9 +15,9 @@ interface HeaderProps {
 /**
  * Header (60px): 'store name (kiosk id)', account and drawer, language, logout. Below 992px, where
  * the side menu is hidden, a menu button (the side menu as a drawer) and, but on home, the back
- * button to home (spec section 2). On a narrow screen only the store name (and, for a very long
- * account, the account) shortens: the kiosk id and the drawer number always show whole, and logout
- * becomes an icon.
+ * button to home (spec section 2). The store name is never cut: on a narrow screen it wraps, in a
+ * smaller size, onto a second line, the kiosk id whole after it; a very long account shortens, the
+ * drawer number always shows whole, and logout becomes an icon.
  */
 export function Header({ onMenu, menuOpen }: HeaderProps) {
   const { t } = useTranslation('layout');
@@ -36,11 +36,11 @@ export function Header({ onMenu, menuOpen }: HeaderProps) {
           </ActionIcon>
         ) : null}
         <div className="mbx-header-labels">
-          <div className="mbx-header-line" data-testid="kiosk-label">
-            <Text component="span" fw={700} truncate data-testid="store-name" title={kiosk.storename}>
+          <div className="mbx-header-line mbx-header-store" data-testid="kiosk-label">
+            <Text component="span" fw={700} inherit data-testid="store-name">
               {kiosk.storename}
             </Text>{' '}
-            <Text component="span" fw={700} className="mbx-keep" data-testid="kiosk-id">
+            <Text component="span" fw={700} inherit className="mbx-keep" data-testid="kiosk-id">
               ({kiosk.kid})
             </Text>
           </div>
