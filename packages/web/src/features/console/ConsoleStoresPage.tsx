@@ -22,10 +22,11 @@ const BADGE_WHOLE = { flexShrink: 0, minWidth: 'max-content' } as const;
  * Open or frozen, and the low-credit flag. A badge clips its label, so in a squeezed table column it
  * would be cut ("ABIER…"): each keeps at least its text's width (`max-content`).
  */
-export function StoreState({ row }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low_credit'> }) {
+/** The store's state badges; `stacked`: one under the other (the stores table, so it fits 1366 px). */
+export function StoreState({ row, stacked = false }: { row: Pick<ConsoleStoreRow, 'frozen' | 'low_credit'>; stacked?: boolean }) {
   const { t } = useTranslation('console');
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap={stacked ? 'wrap' : 'nowrap'} maw={stacked ? 'min-content' : undefined}>
       {row.frozen ? (
         <Badge color="red" data-testid="store-frozen" style={BADGE_WHOLE}>
           {t('frozen')}
@@ -84,9 +85,20 @@ export default function ConsoleStoresPage() {
         </Text>
       ),
     },
-    { accessor: 'frozen', title: t('console:columns.state'), sortable: true, noWrap: true, render: (r) => <StoreState row={r} /> },
+    { accessor: 'frozen', title: t('console:columns.state'), sortable: true, render: (r) => <StoreState row={r} stacked /> },
     { accessor: 'open_shifts', title: t('console:columns.shifts'), ...num },
-    { accessor: 'machines', title: t('console:columns.machines'), ...num, render: (r) => `${r.machines_connected} / ${r.machines_enrolled}` },
+    {
+      accessor: 'machines',
+      // Two lines: the long title alone would push the table past 1366 px.
+      title: (
+        <span aria-label={t('console:columns.machines')}>
+          {t('console:columns.machinesShort')}
+          <Text component="span" display="block" fz="xs" fw={400} c="dimmed" aria-hidden>
+            {t('console:columns.machinesOf')}
+          </Text>
+        </span>
+      ),
+      ...num, render: (r) => `${r.machines_connected} / ${r.machines_enrolled}` },
     { accessor: 'credit', title: t('console:columns.credit'), ...num, render: (r) => money(r.credit) },
     { accessor: 'purchases', title: t('console:columns.purchases'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.purchases) },
     { accessor: 'redeems', title: t('console:columns.redeems'), ...num, visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.sm})`, render: (r) => money(r.today.redeems) },
