@@ -89,9 +89,9 @@ function inspect(page: Page): Promise<Problems> {
     const header = q('app-header');
     const cut: string[] = [];
     if (header) {
-      // Every text-bearing element of the header but the store name (which may shorten with an ellipsis).
+      // Every text-bearing element of the header, the store's name included (it wraps, never shortens).
       for (const el of header.querySelectorAll<HTMLElement>('*')) {
-        if (!visible(el) || el.closest('[data-testid="store-name"]')) continue;
+        if (!visible(el)) continue;
         const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
         if (ownText && !whole(el)) cut.push(el.dataset.testid ?? el.textContent!.trim().slice(0, 40));
       }
