@@ -1,5 +1,5 @@
 import { ALERT_THRESHOLDS, type AlertKind, type ThresholdKind } from '@moneybox/contract';
-import { isLowCredit, lowCreditThreshold } from './credit-outlook.js';
+import { isLowCredit } from './credit-outlook.js';
 
 /**
  * THE alert rules (issue 22, "Alerts by exception"), pure: each turns the facts the sweep read
@@ -24,6 +24,9 @@ export const openKey = (c: Pick<Cause, 'kind' | 'subject'>) => `${c.kind}|${c.su
 
 /** A store's threshold for a rule: its override, else the platform default (store 0), else the built-in one. 0: the rule is off. */
 export type ThresholdOf = (storeId: number, kind: ThresholdKind) => number | null;
+
+/** The store's low-credit threshold in cents, by the resolver of the alert thresholds (0: off). */
+export const lowCreditThreshold = (threshold: ThresholdOf, storeId: number): number => threshold(storeId, 'low_credit') ?? 0;
 
 export function thresholdResolver(rows: readonly { store_id: number; kind: string; value: number }[]): ThresholdOf {
   const map = new Map(rows.map((r) => [`${Number(r.store_id)}|${r.kind}`, Number(r.value)]));

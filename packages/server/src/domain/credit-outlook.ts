@@ -1,4 +1,3 @@
-import type { ThresholdOf } from './alert-rules.js';
 
 /**
  * THE low-credit rule (issue 37), for the low-credit alert, the console's stores (their flag and
@@ -10,9 +9,6 @@ export function isLowCredit(creditCents: number, thresholdCents: number | null):
   const below = thresholdCents ?? 0;
   return below > 0 && Number(creditCents) < below;
 }
-
-/** The store's low-credit threshold in cents, by the resolver of the alert thresholds. */
-export const lowCreditThreshold = (threshold: ThresholdOf, storeId: number): number => threshold(storeId, 'low_credit') ?? 0;
 
 /**
  * The credit's outlook: the last 7 days' average daily use, how many days the credit left lasts at

@@ -1,6 +1,6 @@
 import { toUnits } from '@moneybox/contract';
-import { thresholdResolver } from '../../domain/alert-rules.js';
-import { creditOutlook, lowCreditThreshold } from '../../domain/credit-outlook.js';
+import { lowCreditThreshold, thresholdResolver } from '../../domain/alert-rules.js';
+import { creditOutlook } from '../../domain/credit-outlook.js';
 import { alertFactsRepository } from '../../repositories/alert.repository.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { consoleStoreRepository as repo, type StoreSet } from '../../repositories/console-store.repository.js';

@@ -3,8 +3,8 @@ import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
-import { creditOutlook, lowCreditThreshold } from '../../domain/credit-outlook.js';
-import { thresholdResolver } from '../../domain/alert-rules.js';
+import { creditOutlook } from '../../domain/credit-outlook.js';
+import { lowCreditThreshold, thresholdResolver } from '../../domain/alert-rules.js';
 import { thresholdRepository } from '../../repositories/alert.repository.js';
 
 const DAY = 86_400_000;
