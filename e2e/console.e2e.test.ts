@@ -286,7 +286,7 @@ describe('platform console', () => {
     }
   });
 
-  it("opens a store's daily report read-only, sets the store's theme (its host's layout): the store app then shows it with the colon", { timeout: 300_000 }, async () => {
+  layoutTest("opens a store's daily report read-only, sets the store's theme (its host's layout): the store app then shows it with the colon", { timeout: 300_000 }, async () => {
     const page = await e.newPage({ viewport: VIEWPORTS[0] });
     await enrol(page, await newAdmin());
     await page.getByTestId('store-link-1001').click();
@@ -339,7 +339,7 @@ describe('platform console', () => {
     }
   });
 
-  it("an admin publishes an event item, checking it in the preview; the store boss's menu shows the event with its '!'", { timeout: 120_000 }, async () => {
+  layoutTest("an admin publishes an event item, checking it in the preview; the store boss's menu shows the event with its '!'", { timeout: 120_000 }, async () => {
     const page = await e.newPage({ viewport: VIEWPORTS[0] });
     await enrol(page, await newAdmin());
     await page.getByTestId('console-news-link').click();
