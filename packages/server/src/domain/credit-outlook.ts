@@ -1,13 +1,11 @@
-
 /**
  * THE low-credit rule (issue 37), for the low-credit alert, the console's stores (their flag and
  * filter) and the store's Quota screen alike: the credit is below the store's effective low-credit
  * threshold (its override, else the platform default, else the built-in one; domain/alert-rules.ts
  * thresholdResolver). A threshold of 0 turns the rule off.
  */
-export function isLowCredit(creditCents: number, thresholdCents: number | null): boolean {
-  const below = thresholdCents ?? 0;
-  return below > 0 && Number(creditCents) < below;
+export function isLowCredit(creditCents: number, thresholdCents: number): boolean {
+  return thresholdCents > 0 && Number(creditCents) < thresholdCents;
 }
 
 /**

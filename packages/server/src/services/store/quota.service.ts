@@ -5,7 +5,7 @@ import { refuse } from '../../domain/status-refusal.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { creditOutlook } from '../../domain/credit-outlook.js';
 import { lowCreditThreshold, thresholdResolver } from '../../domain/alert-rules.js';
-import { thresholdRepository } from '../../repositories/alert.repository.js';
+import { alertFactsRepository } from '../../repositories/alert.repository.js';
 
 const DAY = 86_400_000;
 
@@ -28,14 +28,9 @@ export async function storeQuota(deps: Deps, actor: Actor, days: number | undefi
   const now = Date.now();
   const from = new Date(now - span * DAY).toISOString();
   const creditHistory = scope.creditHistory;
-  const [hours, topups, counts, own, platform] = await Promise.all([
-    creditHistory.hourly(from),
-    creditHistory.topups(from),
-    creditHistory.counts(),
-    thresholdRepository.of(db, actor.storeId),
-    thresholdRepository.of(db, 0),
-  ]);
-  const threshold = thresholdResolver([...own.map((r) => ({ ...r, store_id: actor.storeId })), ...platform.map((r) => ({ ...r, store_id: 0 }))]);
+  // The thresholds read and resolved as the alert sweep and the console's stores read them: one rule, one reading.
+  const [hours, topups, counts, thresholds] = await Promise.all([creditHistory.hourly(from), creditHistory.topups(from), creditHistory.counts(), alertFactsRepository.thresholds(db)]);
+  const threshold = thresholdResolver(thresholds);
   const byDay = new Map<string, { topups: number; used: number }>();
   const weekAgo = new Date(now - 7 * DAY).toISOString().slice(0, 13);
   let usedThisWeek = 0;

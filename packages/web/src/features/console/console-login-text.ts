@@ -12,7 +12,8 @@ export function consoleLoginError(err: unknown, step: 'password' | 'code', t: TF
   if (err instanceof ApiError && err.failure.kind === 'message') {
     if (err.failure.status === Status.ACCOUNT_LOCKED) return t('console:loginRefused.locked');
     if (err.failure.status === Status.WRONG_PASSWORD) {
-      const left = Number(err.failure.detail ?? err.reply.try_times);
+      // The tries left, as api/failure.ts classify reads them from the reply (its `detail` for 42).
+      const left = Number(err.failure.detail);
       const key = step === 'password' ? 'wrongPassword' : 'wrongCode';
       return Number.isFinite(left) ? t(`console:loginRefused.${key}Tries`, { count: left }) : t(`console:loginRefused.${key}`);
     }
