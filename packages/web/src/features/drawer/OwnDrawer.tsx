@@ -1,5 +1,5 @@
 import { Alert, Grid, Group, Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { kioskData, setInitAmount } from '../../auth/session';
 import { PageLoading } from '../../components/LoadingOverlay';
 import { CashMoveForm } from './CashMoveForm';
@@ -15,11 +15,16 @@ import { XReportButton } from './XReportButton';
 export function OwnDrawer() {
   const info = useDrawerInfo();
   const data = info.data;
+  // A shift's initial amount, once set, stays set: a read that left before it was recorded and answers late
+  // must not swap the cash form back for the initial amount's (that remount dropped what was being typed).
+  const initSeenFor = useRef<number | null>(null);
+  if (data?.initAmount && data.shift_id !== null) initSeenFor.current = data.shift_id;
+  const initSet = !!data && (data.initAmount || (data.shift_id !== null && data.shift_id === initSeenFor.current));
 
   // The initial amount may have been set on another tab or before a reconnect: logout must know.
   useEffect(() => {
-    if (data && data.initAmount !== kioskData().initAmount) setInitAmount(data.initAmount);
-  }, [data]);
+    if (data && initSet !== kioskData().initAmount) setInitAmount(initSet);
+  }, [data, initSet]);
 
   if (info.isPending) return <PageLoading />;
   if (!data) {
@@ -41,7 +46,7 @@ export function OwnDrawer() {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>{data.initAmount ? <CashMoveForm info={data} /> : <InitAmountForm info={data} />}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>{initSet ? <CashMoveForm info={data} /> : <InitAmountForm info={data} />}</Grid.Col>
       </Grid>
       <MovementList />
       <RecentShifts />
