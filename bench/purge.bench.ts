@@ -5,13 +5,13 @@
  * purge's start to its end, three times on each database:
  *  - baseline: the same load for a few seconds with no purge (same run);
  *  - one DELETE of every expired key: what the purge was before issue 25;
- *  - the purge as it is (housekeeping.ts): batches of PURGE_BATCH_ROWS between the money calls.
+ *  - the purge as it is (jobs/purge.ts): batches of PURGE_BATCH_ROWS between the money calls.
  * The column that matters is the worst purchase: with one DELETE it is about the DELETE's time.
  *
  * Env: BENCH_PURGE_KEYS (default 1,200,000), BENCH_DATABASES (default "sqlite,postgres").
  */
 import type { Dialect } from '../packages/server/src/db/database.js';
-import { PURGE_BATCH_ROWS, purgeStaleRows } from '../packages/server/src/housekeeping.js';
+import { PURGE_BATCH_ROWS, purgeStaleRows } from '../packages/server/src/jobs/purge.js';
 import { insertExpiredKeys } from '../packages/server/src/testing/expired-keys.js';
 import { openShifts, startServer } from './lib/api.js';
 import { benchDatabase } from './lib/bench-db.js';

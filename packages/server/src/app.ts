@@ -10,10 +10,9 @@ import { registerHealth } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { openReplica } from './ops/report-replica.js';
 import { moneyMetrics } from './ops/money-metrics.js';
-import { startDailyTotals } from './services/report/daily-totals.js';
 import type { Deps } from './services/deps.js';
 import { registerTerminals } from './terminal/hub.js';
-import { startAlerts } from './housekeeping.js';
+import { startBackgroundJobs } from './jobs/background-jobs.js';
 
 export type { AppOptions } from './http/app.js';
 
@@ -57,15 +56,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   registerConsoleLive(app, deps);
   registerMetrics(app, { handle: deps.handle, replica: deps.replica, terminals: terminals.connections, liveClients: live.clients, token: deps.settings.metricsToken });
 
-  // Reports' daily totals follow the ledger in the background, outside the money transactions (services/report/daily-totals.ts).
-  if (deps.settings.reportRefreshMs > 0) {
-    const stopDailyTotals = startDailyTotals(deps.handle, (err) => app.log.error({ err }, 'report daily totals'), deps.settings.reportRefreshMs);
-    app.addHook('onClose', () => stopDailyTotals());
-  }
-
-  // Alerts by exception and their webhooks (services/alerts/), on every server: raised and sent once whichever sweeps.
-  const stopAlerts = startAlerts(deps, (err) => app.log.error({ err }, 'alerts'));
-  app.addHook('preClose', () => stopAlerts());
+  // The background jobs (jobs/background-jobs.ts), on every server: the reports' refresher (outside the money
+  // transactions), the alert sweep, the webhooks and the purge; stopped before the database closes.
+  const stopJobs = startBackgroundJobs(deps, (job, err) => app.log.error({ err }, job));
+  app.addHook('preClose', () => stopJobs());
 
   registerCalls(app, deps);
   registerHealth(app, deps.handle);

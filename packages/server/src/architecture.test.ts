@@ -39,7 +39,7 @@ const SERVER_LAYERS: Layer[] = [
   { name: 'test harness', holds: ['testing/'] },
   { name: 'programs', holds: ['main.ts', 'app.ts', 'simulator/'] },
   { name: 'transports', holds: ['http/', 'terminal/', 'cli/'], apart: true },
-  { name: 'services', holds: ['services/', 'housekeeping.ts'] },
+  { name: 'services', holds: ['services/', 'jobs/'] },
   { name: 'operations', holds: ['ops/'] },
   { name: 'money core and repositories', holds: ['money/', 'repositories/'] },
   { name: 'notifications', holds: ['live/', 'bus/'] },

@@ -3,7 +3,6 @@ import { migrate } from './money/migrate.js';
 import { seedDemoStore } from './cli/seed/seed.js';
 import { buildApp } from './app.js';
 import { settingsFromEnv } from './settings.js';
-import { startHousekeeping } from './housekeeping.js';
 import { writePidFile } from './ops/pidfile.js';
 import { logFatalErrors, openConnections, shutdownOnSignals } from './ops/shutdown.js';
 
@@ -15,7 +14,6 @@ const seeded = await migrateAndSeed();
 const app = await buildApp({ handle, settings });
 if (handle.sqliteCheckpointer) handle.sqliteCheckpointer.onFailure = (err) => app.log.error({ err }, 'SQLite WAL checkpointer failed');
 await app.listen({ port: settings.port, host: settings.host });
-const stopHousekeeping = startHousekeeping(handle, (err) => app.log.error({ err }, 'housekeeping failed'));
 
 const url = `http://localhost:${settings.port}`;
 const where = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`;
@@ -35,7 +33,6 @@ process.stdout.write(
 logFatalErrors(app.log);
 shutdownOnSignals(
   async (step) => {
-    stopHousekeeping();
     await step('http', () => app.close());
     await step('database', () => handle.close());
     removePidFile();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Status } from '@moneybox/contract';
-import { dialects, freshDatabase, type TestDatabase } from './testing/databases.js';
-import { useTestServer } from './testing/server.js';
-import { newCustomer, openCounter } from './testing/customer-kit.js';
-import { insertExpiredKeys } from './testing/expired-keys.js';
-import { purgeStaleRows } from './housekeeping.js';
-import { keyRepository } from './repositories/key.repository.js';
-import { loginAttemptRepository } from './repositories/login-attempt.repository.js';
+import { dialects, freshDatabase, type TestDatabase } from '../testing/databases.js';
+import { useTestServer } from '../testing/server.js';
+import { newCustomer, openCounter } from '../testing/customer-kit.js';
+import { insertExpiredKeys } from '../testing/expired-keys.js';
+import { purgeStaleRows } from './purge.js';
+import { keyRepository } from '../repositories/key.repository.js';
+import { loginAttemptRepository } from '../repositories/login-attempt.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
