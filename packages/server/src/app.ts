@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { openTerminalBus } from './bus/terminal-bus.js';
+import { openServerBus } from './bus/server-bus.js';
 import { createHttpServer, registerCalls, serveWeb, type AppOptions } from './http/app.js';
 import { registerLive } from './http/live-hub.js';
 import { registerConsoleLive } from './http/console-live.js';
@@ -31,7 +31,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   // Terminals (docs/TERMINAL.md): the bus reaches them on whichever server they are connected to.
   if (!deps.bus) {
-    const bus = openTerminalBus(deps.handle, (err) => app.log.error({ err }, 'terminal bus'));
+    const bus = openServerBus(deps.handle, (err) => app.log.error({ err }, 'server bus'));
     deps.bus = bus;
     app.addHook('onClose', () => bus.close());
   }

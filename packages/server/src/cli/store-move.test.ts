@@ -5,7 +5,7 @@ import { createStore } from '../services/operator/operator.service.js';
 import { SEED } from '../services/audit/audit.js';
 import { operatorCli } from '../testing/cli-kit.js';
 import { describeOnDatabases } from '../testing/server.js';
-import { openTerminalBus, type BusEvent } from '../bus/terminal-bus.js';
+import { openServerBus, type BusEvent } from '../bus/server-bus.js';
 
 const newStore = (id: number) =>
   ({ id, name: `Cli Move ${id}`, timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
@@ -36,7 +36,7 @@ describeOnDatabases('operator CLI: moving a store between distributors', (s, dia
 
   // Only PostgreSQL carries the bus between processes: defined there alone, so no run counts a skip.
   if (dialect === 'postgres') it("tells the running servers' consoles at once: the store's live note, naming the distributor it left, on their bus", async () => {
-    const bus = openTerminalBus(s.handle);
+    const bus = openServerBus(s.handle);
     const heard: BusEvent[] = [];
     bus.subscribe((e) => heard.push(e));
     try {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openTerminalBus } from '../bus/terminal-bus.js';
+import { openServerBus } from '../bus/server-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { LiveChanges } from '../live/live-changes.js';
 import { PLATFORM_OPERATOR } from '../domain/console-actor.js';
@@ -26,7 +26,7 @@ export async function moveStoreCli(argv: string[], handle: DatabaseHandle, out: 
   // The consoles signed in on running servers hear of the move at once, as after the console's own
   // action: on PostgreSQL the live note goes out on the servers' bus. A SQLite server is another
   // process with no bus to this one: its consoles show the move at their next refresh.
-  const bus = openTerminalBus(handle);
+  const bus = openServerBus(handle);
   const live = new LiveChanges(bus.publish);
   try {
     const deps = { handle, settings: settingsFromEnv(process.env), live };

@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
-  /** PostgreSQL's pool, for what needs a connection of its own (LISTEN in bus/terminal-bus.ts). */
+  /** PostgreSQL's pool, for what needs a connection of its own (LISTEN in bus/server-bus.ts). */
   pgPool?: pg.Pool;
   /** SQLite on a file: the WAL's fsync, which the group commit (money/money-transaction.ts) awaits itself. */
   sqliteWal?: SqliteDurability;

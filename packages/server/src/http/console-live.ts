@@ -5,7 +5,7 @@ import { StatusRefusal } from '../domain/status-refusal.js';
 import type { Deps } from '../services/deps.js';
 import { authenticateConsole } from './authenticate.js';
 import { ownersOf, scopeOwner } from '../services/console/scope.js';
-import type { LiveBatch } from '../bus/terminal-bus.js';
+import type { LiveBatch } from '../bus/server-bus.js';
 
 const PING_MS = 30_000;
 /** A socket hears `stores` at most this often, however busy its stores are. */

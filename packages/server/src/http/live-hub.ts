@@ -1,7 +1,7 @@
 import { LIVE_PATH, LiveClose, type LiveMessage } from '@moneybox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { BusEvent } from '../bus/terminal-bus.js';
+import type { BusEvent } from '../bus/server-bus.js';
 import { isoAgo } from '../clock.js';
 import { authenticate } from './authenticate.js';
 import type { Deps } from '../services/deps.js';

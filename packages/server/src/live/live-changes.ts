@@ -1,5 +1,5 @@
 import type { LiveIds } from '@moneybox/contract';
-import type { BusEvent, LiveBatch } from '../bus/terminal-bus.js';
+import type { BusEvent, LiveBatch } from '../bus/server-bus.js';
 
 /** Changes are gathered this long, then sent as one bus message for every store that moved. */
 const LIVE_BATCH_MS = 150;

@@ -1,4 +1,4 @@
-import type { BusEvent } from '../bus/terminal-bus.js';
+import type { BusEvent } from '../bus/server-bus.js';
 import type { LiveChange } from '../live/live-changes.js';
 import type { Actor } from '../domain/actor.js';
 import { actorOf, writeAudit, type Audit, type AuditActor, type AuditEntry } from './audit/audit.js';

@@ -1,4 +1,4 @@
-import type { TerminalBus } from '../bus/terminal-bus.js';
+import type { ServerBus } from '../bus/server-bus.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ReportReplica } from '../ops/report-replica.js';
 import type { LiveChanges } from '../live/live-changes.js';
@@ -9,7 +9,7 @@ export interface Deps {
   handle: DatabaseHandle;
   settings: Settings;
   /** Tells terminals (wherever they are connected) about kicks, releases and renames; buildApp opens it. */
-  bus?: TerminalBus;
+  bus?: ServerBus;
   /** What moved for the signed-in web clients (live/): noted after commits, sent in batches; buildApp opens it. */
   live?: LiveChanges;
   /** The report replica (REPLICA_DATABASE_URL); only the report calls read from it (`reportDeps`). */

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import { TERMINAL_PATH, TerminalClose } from '@moneybox/contract';
 import type { FastifyInstance } from 'fastify';
-import type { BusEvent } from '../bus/terminal-bus.js';
+import type { BusEvent } from '../bus/server-bus.js';
 import type { Deps } from '../services/deps.js';
 import { isoAgo } from '../clock.js';
 import { machineRepository } from '../repositories/machine.repository.js';

@@ -16,7 +16,7 @@ export const QUERY_PLACES: readonly string[] = [
   'money/guarded-writes.ts',
   'money/apply-movement.ts',
   'money/verify.ts',
-  'bus/terminal-bus.ts',
+  'bus/server-bus.ts',
   'testing/',
 ];
 

@@ -111,7 +111,7 @@ export const protect = async (deps: Deps, actor: Actor, input: CustomerProtectIn
       before: { protection: before },
       after: { protection: after.protection, period: input.kind === 'exclusion' ? input.period : `${input.days}d`, ...(shared > 0 ? { shared_with: shared } : {}), ...(twins > 0 ? { same_person: twins } : {}) },
     });
-    // Logged out: the machine may be connected to another server, the bus reaches it there (bus/terminal-bus.ts).
+    // Logged out: the machine may be connected to another server, the bus reaches it there (bus/server-bus.ts).
     if (c.playing_machine_id !== null) change.tell({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: input.id });
     change.moved(actor.storeId, { customers: [input.id], machines: c.playing_machine_id === null ? [] : [c.playing_machine_id] });
     return { machineRowId: c.playing_machine_id, customer: after };
@@ -234,7 +234,7 @@ async function release(tx: Deps, actor: Actor, id: number, change: Change) {
   const c = await mustFind(tx, actor, id);
   if (c.playing_machine_id !== null) {
     await scope.customers.release(id, isoNow());
-    // The machine may be connected to another server: the bus reaches it there (bus/terminal-bus.ts), once committed.
+    // The machine may be connected to another server: the bus reaches it there (bus/server-bus.ts), once committed.
     change.tell({ kind: 'kick', machineRowId: c.playing_machine_id, customerId: id });
     change.moved(actor.storeId, { machines: [c.playing_machine_id], customers: [id] });
   }

@@ -5,8 +5,9 @@ import type { LiveIds } from '@moneybox/contract';
 import type { DatabaseHandle } from '../db/database.js';
 
 /**
- * What the counter and the Machine screen tell a terminal, wherever it is connected. Terminals and
- * web clients may be on different server processes (DESIGN.md: servers keep no state of their
+ * The bus between the servers of one database: what the counter and the Machine screen tell a
+ * terminal wherever it is connected, the live batches for web clients and the alerts' news for the
+ * console's sockets. Terminals and web clients may be on different server processes (DESIGN.md: servers keep no state of their
  * own), so on PostgreSQL events go through LISTEN/NOTIFY, no new infrastructure; on SQLite one
  * process serves everything and an in-process emitter does it.
  */
@@ -27,15 +28,16 @@ export interface LiveBatch {
 /** Every event on the bus: for terminals, and the live changes for web clients (one NOTIFY per batch of stores). */
 export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' };
 
-export interface TerminalBus {
+export interface ServerBus {
   publish(e: BusEvent): Promise<void>;
   subscribe(fn: (e: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
+// The channel keeps its first name: servers of the release before and after a rename hear each other.
 const CHANNEL = 'moneybox_terminal';
 
-export function openTerminalBus(handle: DatabaseHandle, onError: (err: unknown) => void = () => undefined): TerminalBus {
+export function openServerBus(handle: DatabaseHandle, onError: (err: unknown) => void = () => undefined): ServerBus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const deliver = (e: BusEvent) => local.emit('event', e);

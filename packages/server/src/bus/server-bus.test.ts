@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
-import { openTerminalBus, type BusEvent } from './terminal-bus.js';
+import { openServerBus, type BusEvent } from './server-bus.js';
 
 describe('terminal bus (postgres)', () => {
   let database: TestDatabase;
@@ -21,8 +21,8 @@ describe('terminal bus (postgres)', () => {
     const before = await listeners();
 
     for (let i = 0; i < 12; i++) {
-      const sender = openTerminalBus(database.handle);
-      const receiver = openTerminalBus(database.handle);
+      const sender = openServerBus(database.handle);
+      const receiver = openServerBus(database.handle);
       // A bus listens once its first publish is through: only then can it hear the sender's event.
       await receiver.publish({ kind: 'alerts' });
       const seen = new Promise<BusEvent>((resolve) => receiver.subscribe((e) => e.kind === 'live' && resolve(e)));
