@@ -5,6 +5,7 @@ import { largePayouts } from '../../../services/report/large-payouts.service.js'
 import { shiftLog } from '../../../services/report/shift-log.service.js';
 import { transactionReport } from '../../../services/report/transaction.service.js';
 
+// The spec's report calls, in its Drawer group (/drawer/*) as their paths say; their services are services/report/.
 // Reports read the report replica when one is set and within its lag bound (REPLICA_DATABASE_URL):
 // the envelope checked the session on the primary; the report's own reads go to `reportDeps`' handle.
 
