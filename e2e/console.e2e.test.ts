@@ -329,6 +329,7 @@ describe('platform console', () => {
     await page.getByTestId('console-reports-link').click();
     await page.waitForURL((u) => u.pathname === '/operator/reports');
     await page.getByTestId('cross-totals').waitFor();
+    await page.getByTestId('cross-per-store').waitFor();
     await page.getByTestId('cross-table').waitFor();
     for (const v of VIEWPORTS) {
       await page.setViewportSize(v);

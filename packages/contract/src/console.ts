@@ -333,7 +333,10 @@ export const consoleReportRequest = auth.extend({
   page: count(1, 100_000).default(1),
 });
 const reportChannel = z.enum(REPORT_CHANNELS);
-/** Figures plus the credit the store was given (net of take-backs, credit_transfer) and how many moves. */
+/**
+ * Figures plus the credit the store was given and how many moves: its credit ledger's gives (the
+ * opening credit, the CLI's add-credit, the console's gives; take-backs negative), each on its store day.
+ */
 const consoleFigures = dailyFigures.extend({ credit_given: z.number(), credit_count: z.number().int() });
 export type ConsoleReportFigures = z.infer<typeof consoleFigures>;
 /** One store × store day × channel with any movement (the page's stores only). */
@@ -342,10 +345,14 @@ export type ConsoleReportRow = z.infer<typeof consoleReportRow>;
 /** Credit given to one store on one store day (net), the page's stores only. */
 const consoleReportCredit = z.object({ kid: z.number().int(), store: z.string(), day: z.string(), credit_given: z.number(), credit_count: z.number().int() });
 export type ConsoleReportCredit = z.infer<typeof consoleReportCredit>;
+/** One store's totals over the period (the page's stores, each one, movements or not): the sum of its rows and credit rows. */
+const consoleReportStore = consoleFigures.extend({ kid: z.number().int(), store: z.string() });
+export type ConsoleReportStore = z.infer<typeof consoleReportStore>;
 export const consoleReportReply = z.object({
   status: z.literal(0),
   list: z.array(consoleReportRow),
   credit: z.array(consoleReportCredit),
+  store_totals: z.array(consoleReportStore),
   /** Every store day × channel over every selected store (the chart), oldest day first. */
   day_channels: z.array(dailyFigures.extend({ day: z.string(), channel: reportChannel })),
   channel_totals: z.array(dailyFigures.extend({ channel: reportChannel })),

@@ -18,3 +18,9 @@ export type LedgerKind =
   | 'adjust'; // seed or operator correction, always with a note
 
 export type Channel = 'pos' | 'reload_kiosk' | 'online' | 'reloader' | 'machine' | 'operator';
+
+/**
+ * Credit given to a store (by the operator or its distributor): its ledger rows of this kind, each
+ * d_credit_cents (the opening credit, every add-credit and console give; take-backs negative).
+ */
+export const CREDIT_GIVEN_KIND = 'store_credit' satisfies LedgerKind;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
+import { CREDIT_GIVEN_KIND } from '../money/ledger-kind.js';
 
 /** Which stores a console read covers: every store, or the kiosk ids of an account's scope. */
 export type StoreSet = 'all' | readonly number[];
@@ -129,16 +130,23 @@ export const consoleStoreRepository = {
     // In subtract mode the first day's last movement may be before `from`: that is none in the week.
     return r.rows.map((row) => ({ store_id: Number(row.store_id), credit_cents: Number(row.credit_cents), last_at: row.last_at !== null && row.last_at >= from ? row.last_at : null }));
   },
-  /** Credit moved to the stores (fund 'credit', gives positive, take-backs negative) in [from, to), for the cross-store report. */
-  creditMoves(db: Db, set: StoreSet, fromIso: string, toIso: string) {
+  /**
+   * Credit given to the stores in [from, to), for the cross-store report: THE definition of "credit
+   * given" is the store's credit ledger, its ledger rows of kind CREDIT_GIVEN_KIND (the opening
+   * credit of create-store, the CLI's add-credit, the console's gives by the operator or a
+   * distributor, each one row; take-backs negative), d_credit_cents each. Such a row has no customer:
+   * `customer_id IS NULL` lets both databases read just these rows by index (ledger_customer_at:
+   * customer_id, kind, at) instead of every purchase of the window.
+   */
+  creditGiven(db: Db, set: StoreSet, fromIso: string, toIso: string) {
     let q = db
-      .selectFrom('credit_transfer')
-      .select(['child_store_id', 'at', 'd_child_cents'])
-      .where('fund', '=', 'credit')
-      .where('child_store_id', 'is not', null)
+      .selectFrom('ledger')
+      .select(['store_id', 'at', 'd_credit_cents'])
+      .where('customer_id', 'is', null)
+      .where('kind', '=', CREDIT_GIVEN_KIND)
       .where('at', '>=', fromIso)
       .where('at', '<', toIso);
-    if (set !== 'all') q = q.where('child_store_id', 'in', set.length ? [...set] : [-1]);
+    if (set !== 'all') q = q.where('store_id', 'in', set.length ? [...set] : [-1]);
     return q.execute();
   },
   bosses(db: Db, storeId: number) {

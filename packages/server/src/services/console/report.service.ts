@@ -32,12 +32,25 @@ function centsOf(totals: Totals, prefix: string): FigureCents | undefined {
   return c;
 }
 
+/** Credit given summed in cents, and its moves. */
+interface CreditSum {
+  cents: number;
+  count: number;
+}
+function addCredit(to: CreditSum, cents: number): void {
+  to.cents += cents;
+  to.count += 1;
+}
+const creditFigures = (c: CreditSum) => ({ credit_given: toUnits(c.cents), credit_count: c.count });
+
 /**
  * /operator/report: the cross-store report over the caller's scope (services/console/scope.ts),
  * narrowed by a distributor's stores and/or a list of kiosk ids (never widened: a store outside the
  * scope is simply not selected). Store days are each store's own, counted as its daily report
  * counts them (services/report/daily-totals.ts); the period's days are calendar days, at most
- * CONSOLE_REPORT_MAX_DAYS (39 with limit_day otherwise, as the store reports refuse).
+ * CONSOLE_REPORT_MAX_DAYS (39 with limit_day otherwise, as the store reports refuse). Rows, credit
+ * rows and per-store totals are the page's stores' (a page of CONSOLE_REPORT_PAGE_STORES stores);
+ * each store's totals are the sums of its own rows and credit rows, the totals those of every selected store.
  */
 export async function consoleReport(deps: Deps, actor: ConsoleActor, q: ConsoleReportQuery) {
   const period = resolvePeriod({ startTime: q.from, endTime: q.to }, { timezone: 'UTC', limit_day: CONSOLE_REPORT_MAX_DAYS });
@@ -58,12 +71,18 @@ export async function consoleReport(deps: Deps, actor: ConsoleActor, q: ConsoleR
     { kinds: FIGURE_KINDS, channels: REPORT_CHANNELS },
   );
 
+  // The page's rows, and each page store's totals summed from them (every page store, rows or not).
   const list = [];
+  const storeCents = new Map<number, FigureCents>();
   for (const s of pageStores) {
+    const sum = zeroFigures();
+    storeCents.set(Number(s.id), sum);
     for (const day of period.days) {
       for (const channel of REPORT_CHANNELS) {
         const c = centsOf(totals.page, `${s.id}|${day}|${channel}`);
-        if (c) list.push({ kid: Number(s.id), store: s.name, day, channel, ...figures(c) });
+        if (!c) continue;
+        list.push({ kid: Number(s.id), store: s.name, day, channel, ...figures(c) });
+        addInto(sum, c);
       }
     }
   }
@@ -79,40 +98,43 @@ export async function consoleReport(deps: Deps, actor: ConsoleActor, q: ConsoleR
     }
   }
 
-  // Credit given to the stores: each move on its store's own day.
+  // Credit given to the stores (the credit ledger's gives, repositories/console-store.repository.ts
+  // creditGiven): each move on its store's own day, read beside the figures.
   const zoneOf = new Map(stores.map((s) => [Number(s.id), s.timezone]));
   const nameOf = new Map(stores.map((s) => [Number(s.id), s.name]));
-  const onPage = new Set(pageStores.map((s) => Number(s.id)));
-  const creditBy = new Map<string, { kid: number; day: string; cents: number; count: number }>();
-  let creditCents = 0;
-  let creditCount = 0;
+  const creditBy = new Map<string, CreditSum & { kid: number; day: string }>();
+  const storeCredit = new Map<number, CreditSum>(pageStores.map((s) => [Number(s.id), { cents: 0, count: 0 }]));
+  const allCredit: CreditSum = { cents: 0, count: 0 };
   const window = stores.length ? daysWindow(zoneOf.values(), days) : undefined;
-  const moves = window ? await repo.creditMoves(db, set, window.fromIso, window.toIso) : [];
+  const moves = window ? await repo.creditGiven(handle.db, set, window.fromIso, window.toIso) : [];
   for (const m of moves) {
-    const kid = Number(m.child_store_id);
+    const kid = Number(m.store_id);
     const tz = zoneOf.get(kid);
     if (tz === undefined) continue;
     const day = storeDayOf(Date.parse(m.at), tz);
     if (day < period.firstDay || day > period.lastDay) continue;
-    creditCents += Number(m.d_child_cents);
-    creditCount += 1;
-    if (!onPage.has(kid)) continue;
+    const cents = Number(m.d_credit_cents);
+    addCredit(allCredit, cents);
+    const ofStore = storeCredit.get(kid);
+    if (!ofStore) continue; // not on the page
+    addCredit(ofStore, cents);
     const k = `${kid}|${day}`;
     const e = creditBy.get(k) ?? { kid, day, cents: 0, count: 0 };
-    e.cents += Number(m.d_child_cents);
-    e.count += 1;
+    addCredit(e, cents);
     creditBy.set(k, e);
   }
   const credit = [...creditBy.values()]
     .sort((a, b) => a.kid - b.kid || a.day.localeCompare(b.day))
-    .map((e) => ({ kid: e.kid, store: nameOf.get(e.kid)!, day: e.day, credit_given: toUnits(e.cents), credit_count: e.count }));
+    .map((e) => ({ kid: e.kid, store: nameOf.get(e.kid)!, day: e.day, ...creditFigures(e) }));
+  const storeTotals = pageStores.map((s) => ({ kid: Number(s.id), store: s.name, ...figures(storeCents.get(Number(s.id))!), ...creditFigures(storeCredit.get(Number(s.id))!) }));
 
   return {
     list,
     credit,
+    store_totals: storeTotals,
     day_channels: dayChannels,
     channel_totals: REPORT_CHANNELS.map((channel) => ({ channel, ...figures(byChannel.get(channel)!) })),
-    totals: { ...figures(all), credit_given: toUnits(creditCents), credit_count: creditCount },
+    totals: { ...figures(all), ...creditFigures(allCredit) },
     stores: stores.length,
     page: q.page,
     page_stores: CONSOLE_REPORT_PAGE_STORES,

@@ -1,8 +1,9 @@
-import type { ConsoleReport, ConsoleReportRow } from '@moneybox/contract';
+import type { ConsoleReport, ConsoleReportRow, ConsoleReportStore } from '@moneybox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConsoleSession } from '../../auth/console-session';
+import { i18n } from '../../i18n/i18n';
 import { fakeServer, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleReportPage from './ConsoleReportPage';
@@ -14,6 +15,8 @@ Element.prototype.scrollTo ??= () => {};
 
 const zero = { purchases: 0, redeems: 0, net: 0, special_comps: 0, reverts: 0, purchase_count: 0, redeem_count: 0, special_comps_count: 0, revert_count: 0 };
 const row = (kid: number, day: string, purchases: number): ConsoleReportRow => ({ ...zero, kid, store: `Arcade ${kid}`, day, channel: 'pos', purchases, net: purchases, purchase_count: 1 });
+/** A store's totals: its one row, and store 1001's credit given. */
+const storeTotals = (kid: number): ConsoleReportStore => ({ ...zero, kid, store: `Arcade ${kid}`, purchases: kid - 1000, net: kid - 1000, purchase_count: 1, credit_given: kid === 1001 ? 500 : 0, credit_count: kid === 1001 ? 1 : 0 });
 
 /** 45 stores (3 pages of 20): page p holds stores 20(p-1)+1 … each with one row. */
 function report(b: Body): ConsoleReport & { status: 0 } {
@@ -23,6 +26,7 @@ function report(b: Body): ConsoleReport & { status: 0 } {
     status: 0,
     list: kids.map((k) => row(k, String(b.from), k - 1000)),
     credit: page === 1 ? [{ kid: 1001, store: 'Arcade 1001', day: String(b.from), credit_given: 500, credit_count: 1 }] : [],
+    store_totals: kids.map(storeTotals),
     day_channels: [{ ...zero, day: String(b.from), channel: 'pos', purchases: 1035, net: 1035 }],
     channel_totals: [],
     totals: { ...zero, purchases: 1035, net: 1035, purchase_count: 45, credit_given: 500, credit_count: 1 },
@@ -69,12 +73,53 @@ describe('Console Reports screen', () => {
 
     await userEvent.click(screen.getByTestId('report-csv'));
     await waitFor(() => expect(blobs).toHaveLength(1));
-    const lines = (await blobs[0]!.text()).replace(/^\ufeff/, '').trimEnd().split('\r\n');
-    // Header, 45 rows (3 pages), totals.
-    expect(lines).toHaveLength(47);
-    expect(lines[0]!.startsWith('Store,Day,Channel,Purchases')).toBe(true);
+    const text = await blobs[0]!.text();
+    expect(text.indexOf('\ufeff', 1)).toBe(-1);
+    const lines = text.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    // The totals per store (header, 45 stores of 3 pages, totals), a blank line, then the rows (header, 45 rows, totals).
+    expect(lines).toHaveLength(47 + 1 + 47);
+    expect(lines[0]).toBe('Kiosk id,Store,Purchases,Purchases (count),Redeems,Redeems (count),Net,Special comps,Special comps (count),Reverts,Reverts (count),Credit given,Moves');
+    expect(lines[1]).toBe('1001,Arcade 1001,1.00,1,0.00,0,1.00,0.00,0,0.00,0,500.00,1');
+    expect(lines[45]!.startsWith('1045,Arcade 1045,45.00,')).toBe(true);
+    expect(lines[46]).toBe('Total,,1035.00,45,0.00,0,1035.00,0.00,0,0.00,0,500.00,1');
+    expect(lines[47]).toBe('');
+    expect(lines[48]!.startsWith('Store,Day,Channel,Purchases')).toBe(true);
     expect(lines.at(-2)!.startsWith('1045 Arcade 1045,')).toBe(true);
     expect(lines.at(-1)!.startsWith('Total,,,1035.00')).toBe(true);
     expect(calls.filter((c) => c.path === '/operator/report').map((c) => c.body.page)).toEqual(expect.arrayContaining([2, 3]));
+  });
+
+  it.each([
+    ['en', 'Totals per store', 'Kiosk id', 'Credit given'],
+    ['mx', 'Totales por tienda', 'Id de kiosco', 'Crédito dado'],
+    ['zh_Hans', '各门店合计', '亭号', '已给额度'],
+  ] as const)('shows the totals per store of the page (%s): kiosk id, name, figures and credit given, paged with the rows', async (lang, title, kid, credit) => {
+    await i18n.changeLanguage(lang);
+    try {
+      fakeServer({ '/operator/report': report, '/operator/distributors': () => ({ status: 0, list: [] }) });
+      await renderRoutes([{ path: '/', element: <ConsoleReportPage /> }], '/');
+      const box = await screen.findByTestId('cross-per-store', {}, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+      // Its own scroll region (it scrolls sideways inside its box at 390 px, never the page).
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+      const headers = within(box).getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers[0]).toBe(kid);
+      expect(headers).toContain(credit);
+      const bodyRows = within(box).getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0);
+      // 20 stores of page 1 and the totals row.
+      expect(bodyRows.some((r) => r.textContent?.startsWith('1001Arcade 1001$1.00'))).toBe(true);
+      const first = bodyRows.find((r) => r.textContent?.startsWith('1001Arcade 1001'))!;
+      expect(within(first).getByText('$500.00')).toBeInTheDocument();
+      expect(within(box).getByText('1020')).toBeInTheDocument();
+      expect(within(box).queryByText('1021')).toBeNull();
+      expect(within(box).getAllByText('$1,035.00').length).toBeGreaterThan(0);
+      // Paging the stores moves both tables to the next stores.
+      await userEvent.click(within(box).getByRole('button', { name: '2' }));
+      await waitFor(() => expect(within(screen.getByTestId('cross-per-store')).getByText('1021')).toBeInTheDocument(), { timeout: 5000 });
+      expect(within(screen.getByTestId('cross-per-store')).queryByText('1001')).toBeNull();
+      expect(within(screen.getByTestId('cross-table')).getByText('1021 Arcade 1021')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -8,12 +8,12 @@ import { PageLoading } from '../../components/LoadingOverlay';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { formatUnits } from '../../money/units';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { buildCsv } from '../reports/csv';
+import { BOM, buildCsv } from '../reports/csv';
 import { PeriodForm } from '../reports/PeriodForm';
 import type { Period } from '../reports/period';
 import { ReportActions } from '../reports/ReportActions';
 import { ReportTable } from '../reports/ReportTable';
-import { creditColumns, crossColumns, pageCount, reportInput, type CrossFilters } from './cross-report';
+import { creditColumns, crossColumns, pageCount, reportInput, storeTotalsColumns, type CrossFilters } from './cross-report';
 
 // The chart library is loaded with this page only (its own chunk), as the store's daily report does.
 const DailyChart = lazy(() => import('../reports/DailyChart'));
@@ -26,7 +26,8 @@ const defaultPeriod = (today: string): Period => ({ from: new Date(Date.parse(`$
 /**
  * /operator/reports: the cross-store report over the account's stores (its scope), narrowed by a
  * distributor or kiosk ids: the totals of every selected store, net per day by channel (chart), and
- * store × store day × channel a page of stores at a time; the credit given; CSV of every page.
+ * store × store day × channel a page of stores at a time, above them each page store's totals; the credit given; CSV of
+ * every page (the totals per store, then the rows).
  */
 export default function ConsoleReportPage() {
   const { t } = useTranslation(['console', 'reports']);
@@ -42,12 +43,27 @@ export default function ConsoleReportPage() {
   const data = q.data;
   const totals = data?.totals ?? null;
   const columns = crossColumns(t, coinSign, totals);
+  const storeColumns = storeTotalsColumns(t, coinSign, totals);
   const csv = async () => {
-    // Every page of stores, one call each, in kiosk id order.
+    // Every page of stores, one call each, in kiosk id order: the totals per store, a blank line, then the rows.
     const rows = [];
-    for (let p = 1; p <= pageCount(data!); p++) rows.push(...(p === page ? data!.list : (await call('/operator/report', reportInput(period, filters, p))).list));
-    return buildCsv(columns, rows);
+    const perStore = [];
+    for (let p = 1; p <= pageCount(data!); p++) {
+      const r = p === page ? data! : await call('/operator/report', reportInput(period, filters, p));
+      rows.push(...r.list);
+      perStore.push(...r.store_totals);
+    }
+    return `${buildCsv(storeColumns, perStore)}\r\n${buildCsv(columns, rows).slice(BOM.length)}`;
   };
+  const paging = data
+    ? {
+        page,
+        perPage: data.page_stores,
+        total: data.stores,
+        onPage: setPage,
+        text: t('console:crossReport.pageInfo', { from: Math.min(data.stores, (page - 1) * data.page_stores + 1), to: Math.min(data.stores, page * data.page_stores), total: data.stores }),
+      }
+    : undefined;
   const summary = totals && [
     [t('console:crossReport.stores'), String(data!.stores)],
     [t('reports:col.purchases'), formatUnits(totals.purchases, coinSign)],
@@ -116,22 +132,28 @@ export default function ConsoleReportPage() {
           </Suspense>
         </Card>
       )}
+      {data && data.store_totals.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} fz="h5">
+            {t('console:crossReport.perStore')}
+          </Title>
+          <ReportTable
+            columns={storeColumns}
+            rows={data.store_totals}
+            rowKey={(r) => r.kid}
+            fetching={q.isFetching}
+            paging={paging}
+            testId="cross-per-store"
+            label={t('console:crossReport.perStore')}
+          />
+        </Stack>
+      )}
       <ReportTable
         columns={columns}
         rows={data?.list ?? []}
         rowKey={(r) => `${r.kid}-${r.day}-${r.channel}`}
         fetching={q.isFetching}
-        paging={
-          data
-            ? {
-                page,
-                perPage: data.page_stores,
-                total: data.stores,
-                onPage: setPage,
-                text: t('console:crossReport.pageInfo', { from: Math.min(data.stores, (page - 1) * data.page_stores + 1), to: Math.min(data.stores, page * data.page_stores), total: data.stores }),
-              }
-            : undefined
-        }
+        paging={paging}
         testId="cross-table"
         label={t('console:crossReport.title')}
       />

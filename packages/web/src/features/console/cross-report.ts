@@ -1,5 +1,5 @@
-import type { CallInput, ConsoleReport, ConsoleReportCredit, ConsoleReportRow } from '@moneybox/contract';
-import { dailyColumns } from '../reports/daily-columns';
+import type { CallInput, ConsoleReport, ConsoleReportCredit, ConsoleReportRow, ConsoleReportStore } from '@moneybox/contract';
+import { dailyColumns, figureColumns } from '../reports/daily-columns';
 import { moneyColumn, countColumn, textColumn, type ReportColumn } from '../reports/report-columns';
 import type { Period } from '../reports/period';
 
@@ -47,7 +47,24 @@ export function creditColumns(t: T, sign: string, totals: ConsoleReport['totals'
   return [
     textColumn<ConsoleReportCredit>('store', t('console:crossReport.store'), (r) => `${r.kid} ${r.store}`, totals ? t('reports:total') : undefined),
     textColumn<ConsoleReportCredit>('day', t('reports:col.day'), (r) => r.day, undefined, true),
-    moneyColumn<ConsoleReportCredit>('credit', t('console:crossReport.creditGiven'), (r) => r.credit_given, sign, totals?.credit_given),
-    countColumn<ConsoleReportCredit>('moves', t('console:crossReport.creditMoves'), (r) => r.credit_count, totals?.credit_count),
+    ...creditGivenColumns<ConsoleReportCredit>(t, sign, totals),
+  ];
+}
+
+/** The credit given and its moves, with the selection's totals. */
+function creditGivenColumns<Row extends Pick<ConsoleReportCredit, 'credit_given' | 'credit_count'>>(t: T, sign: string, totals: ConsoleReport['totals'] | null): ReportColumn<Row>[] {
+  return [
+    moneyColumn<Row>('credit', t('console:crossReport.creditGiven'), (r) => r.credit_given, sign, totals?.credit_given),
+    countColumn<Row>('moves', t('console:crossReport.creditMoves'), (r) => r.credit_count, totals?.credit_count),
+  ];
+}
+
+/** The totals per store (the page's stores): kiosk id, store name, the figures and the credit given, with the selection's totals row. */
+export function storeTotalsColumns(t: T, sign: string, totals: ConsoleReport['totals'] | null): ReportColumn<ConsoleReportStore>[] {
+  return [
+    textColumn<ConsoleReportStore>('kid', t('console:crossReport.kid'), (r) => r.kid, totals ? t('reports:total') : undefined, true),
+    textColumn<ConsoleReportStore>('store', t('console:crossReport.store'), (r) => r.store),
+    ...figureColumns<ConsoleReportStore>(t, sign, totals),
+    ...creditGivenColumns<ConsoleReportStore>(t, sign, totals),
   ];
 }

@@ -11,11 +11,18 @@ export function channelLabel(channel: string, t: T): string {
 
 /** The daily report's columns, one row per store day × channel, with the period's totals row. */
 export function dailyColumns(t: T, sign: string, totals: Figures | null): ReportColumn<DailyRow>[] {
-  const m = (id: string, get: (r: DailyRow) => number, total: number | undefined) => moneyColumn(id, t(`reports:col.${id}`), get, sign, totals ? total : undefined);
-  const n = (id: string, get: (r: DailyRow) => number, total: number | undefined) => countColumn(id, t(`reports:col.${id}`), get, totals ? total : undefined);
   return [
     textColumn('day', t('reports:col.day'), (r) => r.day, totals ? t('reports:total') : undefined, true),
     textColumn('channel', t('reports:col.channel'), (r) => channelLabel(r.channel, t)),
+    ...figureColumns<DailyRow>(t, sign, totals),
+  ];
+}
+
+/** The daily figures' columns (purchases … revert count) of any row that carries them, with the totals' cells. */
+export function figureColumns<Row extends Figures>(t: T, sign: string, totals: Figures | null): ReportColumn<Row>[] {
+  const m = (id: string, get: (r: Row) => number, total: number | undefined) => moneyColumn(id, t(`reports:col.${id}`), get, sign, totals ? total : undefined);
+  const n = (id: string, get: (r: Row) => number, total: number | undefined) => countColumn(id, t(`reports:col.${id}`), get, totals ? total : undefined);
+  return [
     m('purchases', (r) => r.purchases, totals?.purchases),
     n('purchaseCount', (r) => r.purchase_count, totals?.purchase_count),
     m('redeems', (r) => r.redeems, totals?.redeems),
