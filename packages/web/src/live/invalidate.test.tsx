@@ -8,7 +8,7 @@ import { LIVE_FALLBACK_POLL_MS, livePoll, useLive } from './useLive';
 afterEach(() => vi.useRealTimers());
 
 describe('what a change makes stale', () => {
-  it('a machine: the machine list; a customer: their card, limits, block, history, gifts and the customer list', () => {
+  it('a machine: the machine list; a customer: their card, limits, block, history, gifts, the customer list and search', () => {
     expect(keysFor({ machines: [8], customers: [] })).toEqual([['/machine/list']]);
     expect(keysFor({ machines: [], customers: [6] })).toEqual([
       ['/customer/info', { type: 'id', rule: '6' }],
@@ -17,6 +17,7 @@ describe('what a change makes stale', () => {
       ['/customer/getDayLimit', { id: 6 }],
       ['/customer/blockState', { id: 6 }],
       ['/customer/customerInfo'],
+      ['/customer/search'],
     ]);
     expect(keysFor({ machines: 'all', customers: 'all' })).toEqual(keysFor('all'));
   });

@@ -1,29 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { callKey, type CallKey } from '../api/query-keys';
+import type { CallKey } from '../api/query-keys';
+import { customerKeys, machineKeys } from '../api/stale-reads';
 import type { LiveChange } from './live-feed';
 
 /** A query key refetches at most once a second however fast the floor plays (first at once, the rest gathered). */
 export const THROTTLE_MS = 1_000;
 
-const CUSTOMER_PATHS = ['/customer/info', '/customer/history', '/customer/giftHistory', '/customer/getDayLimit', '/customer/blockState'] as const;
-
-/** A customer's query key: /customer/info is asked by id as text, the others by `id` (typed by the call registry). */
-const customerKey = (path: (typeof CUSTOMER_PATHS)[number], id: number): CallKey => (path === '/customer/info' ? callKey(path, { type: 'id', rule: String(id) }) : callKey(path, { id }));
-
 /**
- * The query keys (prefixes, matched partially) a change makes stale: the Machine screen's list for
- * any machine; each named customer's card, limits, block state, game history and gift log, and
- * the customer list.
+ * The query keys (prefixes, matched partially) a change makes stale (api/stale-reads.ts, the lists a
+ * screen's own write refreshes too): the Machine screen's list for any machine; each named customer's
+ * card, limits, block state, game history and gift log, and the customer list and search.
  */
 export function keysFor(change: LiveChange): CallKey[] {
-  if (change === 'all') return [callKey('/machine/list'), ...CUSTOMER_PATHS.map((p) => callKey(p)), callKey('/customer/customerInfo')];
-  const keys: CallKey[] = [];
-  const { machines, customers } = change;
-  if (machines === 'all' || machines.length > 0) keys.push(callKey('/machine/list'));
-  if (customers === 'all') keys.push(...CUSTOMER_PATHS.map((p) => callKey(p)));
-  else for (const id of customers) keys.push(...CUSTOMER_PATHS.map((p) => customerKey(p, id)));
-  if (customers === 'all' || customers.length > 0) keys.push(callKey('/customer/customerInfo'));
-  return keys;
+  if (change === 'all') return [...machineKeys('all'), ...customerKeys('all')];
+  return [...machineKeys(change.machines), ...customerKeys(change.customers)];
 }
 
 /**

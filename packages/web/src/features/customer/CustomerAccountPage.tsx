@@ -17,7 +17,8 @@ import { CustomerCard } from './CustomerCard';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerSearch } from './CustomerSearch';
-import { idPayload, infoPayload, refreshCustomer, statusOf, type CustomerRecord } from './customer-api';
+import { customerInfoKey, refreshAfterCustomerWrite } from '../../api/stale-reads';
+import { idPayload, infoPayload, statusOf, type CustomerRecord } from './customer-api';
 import { useCurrentCustomerId } from './current-customer';
 import { MoneyDialog } from './MoneyDialog';
 import { ageLockText, moneyLockReasons, MOVEMENT_KINDS, PROTECTION_LOCKED, protectionText, type MovementKind } from './movement';
@@ -101,7 +102,7 @@ export default function CustomerAccountPage() {
     if (!r) return;
     client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
     toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
-    void refreshCustomer(client);
+    void refreshAfterCustomerWrite(client, customer.id, { written: [['/customer/blockState', idPayload(customer.id)]] });
   };
 
   const resetPin = async () => {
@@ -115,7 +116,7 @@ export default function CustomerAccountPage() {
     const r = await writeOrNull('/customer/kick', { id: customer.id });
     if (!r) return;
     toast(t('done.kicked'));
-    void refreshCustomer(client);
+    void refreshAfterCustomerWrite(client, customer.id);
   };
 
   return (
@@ -245,13 +246,13 @@ export default function CustomerAccountPage() {
           open(r.customer);
           setPin({ mobileId: r.mobile_id, pin: r.pin, reason: 'created' });
           toast(t('done.created'));
-          void client.invalidateQueries({ queryKey: ['/customer/customerInfo'] });
+          void refreshAfterCustomerWrite(client, r.customer.id, { written: [customerInfoKey(r.customer.id)] });
         }}
         onUpdated={(r) => {
           setForm(null);
           client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
           toast(t('done.updated'));
-          void refreshCustomer(client);
+          void refreshAfterCustomerWrite(client, r.customer.id, { written: [customerInfoKey(r.customer.id)] });
         }}
       />
       <PinDialog shown={pin} onClose={() => setPin(null)} />
@@ -262,7 +263,7 @@ export default function CustomerAccountPage() {
           setProtecting(false);
           client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
           setSlip(r);
-          void refreshCustomer(client);
+          void refreshAfterCustomerWrite(client, r.customer.id, { written: [customerInfoKey(r.customer.id)] });
         }}
       />
       <ProtectionSlipDialog reply={slip} onClose={() => setSlip(null)} />

@@ -9,7 +9,8 @@ import { ApiError } from '../../api/call';
 import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useKeyedCall } from '../../api/useKeyedCall';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { infoPayload, refreshCustomer, type CustomerRecord, } from './customer-api';
+import { refreshAfterCustomerWrite } from '../../api/stale-reads';
+import { infoPayload, type CustomerRecord } from './customer-api';
 import { checkAmount } from './customer-rules';
 import { formatUnits as money, unitsToCents } from '../../money/units';
 import { fullName } from './format';
@@ -90,14 +91,15 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
       client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
         old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
       );
-      void refreshCustomer(client);
+      // The card's other parts (the revert it now offers) and the counter's drawer are read again.
+      void refreshAfterCustomerWrite(client, customer.id, { money: true });
       setDone(reply);
     } catch (err) {
       if (err instanceof KeyAlreadyRecorded) {
         // It went through: clear the amount so a second Enter cannot record it again with a fresh key.
         setAmount('');
         setProblem(t('common:alreadyRecorded'));
-        void refreshCustomer(client);
+        void refreshAfterCustomerWrite(client, customer.id, { money: true });
       } else if (err instanceof ApiError && err.failure.kind === 'message') {
         setProblem(movementRefusal(err.reply, t, err.message, { blocked, coinSign }));
       } else if (!(err instanceof ApiError)) {

@@ -1,5 +1,4 @@
 import type { CallInput, CallReply, CustomerSearchType } from '@moneybox/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, callWith } from '../../api/call';
 import type { ReadPath } from '../../api/call-kinds';
 
@@ -21,13 +20,4 @@ export function callInline<P extends ReadPath>(path: P, payload: CallInput<P>): 
 
 export function statusOf(err: unknown): number | undefined {
   return err instanceof ApiError && err.failure.kind === 'message' ? err.failure.status : undefined;
-}
-
-/** After a write: the customer's card, limits and block state, the list, the drawer's numbers. */
-export function refreshCustomer(client: QueryClient): Promise<unknown> {
-  return Promise.all(
-    ['/customer/info', '/customer/getDayLimit', '/customer/blockState', '/customer/customerInfo', '/customer/search', '/drawer/info'].map((path) =>
-      client.invalidateQueries({ queryKey: [path] }),
-    ),
-  );
 }

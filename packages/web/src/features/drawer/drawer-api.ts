@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { callWith } from '../../api/call';
 import { callKey } from '../../api/query-keys';
+import { DRAWER_READS } from '../../api/stale-reads';
 import type { ReadPath } from '../../api/call-kinds';
 
 /** How often the Drawer page reads the drawer again while the cashier works elsewhere. */
@@ -51,6 +52,6 @@ export function useRecentShifts(enabled = true) {
 export function useRefreshDrawer() {
   const client = useQueryClient();
   return useCallback(() => {
-    for (const path of ['/drawer/info', '/drawer/movements', '/drawer/recentShifts', '/drawer/setupList'] as const) void client.invalidateQueries({ queryKey: callKey(path) });
+    for (const path of DRAWER_READS) void client.invalidateQueries({ queryKey: callKey(path) });
   }, [client]);
 }
