@@ -162,6 +162,50 @@ describeOnDatabases('store day close (Z report)', (s) => {
     await s.call('/drawer/shift', cashier);
   });
 
+  it('issue 37: a boss signed in as a viewer collects a kiosk box with no shift of their own and closes the day; a cashier and another store’s boss are refused', async () => {
+    const tz = 'UTC';
+    const st = await reportStore(s, nextStore++, tz);
+    const db = s.handle.db;
+    const today = storeDayOf(Date.now(), tz);
+    const kiosk = await addMachine(db, st.id, 900);
+    await postBox(db, st.id, st.boss.id, kiosk, [{ type: 'in', amount: 70_00, atMs: Date.now() - 60_000 }]);
+    const boss = await viewerOf(st);
+    expect((await s.call('/dayClose/get', { ...boss, day: today })).blocked).toEqual([{ reason: 'kiosk_uncollected', id: kiosk, name: '900' }]);
+    const collections = () => db.selectFrom('kiosk_collection').select('id').where('machine_id', '=', kiosk).execute();
+
+    // A cashier of the store, at a drawer, with a key of its own: refused (21), nothing stored.
+    const login = await s.call('/user/posLogin', { mode: 'pos', username: st.cashiers[0]!.username, password: st.cashiers[0]!.password });
+    const cashier = { UID: login.uid as number, TOKEN: login.token as string };
+    expect(await s.call('/user/chooseDrawer', { ...cashier, moneybox: 1 })).toMatchObject({ status: Status.OK });
+    expect(await s.call('/kiosk/collect', { ...cashier, id: kiosk, counted: 70, key: await s.key() })).toMatchObject({ status: Status.PERMISSION_ERROR });
+    expect(await s.call('/drawer/shift', { ...cashier, counted: 0 })).toMatchObject({ status: Status.OK });
+    // Another store's boss (a viewer too) names this store's kiosk: not one of theirs (13 `kiosk`), nothing stored.
+    const other = await reportStore(s, nextStore++, tz);
+    expect(await s.call('/kiosk/collect', { ...(await viewerOf(other)), id: kiosk, counted: 70, key: await s.key() })).toMatchObject({ status: Status.INPUT_ERROR, reason: 'kiosk' });
+    expect(await collections()).toEqual([]);
+
+    // The viewer counts it by denomination, 5.00 short; a retry with the same key answers the same slip, once.
+    const key = await s.key();
+    const slip = await s.call('/kiosk/collect', { ...boss, id: kiosk, count_detail: { '20': 3, '5': 1 }, key });
+    expect(slip).toMatchObject({ status: Status.OK, kiosk: '900', collector: st.boss.username, expected: 70, counted: 65, over_short: -5 });
+    expect(await s.call('/kiosk/collect', { ...boss, id: kiosk, count_detail: { '20': 3, '5': 1 }, key })).toEqual(slip);
+    expect(await collections()).toHaveLength(1);
+    const audit = await db.selectFrom('audit').select(['kind', 'actor_account_id', 'actor_name', 'target_label']).where('store_id', '=', st.id).where('kind', 'like', 'kiosk.%').execute();
+    expect(audit).toEqual([{ kind: 'kiosk.collect', actor_account_id: st.boss.id, actor_name: st.boss.username, target_label: '900' }]);
+    // No shift of the boss was opened, so nothing blocks the close.
+    expect(await db.selectFrom('shift').select('id').where('store_id', '=', st.id).where('account_id', '=', st.boss.id).execute()).toEqual([]);
+    const ready = await s.call('/dayClose/get', { ...boss, day: today });
+    expect(ready.blocked).toEqual([]);
+
+    const closed = await s.call('/dayClose/close', { ...boss, day: today });
+    expect(closed).toMatchObject({ status: Status.OK, closed: true, closed_by: st.boss.username });
+    const report = closed.report as { shifts: Array<{ cashier: string }>; collections: unknown[]; totals: Record<string, number> };
+    // The Z report: the cashier's shift alone (no "boss $0.00" shift), the collection and its shortage in the day's figures.
+    expect(report.shifts.map((x) => x.cashier)).toEqual([st.cashiers[0]!.username]);
+    expect(report.collections).toEqual([expect.objectContaining({ kiosk_id: kiosk, collector: st.boss.username, expected: 70, counted: 65, over_short: -5 })]);
+    expect(report.totals).toMatchObject({ kiosks_expected: 70, kiosks_counted: 65, kiosks_over_short: -5 });
+  });
+
   it('every Z figure equals the direct sums of the ledger, the shifts, the collections and the meters of the day; counts by denomination add up; a closed day never changes (random days)', async () => {
     await fc.assert(
       fc.asyncProperty(dayPlan, async (p) => {

@@ -95,6 +95,24 @@ describe('a store’s reports in the console', () => {
     expect(calls.every((c) => c.path.startsWith('/operator/'))).toBe(true);
   });
 
+  it("shows the bosses' notes on the day's differences beneath the read-only Z report, as the store's Day Close does", async () => {
+    const collection = { collection_id: 41, kiosk_id: 9, kiosk: '900', time: '2026-11-20T08:00:00.000Z', collector: 'boss01', expected: 70, counted: 60, over_short: -10, count_detail: null, reason: '', large: false };
+    fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
+      '/operator/storeDayClose': () => ({
+        ...dayCloseReply,
+        report: { ...dayCloseReply.report, collections: [collection] },
+        notes: [{ target: 'collection', target_id: 41, note: 'a 10 bill jammed in the acceptor', by: 'boss01', at: '2026-11-20T09:00:00.000Z' }],
+      }),
+    });
+    await renderRoutes(routes, '/operator/stores/2102/reports/day-close?day=2026-11-20');
+    const notes = await screen.findByTestId('z-notes');
+    const line = within(notes).getByText(/a 10 bill jammed in the acceptor/).closest('tr')!;
+    expect(line.getAttribute('data-line')).toBe('note-collection-41');
+    expect(line.textContent).toContain('Kiosk 900');
+    expect(line.textContent).toContain('boss01');
+  });
+
   it("gives the shift report CSV and an A4 print headed by the console's store (name, kiosk id, zone), not the store this browser signed in to", async () => {
     // This browser is also signed in to another store: its cookies must not name the printed report.
     document.cookie = 'storename=Other Store; path=/';

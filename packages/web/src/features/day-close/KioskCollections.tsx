@@ -6,7 +6,6 @@ import { useApiQuery } from '../../api/hooks';
 import { KeyAlreadyRecorded } from '../../api/one-time-key';
 import { useOneTimeKey } from '../../api/useKeyedCall';
 import { useWrite } from '../../api/write';
-import { kioskData } from '../../auth/session';
 import { ReceiptLines, type ReceiptLine } from '../../components/ReceiptLines';
 import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
 import { centsToUnits, formatCents, formatDenomination, unitsToCents } from '../../money/units';
@@ -121,22 +120,22 @@ export function CollectDialog({ box, denominations, onDone, onCancel }: { box: K
 }
 
 /**
- * The reload kiosks' cash boxes (bosses; a viewer sees them): what each should hold since its last
- * collection, and, at a drawer, its collection counted by denomination, then the slip.
+ * The reload kiosks' cash boxes (bosses, a viewer too: a collection opens no shift of theirs, so it never
+ * blocks the day's close): what each should hold since its last collection, its collection counted by the
+ * store's denominations (Store Information's), then the slip.
  */
 export function KioskCollections({ onCollected }: { onCollected: () => void }) {
   const { t } = useTranslation(['day-close', 'common']);
   const { money } = useMoney();
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff();
-  const atDrawer = kioskData().moneybox >= 0;
   const boxes = useApiQuery('/kiosk/boxes', {});
-  const info = useApiQuery('/drawer/info', {}, { enabled: atDrawer });
+  const info = useApiQuery('/store/info', {});
   const [open, setOpen] = useState<KioskBox | null>(null);
   const [slip, setSlip] = useState<KioskCollectionSlip | null>(null);
   const list: CallReply<'/kiosk/boxes'>['list'] = boxes.data?.list ?? [];
   if (!list.length) return null;
-  const denominations = storeDenominations(info.data?.denominations, coinSign);
+  const denominations = storeDenominations(info.data?.info.denominations, coinSign);
 
   const done = (s: KioskCollectionSlip | null) => {
     setOpen(null);
@@ -170,27 +169,22 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
                   </Table.Td>
                 ))}
                 <Table.Td ta="right">
-                  {/* A box that took nothing since its last collection has nothing to collect. */}
-                  {atDrawer && b.expected > 0 ? (
-                    <Button size="xs" onClick={() => setOpen(b)} data-testid={`collect-${b.name}`}>
+                  {/* A box that took nothing since its last collection has nothing to collect; a count waits for the store's denominations. */}
+                  {b.expected > 0 ? (
+                    <Button size="xs" onClick={() => setOpen(b)} disabled={!info.data} data-testid={`collect-${b.name}`}>
                       {t('day-close:collect')}
                     </Button>
-                  ) : atDrawer ? (
+                  ) : (
                     <Text size="xs" c="dimmed" data-testid={`nothing-${b.name}`}>
                       {t('day-close:nothingToCollect')}
                     </Text>
-                  ) : null}
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {atDrawer ? null : (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('day-close:collectAtDrawer')}
-        </Text>
-      )}
       {open ? <CollectDialog box={open} denominations={denominations} onDone={done} onCancel={() => setOpen(null)} /> : null}
       {slip ? (
         <ReceiptDialog
