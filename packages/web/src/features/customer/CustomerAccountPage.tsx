@@ -28,6 +28,7 @@ import { storeDate } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { PinDialog, type ShownPin } from './PinDialog';
 import { useTypingSearches } from './typing-searches';
+import { callKey } from '../../api/query-keys';
 
 /** /CustomerAccount: the counter flow — find the customer, see the card, move credit. */
 export default function CustomerAccountPage() {
@@ -81,7 +82,7 @@ export default function CustomerAccountPage() {
   // After opening a customer the focus stays in the search box: the next card scanned (digits and Enter, as
   // a keyboard-wedge scanner types them) searches; a money dialog opens only by a deliberate act on the card.
   const open = (c: CustomerRecord) => {
-    client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(c.id)], (old) => old ?? { status: 0, customer: c, revertable: null });
+    client.setQueryData<CustomerInfoReply>(customerInfoKey(c.id), (old) => old ?? { status: 0, customer: c, revertable: null });
     setSearching(false);
     setSearchKey((k) => k + 1);
     setCustomerId(c.id);
@@ -100,9 +101,9 @@ export default function CustomerAccountPage() {
     if (!(await confirmBox(t(next ? 'confirm.block' : 'confirm.unblock', { name: `${customer.first_name} ${customer.last_name}` })))) return;
     const r = await writeOrNull('/customer/block', { id: customer.id, block: next });
     if (!r) return;
-    client.setQueryData(['/customer/blockState', idPayload(customer.id)], r);
+    client.setQueryData(callKey('/customer/blockState', idPayload(customer.id)), r);
     toast(t(r.block ? 'done.blocked' : 'done.unblocked'));
-    void refreshAfterCustomerWrite(client, customer.id, { written: [['/customer/blockState', idPayload(customer.id)]] });
+    void refreshAfterCustomerWrite(client, customer.id, { written: [callKey('/customer/blockState', idPayload(customer.id))] });
   };
 
   const resetPin = async () => {
@@ -250,7 +251,7 @@ export default function CustomerAccountPage() {
         }}
         onUpdated={(r) => {
           setForm(null);
-          client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
+          client.setQueryData<CustomerInfoReply>(customerInfoKey(r.customer.id), (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
           toast(t('done.updated'));
           void refreshAfterCustomerWrite(client, r.customer.id, { written: [customerInfoKey(r.customer.id)] });
         }}
@@ -261,7 +262,7 @@ export default function CustomerAccountPage() {
         onClose={() => setProtecting(false)}
         onDone={(r) => {
           setProtecting(false);
-          client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(r.customer.id)], (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
+          client.setQueryData<CustomerInfoReply>(customerInfoKey(r.customer.id), (old) => ({ status: 0, revertable: old?.revertable ?? null, customer: r.customer }));
           setSlip(r);
           void refreshAfterCustomerWrite(client, r.customer.id, { written: [customerInfoKey(r.customer.id)] });
         }}

@@ -7,6 +7,7 @@ import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType 
 import { isCustomerId } from './customer-rules';
 import { enterChoice } from './enter-choice';
 import { fullName } from './format';
+import { callKey } from '../../api/query-keys';
 
 /** Spec section 9's default fetch delay: suggestions wait until typing pauses this long. */
 const FETCH_DELAY_MS = 200;
@@ -16,7 +17,7 @@ const SUGGESTIONS = 8;
 function searchQuery(type: CustomerSearchType, rule: string) {
   const payload = { type, rule, limit: SUGGESTIONS };
   return {
-    queryKey: ['/customer/search', payload],
+    queryKey: callKey('/customer/search', payload),
     queryFn: () => callInline('/customer/search', payload),
     staleTime: 2_000,
   };

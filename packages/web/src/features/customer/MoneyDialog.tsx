@@ -9,8 +9,8 @@ import { ApiError } from '../../api/call';
 import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useKeyedCall } from '../../api/useKeyedCall';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
-import { refreshAfterCustomerWrite } from '../../api/stale-reads';
-import { infoPayload, type CustomerRecord } from './customer-api';
+import { customerInfoKey, refreshAfterCustomerWrite } from '../../api/stale-reads';
+import type { CustomerRecord } from './customer-api';
 import { checkAmount } from './customer-rules';
 import { formatUnits as money, unitsToCents } from '../../money/units';
 import { fullName } from './format';
@@ -88,7 +88,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
     try {
       const payload = needsId ? { id: customer.id, id_type: idType, id_number: idNumber.trim() } : { id: customer.id };
       const reply = await move.run({ path: MOVEMENTS[kind].path, target: customer.id, cents: checked.cents, payload });
-      client.setQueryData<CustomerInfoReply>(['/customer/info', infoPayload(customer.id)], (old) =>
+      client.setQueryData<CustomerInfoReply>(customerInfoKey(customer.id), (old) =>
         old ? { ...old, customer: { ...old.customer, entries: reply.entries, winnings: reply.winnings } } : old,
       );
       // The card's other parts (the revert it now offers) and the counter's drawer are read again.

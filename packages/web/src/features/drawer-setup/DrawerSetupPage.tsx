@@ -13,6 +13,7 @@ import { DrawerCard } from './DrawerCard';
 import { call } from '../../api/call';
 import { i18n } from '../../i18n/i18n';
 import { CashCountDialog, type CashCount } from '../shift-close/CashCountDialog';
+import { callKey } from '../../api/query-keys';
 
 /** /SystemSetup/DrawerSetup (boss): every drawer of the store; freeze, unfreeze, create, force-close. */
 export default function DrawerSetupPage() {
@@ -27,8 +28,8 @@ export default function DrawerSetupPage() {
   const list = q.data?.list ?? [];
 
   const reload = () => {
-    void client.invalidateQueries({ queryKey: ['/drawer/setupList'] });
-    void client.invalidateQueries({ queryKey: ['/drawer/info'] });
+    void client.invalidateQueries({ queryKey: callKey('/drawer/setupList') });
+    void client.invalidateQueries({ queryKey: callKey('/drawer/info') });
   };
 
   /** Runs one action with its button busy; refusals were already shown by the call's handler. */

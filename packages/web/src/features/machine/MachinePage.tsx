@@ -12,6 +12,7 @@ import { livePoll, useLive } from '../../live/useLive';
 import { EnrolDialog } from './EnrolDialog';
 import { MachineCard } from './MachineCard';
 import { RenameDialog } from './RenameDialog';
+import { callKey } from '../../api/query-keys';
 
 /** Without the live socket (down, reconnecting): status, customer and today's play refresh every 2 seconds. */
 const POLL_MS = 2_000;
@@ -27,7 +28,7 @@ export default function MachinePage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<MachineListItem | null>(null);
   const [enrolling, setEnrolling] = useState(false);
-  const reload = () => void client.invalidateQueries({ queryKey: ['/machine/list'] });
+  const reload = () => void client.invalidateQueries({ queryKey: callKey('/machine/list') });
 
   const rename = async (name: number) => {
     const m = renaming!;

@@ -13,6 +13,7 @@ import { menuCodes } from '../../i18n/languages';
 import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { AccountFormDialog } from './AccountFormDialog';
+import { callKey } from '../../api/query-keys';
 
 /** Filled with dark shades: white text keeps a 4.5:1 contrast. */
 const STATUS_COLOR = { enabled: 'teal.9', disabled: 'gray.7', locked: 'red.9' } as const;
@@ -29,7 +30,7 @@ export function AccountsTab({ readOnly }: { readOnly: boolean }) {
   const lang = menuCodes[currentLanguage()];
   const screenName = (link: string) => SCREENS.find((s) => s.link === link)?.names[lang] ?? link;
 
-  const reload = () => client.invalidateQueries({ queryKey: ['/user/list'] });
+  const reload = () => client.invalidateQueries({ queryKey: callKey('/user/list') });
   const act = async (id: string, fn: () => Promise<void>) => {
     setBusy(id);
     try {

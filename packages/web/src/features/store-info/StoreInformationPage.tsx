@@ -8,6 +8,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { useMoney } from '../../money/useMoney';
 import { QuotaCard } from './QuotaCard';
 import { StoreEditForm } from './StoreEditForm';
+import { callKey } from '../../api/query-keys';
 
 function Label({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -66,7 +67,7 @@ export default function StoreInformationPage() {
                   {t('store-info:operatorOnly')}
                 </Text>
                 {editable ? (
-                  <StoreEditForm info={info} onSaved={() => void client.invalidateQueries({ queryKey: ['/store/info'] })} />
+                  <StoreEditForm info={info} onSaved={() => void client.invalidateQueries({ queryKey: callKey('/store/info') })} />
                 ) : (
                   <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="store-readonly">
                     {(['address', 'city', 'state', 'zip', 'phone'] as const).map((f) => (
