@@ -357,7 +357,9 @@ describe('platform console', () => {
     await preview.locator('strong', { hasText: 'more' }).waitFor();
     expect(await preview.locator('h3').textContent()).toBe('Prizes');
     expect(await preview.locator('script').count()).toBe(0);
-    await page.getByTestId('console-news-kids').fill('1001');
+    // The stores are picked from the account's own, searched by kiosk id (or name), not typed.
+    await page.getByTestId('console-news-stores').fill('1001');
+    await page.getByRole('option', { name: /\(1001\)/ }).click();
     for (const v of VIEWPORTS) {
       await page.setViewportSize(v);
       // The editor lays itself out again for the new width (its choices stack on a phone) a render later.

@@ -181,7 +181,7 @@ describe('player protection at the counter', () => {
     await money.getByTestId('money-amount').fill('40');
     await money.getByTestId('money-amount').press('Enter');
     await money.getByTestId('money-problem').waitFor(SLOW);
-    expect(await text(page, 'money-problem')).toContain('Personal hourly limit: $30.00 left.');
+    expect(await text(page, 'money-problem')).toContain("This is over the customer's own hourly limit: $30.00 left.");
     await e.screenshot(page, 'protection-personal-limits-en');
   });
 

@@ -57,7 +57,8 @@ const consoleSession = z.object({
 export const consoleSecondFactorReply = consoleSession;
 /** Enrolment done: the session and the recovery codes, shown once. */
 export const consoleEnrolReply = consoleSession.extend({ recovery_codes: z.array(z.string()) });
-export const consoleMeReply = z.object({ status: z.literal(0), username: z.string(), role: z.enum(['admin', 'distributor', 'support']) });
+/** `calls`: the console calls the account's role may make (CONSOLE_CALLS' `who`), so the web shows a page only to a role that may make the call it needs. */
+export const consoleMeReply = z.object({ status: z.literal(0), username: z.string(), role: z.enum(['admin', 'distributor', 'support']), calls: z.array(z.string()) });
 export const consoleLogoutReply = z.object({ status: z.literal(0) });
 
 /** One store of the stores screen. Amounts in currency units; today is the store's own day. */

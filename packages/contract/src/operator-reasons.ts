@@ -62,6 +62,10 @@ export const OPERATOR_REASONS = [
   'news_file_type',
   'news_images',
   'news_event',
+  // News beyond the caller's scope (21, issue 37): every store is the admin's; an item or event aimed at stores not all its own.
+  'news_all_stores',
+  'news_not_yours',
+  'event_not_yours',
   // Alerts and webhooks.
   'alert_resolved',
   'no_webhook',

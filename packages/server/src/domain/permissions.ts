@@ -1,4 +1,4 @@
-import { CALLS, CALL_BODY_BYTES, CONSOLE_WHO, SCREENS, WHO, type Audience, type CallPath, type CallSpec, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
+import { CALLS, CALL_BODY_BYTES, CONSOLE_PATHS, CONSOLE_WHO, SCREENS, WHO, type Audience, type CallPath, type CallSpec, type ConsoleWho, type Rule, type Who } from '@moneybox/contract';
 import { EXPECTED_BALANCE_REPLIES } from './expected-balance.js';
 
 export { WHO, type Rule, type Who };
@@ -27,6 +27,11 @@ export function permissionOf(path: string): PermissionRow | undefined {
 
 export function allowed(path: string, who: Who): boolean {
   return permissionOf(path)?.[who] ?? false;
+}
+
+/** The console calls a platform role may make (its column of the matrix): what `/operator/me` lists, so the web guards its pages by the same rule. */
+export function consoleCallsOf(role: ConsoleWho): string[] {
+  return CONSOLE_PATHS.filter((path) => PERMISSIONS[path][role] === true);
 }
 
 /**

@@ -20,6 +20,17 @@ function describeIssues(err: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
+/**
+ * A console call's refused input (13) names the field beside the English words, so the web says it in
+ * the user's words: `field`, the issue's path (`target.kids`), and `issue`, zod's code with what it
+ * measured (`too_small_array`). A store call's 13 keeps the spec's shape.
+ */
+function inputRefused(err: z.ZodError, audience: CallAudience) {
+  const issue = err.issues[0];
+  const where = issue && issue.path.length > 0 ? { field: issue.path.join('.'), issue: 'origin' in issue && typeof issue.origin === 'string' ? `${issue.code}_${issue.origin}` : issue.code } : {};
+  return statusReply(Status.INPUT_ERROR, audience === 'console' ? where : {}, describeIssues(err));
+}
+
 export function statusReply(status: StatusCode, extra: Record<string, unknown> = {}, error?: string) {
   return { status, ...extra, ...(status === 0 ? {} : { error: error ?? statusMessages[status] }) };
 }
@@ -127,7 +138,7 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       if (!permission) return statusReply(Status.PERMISSION_ERROR);
       if (def.access === 'public') {
         const parsed = def.input.safeParse(fields);
-        if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
+        if (!parsed.success) return inputRefused(parsed.error, def.audience);
         return { status: 0, ...(await def.handler(parsed.data, ctx)) };
       }
       // Valid input first only for a call with a fast path (call.ts withSession); an invalid one
@@ -140,7 +151,7 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
       const { column, context } = await authenticateCaller(deps, fields.UID, fields.TOKEN);
       if (!permission[column]) return statusReply(Status.PERMISSION_ERROR);
       parsed ??= def.input.safeParse(fields);
-      if (!parsed.success) return statusReply(Status.INPUT_ERROR, {}, describeIssues(parsed.error));
+      if (!parsed.success) return inputRefused(parsed.error, def.audience);
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, ...context })) };
     } catch (err) {
       return refusalReply(err, req, reply, def.path);

@@ -4,7 +4,7 @@ import { navigateTo } from '../app/navigation';
 import { currentSession, loginPath, signOut, type Session } from '../auth/session';
 import { CONSOLE_LOGIN, clearConsoleSession, consoleSession } from '../auth/console-session';
 import { i18n, loadStatusTexts } from '../i18n/i18n';
-import { classify, failureMessage, handledGlobally, type Failure, type HandleMode } from './failure';
+import { classify, failureMessage, handledGlobally, inputFieldMessage, type Failure, type HandleMode } from './failure';
 import { post, type Reply } from './transport';
 
 /** Where a page that is gone leads (spec section 8). */
@@ -110,9 +110,10 @@ const CLIENTS: Record<CallAudience, AudienceClient> = {
       return s ? { uid: s.uid, token: s.token } : null;
     },
     async message(failure) {
-      // As the store's: the catalogue's message (and its reason's text) in the user's language, never the operator service's English words.
-      await i18n.loadNamespaces(['status', 'common']);
-      return failureMessage(failure, t());
+      // As the store's: the catalogue's message (and its reason's text) in the user's language, never the operator service's English words;
+      // a refused input names its field in words (`console:inputFields`).
+      await i18n.loadNamespaces(['status', 'common', 'console']);
+      return inputFieldMessage(failure, t()) ?? failureMessage(failure, t());
     },
     handle(error, opts) {
       if (error.failure.kind !== 'session' || opts.handle === false) return;

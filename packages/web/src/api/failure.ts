@@ -6,7 +6,17 @@ export type Failure =
   | { kind: 'session'; status: typeof Status.SESSION_REPLACED }
   | { kind: 'page-gone'; status: typeof Status.PAGE_GONE }
   /** `reason`: the reply's machine reason, worded by the `status:reasons` catalogue when it has the reason. */
-  | { kind: 'message'; status: number; detail?: string | number; reason?: string }
+  | {
+      kind: 'message';
+      status: number;
+      detail?: string | number;
+      reason?: string;
+      /** 13 on an input the contract refused: the field's path (`target.kids`) and zod's issue code (`too_small`), for the page to name the field. */
+      field?: string;
+      issue?: string;
+      /** 21 on stores the caller named outside its scope: their kiosk ids (the ones it sent). */
+      kids?: number[];
+    }
   | { kind: 'maintenance' };
 
 /**
@@ -26,6 +36,8 @@ export function classify(reply: Reply): Failure | null {
   if (status === Status.STORE_FROZEN) return { kind: 'message', status, detail: asDetail(reply.freeze_msg), ...reason };
   // Under blind count the server sends the cashier to the boss instead of naming the drawer's cash.
   if (status === Status.DRAWER_BALANCE_ERROR && reply.call_boss === true) return { kind: 'message', status, detail: CALL_BOSS, ...reason };
+  if (status === Status.INPUT_ERROR && typeof reply.field === 'string') return { kind: 'message', status, field: reply.field, ...(typeof reply.issue === 'string' && { issue: reply.issue }), ...reason };
+  if (status === Status.PERMISSION_ERROR && Array.isArray(reply.kids) && reply.kids.length > 0 && reply.kids.every((k) => typeof k === 'number')) return { kind: 'message', status, kids: reply.kids as number[], ...reason };
   return { kind: 'message', status, ...reason };
 }
 
@@ -70,8 +82,24 @@ export function failureMessage(f: Failure, t: T, maintenanceMsg = ''): string {
       if (f.status === Status.WRONG_PASSWORD && f.detail !== undefined) return `${base}: ${t('common:timesLeft', { count: Number(f.detail) })}`;
       if (f.status === Status.STORE_FROZEN && typeof f.detail === 'string' && f.detail.trim()) return f.detail;
       if (f.status === Status.DRAWER_BALANCE_ERROR && f.detail === CALL_BOSS) return t('status:callBoss');
+      if (f.kids) return `${base}: ${t(f.kids.length === 1 ? 'status:notYourStore' : 'status:notYourStores', { kids: f.kids.join(', ') })}`;
       const why = f.reason === undefined ? '' : t(`status:reasons.${f.reason}`, { defaultValue: '' });
       return why ? `${base}: ${why}` : base;
     }
   }
+}
+
+/**
+ * A console input refusal (13 with `field`) naming the field in the user's words: the
+ * `console:inputFields` label of its path (array positions left out, parts joined by `_`: `texts.0.title` → `texts_title`;
+ * else the label of its first part), with what is wrong by `issue` (`console:inputRefused`). Null when
+ * the field has no label: the status's message then stands alone, never the field's code.
+ */
+export function inputFieldMessage(f: Failure, t: T): string | null {
+  if (f.kind !== 'message' || f.field === undefined) return null;
+  const parts = f.field.split('.').filter((p) => !/^\d+$/.test(p));
+  const label = [parts.join('_'), parts[0]].map((p) => (p ? t(`console:inputFields.${p}`, { defaultValue: '' }) : '')).find((l) => typeof l === 'string' && l !== '');
+  if (!label) return null;
+  const why = t(`console:inputRefused.${f.issue ?? 'invalid'}`, { field: label, defaultValue: t('console:inputRefused.invalid', { field: label }) });
+  return `${t(`status:${f.status}`)}: ${why}`;
 }

@@ -33,6 +33,8 @@ const ConsoleSettingsPage = lazy(() => import('../features/console/ConsoleSettin
 const ConsoleAuditPage = lazy(() => import('../features/console/ConsoleAuditPage'));
 const ConsoleReportPage = lazy(() => import('../features/console/ConsoleReportPage'));
 const ConsoleNewsPage = lazy(() => import('../features/console/ConsoleNewsPage'));
+// A page for the roles that may make the call it needs (the contract's `who`, as /operator/me lists it).
+const ConsoleGuard = lazy(() => import('../features/console/ConsoleGuard'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
@@ -87,13 +89,13 @@ export const routes = [
             element: <RequireConsole />,
             children: [
               { path: 'stores', element: <ConsoleStoresPage /> },
-              { path: 'stores/new', element: <ConsoleNewStorePage /> },
+              { path: 'stores/new', element: <ConsoleGuard page="/operator/stores/new"><ConsoleNewStorePage /></ConsoleGuard> },
               { path: 'stores/:kid', element: <ConsoleStorePage /> },
               { path: 'stores/:kid/reports/:report', element: <ConsoleStoreReportsPage /> },
-              { path: 'accounts', element: <ConsoleAccountsPage /> },
+              { path: 'accounts', element: <ConsoleGuard page="/operator/accounts"><ConsoleAccountsPage /></ConsoleGuard> },
               { path: 'credit', element: <ConsoleCreditPage /> },
               { path: 'alerts', element: <ConsoleAlertsPage /> },
-              { path: 'settings', element: <ConsoleSettingsPage /> },
+              { path: 'settings', element: <ConsoleGuard page="/operator/settings"><ConsoleSettingsPage /></ConsoleGuard> },
               { path: 'audit', element: <ConsoleAuditPage /> },
               { path: 'reports', element: <ConsoleReportPage /> },
               { path: 'news', element: <ConsoleNewsPage /> },

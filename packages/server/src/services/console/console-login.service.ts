@@ -12,6 +12,7 @@ import { loginAttemptRepository } from '../../repositories/login-attempt.reposit
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import type { Deps } from '../deps.js';
 import { checkCountingTries as checkSecretCountingTries, type GiveBack } from '../user/password-tries.js';
+import { consoleCallsOf } from '../../domain/permissions.js';
 import { roleOfAccount } from './console-role.js';
 
 /** Failed tries (wrong password or wrong code) before a platform account locks; an admin unlocks it. */
@@ -151,5 +152,5 @@ export async function consoleLogout(deps: Deps, actor: ConsoleActor) {
 }
 
 export async function consoleMe(_deps: Deps, actor: ConsoleActor) {
-  return { username: actor.username, role: actor.role };
+  return { username: actor.username, role: actor.role, calls: consoleCallsOf(actor.role) };
 }

@@ -71,6 +71,34 @@ describeOnDatabases('console news', (s) => {
     expect(await counts()).toEqual({ bulletins: before.bulletins + 1, audits: before.audits + 1 });
   });
 
+  it("a distributor's 'All my stores' reaches its stores; a forged id of another's store is refused naming only the ids it sent, another distributor's stores never (issue 37)", async () => {
+    const mine = await s.call('/operator/newsPublish', { ...as(dist), ...news('All of mine', { type: 'distributor', distributor_id: dist.UID }) });
+    expect(mine.status).toBe(Status.OK);
+    expect(await titlesSeenBy(boss1001)).toContain('All of mine');
+    expect(await titlesSeenBy(boss2002)).not.toContain('All of mine');
+    const before = await counts();
+    // The store's id forged into the list: refused, the reply naming that id (the caller's own words back).
+    expect(await s.call('/operator/newsPublish', { ...as(dist), ...news('Forged', { type: 'stores', kids: [1001, OTHER_KIOSK] }) })).toEqual({ status: Status.PERMISSION_ERROR, kids: [OTHER_KIOSK], error: 'Permission error' });
+    // Another distributor named: refused without its stores' ids.
+    const theirs = await s.call('/operator/newsPublish', { ...as(dist), ...news('Forged', { type: 'distributor', distributor_id: other.UID }) });
+    expect(theirs).toEqual({ status: Status.PERMISSION_ERROR, error: 'Permission error' });
+    expect(await titlesSeenBy(boss2002)).not.toContain('Forged');
+    expect(await counts()).toEqual(before);
+  });
+
+  it("names the refused field of an input the contract refuses (13 with `field` and `issue`), so the web says it in words", async () => {
+    expect(await s.call('/operator/newsPublish', { ...as(admin), ...news('Nobody', { type: 'stores', kids: [] }) })).toEqual({
+      status: Status.INPUT_ERROR,
+      field: 'target.kids',
+      issue: 'too_small_array',
+      error: 'target.kids: Too small: expected array to have >=1 items',
+    });
+    // A store call's 13 keeps the spec's shape.
+    const store = await s.call('/user/posLogin', {});
+    expect(store.status).toBe(Status.INPUT_ERROR);
+    expect(store).not.toHaveProperty('field');
+  });
+
   it('withdraws: the item leaves the store\'s list at once, with its audit row, and the audit view shows both', async () => {
     const p = await s.call('/operator/newsPublish', { ...as(dist), ...news('Short lived', { type: 'stores', kids: [1001] }) });
     expect(await titlesSeenBy(boss1001)).toContain('Short lived');

@@ -1,4 +1,4 @@
-import { Status, type BulletinLang, type NewsTarget } from '@moneybox/contract';
+import { Status, type BulletinLang, type NewsTarget, type OperatorReason } from '@moneybox/contract';
 import type { Db } from '../../db/database.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
 import { createAnnouncement, getMaintenance, listAnnouncements, setMaintenance, updateAnnouncement, withdrawAnnouncement } from '../operator/notice.service.js';
 import { publish, update, withdraw, type FileIn, type TextIn } from '../operator/publish.service.js';
 import { asConsole, refuseInput } from './console-audit.js';
-import { storesInScope } from './scope.js';
+import { refuseOutOfScope, storesInScope } from './scope.js';
 
 /**
  * Platform news, announcements and maintenance from the console (issue 22), over the same services
@@ -23,22 +23,27 @@ import { storesInScope } from './scope.js';
 /**
  * The kiosk ids a target names, checked against the actor's scope (21 beyond it): every store
  * (admin only), a distributor's stores as bound now, or a list. A distributor names only its own
- * stores (or itself); support never gets here (the matrix: read-only).
+ * stores, or itself ("All my stores" on the web); a list's ids beyond the scope are named in the 21
+ * (`kids`: the caller's own words back). Support never gets here (the matrix: read-only).
  */
 async function targetStores(db: Db, actor: ConsoleActor, target: NewsTarget): Promise<'all' | number[]> {
   const scope = await storesInScope(db, actor);
   if (target.type === 'all') {
-    if (scope !== 'all') refuse(Status.PERMISSION_ERROR);
+    if (scope !== 'all') refuse(Status.PERMISSION_ERROR, { reason: 'news_all_stores' satisfies OperatorReason });
     return 'all';
   }
-  let kids: number[];
   if (target.type === 'distributor') {
     const d = await platformAccountRepository.find(db, target.distributor_id);
     if (!d || d.role !== 'distributor') refuseInput('no_distributor', 'no distributor with that id');
-    kids = (await platformAccountRepository.storesOf(db, d.id)).map((r) => Number(r.store_id));
+    const kids = (await platformAccountRepository.storesOf(db, d.id)).map((r) => Number(r.store_id));
     if (kids.length === 0) refuseInput('distributor_no_stores', 'that distributor has no stores');
-  } else kids = [...new Set(target.kids)];
-  if (scope !== 'all' && kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR);
+    // Another distributor's stores are not named back: their ids are not the caller's to learn.
+    if (scope !== 'all' && kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR);
+    return kids;
+  }
+  const kids = [...new Set(target.kids)];
+  const outside = scope === 'all' ? [] : kids.filter((k) => !scope.includes(k));
+  if (outside.length > 0) refuseOutOfScope(outside);
   return kids;
 }
 
@@ -50,9 +55,9 @@ async function itemInScope(db: Db, actor: ConsoleActor, id: number) {
     if (!b) refuseInput('no_bulletin', `no bulletin ${id}`);
     return b;
   }
-  if (!b || b.all_stores === 1) refuse(Status.PERMISSION_ERROR);
+  if (!b || b.all_stores === 1) refuse(Status.PERMISSION_ERROR, { reason: 'news_not_yours' satisfies OperatorReason });
   const kids = (await bulletinWrites.storesOf(db, [id])).map((r) => Number(r.store_id));
-  if (kids.length === 0 || kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR);
+  if (kids.length === 0 || kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR, { reason: 'news_not_yours' satisfies OperatorReason });
   return b;
 }
 
@@ -71,7 +76,7 @@ async function eventIsMine(db: Db, actor: ConsoleActor, name: string) {
   const stores = await bulletinWrites.storesOf(db, items.map((i) => Number(i.id)));
   const aimed = new Set(stores.map((s) => Number(s.bulletin_id)));
   const mine = items.every((i) => i.all_stores === 0 && aimed.has(Number(i.id))) && stores.every((s) => scope.includes(Number(s.store_id)));
-  if (!mine) refuse(Status.PERMISSION_ERROR, { error: `event "${name}" is another publisher's` });
+  if (!mine) refuse(Status.PERMISSION_ERROR, { reason: 'event_not_yours' satisfies OperatorReason, error: `event "${name}" is another publisher's` });
 }
 
 interface FileUpload {

@@ -29,13 +29,19 @@ export async function ownersOf(db: Db, stores: number[]): Promise<Set<number>> {
 }
 
 /**
- * A store the actor may reach, by kiosk id; 21 otherwise. A store outside the scope and a store that
- * does not exist answer alike, so a distributor learns nothing of the stores that are not its own.
+ * A store the actor may reach, by kiosk id; 21 otherwise, naming the kiosk id it was given (`kids`, so
+ * the web says "Store 1007 is not one of yours"). A store outside the scope and a store that does not
+ * exist answer alike, so a distributor learns nothing of the stores that are not its own.
  */
 export async function storeInScope(db: Db, actor: ConsoleActor, kid: number) {
   const set = await storesInScope(db, actor);
-  if (set !== 'all' && !set.includes(kid)) refuse(Status.PERMISSION_ERROR);
+  if (set !== 'all' && !set.includes(kid)) refuseOutOfScope([kid]);
   const [store] = await consoleStoreRepository.stores(db, [kid]);
-  if (!store) refuse(Status.PERMISSION_ERROR);
+  if (!store) refuseOutOfScope([kid]);
   return store;
+}
+
+/** 21 for kiosk ids the caller named beyond its scope: the reply names them (only ids the caller sent, never another's stores). */
+export function refuseOutOfScope(kids: number[]): never {
+  refuse(Status.PERMISSION_ERROR, { kids });
 }

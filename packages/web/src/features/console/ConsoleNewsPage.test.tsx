@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Status } from '@moneybox/contract';
 import { setConsoleSession } from '../../auth/console-session';
+import { i18n } from '../../i18n/i18n';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleNewsPage from './ConsoleNewsPage';
@@ -13,15 +16,32 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** The console with no news, announcements, distributors or stores yet, and the given calls. */
+/** The account's stores, as /operator/stores lists them (what the picker offers). */
+const STORES = [
+  { kid: 1001, name: 'Demo Arcade' },
+  { kid: 1002, name: 'Lucky Corner' },
+];
+
+/** The console with no news, announcements or distributors yet, two stores, and the given calls. */
 const emptyConsole = (more: Parameters<typeof fakeServer>[0]) =>
   fakeServer({
     '/operator/news': () => ({ status: 0, list: [] }),
     '/operator/announcements': () => ({ status: 0, list: [] }),
     '/operator/distributors': () => ({ status: 0, list: [] }),
-    '/operator/stores': () => ({ status: 0, list: [] }),
+    '/operator/stores': () => ({ status: 0, list: STORES }),
     ...more,
   });
+
+/** The stores picked, as the picker's pills show them. */
+const picked = () => [...document.querySelectorAll('.mantine-Pill-label')].map((p) => p.textContent);
+
+/** Picks stores in the target's picker: searched by kiosk id, chosen by their "name (kiosk id)". */
+async function pickStores(...kids: number[]) {
+  for (const kid of kids) {
+    await userEvent.type(screen.getByTestId('console-news-stores'), String(kid));
+    fireEvent.click(await screen.findByRole('option', { name: new RegExp(`\\(${kid}\\)`) }, { timeout: 5000 }));
+  }
+}
 
 describe('the console news editor', () => {
   it('previews the Markdown as the store renders it (the store news card and its sanitizer), per language, and publishes what was typed', async () => {
@@ -48,7 +68,7 @@ describe('the console news editor', () => {
     fireEvent.change(screen.getByTestId('console-news-body-zh_Hans'), { target: { value: '多玩 *一点*' } });
     expect(within(screen.getByTestId('news-preview-zh_Hans')).getByText('一点').tagName).toBe('EM');
 
-    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001, 1002 1001' } });
+    await pickStores(1001, 1002);
     fireEvent.click(screen.getByTestId('console-news-publish'));
     await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(true));
     expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({
@@ -82,7 +102,7 @@ describe('the console news editor', () => {
       '/operator/news': () => ({ status: 0, list: [item] }),
       '/operator/announcements': () => ({ status: 0, list: [{ id: 9, msg: 'Closed on Sunday', modes: [0, 2], active: true, created_at: '2026-11-26T10:00:00.000Z' }] }),
       '/operator/distributors': () => ({ status: 0, list: [] }),
-      '/operator/stores': () => ({ status: 0, list: [] }),
+      '/operator/stores': () => ({ status: 0, list: STORES }),
       '/operator/newsUpdate': () => ({ status: 0, id: 52 }),
       '/operator/announcementUpdate': () => ({ status: 0 }),
     });
@@ -96,7 +116,8 @@ describe('the console news editor', () => {
     expect((screen.getByTestId('console-news-event') as HTMLInputElement).value).toBe('lucky_week');
     expect((screen.getByTestId('console-news-event') as HTMLInputElement).disabled).toBe(true);
     expect(new Date((screen.getByTestId('console-news-starts') as HTMLInputElement).value).toISOString()).toBe('2026-12-01T10:00:00.000Z'); // minutes shown
-    expect((screen.getByTestId('console-news-kids') as HTMLInputElement).value).toBe('1001, 1002');
+    // The target: its stores picked, shown by name and kiosk id.
+    await waitFor(() => expect(picked()).toEqual(['Demo Arcade (1001)', 'Lucky Corner (1002)']));
     expect(screen.getByTestId('console-news-files-now').textContent).toContain('prize.png');
     fireEvent.click(screen.getByTestId('console-news-tab-mx'));
     expect((await within(editor).findByTestId('console-news-title-mx') as HTMLInputElement).value).toBe('Semana de suerte');
@@ -104,7 +125,9 @@ describe('the console news editor', () => {
     // The change: the Spanish body, a longer period, one store fewer.
     fireEvent.change(screen.getByTestId('console-news-body-mx'), { target: { value: 'Juegue *mucho más*' } });
     fireEvent.change(screen.getByTestId('console-news-ends'), { target: { value: '2026-12-15T18:30' } });
-    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    // Backspace in the empty search drops the last store picked.
+    fireEvent.keyDown(screen.getByTestId('console-news-stores'), { key: 'Backspace' });
+    await waitFor(() => expect(picked()).toEqual(['Demo Arcade (1001)']));
     fireEvent.click(screen.getByTestId('console-news-save'));
     await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsUpdate')).toBe(true));
     expect(calls.find((c) => c.path === '/operator/newsUpdate')?.body).toEqual({
@@ -145,7 +168,7 @@ describe('the console news editor', () => {
     fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Prize' } });
     fireEvent.change(screen.getByTestId('console-news-body-en'), { target: { value: '![the prize](prize.png)' } });
     await waitFor(() => expect(within(screen.getByTestId('news-preview-en')).getByAltText('the prize').getAttribute('src')).toBe('blob:prize'));
-    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    await pickStores(1001);
     fireEvent.click(screen.getByTestId('console-news-publish'));
     await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(true));
     expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({ files: [{ role: 'image', name: 'prize.png', data: 'iVBORw==' }] });
@@ -164,7 +187,7 @@ describe('the console news editor', () => {
     fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Rules' } });
     expect(screen.getByTestId('console-news-document-en').closest('.mantine-InputWrapper-root')?.textContent).toContain('File in English');
     await pick('console-news-document-en', 'rules-en.png');
-    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    await pickStores(1001);
     fireEvent.click(screen.getByTestId('console-news-publish'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/operator/newsPublish')).toHaveLength(1));
     // One file: for every language.
@@ -181,12 +204,56 @@ describe('the console news editor', () => {
     // The English tab shown again still shows its own file.
     fireEvent.click(screen.getByTestId('console-news-tab-en'));
     expect((await screen.findByTestId('console-news-document-en')).textContent).toBe('rules-en.png');
-    fireEvent.change(screen.getByTestId('console-news-kids'), { target: { value: '1001' } });
+    await pickStores(1001);
     fireEvent.click(screen.getByTestId('console-news-publish'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/operator/newsPublish')).toHaveLength(2));
     expect(calls.filter((c) => c.path === '/operator/newsPublish')[1]!.body.files).toEqual([
       { role: 'document', lang: 'en', name: 'rules-en.png', data: 'iVBORw==' },
       { role: 'document', lang: 'mx', name: 'reglas.png', data: 'iVBORw==' },
     ]);
+  });
+
+  it("offers a distributor 'All my stores' and its own stores to pick by name and kiosk id, never every store or another's", async () => {
+    setConsoleSession({ uid: 31, token: 'console-token', username: 'dist0001', role: 'distributor' });
+    const calls = emptyConsole({ '/operator/newsPublish': () => ({ status: 0, id: 44 }) });
+    await renderRoutes(routes, '/operator/news');
+    const target = await screen.findByTestId('console-news-target');
+    expect(within(target).queryByLabelText('All stores')).toBeNull();
+    expect(within(target).queryByLabelText("A distributor's stores")).toBeNull();
+    // The picker lists the account's stores (its /operator/stores) by name and kiosk id; no kiosk id is typed.
+    await userEvent.type(screen.getByTestId('console-news-stores'), 'lucky');
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucky Corner (1002)']), { timeout: 5000 });
+    fireEvent.click(within(target).getByLabelText('All my stores'));
+    fireEvent.change(screen.getByTestId('console-news-title-en'), { target: { value: 'Our week' } });
+    fireEvent.click(screen.getByTestId('console-news-publish'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(true));
+    expect(calls.find((c) => c.path === '/operator/newsPublish')?.body).toMatchObject({ target: { type: 'distributor', distributor_id: 31 } });
+  });
+
+  it.each([
+    ['en', 'Choose at least one store', 'Permission error: Store 1007 is not one of yours', 'Input error: Stores: choose at least one'],
+    ['mx', 'Elige al menos una tienda', 'Error de permisos: La tienda 1007 no es una de las tuyas', 'Error de entrada: Tiendas: elige al menos uno'],
+    ['zh_Hans', '请至少选择一个门店', '权限错误: 门店 1007 不属于您', '输入错误: 门店：请至少选择一项'],
+  ])("in %s, says what is wrong with the target in words: no store picked, a store not the account's, the server's refused field", async (lang, none, notYours, field) => {
+    await i18n.changeLanguage(lang);
+    try {
+      let answer: object = { status: Status.PERMISSION_ERROR, kids: [1007], error: 'Permission error' };
+      const calls = emptyConsole({ '/operator/newsPublish': () => answer });
+      await renderRoutes(routes, '/operator/news');
+      fireEvent.change(await screen.findByTestId('console-news-title-en'), { target: { value: 'Week' } });
+      fireEvent.click(screen.getByTestId('console-news-publish'));
+      expect((await screen.findByTestId('console-news-error')).textContent).toBe(none);
+      expect(calls.some((c) => c.path === '/operator/newsPublish')).toBe(false);
+
+      await pickStores(1001);
+      fireEvent.click(screen.getByTestId('console-news-publish'));
+      await waitFor(() => expect(screen.getByTestId('console-news-error').textContent).toBe(notYours));
+      answer = { status: Status.INPUT_ERROR, field: 'target.kids', issue: 'too_small_array', error: 'target.kids: Too small: expected array to have >=1 items' };
+      fireEvent.click(screen.getByTestId('console-news-publish'));
+      await waitFor(() => expect(screen.getByTestId('console-news-error').textContent).toBe(field));
+      expect(document.body.textContent).not.toContain('target.kids');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

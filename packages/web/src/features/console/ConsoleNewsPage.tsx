@@ -1,4 +1,4 @@
-import { Badge, Button, Card, FileInput, Group, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, FileInput, Group, MultiSelect, Select, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ConsoleAnnouncement, ConsoleNewsItem } from '@moneybox/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { confirmBox } from '../../components/message';
 import { languageLabels } from '../../i18n/languages';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { consoleTime } from './console-time';
-import { NEWS_LANGS, droppedLanguages, emptyNewsForm, formOf, languagesOf, publishInput, toBase64, updateInput, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
+import { NEWS_LANGS, droppedLanguages, emptyNewsForm, formOf, languagesOf, publishInput, targetProblem, toBase64, updateInput, type NewsForm, type NewsKind, type NewsLang, type Upload } from './news-form';
 import { NewsPreview } from './NewsPreview';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
@@ -72,6 +72,8 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   const chosen = (role: Upload['role'], fileLang: NewsLang | null) => files.filter((f) => f.role === role && f.lang === fileLang).map((f) => f.file);
   const publish = async () => {
     if (languagesOf(form).length === 0) return setError(t('console:news.needTitle'));
+    const lacking = targetProblem(form);
+    if (lacking) return setError(t(`console:news.${lacking}`));
     const done = await run(() => write('/operator/newsPublish', publishInput(form, files)), t('console:news.published'));
     if (done) {
       setForm(emptyNewsForm());
@@ -80,6 +82,8 @@ function PublishCard({ editing, onDone }: { editing: ConsoleNewsItem | null; onD
   };
   const save = async (item: ConsoleNewsItem) => {
     if (droppedLanguages(item, form).length > 0) return setError(t('console:news.keepLanguage'));
+    const lacking = targetProblem(form);
+    if (lacking) return setError(t(`console:news.${lacking}`));
     if (await run(() => write('/operator/newsUpdate', updateInput(item, form, files)), t('console:news.saved'))) onDone();
   };
   const documents = form.kind === 'poster' || form.kind === 'regulation';
@@ -224,24 +228,34 @@ function FilePick({ label, hint, accept, multiple, value, onPick, testId }: File
   );
 }
 
+/** Each target's label (the `console:news` text). */
+const TARGET_LABEL = { all: 'targetAll', mine: 'targetMine', distributor: 'targetDistributor', stores: 'targetStores' } as const;
+
+/**
+ * Whom an item goes to: every store (admin), all of the distributor's own stores ("All my stores": its
+ * stores as bound when published), a distributor's stores (admin), or the stores picked from the
+ * account's own (searched by name or kiosk id), never kiosk ids typed.
+ */
 function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Partial<NewsForm>) => void; distributors: ReadonlyArray<{ id: number; username: string }> }) {
   const { t } = useTranslation('console');
-  const role = consoleSession()?.role;
+  const session = consoleSession();
+  const role = session?.role;
   const stores = useApiQuery('/operator/stores', {});
   const options = useMemo(() => {
-    const o = [{ value: 'stores', label: t('news.targetStores') }];
-    if (role === 'admin') o.unshift({ value: 'all', label: t('news.targetAll') });
-    if (role === 'admin') o.push({ value: 'distributor', label: t('news.targetDistributor') });
-    return o;
+    if (role === 'admin') return (['all', 'distributor', 'stores'] as const).map((v) => ({ value: v, label: t(`news.${TARGET_LABEL[v]}`) }));
+    return (['mine', 'stores'] as const).map((v) => ({ value: v, label: t(`news.${TARGET_LABEL[v]}`) }));
   }, [role, t]);
-  const own = (stores.data?.list ?? []).map((s) => s.kid);
+  const picks = useMemo(() => (stores.data?.list ?? []).map((s) => ({ value: String(s.kid), label: `${s.name} (${s.kid})` })), [stores.data]);
+  // A picked store no longer in the list (an item edited after a store moved) stays shown by its kiosk id.
+  const data = [...picks, ...form.kids.filter((k) => !picks.some((p) => p.value === String(k))).map((k) => ({ value: String(k), label: String(k) }))];
+  const choose = (v: string) => set(v === 'mine' ? { target: 'mine', distributorId: String(session?.uid ?? '') } : { target: v as NewsForm['target'], ...(form.target === 'mine' && { distributorId: '' }) });
   const narrow = useMediaQuery(NARROW) ?? false;
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500}>
         {t('news.target')}
       </Text>
-      <SegmentedControl data={options} value={form.target} onChange={(v) => set({ target: v as NewsForm['target'] })} orientation={narrow ? 'vertical' : 'horizontal'} fullWidth data-testid="console-news-target" />
+      <SegmentedControl data={options} value={form.target} onChange={choose} orientation={narrow ? 'vertical' : 'horizontal'} fullWidth data-testid="console-news-target" />
       {form.target === 'distributor' && (
         <Select
           label={t('news.distributor')}
@@ -252,13 +266,18 @@ function TargetPicker({ form, set, distributors }: { form: NewsForm; set: (p: Pa
         />
       )}
       {form.target === 'stores' && (
-        <TextInput
-          label={t('news.kids')}
-          description={own.length && own.length <= 20 ? t('news.kidsYours', { kids: own.join(', ') }) : t('news.kidsHint')}
-          value={form.kids}
-          onChange={(e) => set({ kids: e.currentTarget.value })}
-          inputMode="numeric"
-          data-testid="console-news-kids"
+        <MultiSelect
+          label={t('news.storesPick')}
+          description={t('news.storesPickHint')}
+          data={data}
+          value={form.kids.map(String)}
+          onChange={(v) => set({ kids: v.map(Number) })}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage={t('news.storesNone')}
+          maxDropdownHeight={280}
+          data-testid="console-news-stores"
         />
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setConsoleSession } from '../../auth/console-session';
+import { consoleMeReply } from '../../test/console-me';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import ConsoleStoresPage from './ConsoleStoresPage';
@@ -18,9 +19,10 @@ describe('the console stores screen', () => {
   it("leads an admin to the platform's accounts and settings (maintenance, thresholds, webhooks), and a distributor to neither", async () => {
     for (const role of ['admin', 'distributor'] as const) {
       setConsoleSession({ uid: 7, token: 'console-token', username: `${role}0001`, role });
-      fakeServer({ '/operator/stores': () => ({ status: 0, list: [] }) });
+      // The links follow the calls the role may make (/operator/me, from the contract's `who`), as the pages' guard does.
+      fakeServer({ '/operator/stores': () => ({ status: 0, list: [] }), '/operator/me': () => consoleMeReply(role) });
       const { unmount } = await renderRoutes(routes, '/operator/stores');
-      await screen.findByTestId('console-news-link');
+      await screen.findByTestId(role === 'admin' ? 'console-new-store' : 'console-news-link');
       const links = ['console-accounts-link', 'console-platform-settings-link'].map((id) => screen.queryByTestId(id)?.getAttribute('href') ?? null);
       expect(links).toEqual(role === 'admin' ? ['/operator/accounts', '/operator/settings'] : [null, null]);
       if (role === 'admin') expect(screen.getByTestId('console-platform-settings-link').textContent).toBe('Platform settings');

@@ -5,7 +5,7 @@ import 'mantine-datatable/styles.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { consoleSession } from '../../auth/console-session';
+import { useConsoleMayOpen } from './ConsoleGuard';
 import { useApiQuery } from '../../api/hooks';
 import { DATA_TABLE_LOOK, TableEdge } from '../../components/WideTable';
 import { useDocumentTitle } from '../../layouts/page-title';
@@ -54,6 +54,7 @@ const WIDE = (th: MantineTheme) => `(min-width: ${th.breakpoints.xl})`;
 /** /operator/stores: every store in the account's scope, searched, filtered and sorted. */
 export default function ConsoleStoresPage() {
   const { t } = useTranslation(['console', 'common']);
+  const mayOpen = useConsoleMayOpen();
   useDocumentTitle(t('console:stores'));
   const navigate = useNavigate();
   const { money } = useMoney();
@@ -127,18 +128,21 @@ export default function ConsoleStoresPage() {
           <Button component={Link} to="/operator/news" variant="default" data-testid="console-news-link">
             {t('console:news.title')}
           </Button>
-          {consoleSession()?.role === 'admin' && (
-            <>
-              <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
-                {t('console:accounts')}
-              </Button>
-              <Button component={Link} to="/operator/settings" variant="default" data-testid="console-platform-settings-link">
-                {t('console:settings.title')}
-              </Button>
-              <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
-                {t('console:newStore')}
-              </Button>
-            </>
+          {/* Each guarded page's link for the roles its guard lets in (ConsoleGuard.tsx: the call the page needs). */}
+          {mayOpen('/operator/accounts') && (
+            <Button component={Link} to="/operator/accounts" variant="default" data-testid="console-accounts-link">
+              {t('console:accounts')}
+            </Button>
+          )}
+          {mayOpen('/operator/settings') && (
+            <Button component={Link} to="/operator/settings" variant="default" data-testid="console-platform-settings-link">
+              {t('console:settings.title')}
+            </Button>
+          )}
+          {mayOpen('/operator/stores/new') && (
+            <Button component={Link} to="/operator/stores/new" data-testid="console-new-store">
+              {t('console:newStore')}
+            </Button>
           )}
         </Group>
       </Group>

@@ -41,10 +41,14 @@ export function uploadsOf(f: NewsForm, files: Upload[], existing: ConsoleNewsIte
 export interface NewsForm {
   kind: NewsKind;
   texts: Record<NewsLang, NewsText>;
-  target: 'all' | 'distributor' | 'stores';
+  /**
+   * Every store (admin), all of the signed-in distributor's own stores (`mine`: its `distributorId` is
+   * the account's own id), a distributor's stores (admin), or the stores picked (`kids`).
+   */
+  target: 'all' | 'mine' | 'distributor' | 'stores';
   distributorId: string;
-  /** Kiosk ids as typed: separated by commas or spaces. */
-  kids: string;
+  /** The kiosk ids picked from the account's stores. */
+  kids: number[];
   eventName: string;
   /** `datetime-local` values, in the browser's zone. */
   eventStarts: string;
@@ -56,7 +60,7 @@ export const emptyNewsForm = (): NewsForm => ({
   texts: { en: { title: '', body: '' }, mx: { title: '', body: '' }, zh_Hans: { title: '', body: '' } },
   target: 'stores',
   distributorId: '',
-  kids: '',
+  kids: [],
   eventName: '',
   eventStarts: '',
   eventEnds: '',
@@ -67,11 +71,16 @@ export const languagesOf = (f: NewsForm): NewsLang[] => NEWS_LANGS.filter((l) =>
 
 export function targetOf(f: NewsForm): NewsTarget {
   if (f.target === 'all') return { type: 'all' };
-  if (f.target === 'distributor') return { type: 'distributor', distributor_id: Number(f.distributorId) };
-  return { type: 'stores', kids: kidsOf(f.kids) };
+  if (f.target === 'distributor' || f.target === 'mine') return { type: 'distributor', distributor_id: Number(f.distributorId) };
+  return { type: 'stores', kids: [...new Set(f.kids)] };
 }
 
-export const kidsOf = (text: string): number[] => [...new Set(text.split(/[\s,;]+/).filter((s) => /^\d{1,12}$/.test(s)).map(Number))];
+/** What the target still lacks before it can be sent (the `console:news` text's key), or null: no store picked, no distributor chosen. */
+export function targetProblem(f: NewsForm): 'needStores' | 'needDistributor' | null {
+  if (f.target === 'stores' && f.kids.length === 0) return 'needStores';
+  if ((f.target === 'distributor' || f.target === 'mine') && !/^\d+$/.test(f.distributorId)) return 'needDistributor';
+  return null;
+}
 
 /** A local time of a `datetime-local` input as ISO-8601 UTC; undefined when empty or not a time. */
 export function localToIso(v: string): string | undefined {
@@ -111,7 +120,7 @@ export function formOf(item: ConsoleNewsItem): NewsForm {
     ...f,
     kind: item.kind,
     target: item.all_stores ? 'all' : 'stores',
-    kids: item.kids.join(', '),
+    kids: [...item.kids],
     eventName: item.event?.name ?? '',
     eventStarts: item.event ? isoToLocal(item.event.starts_at) : '',
     eventEnds: item.event ? isoToLocal(item.event.ends_at) : '',
@@ -124,7 +133,7 @@ export const droppedLanguages = (item: ConsoleNewsItem, f: NewsForm): NewsLang[]
 /** Whether the form aims elsewhere than the item does (the audit row then shows the stores before and after). */
 function targetChanged(item: ConsoleNewsItem, f: NewsForm): boolean {
   if (f.target !== 'stores') return !(f.target === 'all' && item.all_stores);
-  const kids = kidsOf(f.kids);
+  const kids = [...new Set(f.kids)];
   return item.all_stores || kids.length !== item.kids.length || kids.some((k) => !item.kids.includes(k));
 }
 

@@ -3,6 +3,7 @@ import { COOL_OFF_DAYS, EXCLUSION_PERIODS } from '@moneybox/contract/customer-fi
 import { Alert, Button, Divider, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/call';
 import { useWrite } from '../../api/write';
 import { kioskData } from '../../auth/session';
 import { DIALOG_WIDTH } from '../../components/message';
@@ -11,6 +12,7 @@ import { storeDate, storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import type { CustomerRecord } from './customer-api';
 import { fullName } from './format';
+import { protectRefusal } from './movement';
 
 type Period = (typeof EXCLUSION_PERIODS)[number];
 export type ProtectOutcome = CallReply<'/customer/protect'>;
@@ -33,9 +35,17 @@ export function ProtectDialog({ customer, onClose, onDone }: ProtectDialogProps)
   const [period, setPeriod] = useState<Period>('6m');
   const [days, setDays] = useState<number | string>(1);
   const daysOk = typeof days === 'number' && Number.isInteger(days) && days >= COOL_OFF_DAYS.min && days <= COOL_OFF_DAYS.max;
+  // A refusal says what happened in the dialog, beside the choice to change (issue 37), not "Customer error" in a box.
+  const [refused, setRefused] = useState<string | null>(null);
+  const { diff } = useLocalTimeDiff(customer !== null);
   const submit = async () => {
     if (!customer || (kind === 'cool_off' && !daysOk)) return;
-    const r = await write('/customer/protect', kind === 'exclusion' ? { id: customer.id, kind, period } : { id: customer.id, kind, days: days as number }).catch(() => null);
+    setRefused(null);
+    const input = kind === 'exclusion' ? { id: customer.id, kind, period } : { id: customer.id, kind, days: days as number };
+    const r = await write('/customer/protect', input, { handle: 'inline' }).catch((err: unknown) => {
+      setRefused(err instanceof ApiError ? protectRefusal(err.reply, t, (iso) => storeDate(iso, diff), err.message) : String(err));
+      return null;
+    });
     if (r) onDone(r);
   };
   return (
@@ -75,6 +85,11 @@ export function ProtectDialog({ customer, onClose, onDone }: ProtectDialogProps)
         <Alert color="yellow" py={6}>
           <Text size="sm">{t('protection.warning')}</Text>
         </Alert>
+        {refused && (
+          <Alert color="red" py={6} role="alert" data-testid="protect-refused">
+            <Text size="sm">{refused}</Text>
+          </Alert>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             {t('protection.cancel')}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '../../i18n/i18n';
-import { moneyLockReasons, movementRefusal, PROTECTION_LOCKED } from './movement';
+import { moneyLockReasons, movementRefusal, protectRefusal, PROTECTION_LOCKED } from './movement';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {});
 const ctx = { blocked: false, coinSign: '$' };
@@ -75,5 +75,32 @@ describe('refused movement messages', () => {
     expect(movementRefusal({ status: 17 }, t, 'Customer error', ctx)).toBe('Customer error');
     expect(movementRefusal({ status: 38 }, t, 'Drawer balance error', ctx)).toBe('Drawer balance not enough');
     expect(movementRefusal({ status: 25 }, t, 'Cannot purchase, customer playing', ctx)).toBe('Cannot purchase, customer playing');
+  });
+
+  it.each([
+    ['en', "This is over the customer's own daily limit: $12.50 left."],
+    ['mx', 'Esto supera el límite propio del cliente por día: quedan $12.50.'],
+    ['zh_Hans', '这超出了客户本人设定的每日限额：剩余 $12.50。'],
+  ])("in %s, says a purchase over the customer's own limit is theirs, with what is left, never 'contact your provider' (issue 37)", async (lang, words) => {
+    await i18n.changeLanguage(lang);
+    const said = movementRefusal({ status: 35, reason: 'purchase_limit', limit: 'daily', left: 12.5, personal: true }, t, 'x', ctx);
+    expect(said).toBe(words);
+    expect(said).not.toContain(t('customer:refused.purchaseLimit'));
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    ['en', 'An exclusion can be lengthened, not shortened, until it ends on 2027-05-01. Choose a period that ends later.', 'The customer is self-excluded permanently: it cannot be changed.'],
+    ['mx', 'Una autoexclusión se puede alargar, no acortar, hasta que termine el 2027-05-01. Elige un periodo que termine después.', 'El cliente está autoexcluido de forma permanente: no se puede cambiar.'],
+    ['zh_Hans', '自我排除只能延长，不能缩短，直至 2027-05-01 结束。请选择更晚结束的期限。', '该客户已永久自我排除，无法更改。'],
+  ])("in %s, says a shorter exclusion is refused because the running one ends later, with its end date (issue 37)", async (lang, shorter, permanent) => {
+    await i18n.changeLanguage(lang);
+    const date = (iso: string) => iso.slice(0, 10);
+    const r = { status: 17, reason: 'protected', protection: 'exclusion', until: '2027-05-01T05:00:00.000Z' };
+    expect(protectRefusal(r, t, date, 'Customer error')).toBe(shorter);
+    expect(protectRefusal({ ...r, until: null }, t, date, 'Customer error')).toBe(permanent);
+    // Any other refusal keeps its message.
+    expect(protectRefusal({ status: 17 }, t, date, 'Customer error')).toBe('Customer error');
+    await i18n.changeLanguage('en');
   });
 });

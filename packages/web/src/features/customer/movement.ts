@@ -41,6 +41,17 @@ export function protectionText(p: { protection: string; until: string | null }, 
 }
 
 /**
+ * A refused protection in words: the server refuses one that would end no later than the one running
+ * (17, reason `protected`, with the running one's kind and end): it can be lengthened, not shortened,
+ * and a permanent one not changed. Any other refusal keeps its message.
+ */
+export function protectRefusal(reply: Reply, t: T, date: (iso: string) => string, fallback: string): string {
+  if (reply.status !== Status.CUSTOMER_ERROR || reply.reason !== RefusalReason.PROTECTED || typeof reply.protection !== 'string') return fallback;
+  const running = reply.protection === 'cool_off' ? 'cool_off' : 'exclusion';
+  return typeof reply.until === 'string' ? t(`customer:protection.notShorter.${running}`, { date: date(reply.until) }) : t(`customer:protection.notShorter.${running}Permanent`);
+}
+
+/**
  * Why the customer may not buy by age today, as the server's getDayLimit says it (`age_short`, the
  * purchase's own rule): the same words as the refusal the purchase would get. Null when of age.
  */
@@ -63,7 +74,8 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
         const spec = t('customer:refused.purchaseLimit');
         const window = LIMIT_WINDOWS.find((w) => w === reply.limit);
         if (!window || typeof reply.left !== 'number') return spec;
-        // The customer's own limit (issue 24) says so; the store's keeps the spec's wording.
+        // The customer's own limit (issue 24) says so, without the spec's "contact your provider" (the
+        // customer set it, no provider lifts it; issue 37); the store's keeps the spec's wording.
         return t(`customer:refused.${reply.personal === true ? 'personalLimitLeft' : 'purchaseLimitLeft'}.${window}`, { message: spec, amount: units(reply.left) });
       }
       if (reply.reason === RefusalReason.OVER_REVERTABLE) return t('customer:refused.overRevertable', { amount: units(reply.revertable) });
