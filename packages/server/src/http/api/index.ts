@@ -10,7 +10,7 @@ import { storeCalls } from './store/store.calls.js';
 import { auditCalls } from './audit/audit.calls.js';
 import { bulletinCalls } from './bulletin/bulletin.calls.js';
 import { reportCalls } from './drawer/report.calls.js';
-import { kioskCalls } from './kiosk/kiosk.calls.js';
+import { kioskCalls } from './reload-kiosk/kiosk.calls.js';
 import { dayCloseCalls } from './day-close/day-close.calls.js';
 import { consoleCalls } from './console/console.calls.js';
 

@@ -1,5 +1,5 @@
 import { defineCall, serve } from '../../call.js';
-import { collectKiosk, kioskBoxes } from '../../../services/kiosk/collection.service.js';
+import { collectKiosk, kioskBoxes } from '../../../services/reload-kiosk/collection.service.js';
 
 /** The store's reload kiosks and what each box should hold. */
 const boxes = defineCall('/kiosk/boxes', { handler: serve(kioskBoxes) });
