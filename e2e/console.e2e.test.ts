@@ -8,6 +8,7 @@ import { createPlatformAccount } from '../packages/server/src/services/console/p
 import { createStore } from '../packages/server/src/services/operator/operator.service.js';
 import { sweepAlerts } from '../packages/server/src/services/alerts/alert-sweep.js';
 import type { Cents } from '@moneybox/contract';
+import { wcagViolations } from './axe.js';
 import { DEMO_LOGINS, startE2E, type E2E, type Lang } from './harness.js';
 import { layoutTest, sweep, VIEWPORTS } from './sweep.js';
 import { SEED } from '../packages/server/src/services/audit/audit.js';
@@ -15,6 +16,8 @@ import { SEED } from '../packages/server/src/services/audit/audit.js';
 
 /** The console's screens besides the stores, a store and its daily report (checked at 390 px); the day close last. */
 const OTHER_SCREENS = ['/operator/accounts', '/operator/credit', '/operator/news', '/operator/alerts', '/operator/settings', '/operator/audit', '/operator/stores/new', '/operator/stores/1001/reports/shift', '/operator/stores/1001/reports/day-close'];
+/** The console's screens axe checks besides those (issue 37: every screen of the console). */
+const AXE_SCREENS = [...OTHER_SCREENS, '/operator/stores/1001/reports/transactions', '/operator/reports'];
 
 /** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
 const totp = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
@@ -52,24 +55,31 @@ describe('platform console', () => {
     return { username, password: 'admin1234' };
   }
 
-  async function passwordStep(page: Page, who: { username: string; password: string }) {
+  /** `check`: run on each screen of the sign-in (the password form, the QR code, the recovery codes). */
+  async function passwordStep(page: Page, who: { username: string; password: string }, check?: (step: string) => Promise<void>) {
     await page.goto('/operator');
+    if (check) {
+      await page.getByTestId('console-username').waitFor();
+      await check('sign-in');
+    }
     await page.getByTestId('console-username').fill(who.username);
     await page.getByTestId('console-password').fill(who.password);
     await page.getByTestId('console-submit').click();
   }
 
   /** First sign-in: password, the QR code's secret into the "authenticator", its code, the recovery codes. Returns the secret. */
-  async function enrol(page: Page, who: { username: string; password: string }, shot?: string): Promise<string> {
-    await passwordStep(page, who);
+  async function enrol(page: Page, who: { username: string; password: string }, shot?: string, check?: (step: string) => Promise<void>): Promise<string> {
+    await passwordStep(page, who, check);
     await page.getByTestId('console-qr').waitFor();
     const secret = (await page.getByTestId('console-secret').textContent())!.trim();
     if (shot) await e.screenshot(page, `${shot}-enrol`);
+    await check?.('enrol');
     await page.getByTestId('console-code').fill(await totp(secret));
     await page.getByTestId('console-submit').click();
     await page.getByTestId('console-recovery').waitFor();
     expect(await page.getByTestId('console-recovery').locator('li').count()).toBe(10);
     if (shot) await e.screenshot(page, `${shot}-recovery`);
+    await check?.('recovery');
     await page.getByTestId('console-submit').click();
     await page.waitForURL((u) => u.pathname === '/operator/stores');
     return secret;
@@ -137,6 +147,9 @@ describe('platform console', () => {
     await page.getByTestId('console-distributor-credit-amount').fill('500');
     await page.getByTestId('console-distributor-credit-note').fill('opening lot');
     await page.getByTestId('console-distributor-credit-give').click();
+    // Issue 37 item 3: the move says what it will do before it is done.
+    await page.getByTestId('console-confirm').getByText('Give $500.00 of credit from Operator to distrib01.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId('console-distributor-credit-balance').textContent()).toBe('$500.00');
     await page.getByTestId('console-distributor-credit-history').getByText('opening lot').waitFor();
     await e.screenshot(page, 'console-credit-en-820', { fullPage: true });
@@ -158,6 +171,7 @@ describe('platform console', () => {
     await dist.getByTestId('console-store-credit-amount').fill('200');
     await dist.getByTestId('console-store-credit-note').fill('weekend');
     await dist.getByTestId('console-store-credit-give').click();
+    await dist.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await dist.getByTestId('console-store-credit-history').getByText('weekend').waitFor();
     await e.screenshot(dist, 'console-store-credit-en-390', { fullPage: true });
     // The thresholds are read-only for a distributor (setting them is the admin's).
@@ -392,9 +406,9 @@ describe('platform console', () => {
 
   layoutTest('keeps the alert entry in the header at every width: the word beside the count on a till and a tablet, a named bell with the count on a phone', { timeout: 180_000 }, async () => {
     const words: Record<Lang, { title: string; count: RegExp }> = {
-      en: { title: 'Alerts', count: /^Open alerts: \d+$/ },
-      mx: { title: 'Alertas', count: /^Alertas abiertas: \d+$/ },
-      zh_Hans: { title: '警报', count: /^未处理警报：\d+$/ },
+      en: { title: 'Alerts', count: /^Alerts: \d+ open$/ },
+      mx: { title: 'Alertas', count: /^Alertas: \d+ abiertas$/ },
+      zh_Hans: { title: '警报', count: /^警报：\d+ 条未处理$/ },
     };
     for (const lang of ['en', 'mx', 'zh_Hans'] as const) {
       const page = await e.newPage({ lang, viewport: VIEWPORTS[2] });
@@ -419,14 +433,25 @@ describe('platform console', () => {
     }
   });
 
-  layoutTest('reads right on a till, a tablet and a phone in every language', { timeout: 600_000 }, async () => {
+  layoutTest('reads right on a till, a tablet and a phone in every language; axe finds nothing on any of its screens', { timeout: 600_000 }, async () => {
     const heading: Record<Lang, string> = { en: 'Stores', mx: 'Tiendas', zh_Hans: '门店' };
     const cut: string[] = [];
     const noCut = async (page: Page, shot: string) => cut.push(...(await cutTexts(page)).map((c) => `${shot}: ${c}`));
-    for (const { lang, viewport: v } of sweep(4)) {
+    // Accessibility (issue 37): axe's WCAG 2.0/2.1/2.2 A and AA rules, every violation of any impact,
+    // on each screen once: the sign-in's and every console screen's, at the first (language, width) of the sweep.
+    const axeFound: string[] = [];
+    for (const [turn, { lang, viewport: v }] of sweep(4).entries()) {
       const page = await e.newPage({ lang, viewport: v });
-      await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined);
+      const axeCheck =
+        turn === 0
+          ? async (where: string) => {
+              await page.waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root, .mantine-datatable-loader-fetching, .mantine-Skeleton-root'));
+              axeFound.push(...(await wcagViolations(page)).map((f) => `${where} ${lang} ${v.width}: axe ${f.id} (${f.impact}): ${f.help}: ${f.nodes.join(' ')}`));
+            }
+          : undefined;
+      await enrol(page, await newAdmin(), v.width === 390 ? `console-${lang}-390` : undefined, axeCheck);
       await page.locator('[data-row="1001"]').waitFor();
+      await axeCheck?.('/operator/stores');
       expect(await page.locator('h1').first().textContent()).toBe(heading[lang]);
       // Nothing wider than the screen but the table's own scroll box.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -445,24 +470,29 @@ describe('platform console', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await noCut(page, `store-${lang}-${v.width}`);
       await e.screenshot(page, `console-store-${lang}-${v.width}`, { fullPage: true });
+      await axeCheck?.('/operator/stores/1001');
       await page.getByTestId('console-report-daily').click();
       await page.getByTestId('daily-table').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await noCut(page, `store-daily-${lang}-${v.width}`);
       await e.screenshot(page, `console-store-daily-${lang}-${v.width}`, { fullPage: true });
-      // Every other console screen on the phone, where a text is likeliest cut.
-      if (v.width === 390) {
-        for (const path of OTHER_SCREENS) {
-          await page.goto(path);
-          await page.locator('main h1').first().waitFor();
-          if (path.includes('/reports/')) await page.locator('[data-testid="shift-table"], [data-testid="z-report-body"]').first().waitFor();
+      await axeCheck?.('/operator/stores/1001/reports/daily');
+      // Every other console screen on the phone, where a text is likeliest cut; and each once for axe.
+      const phone = v.width === 390;
+      for (const path of new Set([...(phone ? OTHER_SCREENS : []), ...(axeCheck ? AXE_SCREENS : [])])) {
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor();
+        if (path.includes('/reports/')) await page.locator('[data-testid="shift-table"], [data-testid="z-report-body"], [data-testid="transaction-table"]').first().waitFor();
+        if (phone && OTHER_SCREENS.includes(path)) {
           await noCut(page, `${path}-${lang}-390`);
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
         }
-        await e.screenshot(page, `console-store-day-close-${lang}-390`, { fullPage: true });
+        await axeCheck?.(path);
+        if (phone && path === OTHER_SCREENS.at(-1)) await e.screenshot(page, `console-store-day-close-${lang}-390`, { fullPage: true });
       }
       await page.context().close();
     }
     expect(cut).toEqual([]);
+    expect(axeFound).toEqual([]);
   });
 });

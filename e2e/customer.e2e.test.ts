@@ -1,7 +1,9 @@
-import { Status } from '@moneybox/contract';
+import { SaType, Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_KIOSK } from '../packages/server/src/cli/seed/seed.js';
+import { SEED } from '../packages/server/src/services/audit/audit.js';
+import { createAccount } from '../packages/server/src/services/operator/operator.service.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E, type Who } from './harness.js';
 import { layoutTest } from './sweep.js';
 
@@ -384,5 +386,42 @@ describe('customer screens', () => {
     await move(wide, 'purchase', '25');
     await wide.getByTestId('money-done').waitFor();
     await e.screenshot(wide, 'customer-purchase-done-mx');
+  }, 120_000);
+
+  layoutTest('serves a purchase with the keyboard alone: search, Purchase, amount, Confirm, OK (issue 37)', async () => {
+    const who = { username: 'keyboard01', password: 'keys1234' };
+    await createAccount({ handle: { db: e.server.handle.db } }, SEED, { storeId: DEMO_KIOSK, username: who.username, password: who.password, saType: SaType.CASHIER });
+    const page = await e.newPage();
+    await loginWithInitialAmount(page, who, 3, 500);
+    await page.goto('/CustomerAccount');
+    const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    /** Tab (at most 40 times) until the element of `testId` has the focus. */
+    const tabTo = async (testId: string) => {
+      for (let i = 0; i < 40 && (await focusedTestId()) !== testId; i++) await page.keyboard.press('Tab');
+      expect(await focusedTestId()).toBe(testId);
+    };
+    // The search box has the focus when the page opens: David Chen's mobile id, Enter.
+    await expect.poll(focusedTestId).toBe('customer-search');
+    await page.keyboard.type('10010004');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text(page, 'customer-name')).toBe('David Chen');
+    expect(await text(page, 'customer-entries')).toBe('$0.00');
+    // Tab to Purchase, Enter: the dialog opens with the focus in the amount.
+    await tabTo('action-purchase');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(focusedTestId).toBe('money-amount');
+    await page.keyboard.type('25');
+    await tabTo('money-confirm');
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('money-done').waitFor();
+    expect(await dialog.locator('[data-line="entries"] td').textContent()).toBe('$25.00');
+    // OK has the focus: Enter closes, and the card shows the new balance.
+    await expect.poll(focusedTestId).toBe('money-close');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => text(page, 'customer-entries')).toBe('$25.00');
+    const info = await api(page, '/customer/info', { type: 'id', rule: await text(page, 'customer-id') });
+    expect((info.customer as { entries: number }).entries).toBe(25);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventScreenLink } from '../packages/contract/src/news-links.js';
 import { SCREENS } from '../packages/contract/src/screens.js';
 import { DEMO_EVENT } from '../packages/server/src/cli/seed/seed-bulletins.js';
+import { wcagViolations } from './axe.js';
 import { DEMO_KIOSK, DEMO_LOGINS, FULL, loginUrl, startE2E, type E2E, type Lang, type Who } from './harness.js';
 import { LANGS } from './sweep.js';
 
@@ -17,7 +18,8 @@ import { LANGS } from './sweep.js';
  * its router; each screen is checked at the three widths by resizing. npm test checks each screen in
  * one language per account, the language turning with the screen (each language on a third of the
  * screens, another third for the cashier than for the boss); npm run test:full (MBX_TEST_FULL) checks
- * every screen in every language. Screenshots for a subset (below); assertions for all.
+ * every screen in every language. Screenshots for a subset (below); assertions for all. Each screen
+ * is also checked by axe (WCAG 2.0/2.1/2.2 A and AA rules, zero violations) once per account.
  */
 
 const WIDTHS = [
@@ -37,8 +39,10 @@ const ACCOUNTS: Array<{ role: 'boss' | 'cashier'; who: Who; drawer: number }> = 
 const NOT_FOUND = '/no/such/page';
 const PATHS = [...SCREENS.map((s) => (s.link === '/News/event-news' ? eventScreenLink(DEMO_EVENT) : s.link)), '/', NOT_FOUND];
 
-/** The languages a screen is checked in for the account at `accountIndex`: all three in a full run, else one turning with the screen. */
-const langsOf = (accountIndex: number, path: string): Lang[] => (FULL ? [...LANGS] : [LANGS[(PATHS.indexOf(path) + accountIndex) % LANGS.length]!]);
+/** The language a screen turns to for the account at `accountIndex`: the one npm test checks it in. */
+const turnLang = (accountIndex: number, path: string): Lang => LANGS[(PATHS.indexOf(path) + accountIndex) % LANGS.length]!;
+/** The languages a screen is checked in for the account at `accountIndex`: all three in a full run, else its turn's. */
+const langsOf = (accountIndex: number, path: string): Lang[] => (FULL ? [...LANGS] : [turnLang(accountIndex, path)]);
 
 /**
  * Screenshots (assertions cover everything): as the boss, every screen once at each width (in a full
@@ -196,6 +200,12 @@ describe('layout of every screen at a till, a tablet and a phone', () => {
           const t0 = Date.now();
           await go(page, path);
           await ready(page, path);
+          // Accessibility (issue 37): axe's WCAG 2.0/2.1/2.2 A and AA rules, every violation of any
+          // impact, once per screen and account: at the first width, in the screen's turn's language (a full
+          // run too: axe is the costliest check here, and the rules do not depend on the words).
+          if (lang === turnLang(accountIndex, path)) {
+            for (const v of await wcagViolations(page)) failures.push(`${account.role} ${lang} ${WIDTHS[0].name} ${path}: axe ${v.id} (${v.impact}): ${v.help}: ${v.nodes.join(' ')}`);
+          }
           const t1 = Date.now();
           for (const w of WIDTHS) {
             await page.setViewportSize({ width: w.width, height: w.height });

@@ -17,8 +17,8 @@ describe('the console header', () => {
     await renderRoutes([{ path: '/operator', element: <ConsoleLayout />, children: [{ path: 'stores', element: <p>stores</p> }] }], '/operator/stores');
     const entry = await screen.findByTestId('console-alert-count', {}, { timeout: 8000 });
     await within(entry).findByText('3');
-    expect(entry).toHaveAttribute('aria-label', 'Open alerts: 3');
-    expect(entry).toHaveAttribute('title', 'Open alerts: 3');
+    expect(entry).toHaveAttribute('aria-label', 'Alerts: 3 open');
+    expect(entry).toHaveAttribute('title', 'Alerts: 3 open');
     expect(entry).toHaveAttribute('href', '/operator/alerts');
     // The bell is for the phone only (hidden from sm up), the word for wider screens (visible from sm).
     expect(within(entry).getByTestId('console-alert-bell').querySelector('svg')).not.toBeNull();

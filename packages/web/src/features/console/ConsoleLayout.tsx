@@ -94,6 +94,7 @@ function AlertCount() {
       <Box component="span" visibleFrom="sm" mr={6}>
         {t('alerts.title')}
       </Box>
+      {/* Word and count apart for a screen reader too: the name (aria-label) holds them in this order (axe: label-content-name-mismatch). */}{' '}
       {/* A phone has no room for the word: the bell says what the count is (its name is the aria-label). */}
       <Box component="span" hiddenFrom="sm" mr={4} display="inline-flex" data-testid="console-alert-bell">
         <BellIcon />

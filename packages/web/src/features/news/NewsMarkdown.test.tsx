@@ -56,6 +56,11 @@ describe('NewsMarkdown: operator bodies rendered safely', () => {
     expect(a.getAttribute('rel')).toContain('noopener');
   });
 
+  it("ranks a body's headings from h3 down without a gap, whatever levels the operator wrote (axe: heading-order)", () => {
+    const root = show('## Starts at two\n\n#### Skips three\n\n## Again two\n\n###### Six');
+    expect([...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName}:${h.textContent}`)).toEqual(['H3:Starts at two', 'H4:Skips three', 'H3:Again two', 'H5:Six']);
+  });
+
   it("shows a body's images through the item's files, by the name the operator wrote", () => {
     const root = show('![map](img/map.png)\n\n![spaced](<my map.png>)\n\n![missing](other.png)\n\n![far](https://cdn.example.com/x.png)', [file(7, 'img/map.png'), file(8, 'my map.png')]);
     const imgs = [...root.querySelectorAll('img')];

@@ -39,23 +39,41 @@ function urlTransformFor(images: readonly BulletinFile[]): UrlTransform {
 
 /**
  * Links leave the app in a new tab, never with access to it. An image without a usable source shows
- * its alt text. Headings step down three levels: the page is h1 and each item's title h2, so a body's
- * `#` is an h3 and never outranks its item.
+ * its alt text.
  */
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
   img: ({ node: _node, src, alt }) => (src ? <img src={src} alt={alt ?? ''} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} /> : <span>{alt}</span>),
-  h1: ({ node: _node, ...props }) => <h3 {...props} />,
-  h2: ({ node: _node, ...props }) => <h4 {...props} />,
-  h3: ({ node: _node, ...props }) => <h5 {...props} />,
-  h4: ({ node: _node, ...props }) => <h6 {...props} />,
-  h5: ({ node: _node, ...props }) => <h6 {...props} />,
 };
+
+interface HeadingNode {
+  type: string;
+  depth?: number;
+  children?: HeadingNode[];
+}
+
+/**
+ * A body's headings rank under the page's h1 and the item's h2 title: the body's highest level is an
+ * h3, each next level one below (at most h6), whatever levels the operator wrote, so a body that starts
+ * at `##` or skips one never jumps a level (axe: heading-order) nor outranks its item.
+ */
+export function remarkHeadingRanks() {
+  return (tree: HeadingNode) => {
+    const headings: HeadingNode[] = [];
+    const walk = (n: HeadingNode) => {
+      if (n.type === 'heading') headings.push(n);
+      n.children?.forEach(walk);
+    };
+    walk(tree);
+    const levels = [...new Set(headings.map((h) => h.depth!))].sort((a, b) => a - b);
+    for (const h of headings) h.depth = Math.min(3 + levels.indexOf(h.depth!), 6);
+  };
+}
 
 export function NewsMarkdown({ body, images = [] }: { body: string; images?: readonly BulletinFile[] }) {
   return (
     <Typography data-testid="news-body">
-      <Markdown remarkPlugins={[remarkDropRawText]} rehypePlugins={[rehypeSanitize]} urlTransform={urlTransformFor(images)} components={components}>
+      <Markdown remarkPlugins={[remarkDropRawText, remarkHeadingRanks]} rehypePlugins={[rehypeSanitize]} urlTransform={urlTransformFor(images)} components={components}>
         {body}
       </Markdown>
     </Typography>
