@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Status } from '@moneybox/contract';
-import { setConsoleSession } from '../../auth/console-session';
+import { consoleSession, setConsoleSession } from '../../auth/console-session';
+import { consoleMeReply } from '../../test/console-me';
 import { i18n } from '../../i18n/i18n';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
@@ -29,6 +30,7 @@ const emptyConsole = (more: Parameters<typeof fakeServer>[0]) =>
     '/operator/announcements': () => ({ status: 0, list: [] }),
     '/operator/distributors': () => ({ status: 0, list: [] }),
     '/operator/stores': () => ({ status: 0, list: STORES }),
+    '/operator/me': () => consoleMeReply(consoleSession()!.role),
     ...more,
   });
 
@@ -103,6 +105,7 @@ describe('the console news editor', () => {
       '/operator/announcements': () => ({ status: 0, list: [{ id: 9, msg: 'Closed on Sunday', modes: [0, 2], active: true, created_at: '2026-11-26T10:00:00.000Z' }] }),
       '/operator/distributors': () => ({ status: 0, list: [] }),
       '/operator/stores': () => ({ status: 0, list: STORES }),
+      '/operator/me': () => consoleMeReply('admin'),
       '/operator/newsUpdate': () => ({ status: 0, id: 52 }),
       '/operator/announcementUpdate': () => ({ status: 0 }),
     });
@@ -255,5 +258,16 @@ describe('the console news editor', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('shows a support account the items only: no editor, no edit or withdraw, no announcements (the matrix: support publishes nothing)', async () => {
+    setConsoleSession({ uid: 40, token: 'console-token', username: 'supp0001', role: 'support' });
+    const item = { id: 60, kind: 'news', event: null, published_at: '2026-11-26T10:00:00.000Z', withdrawn_at: null, all_stores: false, kids: [1001], texts: [{ lang: 'en', title: 'Read only', body: '' }], files: [] };
+    emptyConsole({ '/operator/news': () => ({ status: 0, list: [item] }) });
+    await renderRoutes(routes, '/operator/news');
+    expect(await screen.findByTestId('console-news-item-60')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('console-news-publish')).toBeNull());
+    expect(screen.queryByTestId('console-news-edit-60')).toBeNull();
+    expect(screen.queryByTestId('console-announce')).toBeNull();
   });
 });

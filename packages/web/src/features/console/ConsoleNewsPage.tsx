@@ -15,6 +15,7 @@ import { NewsPreview } from './NewsPreview';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 import { ConsoleCard } from './ConsoleCard';
+import { useConsoleMay } from './ConsoleGuard';
 
 const KINDS: readonly NewsKind[] = ['news', 'event', 'poster', 'regulation'];
 /** Below this the segmented choices stand one above the other: side by side they would cut their words. */
@@ -24,8 +25,9 @@ const NARROW = '(max-width: 40em)';
 export default function ConsoleNewsPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:news.title'));
-  const role = consoleSession()?.role;
-  const mayPublish = role === 'admin' || role === 'distributor';
+  // What the account may do here is the matrix's (CONSOLE_CALLS `who`, as /operator/me lists it), not a list of roles.
+  const may = useConsoleMay();
+  const mayPublish = may('/operator/newsPublish') === true;
   const items = useApiQuery('/operator/news', {});
   const [editing, setEditing] = useState<ConsoleNewsItem | null>(null);
   const editor = useRef<HTMLDivElement>(null);
@@ -40,7 +42,7 @@ export default function ConsoleNewsPage() {
       </Title>
       <div ref={editor}>{mayPublish && <PublishCard key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />}</div>
       <ItemsCard items={items.data?.list ?? []} mayWithdraw={mayPublish} onEdit={edit} />
-      {role === 'admin' && <AnnouncementsCard />}
+      {may('/operator/announcements') === true && <AnnouncementsCard />}
     </Stack>
   );
 }
