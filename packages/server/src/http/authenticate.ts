@@ -7,6 +7,7 @@ import type { Caller, Deps } from './call.js';
 import type { ConsoleActor } from '../domain/console-actor.js';
 import { refuse } from '../domain/status-refusal.js';
 import { roleOf } from '../domain/expected-balance.js';
+import { sessionSignsIn } from '../domain/session-rule.js';
 import { roleOfAccount } from '../services/console/console-role.js';
 
 /**
@@ -63,8 +64,7 @@ export async function authenticate(deps: Deps, uid: unknown, token: unknown): Pr
   if (!tokenShapeOk(token) || !uidShapeOk(uid)) refuse(Status.SESSION_REPLACED);
   const db = deps.handle.db;
   const session = await sessionRepository.findByTokenHash(db, hashToken(token));
-  if (!session || session.revoked_at !== null || session.disabled === 1 || session.removed === 1) refuse(Status.SESSION_REPLACED);
-  if (String(session.account_id) !== String(uid)) refuse(Status.SESSION_REPLACED);
+  if (!sessionSignsIn(session, uid)) refuse(Status.SESSION_REPLACED);
   await keepAlive(session.last_seen_at, deps.settings.sessionIdleMs, {
     revoke: (at) => sessionRepository.revoke(db, session.id, at),
     touch: (at) => sessionRepository.touch(db, session.id, at),

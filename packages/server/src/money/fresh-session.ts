@@ -1,5 +1,6 @@
 import { hashToken } from '../auth/token.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { sessionSignsIn } from '../domain/session-rule.js';
 import { sessionRepository, type SessionWithAccount } from '../repositories/session.repository.js';
 import { moveCustomerMoneyFor, type CustomerMoneyMove, type CustomerMoneyResult } from './customer-money.js';
 import type { CustomerMoneyKind } from './movements.js';
@@ -26,8 +27,7 @@ export interface SessionMoneyDone {
  * Undefined otherwise: the caller then goes through authenticate(), which answers every other case.
  */
 export function provenFresh(s: SessionWithAccount | undefined, uid: number | string, freshAfter: string): { storeId: number; accountId: number } | undefined {
-  if (!s || s.revoked_at !== null || s.disabled === 1 || s.removed === 1 || s.mode === 'viewer') return undefined;
-  if (String(s.account_id) !== String(uid) || s.last_seen_at < freshAfter) return undefined;
+  if (!s || !sessionSignsIn(s, uid) || s.mode === 'viewer' || s.last_seen_at < freshAfter) return undefined;
   return { storeId: s.store_id, accountId: s.account_id };
 }
 
