@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
+import { AUDIT_KINDS } from './audit-kinds.js';
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
 import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import { BULLETIN_LANGS, eventName } from './bulletin.js';
@@ -313,8 +314,28 @@ const auditRow = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
-export const consoleAuditRequest = auth.extend({ kid: kioskId.optional(), before_id: id.optional() });
-export const consoleAuditReply = z.object({ status: z.literal(0), list: z.array(auditRow) });
+/**
+ * The audit trail's filters (`/operator/audit`, `/operator/auditExport`), each optional, within the caller's scope:
+ * `kid` a store of the scope (else 21, as for a store that does not exist), `who` the account's name (any case) as the row
+ * wrote it, `kind` an audit kind or its group (the part before the dot: `console`, `account`), the period
+ * [`from`, `to`) as instants (ISO 8601 with a zone; the web sends its own calendar's days). '' is no filter.
+ */
+const AUDIT_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const auditInstant = z.string().trim().max(40).refine((v) => AUDIT_INSTANT.test(v) && !Number.isNaN(Date.parse(v)), 'an ISO 8601 instant with its zone');
+const auditKind = z.string().trim().max(60).refine((v) => v === '' || AUDIT_KINDS.some((k) => k === v || k.startsWith(`${v}.`)), 'an audit kind or its group');
+const auditFilters = { kid: kioskId.optional(), who: z.string().trim().max(200).optional(), kind: auditKind.optional(), from: auditInstant.optional(), to: auditInstant.optional() };
+const auditPeriodInOrder = (v: { from?: string | undefined; to?: string | undefined }) => v.from === undefined || v.to === undefined || Date.parse(v.from) < Date.parse(v.to);
+/** Rows of one page at most (and by default). */
+export const CONSOLE_AUDIT_PAGE_MAX = 200;
+/** Newest first by id, `limit` rows before the cursor `before_id` (the previous page's `next`). */
+export const consoleAuditRequest = auth
+  .extend({ ...auditFilters, before_id: id.optional(), limit: count(1, CONSOLE_AUDIT_PAGE_MAX).optional() })
+  .refine(auditPeriodInOrder, { path: ['to'], message: "must be after 'from'" });
+/** `next`: the cursor of the next (older) page, null when no older row matches. */
+export const consoleAuditReply = z.object({ status: z.literal(0), list: z.array(auditRow), next: z.number().int().nullable(), limit: z.number().int() });
+/** The filtered trail as CSV (the store's Activity export's columns and formula guard), at most its row cap: `truncated` when more matched. */
+export const consoleAuditExportRequest = auth.extend(auditFilters).refine(auditPeriodInOrder, { path: ['to'], message: "must be after 'from'" });
+export const consoleAuditExportReply = z.object({ status: z.literal(0), csv: z.string(), rows: z.number().int(), truncated: z.boolean() });
 
 /**
  * Cross-store report (`/operator/report`): store × store day × channel for a period of store days
@@ -490,6 +511,7 @@ export const CONSOLE_CALLS = {
   '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/auditExport': { input: consoleAuditExportRequest, reply: consoleAuditExportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/news': { input: consoleNewsListRequest, reply: consoleNewsListReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES },

@@ -11,6 +11,16 @@ interface AuditFilter {
   to: string;
 }
 
+/** The console trail's rows: a scope (`own`: see `trail`) and its optional filters; `from`/`to` ISO instants as `at` is written. */
+export interface AuditTrailQuery {
+  set: 'all' | readonly number[];
+  own?: { role: string; accountId: number } | undefined;
+  who?: string | undefined;
+  kinds?: readonly string[] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 /** The append-only audit table: insert and read, never update or delete (the database refuses both). */
 export const auditRepository = {
   async insert(db: Db, row: Insertable<AuditTable>): Promise<void> {
@@ -28,18 +38,25 @@ export const auditRepository = {
     return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   },
   /**
-   * The console's audit view: newest first over a set of stores ('all': every store's and the
-   * platform's rows), before an id; `own`: also the platform rows (no store) that account wrote itself
-   * (a distributor's news).
+   * The console's audit trail: newest first by id over a set of stores ('all': every store's and the
+   * platform's rows), before an id, narrowed by the trail's filters; `own`: also the platform rows (no
+   * store) that account wrote itself (a distributor's news). The filters only narrow the scope's rows.
    */
-  page(db: Db, set: 'all' | readonly number[], beforeId: number | undefined, limit: number, own?: { role: string; accountId: number }): Promise<AuditRow[]> {
+  trail(db: Db, t: AuditTrailQuery, beforeId: number | undefined, limit: number): Promise<AuditRow[]> {
     let q = db.selectFrom('audit').select(AUDIT_COLUMNS);
-    if (set !== 'all') {
-      const stores = set.length ? set : [-1];
+    if (t.set !== 'all') {
+      const stores = t.set.length ? t.set : [-1];
+      const own = t.own;
       q = own
         ? q.where((eb) => eb.or([eb('store_id', 'in', stores), eb.and([eb('store_id', 'is', null), eb('actor_role', '=', own.role), eb('actor_account_id', '=', own.accountId)])]))
         : q.where('store_id', 'in', stores);
     }
+    // A name as people type it: any case (usernames are letters and digits).
+    const who = t.who?.toLowerCase();
+    if (who !== undefined) q = q.where((eb) => eb(eb.fn<string>('lower', ['actor_name']), '=', who));
+    if (t.kinds !== undefined) q = q.where('kind', 'in', t.kinds.length ? t.kinds : ['']);
+    if (t.from !== undefined) q = q.where('at', '>=', t.from);
+    if (t.to !== undefined) q = q.where('at', '<', t.to);
     if (beforeId !== undefined) q = q.where('id', '<', beforeId);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },

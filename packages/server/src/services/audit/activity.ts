@@ -101,10 +101,20 @@ export const CSV_MAX_ROWS = 10_000;
 /** The trail as CSV (what the Activity tab exports and the CLI prints), at most CSV_MAX_ROWS rows. */
 export async function activityCsv(db: Db, q: ActivityQuery) {
   const { list, total } = await activityPage(db, q, 0, CSV_MAX_ROWS);
-  const csv = stringify(
-    // Names, targets and before/after values are typed by people: each cell passes the contract's formula guard.
-    list.map((r) => [r.at, r.actor, r.actor_role, r.kind, r.target_type, r.target, r.amount ?? '', r.before ? JSON.stringify(r.before) : '', r.after ? JSON.stringify(r.after) : ''].map(csvCell)),
-    { header: true, columns: ['time', 'account', 'role', 'kind', 'target type', 'target', 'amount', 'before', 'after'] },
+  const csv = guardedCsv(
+    ['time', 'account', 'role', 'kind', 'target type', 'target', 'amount', 'before', 'after'],
+    list.map((r) => [r.at, r.actor, r.actor_role, r.kind, r.target_type, r.target, r.amount ?? '', auditJsonCell(r.before), auditJsonCell(r.after)]),
   );
   return { csv, rows: list.length, truncated: total > list.length };
+}
+
+/** A row's before or after in a CSV cell: its JSON, or nothing. */
+export const auditJsonCell = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+/**
+ * A trail's CSV (the Activity tab's, the console's audit trail's): a header row, then the rows. Names,
+ * targets and before/after values are typed by people: each cell passes the contract's formula guard.
+ */
+export function guardedCsv(columns: string[], rows: (string | number | null)[][]): string {
+  return stringify(rows.map((r) => r.map(csvCell)), { header: true, columns });
 }

@@ -5,7 +5,6 @@ import type { ConsoleActor } from '../../domain/console-actor.js';
 import { thresholdResolver } from '../../domain/alert-rules.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { alertFactsRepository, alertRepository, thresholdRepository, webhookRepository } from '../../repositories/alert.repository.js';
-import { auditRepository } from '../../repositories/audit.repository.js';
 import type { StoreSet } from '../../repositories/console-store.repository.js';
 import type { Deps } from '../deps.js';
 import { parseAuditJson } from '../audit/activity.js';
@@ -159,27 +158,4 @@ export async function removeWebhook(deps: Deps, actor: ConsoleActor, input: { id
     await audit({ storeId: null, kind: 'console.webhook_remove', target: { type: 'webhook', id: input.id, label: String(input.id) }, before: { active: true }, after: { active: false } });
     return {};
   });
-}
-
-const AUDIT_PAGE = 200;
-
-/** The audit trail of the account's scope, newest first, a page at a time (`before_id`): every store's and the platform's rows for an unbounded scope. */
-export async function listAudit(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined; before_id?: number | undefined }) {
-  const db = deps.handle.db;
-  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
-  const set = input.kid !== undefined ? [input.kid] : await storesInScope(db, actor);
-  const rows = await auditRepository.page(db, set, input.before_id, AUDIT_PAGE, input.kid === undefined ? { role: actor.role, accountId: actor.accountId } : undefined);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      at: r.at,
-      kid: r.store_id === null ? null : Number(r.store_id),
-      who: r.actor_name,
-      role: r.actor_role,
-      kind: r.kind,
-      target: r.target_label,
-      before: parseAuditJson(r.before_json),
-      after: parseAuditJson(r.after_json),
-    })),
-  };
 }

@@ -5,7 +5,8 @@ import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQu
 import { consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
-import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listAudit, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
+import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
+import { exportAudit, listAudit } from '../../../services/console/audit-trail.service.js';
 import { consoleReport } from '../../../services/console/report.service.js';
 import {
   consoleMaintenance,
@@ -62,6 +63,7 @@ export const consoleCalls = [
   defineCall('/operator/webhookAdd', { handler: serve(addWebhook) }),
   defineCall('/operator/webhookRemove', { handler: serve(removeWebhook) }),
   defineCall('/operator/audit', { handler: serve(listAudit) }),
+  defineCall('/operator/auditExport', { handler: serve(exportAudit) }),
   defineCall('/operator/report', { handler: serve(consoleReport) }),
   defineCall('/operator/news', { handler: serve(listConsoleNews) }),
   defineCall('/operator/newsPublish', { handler: serve(publishConsoleNews) }),
