@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations } from './axe.js';
+import { wcagViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 /**
@@ -27,16 +27,11 @@ describe('staff accounts, store information, activity', () => {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  /**
-   * Opens the Activity tab and waits for its table: the tab selected first (a click that lands while the
-   * page still settles is tried again), then the trail, which a busy e2e tier has taken over 10 s to answer.
-   */
+  /** Opens the Activity tab (kept in the address, so no re-render loses it) and waits for its table. */
   async function openActivity(page: Page) {
-    const tab = page.getByTestId('tab-activity');
-    for (let i = 0; i < 3 && (await tab.getAttribute('aria-selected')) !== 'true'; i++) {
-      await tab.click();
-      await page.locator('[data-testid="tab-activity"][aria-selected="true"]').waitFor({ timeout: 3000 }).catch(() => undefined);
-    }
+    await page.getByTestId('tab-activity').click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'activity');
+    // The trail, which a busy e2e tier has taken over 10 s to answer.
     await page.getByTestId('activity').waitFor({ timeout: 30_000 });
     return page.getByTestId('activity');
   }
@@ -218,15 +213,15 @@ describe('staff accounts, store information, activity', () => {
     expect(await viewer.getByTestId('store-form').count()).toBe(0);
     await viewer.getByTestId('credit-left').waitFor();
     await e.screenshot(viewer, 'store-information-viewer-zh_Hans');
-    expect(await seriousViolations(viewer)).toEqual([]);
+    expect(await wcagViolations(viewer)).toEqual([]);
     await viewer.goto('/SystemSetup/userSettingSpecifyGroup');
     await row(viewer, 'cashier01').waitFor();
     await viewer.getByTestId('read-only').waitFor();
     expect(await viewer.getByTestId('create-account').count()).toBe(0);
     expect(await row(viewer, 'cashier01').getByTestId('remove').count()).toBe(0);
     await e.screenshot(viewer, 'account-setting-viewer-zh_Hans');
-    expect(await seriousViolations(viewer)).toEqual([]);
+    expect(await wcagViolations(viewer)).toEqual([]);
     await openActivity(viewer);
-    expect(await seriousViolations(viewer)).toEqual([]);
+    expect(await wcagViolations(viewer)).toEqual([]);
   });
 });

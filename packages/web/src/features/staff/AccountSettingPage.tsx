@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { kioskData } from '../../auth/session';
 import { PageFrame } from '../../components/PageFrame';
 import { AccountsTab } from './AccountsTab';
@@ -9,7 +9,10 @@ import { ActivityTab } from './ActivityTab';
 /** /SystemSetup/userSettingSpecifyGroup (boss): the store's staff accounts, and the Activity tab (audit trail). */
 export default function AccountSettingPage() {
   const { t } = useTranslation(['staff', 'home']);
-  const [tab, setTab] = useState<string | null>('accounts');
+  // The tab is in the address (?tab=activity): a reload, a link or a re-render of the page above keeps it.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'activity' ? 'activity' : 'accounts';
+  const setTab = (next: string | null) => setParams(next === 'activity' ? { tab: 'activity' } : {}, { replace: true });
   // A boss in viewer mode holds no drawer (moneybox -1): they look, the server refuses changes (21).
   const readOnly = kioskData().moneybox === -1;
   return (
