@@ -57,6 +57,13 @@ export const AUDIT_KINDS = [
   'console.account_create',
   'console.account_unlock',
   'console.factor_reset',
+  // Offboarding (issue 37): accounts disabled, enabled, removed, new passwords; a store's name and address.
+  'console.account_disable',
+  'console.account_enable',
+  'console.account_remove',
+  'console.account_password',
+  'console.boss_password',
+  'console.store_rename',
   'console.credit_give',
   'console.credit_take_back',
   'console.comps_give',

@@ -153,6 +153,18 @@ export const consoleStoreFreezeRequest = auth.extend({ kid: kioskId, freeze: z.b
 export const consoleBossCreateRequest = auth.extend({ kid: kioskId, username, password });
 export const consoleBossCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
 export const consoleBossUnlockRequest = auth.extend({ kid: kioskId, id });
+/** A boss's new password, typed by the console's account as bossCreate's is (the spec's rules; stored hashed); the boss's sessions end. */
+export const consoleBossPasswordRequest = auth.extend({ kid: kioskId, id, password });
+/** A store's name and address; only the fields given change (a distributor its own stores, the admin any). */
+export const consoleStoreRenameRequest = auth.extend({
+  kid: kioskId,
+  name: text(100).min(1).optional(),
+  address: text(200).optional(),
+  city: text(100).optional(),
+  state: text(100).optional(),
+  zip: text(20).optional(),
+  phone: text(30).optional(),
+});
 
 /**
  * A store's theme (spec section 1: layout by host): the host its app is served at, mapped to a layout
@@ -176,6 +188,8 @@ const platformAccount = z.object({
   parent: z.string().nullable(),
   stores: z.array(z.number().int()),
   locked: z.boolean(),
+  /** Disabled: cannot sign in, its sessions ended (a removed account is not listed at all). */
+  disabled: z.boolean(),
   enrolled: z.boolean(),
   createTime: z.string(),
   lastLogin: z.string().nullable(),
@@ -193,6 +207,10 @@ export const consoleAccountCreateRequest = auth.extend({
 });
 export const consoleAccountCreateReply = z.object({ status: z.literal(0), id: z.number().int() });
 export const consoleAccountRequest = auth.extend({ id });
+/** Disables (its console sessions end at once, it cannot sign in) or enables a platform account; never oneself nor the last admin. */
+export const consoleAccountDisableRequest = auth.extend({ id, disable: z.boolean() });
+/** A platform account's new password, typed by the admin as accountCreate's is (stored hashed); its sessions end, its lock is lifted. */
+export const consoleAccountPasswordRequest = auth.extend({ id, password });
 
 /**
  * Credit down the hierarchy (docs/DECISIONS.md "Credit hierarchy"): a move along one edge, to a
@@ -213,6 +231,33 @@ export const consoleCreditMoveRequest = auth
   .refine((v) => (v.kid === undefined) !== (v.distributor_id === undefined), 'name a store (kid) or a distributor');
 /** Both sides' balances after the move (the parent's null when it is the operator, whose issuing is unlimited). */
 export const consoleCreditMoveReply = z.object({ status: z.literal(0), id: z.number().int(), parent_balance: z.number().nullable(), child_balance: z.number() });
+/** How many stores one multi-store credit call gives to. */
+export const CONSOLE_CREDIT_MOVES_MAX = 100;
+/**
+ * Credit to several stores at once (or taken back from them): one move per store, each with its own
+ * idempotency key and run on its own, so a refused one leaves the others done; a replay moves nothing
+ * twice. Every store must be on the caller's edges (else the whole call is 21 and nothing moves).
+ */
+export const consoleCreditMovesRequest = auth.extend({
+  back: z.boolean().default(false),
+  note: text(200).optional(),
+  moves: z.array(z.object({ key, kid: kioskId, amount })).min(1).max(CONSOLE_CREDIT_MOVES_MAX),
+});
+/** Each move's outcome in the request's order: done with both balances after, or refused with its status (and reason, amount and balance when it has them). */
+const creditMovesResult = z.object({
+  kid: z.number().int(),
+  key: z.string(),
+  ok: z.boolean(),
+  id: z.number().int().optional(),
+  parent_balance: z.number().nullable().optional(),
+  child_balance: z.number().optional(),
+  refusal: z.number().int().optional(),
+  reason: z.string().optional(),
+  amount: z.number().optional(),
+  balance: z.number().optional(),
+});
+export type ConsoleCreditMovesResult = z.infer<typeof creditMovesResult>;
+export const consoleCreditMovesReply = z.object({ status: z.literal(0), results: z.array(creditMovesResult) });
 export const consoleCreditHistoryRequest = auth
   .extend({ kid: kioskId.optional(), distributor_id: id.optional(), fund: z.enum(['credit', 'comps']).default('credit') })
   .refine((v) => (v.kid === undefined) !== (v.distributor_id === undefined), 'name a store (kid) or a distributor');
@@ -483,6 +528,8 @@ export const CONSOLE_CALLS = {
   '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/bossPassword': { input: consoleBossPasswordRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/storeRename': { input: consoleStoreRenameRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
@@ -496,9 +543,13 @@ export const CONSOLE_CALLS = {
   '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/accountResetFactor': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accountPassword': { input: consoleAccountPasswordRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accountDisable': { input: consoleAccountDisableRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/accountRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage, kind: 'write' },
+  '/operator/creditMoves': { input: consoleCreditMovesRequest, reply: consoleCreditMovesReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/alertCount': { input: auth, reply: consoleAlertCountReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/alertAcknowledge': { input: consoleAlertActRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },

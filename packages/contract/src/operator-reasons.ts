@@ -3,7 +3,8 @@
  * server's English `error` (which the CLI prints and the web never shows). The web words each reason
  * in the `status:reasons` catalogue of every language (its locale test iterates this list); the server
  * can only name one of these (its OperatorError and the console's own refusals are typed by it). A
- * reason names no value: the reply carries none beside it. Zod-free: the web imports it by subpath
+ * reason names no value: the reply carries none beside it, except a credit refusal (32: a giver, a
+ * store or a distributor short), which carries the move's `amount` and the short side's `balance`. Zod-free: the web imports it by subpath
  * (`@moneybox/contract/operator-reasons`).
  */
 export const OPERATOR_REASONS = [
@@ -30,10 +31,15 @@ export const OPERATOR_REASONS = [
   'account_type',
   'account_parent',
   'stores_distributor_only',
+  'account_self',
+  'last_admin',
+  'account_in_use',
   // Credit and the special comps budget.
   'zero_amount',
   'store_credit_short',
   'store_budget_short',
+  'giver_credit_short',
+  'distributor_credit_short',
   'credit_target',
   'comps_store_only',
   // Hosts and layouts.

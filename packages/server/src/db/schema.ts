@@ -412,6 +412,8 @@ export interface PlatformAccountTable {
   failed_logins: Generated<number>;
   locked: Generated<number>;
   disabled: Generated<number>;
+  /** Taken off the console (migration 037): disabled too, listed nowhere; the row and its name stay. */
+  removed: Generated<number>;
   created_at: string;
   last_login_at: string | null;
   /** A distributor's credit on hand (migration 016; the ledger of it is credit_transfer). */

@@ -3,6 +3,8 @@ import type { Db, Dialect } from '../db/database.js';
 
 /** The advisory lock's first key for a store's distributor binding (the second is the store). */
 const STORE_BINDING_LOCK = 7_310_025;
+/** The advisory lock of the platform accounts' disabling and removal (the last admin's guard). */
+const ACCOUNTS_LOCK = 7_310_037;
 
 const ACCOUNT_COLUMNS = [
   'id',
@@ -16,6 +18,7 @@ const ACCOUNT_COLUMNS = [
   'failed_logins',
   'locked',
   'disabled',
+  'removed',
   'created_at',
   'last_login_at',
   'credit_cents',
@@ -51,6 +54,27 @@ export const platformAccountRepository = {
   },
   unlock(db: Db, id: number) {
     return db.updateTable('platform_account').set({ locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
+  },
+  /** A new password (its hash): the lock and the failed tries go with the old one. */
+  setPassword(db: Db, id: number, passwordHash: string) {
+    return db.updateTable('platform_account').set({ password_hash: passwordHash, locked: 0, failed_logins: 0 }).where('id', '=', id).execute();
+  },
+  setDisabled(db: Db, id: number, disabled: boolean) {
+    return db.updateTable('platform_account').set({ disabled: disabled ? 1 : 0 }).where('id', '=', id).execute();
+  },
+  /** Takes an account off the console: removed and disabled; the row and its name stay (migration 037). */
+  remove(db: Db, id: number) {
+    return db.updateTable('platform_account').set({ removed: 1, disabled: 1 }).where('id', '=', id).execute();
+  },
+  /** The admins who can still sign in (not disabled, not removed). */
+  async activeAdmins(db: Db): Promise<number> {
+    const r = await db.selectFrom('platform_account').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('disabled', '=', 0).where('removed', '=', 0).executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+  /** The accounts (not removed) whose parent this account is: its support accounts and sub-distributors. */
+  async childrenOf(db: Db, id: number): Promise<number> {
+    const r = await db.selectFrom('platform_account').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).where('removed', '=', 0).executeTakeFirstOrThrow();
+    return Number(r.n);
   },
   recordSuccess(db: Db, id: number, at: string) {
     return db.updateTable('platform_account').set({ failed_logins: 0, last_login_at: at }).where('id', '=', id).execute();
@@ -104,6 +128,13 @@ export const platformAccountRepository = {
   async holdBinding(db: Db, dialect: Dialect, storeId: number) {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${STORE_BINDING_LOCK}, ${storeId}::int)`.execute(db);
   },
+  /**
+   * PostgreSQL: holds the platform accounts' disabling and removal for the rest of the transaction, so two
+   * admins disabling each other at once cannot both pass the last-admin check. SQLite runs one at a time.
+   */
+  async holdAccounts(db: Db, dialect: Dialect) {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${ACCOUNTS_LOCK}::bigint)`.execute(db);
+  },
   /** Unbinds a store from its distributor, if it has one (the store becomes one of the operator's own). */
   unbindStore(db: Db, storeId: number) {
     return db.deleteFrom('platform_account_store').where('store_id', '=', storeId).execute();
@@ -152,9 +183,11 @@ export const platformAccountRepository = {
       .executeTakeFirstOrThrow();
     return r.id;
   },
-  /** One active console session per account: every other one is revoked. */
-  revokeSessionsOf(db: Db, accountId: number, at: string) {
-    return db.updateTable('platform_session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+  /** One active console session per account: every other one is revoked (all of them, or all but `except`). */
+  revokeSessionsOf(db: Db, accountId: number, at: string, except?: number) {
+    let q = db.updateTable('platform_session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+    if (except !== undefined) q = q.where('id', '!=', except);
+    return q.execute();
   },
   /** Ends a session once (a ticket used twice: the second finds it revoked). */
   async revokeSession(db: Db, id: number, at: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { isoNow } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { PLATFORM_OPERATOR, type ConsoleActor } from '../../domain/console-actor.js';
-import { refuse } from '../../domain/status-refusal.js';
+import { refuse, StatusRefusal } from '../../domain/status-refusal.js';
 import { post } from '../../money/ledger.js';
 import { Refusal } from '../../money/refusal.js';
 import { consoleStoreRepository } from '../../repositories/console-store.repository.js';
@@ -54,6 +54,19 @@ async function edge(db: Db, actor: ConsoleActor, input: CreditMoveInput): Promis
   return { kind: 'distributor', id: child.id, label: child.username, parent: child.parent_id };
 }
 
+/**
+ * 32 for a side that has less than the move takes from it, in words a user understands: the reason
+ * (giver_credit_short: the parent giving; store_credit_short, store_budget_short, distributor_credit_short:
+ * the child a take-back comes out of), the move's amount and that side's balance now, in currency units.
+ */
+function short(reason: 'giver_credit_short' | 'store_credit_short' | 'store_budget_short' | 'distributor_credit_short', error: string, amount: Cents, balanceCents: number): never {
+  refuse(Status.CREDIT_ERROR, { error, reason, amount: toUnits(amount), balance: toUnits(balanceCents) });
+}
+
+async function creditOf(db: Db, accountId: number): Promise<number> {
+  return Number((await accounts.find(db, accountId))?.credit_cents ?? 0);
+}
+
 function sameMove(row: NonNullable<Awaited<ReturnType<typeof transfers.findByKey>>>, child: Party, fund: string, delta: number) {
   const childId = child.kind === 'store' ? row.child_store_id : row.child_account_id;
   return row.fund === fund && Number(childId) === child.id && Number(row.d_child_cents) === delta;
@@ -91,7 +104,7 @@ export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: Credi
       let parentBalance: number | null = null;
       if (child.parent !== null) {
         const after = await transfers.addCredit(db, child.parent, -delta);
-        if (after === undefined) refuse(Status.CREDIT_ERROR, { error: 'the giver has less credit than that' });
+        if (after === undefined) short('giver_credit_short', 'the giver has less credit than that', input.amount, await creditOf(db, child.parent));
         parentBalance = after;
       }
       let childBalance: number;
@@ -109,15 +122,18 @@ export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: Credi
             at,
           });
         } catch (err) {
-          if (err instanceof Refusal) refuse(Status.CREDIT_ERROR, { error: comps ? 'the store has less special comps budget than that' : 'the store has less credit than that' });
-          throw err;
+          if (!(err instanceof Refusal)) throw err;
+          const [now] = await consoleStoreRepository.stores(db, [child.id]);
+          const held = Number((comps ? now?.comps_budget_cents : now?.credit_cents) ?? 0);
+          if (comps) short('store_budget_short', 'the store has less special comps budget than that', input.amount, held);
+          short('store_credit_short', 'the store has less credit than that', input.amount, held);
         }
         const [s] = await consoleStoreRepository.stores(db, [child.id]);
         if (!s) refuse(Status.PERMISSION_ERROR);
         childBalance = Number(comps ? s.comps_budget_cents : s.credit_cents);
       } else {
         const after = await transfers.addCredit(db, child.id, delta);
-        if (after === undefined) refuse(Status.CREDIT_ERROR, { error: 'the distributor has less credit than that' });
+        if (after === undefined) short('distributor_credit_short', 'the distributor has less credit than that', input.amount, await creditOf(db, child.id));
         childBalance = after;
       }
       const row = {
@@ -154,9 +170,46 @@ export async function moveCredit(deps: DbDeps, actor: ConsoleActor, input: Credi
   }
 }
 
+export interface StoresCreditInput {
+  back: boolean;
+  note?: string | undefined;
+  moves: { key: string; kid: number; amount: Cents }[];
+}
+
+/**
+ * Credit to several stores at once (or taken back from them): every store is checked on the caller's
+ * edges first (one that is not: 21 and nothing moves), then each move runs as `moveCredit` on its own,
+ * with its own key, in the request's order. A refused move (the giver short, a reused key, ...) is
+ * that move's result and the others go on; a replay of the call answers each done move again and
+ * moves nothing twice, so the client retries the refused ones with their same keys.
+ */
+export async function moveCreditToStores(deps: DbDeps, actor: ConsoleActor, input: StoresCreditInput) {
+  for (const kid of new Set(input.moves.map((m) => m.kid))) await edge(deps.handle.db, actor, { key: '', kid, fund: 'credit', amount: 0 as Cents, back: input.back });
+  const results = [];
+  for (const m of input.moves) {
+    try {
+      const done = await moveCredit(deps, actor, { key: m.key, kid: m.kid, fund: 'credit', amount: m.amount, back: input.back, note: input.note });
+      results.push({ kid: m.kid, key: m.key, ok: true, ...done });
+    } catch (err) {
+      if (!(err instanceof StatusRefusal)) throw err;
+      const { reason, amount, balance } = err.extra;
+      results.push({
+        kid: m.kid,
+        key: m.key,
+        ok: false,
+        refusal: err.status,
+        ...(typeof reason === 'string' && { reason }),
+        ...(typeof amount === 'number' && { amount }),
+        ...(typeof balance === 'number' && { balance }),
+      });
+    }
+  }
+  return { results };
+}
+
 /** The distributors the actor may see: the admin and the operator's support all; a distributor itself and its sub-distributors; support its distributor's. */
 async function distributorsInScope(db: Db, actor: ConsoleActor) {
-  const all = (await accounts.list(db)).filter((a) => a.role === 'distributor');
+  const all = (await accounts.list(db)).filter((a) => a.role === 'distributor' && a.removed !== 1);
   const owner = actor.role === 'distributor' ? actor.accountId : actor.role === 'support' ? actor.parentId : null;
   if (owner === null) return all;
   return all.filter((a) => a.id === owner || a.parent_id === owner);

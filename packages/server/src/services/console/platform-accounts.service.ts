@@ -36,7 +36,7 @@ export async function createPlatformAccount(deps: DbDeps, actor: PlatformActor, 
   if (a.parentId !== undefined) {
     const parent = await accounts.find(db, a.parentId);
     // A support account's distributor, or a sub-distributor's parent distributor (credit flows down to it).
-    if (a.role === 'admin' || !parent || parent.role !== 'distributor') refuseInput('account_parent', 'only a support account or a sub-distributor has a parent, and it is a distributor');
+    if (a.role === 'admin' || !parent || parent.role !== 'distributor' || parent.removed === 1) refuseInput('account_parent', 'only a support account or a sub-distributor has a parent, and it is a distributor');
   }
   if (a.stores?.length && a.role !== 'distributor') refuseInput('stores_distributor_only', 'only a distributor is bound to stores');
   const hash = await hashSecret(a.password);
@@ -72,13 +72,14 @@ export async function listPlatformAccounts(deps: Deps, _actor: ConsoleActor) {
   const stores = new Map<number, number[]>();
   for (const b of bindings) stores.set(b.account_id, [...(stores.get(b.account_id) ?? []), b.store_id]);
   return {
-    list: rows.map((r) => ({
+    list: rows.filter((r) => r.removed !== 1).map((r) => ({
       id: r.id,
       username: r.username,
       role: roleOfAccount(r.role),
       parent: r.parent_id === null ? null : (names.get(r.parent_id) ?? null),
       stores: (stores.get(r.id) ?? []).sort((x, y) => x - y),
       locked: r.locked === 1,
+      disabled: r.disabled === 1,
       enrolled: r.totp_secret !== null,
       createTime: r.created_at,
       lastLogin: r.last_login_at,
@@ -95,10 +96,81 @@ export async function createAccountFromConsole(
   return { id };
 }
 
+/** A platform account by id that is not removed; 8 (user info not found) otherwise. */
 async function platformAccountOrRefuse(db: Db, id: number) {
   const a = await accounts.find(db, id);
-  if (!a) refuse(Status.USER_NOT_FOUND);
+  if (!a || a.removed === 1) refuse(Status.USER_NOT_FOUND);
   return a;
+}
+
+type Account = Awaited<ReturnType<typeof platformAccountOrRefuse>>;
+
+/**
+ * The guards of taking an account out of use (disable, remove): never one's own (account_self), never
+ * the last admin who can sign in (last_admin), checked under the accounts' lock so two admins
+ * disabling each other at once cannot both pass.
+ */
+async function mayTakeOut(tx: Deps, actor: ConsoleActor, a: Account) {
+  const { db, dialect } = tx.handle;
+  if (a.id === actor.accountId) refuseInput('account_self', 'you cannot do that to your own account');
+  await accounts.holdAccounts(db, dialect);
+  if (a.role === 'admin' && a.disabled === 0 && (await accounts.activeAdmins(db)) <= 1) refuseInput('last_admin', 'the last admin cannot be disabled or removed');
+}
+
+/**
+ * Disables a platform account (its console sessions end at once: the next call with its token is 5,
+ * and it cannot sign in) or enables it again; audited. Disabling twice, or enabling an enabled one,
+ * changes nothing and writes no row.
+ */
+export async function disablePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number; disable: boolean }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const a = await platformAccountOrRefuse(db, input.id);
+    if (input.disable === (a.disabled === 1)) return {};
+    if (input.disable) await mayTakeOut(tx, actor, a);
+    await accounts.setDisabled(db, a.id, input.disable);
+    if (input.disable) await accounts.revokeSessionsOf(db, a.id, isoNow());
+    await audit({ storeId: null, kind: input.disable ? 'console.account_disable' : 'console.account_enable', target: { type: 'platform', id: a.id, label: a.username }, before: { disabled: a.disabled === 1 }, after: { disabled: input.disable } });
+    return {};
+  });
+}
+
+/**
+ * Takes a platform account off the console: removed and disabled, its sessions ended, listed nowhere;
+ * the row stays for the trail and its name stays taken. A distributor that still has stores, credit or
+ * accounts under it is refused (account_in_use): move or take those back first.
+ */
+export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const a = await platformAccountOrRefuse(db, input.id);
+    await mayTakeOut(tx, actor, a);
+    const stores = (await accounts.storesOf(db, a.id)).length;
+    if (stores > 0 || Number(a.credit_cents) !== 0 || (await accounts.childrenOf(db, a.id)) > 0) refuseInput('account_in_use', 'the account still has stores, credit or accounts under it');
+    await accounts.remove(db, a.id);
+    await accounts.revokeSessionsOf(db, a.id, isoNow());
+    await audit({ storeId: null, kind: 'console.account_remove', target: { type: 'platform', id: a.id, label: a.username }, before: { username: a.username, role: roleOfAccount(a.role), disabled: a.disabled === 1 } });
+    return {};
+  });
+}
+
+/**
+ * A platform account's new password, typed by the admin (as the account form's first one): the spec's
+ * rules (43, 44, 40), stored hashed; the lock is lifted and its sessions end; audited without the password.
+ */
+export async function setPlatformAccountPassword(deps: Deps, actor: ConsoleActor, input: { id: number; password: string }) {
+  const hash = await hashSecret(input.password);
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const a = await platformAccountOrRefuse(db, input.id);
+    const problem = credentialProblem(a.username, input.password);
+    if (problem) refuse(CREDENTIAL_STATUS[problem]);
+    await accounts.setPassword(db, a.id, hash);
+    // The one whose password it is keeps the session it is using; every other one ends.
+    await accounts.revokeSessionsOf(db, a.id, isoNow(), a.id === actor.accountId ? actor.sessionId : undefined);
+    await audit({ storeId: null, kind: 'console.account_password', target: { type: 'platform', id: a.id, label: a.username }, before: { locked: a.locked === 1 }, after: { credentials_changed: true, locked: false } });
+    return {};
+  });
 }
 
 export async function unlockPlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {

@@ -1,11 +1,15 @@
-import { SaType, Status, type Cents } from '@moneybox/contract';
+import { SaType, Status, credentialProblem, type Cents } from '@moneybox/contract';
+import { hashSecret } from '../../auth/password.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { refuse } from '../../domain/status-refusal.js';
+import { accountRepository } from '../../repositories/account.repository.js';
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import { storeScope } from '../../repositories/store-scope.js';
 import { isoNow } from '../../clock.js';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../deps.js';
 import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
+import { CREDENTIAL_STATUS } from '../user/credential-status.js';
 import { asConsole, consoleAudited, consoleStep, refuseInput } from './console-audit.js';
 import { storeInScope } from './scope.js';
 
@@ -96,16 +100,71 @@ export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: 
   });
 }
 
+/** A boss of a store in the actor's scope: 21 outside it, 8 for an id that is not one of that store's bosses. */
+async function storeBoss(db: Db, actor: ConsoleActor, kid: number, id: number) {
+  await storeInScope(db, actor, kid);
+  const { staff } = storeScope(db, kid);
+  const boss = await staff.find(id);
+  if (!boss || boss.sa_type !== SaType.BOSS) refuse(Status.USER_NOT_FOUND);
+  return { staff, boss };
+}
+
 /** Unlocks a boss of the store locked after failed logins (41). */
 export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; id: number }) {
   return consoleAudited(deps, actor, async (tx, audit) => {
-    const db = tx.handle.db;
-    await storeInScope(db, actor, input.kid);
-    const { staff } = storeScope(db, input.kid);
-    const boss = await staff.find(input.id);
-    if (!boss || boss.sa_type !== SaType.BOSS) refuse(Status.USER_NOT_FOUND);
+    const { staff, boss } = await storeBoss(tx.handle.db, actor, input.kid, input.id);
     await staff.update(input.id, { locked: 0, failed_logins: 0 });
     await audit({ storeId: input.kid, kind: 'console.boss_unlock', target: { type: 'account', id: boss.id, label: boss.username }, before: { locked: boss.locked === 1 }, after: { locked: false, at: isoNow() } });
+    return {};
+  });
+}
+
+/**
+ * A boss's new password from the console (a boss who forgot it), typed by the console's account as
+ * bossCreate's first one is: the spec's rules (43, 44, 40), stored hashed; the lock is lifted and the
+ * boss's sessions end (its next call answers 5). Audited without the password. A store outside the
+ * scope is 21; an id that is not a boss of that store 8.
+ */
+export async function consoleSetBossPassword(deps: Deps, actor: ConsoleActor, input: { kid: number; id: number; password: string }) {
+  const hash = await hashSecret(input.password);
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const { staff, boss } = await storeBoss(db, actor, input.kid, input.id);
+    const problem = credentialProblem(boss.username, input.password);
+    if (problem) refuse(CREDENTIAL_STATUS[problem]);
+    await staff.update(boss.id, { password_hash: hash, locked: 0, failed_logins: 0 });
+    await accountRepository.revokeSessions(db, boss.id, isoNow());
+    await audit({ storeId: input.kid, kind: 'console.boss_password', target: { type: 'account', id: boss.id, label: boss.username }, before: { locked: boss.locked === 1 }, after: { credentials_changed: true, locked: false } });
+    return {};
+  });
+}
+
+const STORE_PLACE = ['name', 'address', 'city', 'state', 'zip', 'phone'] as const;
+type StorePlace = Partial<Record<(typeof STORE_PLACE)[number], string | undefined>>;
+
+/**
+ * A store's name and address (a distributor its own stores, the admin any; support never: the matrix);
+ * only the fields given change; audited with what each was and became. Nothing changed: no row.
+ */
+export async function consoleRenameStore(deps: Deps, actor: ConsoleActor, input: { kid: number } & StorePlace) {
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const store = await storeInScope(db, actor, input.kid);
+    const scoped = storeScope(db, input.kid);
+    const row = await scoped.store.find();
+    if (!row) refuse(Status.PERMISSION_ERROR);
+    const before: StorePlace = {};
+    const after: StorePlace = {};
+    for (const k of STORE_PLACE) {
+      const v = input[k];
+      if (v === undefined || v === row[k]) continue;
+      before[k] = row[k];
+      after[k] = v;
+    }
+    if (Object.keys(after).length === 0) return {};
+    if (after.name !== undefined && !after.name.trim()) refuseInput('store_name', 'a store needs a name');
+    await scoped.store.update(after);
+    await audit({ storeId: input.kid, kind: 'console.store_rename', target: { type: 'store', id: store.id, label: store.name }, before, after });
     return {};
   });
 }
@@ -124,7 +183,7 @@ export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor
     const store = await storeInScope(db, actor, input.kid);
     await accounts.holdBinding(db, tx.handle.dialect, input.kid);
     const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
-    if (to !== null && to?.role !== 'distributor') refuseInput('no_distributor', 'no distributor with that id');
+    if (to !== null && (to?.role !== 'distributor' || to.removed === 1)) refuseInput('no_distributor', 'no distributor with that id');
     const from = await accounts.distributorOf(db, input.kid);
     const fromId = from?.account_id ?? null;
     if (fromId === (to?.id ?? null)) refuseInput(to ? 'already_bound' : 'already_own', to ? 'the store is already bound to that distributor' : "the store is already one of the operator's own");

@@ -68,7 +68,7 @@ export function createStore(deps: DbDeps, actor: PlatformActor, s: NewStore): Pr
   return operatorStep(deps, actor, async ({ handle: { db: tx } }, step) => {
     if (s.distributorId !== undefined) {
       const d = await platformAccountRepository.find(tx, s.distributorId);
-      if (!d || d.role !== 'distributor') throw new OperatorError('no distributor with that id', 'no_distributor');
+      if (!d || d.role !== 'distributor' || d.removed === 1) throw new OperatorError('no distributor with that id', 'no_distributor');
     }
     if (!Number.isSafeInteger(s.id) || s.id <= 0) throw new OperatorError('kiosk id must be a positive whole number', 'kiosk_id');
     if (!s.name.trim()) throw new OperatorError('store name is required', 'store_name');

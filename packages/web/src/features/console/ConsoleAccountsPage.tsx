@@ -1,5 +1,6 @@
 import { Badge, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CONSOLE_ROLES, type ConsoleRole } from '@moneybox/contract/console-roles';
+import type { PlatformAccount } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -10,6 +11,9 @@ import { ConsoleTable } from './ConsoleTable';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
 import { ConsoleCard } from './ConsoleCard';
+import { consoleSession } from '../../auth/console-session';
+import { confirmLines } from './confirm-lines';
+import { PasswordDialog } from './PasswordDialog';
 
 /** The kiosk ids typed as "1001, 2002": the numbers, or null when one is not a number. */
 export function kioskIds(text: string): number[] | null {
@@ -18,7 +22,7 @@ export function kioskIds(text: string): number[] | null {
   return parts.map(Number);
 }
 
-/** /operator/accounts (admin): the platform accounts, a new one, unlock, reset of the second factor. */
+/** /operator/accounts (admin): the platform accounts, a new one, unlock, reset of the second factor, a new password, disable and remove (never one's own). */
 export default function ConsoleAccountsPage() {
   const { t } = useTranslation(['console', 'status', 'common']);
   useDocumentTitle(t('console:accounts'));
@@ -26,7 +30,18 @@ export default function ConsoleAccountsPage() {
   const write = useWrite();
   const [form, setForm] = useState({ username: '', password: '', role: 'distributor' as ConsoleRole, parent: '', stores: '' });
   const { error, setError, run } = useConsoleAction();
+  const [newPasswordFor, setNewPasswordFor] = useState<PlatformAccount | null>(null);
   const list = accounts.data?.list ?? [];
+  const me = consoleSession()?.uid;
+  const disable = async (a: PlatformAccount) => {
+    const lines = a.disabled ? [t('console:offboard.enableWhat', { name: a.username })] : [t('console:offboard.disableWhat', { name: a.username })];
+    if (!(await confirmLines(a.disabled ? t('console:offboard.enable') : t('console:offboard.disable'), lines))) return;
+    await run(() => write('/operator/accountDisable', { id: a.id, disable: !a.disabled }), a.disabled ? t('console:offboard.enabled') : t('console:offboard.disabledDone'));
+  };
+  const remove = async (a: PlatformAccount) => {
+    if (!(await confirmLines(t('console:offboard.remove'), [t('console:offboard.removeWhat', { name: a.username })]))) return;
+    await run(() => write('/operator/accountRemove', { id: a.id }), t('console:offboard.removed'));
+  };
   const distributors = list.filter((a) => a.role === 'distributor');
   const create = async () => {
     const stores = form.role === 'distributor' ? kioskIds(form.stores) : [];
@@ -50,6 +65,13 @@ export default function ConsoleAccountsPage() {
         {t('console:accounts')}
       </Title>
       <ActionAlert error={error} testId="console-accounts-error" />
+      <PasswordDialog
+        account={newPasswordFor?.username ?? null}
+        save={(password) => write('/operator/accountPassword', { id: newPasswordFor!.id, password })}
+        done={t('console:offboard.passwordSet', { name: newPasswordFor?.username ?? '' })}
+        onClose={() => setNewPasswordFor(null)}
+        testId="console-account-password-dialog"
+      />
       <ConsoleCard title={t('console:accountCreate')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           <TextInput label={t('console:username')} value={form.username} onChange={(e) => setForm({ ...form, username: e.currentTarget.value })} maxLength={20} data-testid="console-account-username" />
@@ -90,6 +112,11 @@ export default function ConsoleAccountsPage() {
                   {a.username}
                 </Text>
                 {a.locked && <Badge color="red">{t('console:locked')}</Badge>}
+                {a.disabled && (
+                  <Badge color="gray" data-testid={`console-account-disabled-${a.username}`}>
+                    {t('console:disabled')}
+                  </Badge>
+                )}
                 <Text fz="xs" c={a.enrolled ? 'green' : 'dimmed'}>
                   {a.enrolled ? t('console:enrolled') : t('console:notEnrolled')}
                 </Text>
@@ -100,7 +127,7 @@ export default function ConsoleAccountsPage() {
             <Table.Td>{a.stores.length ? a.stores.join(', ') : '—'}</Table.Td>
             <Table.Td>{consoleTime(a.lastLogin)}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap" justify="flex-end">
+              <Group gap={4} wrap="wrap" justify="flex-end">
                 {a.locked && (
                   <Button size="compact-sm" variant="light" onClick={() => void run(() => write('/operator/accountUnlock', { id: a.id }), t('console:unlocked'))}>
                     {t('console:unlock')}
@@ -110,6 +137,19 @@ export default function ConsoleAccountsPage() {
                   <Button size="compact-sm" variant="subtle" color="red" onClick={() => void run(() => write('/operator/accountResetFactor', { id: a.id }), t('console:factorReset'))}>
                     {t('console:resetFactor')}
                   </Button>
+                )}
+                <Button size="compact-sm" variant="subtle" onClick={() => setNewPasswordFor(a)} data-testid={`console-account-new-password-${a.username}`}>
+                  {t('console:offboard.newPassword')}
+                </Button>
+                {a.id !== me && (
+                  <>
+                    <Button size="compact-sm" variant="light" color={a.disabled ? 'green' : 'orange'} onClick={() => void disable(a)} data-testid={`console-account-disable-${a.username}`}>
+                      {a.disabled ? t('console:offboard.enable') : t('console:offboard.disable')}
+                    </Button>
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => void remove(a)} data-testid={`console-account-remove-${a.username}`}>
+                      {t('console:offboard.remove')}
+                    </Button>
+                  </>
                 )}
               </Group>
             </Table.Td>

@@ -10,19 +10,38 @@ import { useMoney } from '../../money/useMoney';
 import { consoleTime } from './console-time';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { confirmLines } from './confirm-lines';
+import { newKey } from './credit-key';
+import { withCreditWords } from './credit-refusal';
+import { MultiStoreCredit } from './MultiStoreCredit';
 
-/** One idempotency key per intended move: kept across a retry of the same move, new after one is done (getRandomValues: also outside a secure context). */
-function newKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 type Target = { kid: number } | { distributor_id: number };
 
+/** The two sides of a move's edge, for its confirmation: the child's name, its parent's and the parent's balance (null: the operator, unlimited). */
+export interface CreditParties {
+  child: string;
+  parent: string;
+  parentBalance: number | null;
+}
+
+/** What a give or take-back will do, a line each: the amount from one side to the other, and both balances after. */
+export function creditMoveLines(t: (k: string, o?: Record<string, unknown>) => string, money: (units: number) => string, m: { amount: number; back: boolean; fund: 'credit' | 'comps'; childBalance: number; parties: CreditParties }): string[] {
+  const { child, parent, parentBalance } = m.parties;
+  const delta = m.back ? -m.amount : m.amount;
+  const [from, to] = m.back ? [child, parent] : [parent, child];
+  const what = t(m.back ? `creditConfirm.${m.fund}Back` : `creditConfirm.${m.fund}Give`, { amount: money(m.amount), from, to });
+  const childLine = t('creditConfirm.after', { name: child, before: money(m.childBalance), after: money(m.childBalance + delta) });
+  const parentLine = parentBalance === null ? t('creditConfirm.operatorAfter', { name: parent }) : t('creditConfirm.after', { name: parent, before: money(parentBalance), after: money(parentBalance - delta) });
+  return [what, m.back ? childLine : parentLine, m.back ? parentLine : childLine, t('creditConfirm.undo')];
+}
+
 /**
  * A party's credit (or a store's special comps budget): its balance, give and take back with a note
- * when the account may move along its edge, and the history with both sides' balances.
+ * when the account may move along its edge (after a confirmation of the amount, from, to and both
+ * balances after), and the history with both sides' balances.
  */
-export function CreditCard({ target, fund, canMove, title, testId }: { target: Target; fund: 'credit' | 'comps'; canMove: boolean; title: string; testId: string }) {
+export function CreditCard({ target, fund, canMove, title, testId, parties }: { target: Target; fund: 'credit' | 'comps'; canMove: boolean; title: string; testId: string; parties: CreditParties }) {
   const { t } = useTranslation('console');
   const { money } = useMoney();
   const history = useApiQuery('/operator/creditHistory', { ...target, fund });
@@ -32,8 +51,11 @@ export function CreditCard({ target, fund, canMove, title, testId }: { target: T
   const [note, setNote] = useState('');
   const [key, setKey] = useState(newKey);
   const submit = async (back: boolean) => {
-    if (amount === '' || amount <= 0) return;
-    const ok = await action.run(() => write('/operator/creditMove', { ...target, fund, amount, back, note, key }), back ? t('credit.takenBack') : t('credit.given'));
+    if (amount === '' || amount <= 0 || !history.data) return;
+    const lines = creditMoveLines(t, money, { amount, back, fund, childBalance: history.data.balance, parties });
+    if (!(await confirmLines(t(back ? 'creditConfirm.backTitle' : 'creditConfirm.giveTitle'), lines))) return;
+    const move = () => write('/operator/creditMove', { ...target, fund, amount, back, note, key }).catch(withCreditWords(t, money));
+    const ok = await action.run(move, back ? t('credit.takenBack') : t('credit.given'));
     if (ok) {
       setAmount('');
       setNote('');
@@ -189,8 +211,17 @@ export default function ConsoleCreditPage() {
         </Table.ScrollContainer>
       </Card>
       {chosen && (
-        <CreditCard key={chosen.id} target={{ distributor_id: chosen.id }} fund="credit" canMove={movesTo(chosen)} title={t('credit.of', { name: chosen.username })} testId="console-distributor-credit" />
+        <CreditCard
+          key={chosen.id}
+          target={{ distributor_id: chosen.id }}
+          fund="credit"
+          canMove={movesTo(chosen)}
+          title={t('credit.of', { name: chosen.username })}
+          testId="console-distributor-credit"
+          parties={{ child: chosen.username, parent: chosen.parent ?? t('credit.operator'), parentBalance: chosen.parent_id === null ? null : (list.find((d) => d.id === chosen.parent_id)?.credit ?? null) }}
+        />
       )}
+      {consoleSession()?.role !== 'support' && <MultiStoreCredit distributors={list} />}
     </Stack>
   );
 }

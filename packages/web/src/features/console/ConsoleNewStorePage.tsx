@@ -1,11 +1,13 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
 import { useWrite } from '../../api/write';
 import { useDocumentTitle } from '../../layouts/page-title';
 import { useConsoleAction } from './use-console-action';
 import { ActionAlert } from './ActionAlert';
+import { distributorLabel } from './StoreDistributor';
 
 const TEXT = ['name', 'timezone', 'address', 'city', 'state', 'zip', 'phone'] as const;
 const NUMBERS = ['kid', 'max_drawers', 'max_machines', 'limit_day', 'drawers'] as const;
@@ -31,7 +33,7 @@ const LABEL: Record<(typeof TEXT)[number] | (typeof NUMBERS)[number] | (typeof A
   limit_weekly: 'fields.capWeekly',
 };
 
-/** /operator/stores/new (admin): a new store, what `create-store` takes. */
+/** /operator/stores/new (admin): a new store, what `create-store` takes, bound to the distributor chosen (or the operator's own). */
 export default function ConsoleNewStorePage() {
   const { t } = useTranslation('console');
   useDocumentTitle(t('newStore'));
@@ -40,12 +42,15 @@ export default function ConsoleNewStorePage() {
   const [text, setText] = useState<Record<(typeof TEXT)[number], string>>({ name: '', timezone: 'America/Chicago', address: '', city: '', state: '', zip: '', phone: '' });
   const [nums, setNums] = useState<Record<(typeof NUMBERS)[number], number>>({ kid: 0, max_drawers: 5, max_machines: 20, limit_day: 31, drawers: 1 });
   const [amounts, setAmounts] = useState<Record<(typeof AMOUNTS)[number], number>>({ credit: 0, comps_budget: 0, limit_hourly: 0, limit_daily: 0, limit_weekly: 0 });
+  const distributors = useApiQuery('/operator/distributors', {});
+  // '': the operator's own store (no distributor).
+  const [distributor, setDistributor] = useState('');
   const { busy, error, run } = useConsoleAction();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     let kid = 0;
     const create = async () => {
-      kid = (await write('/operator/storeCreate', { ...text, ...nums, ...amounts })).kid;
+      kid = (await write('/operator/storeCreate', { ...text, ...nums, ...amounts, ...(distributor && { distributor_id: Number(distributor) }) })).kid;
     };
     if (await run(create, t('storeCreated'))) navigate(`/operator/stores/${kid}`);
   };
@@ -57,6 +62,14 @@ export default function ConsoleNewStorePage() {
         </Title>
         <ActionAlert error={error} testId="console-new-store-error" />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <NativeSelect
+            label={t('fields.distributor')}
+            description={t('offboard.newStoreDistributorHint')}
+            value={distributor}
+            onChange={(e) => setDistributor(e.currentTarget.value)}
+            data={[{ value: '', label: t('move.operator') }, ...(distributors.data?.list ?? []).map((d) => ({ value: String(d.id), label: distributorLabel(d) }))]}
+            data-testid="console-new-distributor"
+          />
           {NUMBERS.map((k) => (
             <NumberInput key={k} label={t(LABEL[k])} value={nums[k]} onChange={(v) => setNums({ ...nums, [k]: typeof v === 'number' ? v : 0 })} min={0} allowDecimal={false} allowNegative={false} data-testid={`console-new-${k}`} />
           ))}

@@ -13,6 +13,8 @@ import { CreditCard } from './ConsoleCreditPage';
 import { ReportLinks, StoreBack } from './StoreNav';
 import { StoreState } from './ConsoleStoresPage';
 import { StoreDistributor } from './StoreDistributor';
+import { StorePlace } from './StorePlace';
+import { PasswordDialog } from './PasswordDialog';
 import { StoreExclusionSharing } from './StoreExclusionSharing';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from './console-time';
@@ -28,6 +30,10 @@ export default function ConsoleStorePage() {
   const store = detail.data?.store;
   useDocumentTitle(store ? `${store.name} (${store.kid})` : t('console:stores'));
   const role = consoleSession()?.role;
+  const distributors = useApiQuery('/operator/distributors', {});
+  // The store's credit edge, for the moves' confirmation: its distributor (and that one's credit) or the operator.
+  const parent = store?.distributor ? distributors.data?.list.find((d) => d.username === store.distributor) : undefined;
+  const parties = store && { child: `${store.name} (${store.kid})`, parent: store.distributor ?? t('console:credit.operator'), parentBalance: store.distributor ? (parent?.credit ?? null) : null };
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <StoreBack to="/operator/stores" label={t('console:backToStores')} testId="console-back" error={detail.error} />
@@ -43,18 +49,19 @@ export default function ConsoleStorePage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <StoreDetails store={store} />
             <Stack gap="md">
+              {role !== 'support' && <StorePlace key={`${store.name}|${store.address}|${store.city}|${store.state}|${store.zip}|${store.phone}`} store={store} />}
               {role !== 'support' && <Freeze store={store} />}
               <Bosses kid={store.kid} bosses={detail.data!.bosses} canManage={role !== 'support'} />
               <Theme kid={store.kid} hosts={detail.data!.hosts} canManage={role !== 'support'} />
             </Stack>
           </SimpleGrid>
           <Stack gap="md">
-            <CreditCard target={{ kid: store.kid }} fund="credit" canMove={role !== 'support'} title={t('console:credit.storeCredit')} testId="console-store-credit" />
-            <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" />
+            <CreditCard target={{ kid: store.kid }} fund="credit" canMove={role !== 'support'} title={t('console:credit.storeCredit')} testId="console-store-credit" parties={parties!} />
+            <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" parties={parties!} />
           </Stack>
           <StoreThresholds kid={store.kid} canEdit={role === 'admin'} />
           <StoreExclusionSharing kid={store.kid} canEdit={role === 'admin'} />
-          {role === 'admin' && <StoreDistributor kid={store.kid} name={store.name} />}
+          {role === 'admin' && <StoreDistributor kid={store.kid} name={store.name} credit={store.credit} />}
           {role === 'admin' && <Quota store={store} />}
         </>
       )}
@@ -144,10 +151,18 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
   const write = useWrite();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [newPasswordFor, setNewPasswordFor] = useState<{ id: number; account: string } | null>(null);
   const action = useConsoleAction();
   const error = action.error;
   return (
     <ConsoleCard title={t('bosses')}>
+      <PasswordDialog
+        account={newPasswordFor?.account ?? null}
+        save={(pw) => write('/operator/bossPassword', { kid, id: newPasswordFor!.id, password: pw })}
+        done={t('offboard.passwordSet', { name: newPasswordFor?.account ?? '' })}
+        onClose={() => setNewPasswordFor(null)}
+        testId="console-boss-password-dialog"
+      />
       <ActionAlert error={error} mb="sm" />
       {bosses.length === 0 && <Text c="dimmed">{t('noBosses')}</Text>}
       <Stack gap={6} data-testid="console-bosses">
@@ -162,11 +177,18 @@ function Bosses({ kid, bosses, canManage }: { kid: number; bosses: { id: number;
                 {t('lastLogin')}: {consoleTime(b.lastLogin)}
               </Text>
             </Group>
-            {canManage && b.locked && (
-              <Button size="compact-sm" variant="light" loading={action.busy} onClick={() => void action.run(() => write('/operator/bossUnlock', { kid, id: b.id }), t('unlocked'))} data-testid={`console-unlock-${b.account}`}>
-                {t('unlock')}
-              </Button>
-            )}
+            <Group gap={4} wrap="nowrap">
+              {canManage && b.locked && (
+                <Button size="compact-sm" variant="light" loading={action.busy} onClick={() => void action.run(() => write('/operator/bossUnlock', { kid, id: b.id }), t('unlocked'))} data-testid={`console-unlock-${b.account}`}>
+                  {t('unlock')}
+                </Button>
+              )}
+              {canManage && (
+                <Button size="compact-sm" variant="subtle" onClick={() => setNewPasswordFor(b)} data-testid={`console-boss-new-password-${b.account}`}>
+                  {t('offboard.newPassword')}
+                </Button>
+              )}
+            </Group>
           </Group>
         ))}
       </Stack>

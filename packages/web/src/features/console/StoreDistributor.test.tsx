@@ -14,7 +14,7 @@ afterEach(() => {
 /** The card as the store page places it for the admin. */
 function renderCard() {
   setConsoleSession({ uid: 7, token: 'console-token', username: 'admin0001', role: 'admin' });
-  return renderRoutes([{ path: '/operator/stores/:kid', element: <StoreDistributor kid={2102} name="Elsewhere" /> }], '/operator/stores/2102');
+  return renderRoutes([{ path: '/operator/stores/:kid', element: <StoreDistributor kid={2102} name="Elsewhere" credit={1250} /> }], '/operator/stores/2102');
 }
 
 describe("the console's store distributor card", () => {
@@ -46,7 +46,10 @@ describe("the console's store distributor card", () => {
 
     await userEvent.selectOptions(screen.getByTestId('console-store-distributor-select'), '32');
     await userEvent.click(save);
-    expect(await screen.findByText('Move Elsewhere (2102) from north to south? The store keeps its credit; north no longer sees it.')).toBeInTheDocument();
+    // The confirmation says what will happen: from, to, the credit the store keeps, who sees it after.
+    expect((await screen.findByTestId('console-confirm')).textContent).toBe(
+      'Move Elsewhere (2102) from north to south.' + 'Its credit stays with it: $1,250.00 before and after the move.' + 'north no longer sees the store; from now on its credit comes from and goes back to south only.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(moves()).toEqual([]);
 

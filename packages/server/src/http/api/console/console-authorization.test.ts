@@ -41,6 +41,8 @@ describeOnDatabases('console authorization matrix', (s) => {
   const sessions = new Map<CallerName, Body>();
   let bossId = 0;
   let throwaway = 0;
+  /** An account only the admin's `/operator/accountRemove` takes off (once). */
+  let removable = 0;
   /** A distributor with no store: where the admin moves store 3003 (a store no caller's scope depends on). */
   let spareDistributor = 0;
   let n = 0;
@@ -84,6 +86,7 @@ describeOnDatabases('console authorization matrix', (s) => {
     sessions.set('anonymous', {});
     bossId = (await s.handle.db.selectFrom('account').select('id').where('username', '=', 'boss01').executeTakeFirstOrThrow()).id;
     throwaway = (await consoleAccount(s, 'support')).UID;
+    removable = (await consoleAccount(s, 'support')).UID;
     await createStore({ handle: s.handle }, SEED, { id: 3003, name: 'Moved Arcade', timezone: 'America/Chicago', credit: 0 as Cents, compsBudget: 0 as Cents, maxDrawers: 1, maxMachines: 1, limitDay: 31, limitHourly: 0 as Cents, limitDaily: 0 as Cents, limitWeekly: 0 as Cents, drawers: 1 });
     spareDistributor = (await consoleAccount(s, 'distributor')).UID;
     for (let i = 0; i < 2 * CALLERS.length; i++) {
@@ -112,6 +115,9 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeFreeze': { kind: 'store1001', body: () => ({ kid: 1001, freeze: false }) },
     '/operator/bossCreate': { kind: 'store1001', body: (i) => ({ kid: 1001, username: `mboss${String(i).padStart(4, '0')}`, password: 'pass1234' }) },
     '/operator/bossUnlock': { kind: 'store1001', body: () => ({ kid: 1001, id: bossId }) },
+    // The boss's own password again: its sessions end (the boss column answers 5 to console calls regardless).
+    '/operator/bossPassword': { kind: 'store1001', body: () => ({ kid: 1001, id: bossId, password: 'boss1234' }) },
+    '/operator/storeRename': { kind: 'store1001', body: (i) => ({ kid: 1001, address: `${i} Matrix Street` }) },
     '/operator/storeQuota': { kind: 'store1001', body: () => ({ kid: 1001, max_machines: 20 }) },
     // Store 3003, bound to no caller: only the admin moves it (to a distributor no caller is), once.
     '/operator/storeDistributor': { kind: 'platform', body: () => ({ kid: 3003, distributor_id: spareDistributor }) },
@@ -123,10 +129,14 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/accountCreate': { kind: 'platform', body: (i) => ({ username: `macct${String(i).padStart(4, '0')}`, password: 'pass1234', role: 'support' }) },
     '/operator/accountUnlock': { kind: 'platform', body: () => ({ id: throwaway }) },
     '/operator/accountResetFactor': { kind: 'platform', body: () => ({ id: throwaway }) },
+    '/operator/accountPassword': { kind: 'platform', body: () => ({ id: throwaway, password: 'pass1234' }) },
+    '/operator/accountDisable': { kind: 'platform', body: () => ({ id: throwaway, disable: true }) },
+    '/operator/accountRemove': { kind: 'platform', body: () => ({ id: removable }) },
     '/operator/distributors': { kind: 'platform' },
     // A comps budget: no giver's balance in the way, so only the matrix and the scope decide.
     '/operator/creditMove': { kind: 'store1001', body: (i) => ({ kid: 1001, fund: 'comps', amount: 1, key: `matrix-key-${i}` }) },
     '/operator/creditHistory': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/creditMoves': { kind: 'store1001', body: (i) => ({ moves: [{ kid: 1001, amount: 1, key: `matrix-moves-${i}` }] }) },
     '/operator/alerts': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/alertCount': { kind: 'platform' },
     '/operator/alertAcknowledge': { kind: 'store1001', body: () => ({ id: alerts[0]! }) },
@@ -179,6 +189,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeFreeze':            '0   0   21  21  21  21  21  5 5 5',
     '/operator/bossCreate':             '0   0   21  21  21  21  21  5 5 5',
     '/operator/bossUnlock':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/bossPassword':           '0   0   21  21  21  21  21  5 5 5',
+    '/operator/storeRename':            '0   0   21  21  21  21  21  5 5 5',
     '/operator/storeHost':              '0   0   21  21  21  21  21  5 5 5',
     '/operator/storeHostRemove':        '0   0   21  21  21  21  21  5 5 5',
     '/operator/storeDailyReport':       '0   0   0   21  21  21  0   5 5 5',
@@ -192,9 +204,13 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/accountCreate':          '0   21  21  21  21  21  21  5 5 5',
     '/operator/accountUnlock':          '0   21  21  21  21  21  21  5 5 5',
     '/operator/accountResetFactor':     '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountPassword':        '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountDisable':         '0   21  21  21  21  21  21  5 5 5',
+    '/operator/accountRemove':          '0   21  21  21  21  21  21  5 5 5',
     '/operator/distributors':           '0   0   0   0   0   0   0   5 5 5',
     '/operator/creditHistory':          '0   0   0   21  21  21  0   5 5 5',
     '/operator/creditMove':             '0   0   21  21  21  21  21  5 5 5',
+    '/operator/creditMoves':            '0   0   21  21  21  21  21  5 5 5',
     '/operator/alerts':                 '0   0   0   21  21  21  0   5 5 5',
     '/operator/alertCount':             '0   0   0   0   0   0   0   5 5 5',
     '/operator/alertAcknowledge':       '0   0   21  21  21  21  21  5 5 5',
@@ -243,6 +259,8 @@ describeOnDatabases('console authorization matrix', (s) => {
         return { id: news2002 };
       case '/operator/storeHostRemove':
         return { kid: 2002, host: 'other2002.example.com' };
+      case '/operator/creditMoves':
+        return { moves: [{ kid: 2002, amount: 1, key: `matrix-moves-2002-${i}` }] };
       default:
         return { ...c.body!(i), kid: 2002 };
     }

@@ -1,10 +1,10 @@
 import { defineCall, serve } from '../../call.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
-import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
+import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleRenameStore, consoleSetBossPassword, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
 import { consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
-import { creditHistory, listDistributors, moveCredit } from '../../../services/console/credit.service.js';
+import { creditHistory, listDistributors, moveCredit, moveCreditToStores } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
 import { exportAudit, listAudit } from '../../../services/console/audit-trail.service.js';
 import { consoleReport } from '../../../services/console/report.service.js';
@@ -21,7 +21,15 @@ import {
   withdrawConsoleNews,
 } from '../../../services/console/news.service.js';
 import { getExclusionSharing, setExclusionSharing } from '../../../services/console/exclusion-sharing.service.js';
-import { createAccountFromConsole, listPlatformAccounts, resetSecondFactor, unlockPlatformAccount } from '../../../services/console/platform-accounts.service.js';
+import {
+  createAccountFromConsole,
+  disablePlatformAccount,
+  listPlatformAccounts,
+  removePlatformAccount,
+  resetSecondFactor,
+  setPlatformAccountPassword,
+  unlockPlatformAccount,
+} from '../../../services/console/platform-accounts.service.js';
 
 /** The platform console's calls (the registry's console part), as every group's: one `defineCall` each. */
 export const consoleCalls = [
@@ -35,6 +43,8 @@ export const consoleCalls = [
   defineCall('/operator/storeFreeze', { handler: serve(consoleFreezeStore) }),
   defineCall('/operator/bossCreate', { handler: serve(consoleCreateBoss) }),
   defineCall('/operator/bossUnlock', { handler: serve(consoleUnlockBoss) }),
+  defineCall('/operator/bossPassword', { handler: serve(consoleSetBossPassword) }),
+  defineCall('/operator/storeRename', { handler: serve(consoleRenameStore) }),
   defineCall('/operator/storeHost', { handler: serve(consoleSetStoreHost) }),
   defineCall('/operator/storeHostRemove', { handler: serve(consoleRemoveStoreHost) }),
   defineCall('/operator/storeDailyReport', { handler: serve(consoleDailyReport) }),
@@ -48,9 +58,13 @@ export const consoleCalls = [
   defineCall('/operator/accountCreate', { handler: serve(createAccountFromConsole) }),
   defineCall('/operator/accountUnlock', { handler: serve(unlockPlatformAccount) }),
   defineCall('/operator/accountResetFactor', { handler: serve(resetSecondFactor) }),
+  defineCall('/operator/accountPassword', { handler: serve(setPlatformAccountPassword) }),
+  defineCall('/operator/accountDisable', { handler: serve(disablePlatformAccount) }),
+  defineCall('/operator/accountRemove', { handler: serve(removePlatformAccount) }),
   defineCall('/operator/distributors', { handler: serve(listDistributors) }),
   defineCall('/operator/creditHistory', { handler: serve(creditHistory) }),
   defineCall('/operator/creditMove', { handler: serve(moveCredit) }),
+  defineCall('/operator/creditMoves', { handler: serve(moveCreditToStores) }),
   defineCall('/operator/alerts', { handler: serve(listAlerts) }),
   defineCall('/operator/alertCount', { handler: serve(countAlerts) }),
   defineCall('/operator/alertAcknowledge', { handler: serve(acknowledgeAlert) }),
