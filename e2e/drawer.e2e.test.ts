@@ -1,7 +1,7 @@
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations } from './axe.js';
+import { wcagViolations } from './axe.js';
 import { cookie, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 import { layoutTest } from './sweep.js';
 
@@ -108,7 +108,7 @@ describe('drawer page', () => {
     expect(kinds).toEqual(['redeem', 'purchase', 'bleed', 'fill', 'init']);
     await expect(page.getByTestId('movements').locator('tbody tr').nth(2).textContent()).resolves.toContain('cash drop to the safe');
     await e.screenshot(page, 'drawer-en', { fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
 
     // The ledger agrees with every cached balance.
     await e.server.verify();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, postPlan, reportStore, type ReportStore } from '../packages/server/src/testing/report-kit.js';
 import { refreshDailyTotals } from '../packages/server/src/services/report/daily-totals.js';
 import { setDomainLayout } from '../packages/server/src/services/operator/operator.service.js';
-import { seriousViolations } from './axe.js';
+import { wcagViolations } from './axe.js';
 import { screenshotDir, startE2E, type E2E } from './harness.js';
 import { SEED } from '../packages/server/src/services/audit/audit.js';
 
@@ -137,7 +137,7 @@ describe('reports', () => {
     await page.getByTestId('period-show').click();
     await table.getByText(/^1–7 of 7$/).waitFor();
     await e.screenshot(page, 'reports-transaction-filtered-en', { fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
     await page.getByTestId('filter-customer').fill('');
     await page.getByTestId('filter-type').selectOption('');
     await page.getByTestId('period-show').click();
@@ -186,7 +186,7 @@ describe('reports', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
     await table.getByText('Total (7 shifts)').waitFor();
     await e.screenshot(page, 'reports-shift-en', { fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
     const lines = csvLines(await bytesOf(download));
@@ -222,7 +222,7 @@ describe('reports', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(16);
     await page.getByTestId('daily-chart').locator('.recharts-bar-rectangle').first().waitFor();
     await e.screenshot(page, 'reports-daily-en', { fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
     const lines = csvLines(await bytesOf(download));

@@ -11,6 +11,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Code.css';

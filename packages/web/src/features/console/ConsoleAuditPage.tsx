@@ -118,7 +118,7 @@ export default function ConsoleAuditPage() {
       </form>
       <ActionAlert error={q.error?.message ?? exportError} testId="audit-error" />
       {truncated !== null && (
-        <Text fz="sm" c="orange" data-testid="audit-truncated">
+        <Text fz="sm" fw={600} role="status" data-testid="audit-truncated">
           {t('console:audit.truncated', { count: truncated })}
         </Text>
       )}
