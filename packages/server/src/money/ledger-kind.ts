@@ -21,6 +21,8 @@ export type Channel = 'pos' | 'reload_kiosk' | 'online' | 'reloader' | 'machine'
 
 /**
  * Credit given to a store (by the operator or its distributor): its ledger rows of this kind, each
- * d_credit_cents (the opening credit, every add-credit and console give; take-backs negative).
+ * d_credit_cents (the opening credit, every add-credit and console give; take-backs negative). Every
+ * other kind's d_credit_cents is credit the store used: the Z report, the reports' daily totals, the
+ * Quota screen and the console's report all tell the two apart by this one kind.
  */
 export const CREDIT_GIVEN_KIND = 'store_credit' satisfies LedgerKind;

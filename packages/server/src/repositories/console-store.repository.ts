@@ -110,7 +110,7 @@ export const consoleStoreRepository = {
     const of = (col: RawBuilder<unknown>) => (set === 'all' ? sql`` : sql` AND ${col} IN (${sql.join(set.map((id) => sql`${id}`))})`);
     const onLedger = set === 'all' ? sql` AND l.store_id IN (SELECT s.id FROM store s)` : of(sql`l.store_id`);
     const watermark = sql`(SELECT w.ledger_id FROM report_watermark w WHERE w.id = 1)`;
-    const use = sql`CASE WHEN l.kind = 'store_credit' THEN 0 ELSE l.d_credit_cents END`;
+    const use = sql`CASE WHEN l.kind = ${sql.lit(CREDIT_GIVEN_KIND)} THEN 0 ELSE l.d_credit_cents END`;
     const day = from.slice(0, 10);
     const edgeRows =
       edge.mode === 'add'

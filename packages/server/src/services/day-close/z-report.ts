@@ -1,4 +1,5 @@
 import { centsToCredits, readCountNote, REPORT_CHANNELS, toUnits, type DayCloseBlock, type ZCollection, type ZMachine, type ZReport, type ZShift } from '@moneybox/contract';
+import { CREDIT_GIVEN_KIND } from '../../money/ledger-kind.js';
 import type { Store } from '../../db/schema.js';
 import type { StoreScope } from '../../repositories/store-scope.js';
 import { presentShiftWithNames } from '../drawer/shift-report.js';
@@ -130,7 +131,7 @@ export function zReport(store: Store, day: string, w: { from: string; to: string
   });
   const gifts = sums.filter((s) => s.kind === 'gift');
   // The store's credit the customers' movements took; the operator's own credit sales are not use.
-  const creditUsed = -sums.filter((s) => s.kind !== 'store_credit').reduce((a, s) => a + s.credit_cents, 0);
+  const creditUsed = -sums.filter((s) => s.kind !== CREDIT_GIVEN_KIND).reduce((a, s) => a + s.credit_cents, 0);
 
   return {
     day,

@@ -1,4 +1,5 @@
 import type { DailyTotal, RefreshedRow } from '../../repositories/report.repository.js';
+import { CREDIT_GIVEN_KIND } from '../../money/ledger-kind.js';
 
 /** A refresher batch's totals summed over the stores (report_daily_all), from its per-store `store|day|channel|kind` totals. */
 export function allStoresTotals(byStore: ReadonlyMap<string, { amount_cents: number; count: number }>): DailyTotal[] {
@@ -27,7 +28,7 @@ export function creditUse(rows: readonly RefreshedRow[]): Array<{ store_id: numb
     const storeId = Number(r.store_id);
     const day = r.at.slice(0, 10);
     const k = `${storeId}|${day}`;
-    const used = r.kind === 'store_credit' ? 0 : Number(r.d_credit_cents);
+    const used = r.kind === CREDIT_GIVEN_KIND ? 0 : Number(r.d_credit_cents);
     const d = days.get(k);
     if (!d) days.set(k, { store_id: storeId, day, used_cents: used, last_at: r.at });
     else {

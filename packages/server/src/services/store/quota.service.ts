@@ -1,4 +1,5 @@
 import { Status, toUnits } from '@moneybox/contract';
+import { CREDIT_GIVEN_KIND } from '../../money/ledger-kind.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Deps } from '../deps.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -38,7 +39,7 @@ export async function storeQuota(deps: Deps, actor: Actor, days: number | undefi
     const day = storeDay(h.hour, store.timezone);
     const d = byDay.get(day) ?? { topups: 0, used: 0 };
     const cents = Number(h.credit_cents);
-    if (h.kind === 'store_credit') d.topups += cents;
+    if (h.kind === CREDIT_GIVEN_KIND) d.topups += cents;
     else {
       d.used -= cents;
       if (h.hour >= weekAgo) usedThisWeek -= cents;
