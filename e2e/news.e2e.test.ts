@@ -104,7 +104,7 @@ describe('platform news', () => {
     // Newest first: the holiday hours are half a day old, the welcome twenty days.
     const zhTitles = await titles.allTextContents();
     expect(zhTitles.indexOf('节假日营业时间')).toBeLessThan(zhTitles.indexOf('欢迎使用平台新闻'));
-    await zh.getByRole('heading', { name: '这里有什么', level: 4 }).waitFor();
+    await zh.getByRole('heading', { name: '这里有什么', level: 3 }).waitFor();
     await zh.getByRole('link', { name: '客服' }).waitFor();
     expect(await zh.getByTestId('item-new').first().textContent()).toBe('新');
     await e.screenshot(zh, 'news-all-zh_Hans', { fullPage: true });

@@ -86,8 +86,8 @@ function AlertCount() {
       color={open > 0 ? 'red' : 'gray'}
       c={open > 0 ? 'red' : 'white'}
       size="compact-md"
-      aria-label={t('alerts.count', { n: open })}
-      title={t('alerts.count', { n: open })}
+      aria-label={t('alerts.count', { count: open })}
+      title={t('alerts.count', { count: open })}
       data-testid="console-alert-count"
       data-count={open}
     >
