@@ -112,6 +112,12 @@ export const dayCloseReply = z.object({
   report: zReport,
   blocked: z.array(blocked),
   notes: z.array(note),
+  /**
+   * A closed day's seal (issue 40; docs/COMPLIANCE.md): the digest of its ledger rows as its close signed it,
+   * the signed text, the operator's Ed25519 public key and the signature (base64); null for a day closed
+   * before seals, absent while open. Kept beside the report, which it does not change.
+   */
+  seal: z.object({ text: z.string(), public_key: z.string(), signature: z.string() }).nullable().optional(),
 });
 export type DayCloseView = z.infer<typeof dayCloseReply>;
 

@@ -48,6 +48,12 @@ export interface Settings {
   sqliteMoneyWorker: boolean;
   /** How often the sweep also runs the ledger verify (ALERT_VERIFY_MS, one hour; 0: never). */
   alertVerifyMs: number;
+  /** How often the ledger's digests are brought up to date (LEDGER_DIGEST_MS, 60 s; 0: never; jobs/ledger-digests.ts). */
+  ledgerDigestMs: number;
+  /** The operator's Ed25519 ledger key (LEDGER_KEY_FILE, default `<DATA_DIR>/ledger-key.pem`; auth/ledger-key.ts). */
+  ledgerKeyFile: string;
+  /** Encrypts the ledger key file when set (LEDGER_KEY_PASSPHRASE); a secret: never logged. */
+  ledgerKeyPassphrase: string | undefined;
   /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
   webhookDeliverMs: number;
   /** Where webhooks may go beyond public https addresses (WEBHOOK_ALLOW_NETWORKS, WEBHOOK_ALLOW_HTTP; services/alerts/webhook-target.ts). */
@@ -116,6 +122,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     sqliteMoneyWorker: env.SQLITE_MONEY_WORKER === '1',
     alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
+    ledgerDigestMs: int(env.LEDGER_DIGEST_MS, 60_000),
+    ledgerKeyFile: path.resolve(env.LEDGER_KEY_FILE ?? path.join(env.DATA_DIR ?? 'data', 'ledger-key.pem')),
+    ledgerKeyPassphrase: env.LEDGER_KEY_PASSPHRASE || undefined,
     webhooks: { allowNetworks: parseAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS), allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' },
     metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === '1',

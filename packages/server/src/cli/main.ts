@@ -4,7 +4,7 @@ import { createPlatformAccount, resetPlatformAccount } from '../services/console
 import { inTransaction, openDatabase, type DatabaseHandle, type Db } from '../db/database.js';
 import { OPERATOR, writeAudit, type AuditEntry, type AuditTarget } from '../services/audit/audit.js';
 import { migrate } from '../money/migrate.js';
-import { settingsFromEnv } from '../settings.js';
+import { settingsFromEnv, type Settings } from '../settings.js';
 import { unmapped } from '../domain/user-refusal.js';
 import { asRefusal } from '../services/refusals.js';
 import {
@@ -19,12 +19,12 @@ import {
 } from '../services/operator/operator.service.js';
 import { activityCsv, activityPage } from '../services/audit/activity.js';
 import { permissionsMarkdown } from '../domain/permissions.js';
-import { verifyLedger } from '../money/verify.js';
 import { createAnnouncement, setMaintenance } from '../services/operator/notice.service.js';
 import { accountRepository } from '../repositories/account.repository.js';
 import { backupDatabase, restoreDatabase } from '../services/operator/backup.js';
 import { BULLETIN_HELP, runBulletinCli } from './bulletin.js';
 import { CREDIT_HELP, creditMoveCommand, distributorsCommand } from './credit.js';
+import { LEDGER_COMMANDS, LEDGER_HELP, ledgerCli } from './ledger.js';
 import { STORE_MOVE_HELP, moveStoreCli } from './store-move.js';
 import { asWords } from './words.js';
 import { provideSimulatorAccount } from '../services/operator/simulator-account.js';
@@ -59,7 +59,7 @@ ${STORE_MOVE_HELP}
   audit         [--kiosk <id>] [--from <date>] [--to <date>] [--account <name>] [--kind <kind or group>] [--format csv] [--limit n]
                                                                  (the audit trail with money rows, oldest first; default the last 7 days)
   permissions                                                    (the permission matrix as Markdown: docs/PERMISSIONS.md)
-  verify        [--kiosk <id>]                                   (recompute balances from the ledger; exit 1 on any difference)
+${LEDGER_HELP}
   backup        <file>                                           (SQLite: a consistent copy while the server runs)
   restore       <file>                                           (SQLite, server stopped: put a backup back, migrate, verify)
 ${BULLETIN_HELP}
@@ -88,7 +88,7 @@ function required(v: string | undefined, name: string): string {
   return v;
 }
 
-export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: string) => void): Promise<number> {
+export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: string) => void, settings: Settings = settingsFromEnv()): Promise<number> {
   // Platform news has its own options (repeatable, per language) and audits each change itself (cli/bulletin.ts).
   if (argv[0] === 'bulletin') return runBulletinCli(argv.slice(1), handle.db, out);
   // A store's distributor, through the console's own service (cli/store-move.ts).
@@ -100,11 +100,15 @@ export async function runCli(argv: string[], handle: DatabaseHandle, out: (s: st
     options: Object.fromEntries(
       ['kiosk', 'name', 'timezone', 'credit', 'comps-budget', 'max-drawers', 'max-machines', 'limit-day', 'hourly', 'daily', 'weekly',
         'drawers', 'username', 'password', 'amount', 'note', 'message', 'host', 'layout', 'layouts', 'min-amount',
-        'from', 'to', 'account', 'kind', 'format', 'limit', 'distributor', 'key']
+        'from', 'to', 'account', 'kind', 'format', 'limit', 'distributor', 'key', 'out']
         .map((k) => [k, { type: 'string' as const }]),
     ),
   });
   const [command, arg] = positionals;
+  // The ledger's check, key and export (cli/ledger.ts) read the database and the ledger key's file.
+  if (command !== undefined && LEDGER_COMMANDS.has(command)) {
+    return ledgerCli(command, handle, settings, { kiosk: o.kiosk === undefined ? undefined : intArg(o.kiosk, 'kiosk'), from: o.from, to: o.to, out: o.out }, out);
+  }
   if (command !== undefined && AUDITED_COMMANDS.has(command)) {
     // The command's change and its audit row commit together; its messages print after the commit.
     const lines: string[] = [];
@@ -301,15 +305,6 @@ async function runCommand(db: Db, command: string | undefined, arg: string | und
     case 'permissions': {
       out(permissionsMarkdown());
       return 0;
-    }
-    case 'verify': {
-      const diffs = await verifyLedger(db, o.kiosk === undefined ? undefined : intArg(o.kiosk, 'kiosk'));
-      if (diffs.length === 0) {
-        out('Ledger verified: every balance equals its ledger sum.');
-        return 0;
-      }
-      for (const d of diffs) out(`MISMATCH ${d.what} #${d.id}: cached ${formatCents(d.cached)}, ledger ${formatCents(d.ledger)}`);
-      return 1;
     }
     case undefined:
     case 'help':

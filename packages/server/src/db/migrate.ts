@@ -30,9 +30,10 @@ import * as m031 from './migrations/031_name_probes.js';
 import * as m032 from './migrations/032_store_usernames.js';
 import * as m036 from './migrations/036_customer_last_name.js';
 import * as m037 from './migrations/037_platform_account_removed.js';
+import * as m038 from './migrations/038_ledger_digests.js';
 
 /** Migrations in order; each receives the dialect so one list serves SQLite and PostgreSQL. */
-const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rules_once': m003, '005_staff_audit': m005, '006_terminals': m006, '007_reports': m007, '008_bulletins': m008, '009_terminal_apply': m009, '010_player_protection': m010, '011_day_close': m011, '012_platform_accounts': m012, '013_day_close_notes': m013, '014_checked_payouts': m014, '015_login_attempt_at': m015, '016_credit_hierarchy': m016, '017_alerts': m017, '019_store_hosts': m019, '020_round_machine': m020, '021_shared_exclusions': m021, '022_machine_meter_day': m022, '023_report_daily_day': m023, '024_console_daily_totals': m024, '025_ledger_one_customer_index': m025, '026_payout_day_total': m026, '027_document_keys': m027, '030_meter_resets': m030, '031_name_probes': m031, '032_store_usernames': m032, '036_customer_last_name': m036, '037_platform_account_removed': m037 };
+const migrations = { '001_initial': m001, '002_money_path': m002, '003_money_rules_once': m003, '005_staff_audit': m005, '006_terminals': m006, '007_reports': m007, '008_bulletins': m008, '009_terminal_apply': m009, '010_player_protection': m010, '011_day_close': m011, '012_platform_accounts': m012, '013_day_close_notes': m013, '014_checked_payouts': m014, '015_login_attempt_at': m015, '016_credit_hierarchy': m016, '017_alerts': m017, '019_store_hosts': m019, '020_round_machine': m020, '021_shared_exclusions': m021, '022_machine_meter_day': m022, '023_report_daily_day': m023, '024_console_daily_totals': m024, '025_ledger_one_customer_index': m025, '026_payout_day_total': m026, '027_document_keys': m027, '030_meter_resets': m030, '031_name_probes': m031, '032_store_usernames': m032, '036_customer_last_name': m036, '037_platform_account_removed': m037, '038_ledger_digests': m038 };
 
 /** This release's migrations, oldest first (GET /readyz and restore compare a database's with them). */
 export const migrationNames: readonly string[] = Object.keys(migrations);

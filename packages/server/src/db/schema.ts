@@ -590,6 +590,52 @@ export interface PayoutCheckTable {
   day_total_cents: Generated<number>;
 }
 
+/** Per store, one closed period of its ledger rows, chained (migration 038, money/ledger-digest.ts). */
+export interface LedgerDigestTable {
+  store_id: number;
+  seq: number;
+  prev_last_id: number;
+  first_id: number;
+  last_id: number;
+  count: number;
+  sum_cents: number;
+  hour: string;
+  prev_hash: string;
+  hash: string;
+  made_at: string;
+}
+
+/** A digested ledger row's own short hash (migration 038): `verify` names the first row that differs. */
+export interface LedgerRowHashTable {
+  ledger_id: number;
+  store_id: number;
+  hash: string;
+}
+
+/** One row (id 1): every ledger id up to ledger_id is digested (migration 038). */
+export interface LedgerDigestWatermarkTable {
+  id: number;
+  ledger_id: number;
+}
+
+/** A store day's digest as its close signed it (migration 038). */
+export interface DaySealTable {
+  store_id: number;
+  day: string;
+  from_at: string;
+  to_at: string;
+  count: number;
+  sum_cents: number;
+  first_id: number | null;
+  last_id: number | null;
+  rows_hash: string;
+  chain_last_id: number | null;
+  chain_hash: string | null;
+  public_key: string;
+  signature: string;
+  signed_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   account: AccountTable;
@@ -635,6 +681,10 @@ export interface Database {
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   payout_check: PayoutCheckTable;
+  ledger_digest: LedgerDigestTable;
+  ledger_row_hash: LedgerRowHashTable;
+  ledger_digest_watermark: LedgerDigestWatermarkTable;
+  day_seal: DaySealTable;
 }
 
 export type Store = Selectable<StoreTable>;

@@ -109,3 +109,18 @@ export function metersDisagree(machines: readonly { id: number; store_id: number
 export function ledgerDifferences(diffs: readonly { what: string; id: number; cached: number; ledger: number }[], storeOf: (d: { what: string; id: number }) => number | null): Cause[] {
   return diffs.map((d) => ({ kind: 'ledger' as const, storeId: storeOf(d), subject: `${d.what.replaceAll(' ', '_')}:${d.id}`, detail: { what: d.what, id: d.id, cached_cents: d.cached, ledger_cents: d.ledger } }));
 }
+
+/**
+ * The ledger chain check's findings (money/ledger-chain.ts, issue 40): one alert per store whose digested
+ * rows, periods or signed days no longer match, naming the first row that differs.
+ */
+export function ledgerChainBreaks(problems: readonly { storeId: number; what: string; row: number | null; detail: string }[]): Cause[] {
+  const first = new Map<number, (typeof problems)[number]>();
+  for (const p of problems) if (!first.has(p.storeId)) first.set(p.storeId, p);
+  return [...first.values()].map((p) => ({
+    kind: 'ledger' as const,
+    storeId: p.storeId,
+    subject: `ledger_chain:${p.storeId}`,
+    detail: { what: 'ledger chain', id: p.row, first_row: p.row, problem: p.detail, problems: problems.filter((q) => q.storeId === p.storeId).length },
+  }));
+}

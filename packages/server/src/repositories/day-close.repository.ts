@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { ledgerDigestRepository, type SealRecord } from './ledger-digest.repository.js';
 import { collectionsWithNames } from './kiosk-cash.repository.js';
 import { withNames, type ShiftWithNames } from './shift.repository.js';
 
@@ -39,6 +40,21 @@ export const dayCloseRepository = {
       .returning('day')
       .executeTakeFirst();
     return r !== undefined;
+  },
+  /** The day's ledger rows with every field the digest rule hashes (money/ledger-digest.ts), id order: what its close signs. */
+  windowLedger(db: Db, storeId: number, from: string, to: string) {
+    return ledgerDigestRepository.windowRows(db, storeId, from, to);
+  },
+  /** The store's last ledger period (its chain's head), signed with the day. */
+  chainHead(db: Db, storeId: number) {
+    return ledgerDigestRepository.head(db, storeId);
+  },
+  /** The day's seal once (the first close's stands). */
+  insertSeal(db: Db, storeId: number, row: Omit<SealRecord, 'store_id'>): Promise<boolean> {
+    return ledgerDigestRepository.insertSeal(db, { store_id: storeId, ...row });
+  },
+  seal(db: Db, storeId: number, day: string) {
+    return ledgerDigestRepository.seal(db, storeId, day);
   },
   notes(db: Db, storeId: number, day: string) {
     return db

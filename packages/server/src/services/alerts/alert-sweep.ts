@@ -1,6 +1,8 @@
+import { ledgerKeyPlace, ledgerPublicKey } from '../../auth/ledger-key.js';
 import { isoAgo } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { CLOSED_SHIFT_WINDOW_MS, EVENT_KINDS, LOCKOUT_WINDOW_MS, ledgerDifferences, lockouts, longShift, lowCredit, machineOffline, metersDisagree, openKey, overShort, thresholdResolver, type Cause } from '../../domain/alert-rules.js';
+import { CLOSED_SHIFT_WINDOW_MS, EVENT_KINDS, LOCKOUT_WINDOW_MS, ledgerChainBreaks, ledgerDifferences, lockouts, longShift, lowCredit, machineOffline, metersDisagree, openKey, overShort, thresholdResolver, type Cause } from '../../domain/alert-rules.js';
+import { verifyLedgerChain } from '../../money/ledger-chain.js';
 import { verifyLedger } from '../../money/verify.js';
 import { alertFactsRepository, alertRepository, outboxRepository } from '../../repositories/alert.repository.js';
 import { isConnected, meterReconciliation } from '../machine/machine-rules.js';
@@ -11,7 +13,7 @@ export interface SweepOptions {
   now?: number;
   /** Also reconcile the machines' meters with the ledger (a heavier read: every store's machine totals). */
   meters?: boolean;
-  /** Also run the ledger `verify` (the heaviest read: every balance against its ledger sum). */
+  /** Also run the ledger `verify` (the heaviest read: every balance against its ledger sum, every digested row against its digest). */
   verify?: boolean;
 }
 
@@ -90,7 +92,12 @@ async function currentCauses(deps: Deps, now: number, opts: SweepOptions): Promi
     ...lockouts(lockRows, threshold),
   ];
   if (opts.meters) causes.push(...(await meterCauses(db)));
-  if (opts.verify) causes.push(...ledgerDifferences(await verifyLedger(db), (d) => (d.what.startsWith('store ') ? d.id : null)));
+  if (opts.verify) {
+    causes.push(...ledgerDifferences(await verifyLedger(db), (d) => (d.what.startsWith('store ') ? d.id : null)));
+    // The digests and the day seals too (issue 40): a row changed, removed or added in the database itself.
+    const chain = await verifyLedgerChain(db, deps.handle.dialect, ledgerPublicKey(ledgerKeyPlace(deps.settings)));
+    causes.push(...ledgerChainBreaks(chain.problems));
+  }
   return causes;
 }
 

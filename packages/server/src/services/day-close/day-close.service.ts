@@ -1,7 +1,9 @@
 import { Status, type DayCloseNote, type DayCloseView, type ZReport } from '@moneybox/contract';
+import { ledgerKey, ledgerKeyPlace, signSeal } from '../../auth/ledger-key.js';
 import { isoNow } from '../../clock.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
+import { dayDigest, sealFieldsOf, sealText } from '../../money/ledger-digest.js';
 import { storeScope, type StoreScope } from '../../repositories/store-scope.js';
 import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
@@ -25,7 +27,10 @@ async function view(scope: StoreScope, day: string | undefined, nowMs: number): 
   const d = day ?? storeDayOf(nowMs, ((await found) ?? refuse(Status.KIOSK_CLOSED)).timezone);
   const [store, closed, beforeClosedAt, notes] = await Promise.all([found, scope.dayClose.find(d), scope.dayClose.closedAt(addDays(d, -1)), notesOf(scope, d)]);
   if (!store) refuse(Status.KIOSK_CLOSED);
-  if (closed) return { closed: true, closed_at: closed.closed_at, closed_by: closed.closed_by, report: JSON.parse(closed.report) as ZReport, blocked: [], notes };
+  if (closed) {
+    const seal = await scope.dayClose.seal(d);
+    return { closed: true, closed_at: closed.closed_at, closed_by: closed.closed_by, report: JSON.parse(closed.report) as ZReport, blocked: [], notes, seal: seal ? { text: sealText(sealFieldsOf(seal)), public_key: seal.public_key, signature: seal.signature } : null };
+  }
   const w = dayWindow(d, store.timezone, nowMs, null, beforeClosedAt);
   const reads = await dayReads(scope, d, w);
   const report = zReport(store, d, w, new Date(nowMs).toISOString(), reads);
@@ -59,6 +64,7 @@ export function closeDay(deps: Deps, actor: Actor, input: { day: string }): Prom
     const stored = await scope.dayClose.insert({ day: input.day, closed_at: at, closed_by_account_id: actor.accountId, report: JSON.stringify(report) });
     // A racing close of the same day committed first: its report stands.
     if (!stored) return view(scope, input.day, now);
+    await sealDay(scope, deps, input.day, report.from, report.to);
     const t = report.totals;
     await audit({
       kind: 'day.close',
@@ -66,6 +72,22 @@ export function closeDay(deps: Deps, actor: Actor, input: { day: string }): Prom
       after: { day: input.day, net: t.net, drawers_over_short: t.drawers_over_short, kiosks_over_short: t.kiosks_over_short, large_differences: t.large_differences, machines_mismatched: t.machines_mismatched },
     });
     return view(scope, input.day, now);
+  });
+}
+
+/**
+ * The day's seal (issue 40, docs/COMPLIANCE.md): the digest of the store's ledger rows in the closed
+ * window (money/ledger-digest.ts `dayDigest`) and the store's chain head now, signed with the operator's
+ * Ed25519 key (auth/ledger-key.ts), stored with the close in its transaction.
+ */
+async function sealDay(scope: StoreScope, deps: Deps, day: string, from: string, to: string): Promise<void> {
+  const digest = dayDigest(await scope.dayClose.windowLedger(from, to));
+  const head = await scope.dayClose.chainHead();
+  const fields = { storeId: scope.storeId, day, from, to, ...digest, chainLastId: head?.last_id ?? null, chainHash: head?.hash ?? null };
+  const key = ledgerKey(ledgerKeyPlace(deps.settings));
+  await scope.dayClose.insertSeal({
+    day, from_at: from, to_at: to, count: digest.count, sum_cents: digest.sumCents, first_id: digest.firstId, last_id: digest.lastId, rows_hash: digest.rowsHash,
+    chain_last_id: fields.chainLastId, chain_hash: fields.chainHash, public_key: key.publicKey, signature: signSeal(key, sealText(fields)), signed_at: isoNow(),
   });
 }
 
