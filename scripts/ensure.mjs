@@ -12,6 +12,8 @@ const need = [
   'node_modules/.bin/tsx',
   SQLITE_ADDON,
   'node_modules/vite/package.json',
+  // The web's receipt printer encoder (features/hardware): a tree installed before it was added installs again.
+  'node_modules/@point-of-sale/receipt-printer-encoder/package.json',
 ];
 // A pull that brought new dependencies (package-lock.json newer than the last install) installs too.
 const lockNewer = () => existsSync('node_modules/.package-lock.json') && statSync('package-lock.json').mtimeMs > statSync('node_modules/.package-lock.json').mtimeMs;

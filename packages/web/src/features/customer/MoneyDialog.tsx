@@ -8,6 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/call';
 import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useKeyedCall } from '../../api/useKeyedCall';
+import { kioskData } from '../../auth/session';
+import { MovementPrint } from '../hardware/MovementPrint';
+import type { MovementReceipt } from '../hardware/receipt';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { customerInfoKey, refreshAfterCustomerWrite } from '../../api/stale-reads';
 import type { CustomerRecord } from './customer-api';
@@ -44,6 +48,9 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<CustomerMoneyReply | null>(null);
+  // The done movement's receipt (printed by itself when a printer is set up: features/hardware).
+  const [receipt, setReceipt] = useState<MovementReceipt | null>(null);
+  const { diff } = useLocalTimeDiff();
   // The ID of a checked payout: typed from the customer's document, never prefilled (a prefilled number checks nothing).
   const [idType, setIdType] = useState<IdType>('drivers_license');
   const [idNumber, setIdNumber] = useState('');
@@ -55,6 +62,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
     setFieldError(null);
     setProblem(null);
     setDone(null);
+    setReceipt(null);
     setIdType('drivers_license');
     setIdNumber('');
     void keys.prime();
@@ -93,6 +101,20 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
       );
       // The card's other parts (the revert it now offers) and the counter's drawer are read again.
       void refreshAfterCustomerWrite(client, customer.id, { money: true });
+      const counter = kioskData();
+      setReceipt({
+        kind,
+        movementId: reply.movement_id,
+        store: counter.storename,
+        cashier: counter.account,
+        time: new Date().toISOString(),
+        diff,
+        amount: reply.amount,
+        coinSign,
+        customer: { id: customer.id, name: fullName(customer) },
+        entries: reply.entries,
+        winnings: reply.winnings,
+      });
       setDone(reply);
     } catch (err) {
       if (err instanceof KeyAlreadyRecorded) {
@@ -125,6 +147,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
               {done.balance === undefined ? null : <Row label={t('done.drawerBalance')} value={money(done.balance, coinSign)} line="balance" />}
             </Table.Tbody>
           </Table>
+          {receipt ? <MovementPrint receipt={receipt} /> : null}
           <Group justify="flex-end">
             <Button ref={okRef} onClick={onClose} data-testid="money-close">
               {t('common:ok')}

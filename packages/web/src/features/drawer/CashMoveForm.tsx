@@ -5,8 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyAlreadyRecorded } from '../../api/one-time-key';
 import { useKeyedCall } from '../../api/useKeyedCall';
+import { kioskData } from '../../auth/session';
 import { toast } from '../../components/message';
 import { unitsToCents } from '../../money/units';
+import { useLayoutInfo } from '../../theme/LayoutProvider';
+import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
+import { MovementPrint } from '../hardware/MovementPrint';
+import type { MovementReceipt } from '../hardware/receipt';
 import { readAmount } from './amount-rules';
 import { useRefreshDrawer } from './drawer-api';
 
@@ -22,6 +27,10 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
   const refresh = useRefreshDrawer();
   // One key holder for both kinds: the key is tied to the kind, the shift and the amount.
   const { run, busy } = useKeyedCall();
+  // The last fill's or bleed's receipt (printed by itself when a printer is set up: features/hardware).
+  const [receipt, setReceipt] = useState<MovementReceipt | null>(null);
+  const { coinSign } = useLayoutInfo();
+  const { diff } = useLocalTimeDiff();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -36,7 +45,9 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
     setErrors(next);
     if (next.amount || next.reason || 'problem' in read) return;
     try {
-      await run({ path: `/drawer/${kind}`, target: info.shift_id!, cents: read.cents, payload: { shift_id: info.shift_id!, reason: why } });
+      const reply = await run({ path: `/drawer/${kind}`, target: info.shift_id!, cents: read.cents, payload: { shift_id: info.shift_id!, reason: why } });
+      const counter = kioskData();
+      setReceipt({ kind, movementId: reply.movement_id, store: counter.storename, cashier: counter.account, time: new Date().toISOString(), diff, amount: reply.amount, coinSign, drawerBalance: reply.balance });
     } catch (err) {
       // Shown by the call's handler; already recorded means an earlier send went through: clear the form.
       if (!(err instanceof KeyAlreadyRecorded)) return;
@@ -73,6 +84,7 @@ export function CashMoveForm({ info }: { info: DrawerInfo }) {
         <Button type="submit" loading={busy} disabled={busy} data-testid="cash-submit">
           {t(kind === 'fills' ? 'cash.fillsSubmit' : 'cash.bleedsSubmit')}
         </Button>
+        {receipt ? <MovementPrint key={receipt.movementId} receipt={receipt} /> : null}
       </Stack>
     </Card>
   );

@@ -6,12 +6,18 @@ import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { MOVEMENTS_PAGE_SIZE, useMovements } from './drawer-api';
 import { formatSignedUnits, formatUnits } from '../../money/units';
+import { kioskData } from '../../auth/session';
+import { ReprintButton } from '../hardware/MovementPrint';
+import type { ReceiptKind } from '../hardware/receipt';
 
 const KNOWN_KINDS = ['init', 'fill', 'bleed', 'purchase', 'revert', 'redeem', 'special_comps'];
+/** The ledger kinds whose receipt a row reprints (features/hardware). */
+const RECEIPT_OF: Record<string, ReceiptKind> = { fill: 'fills', bleed: 'bleeds', purchase: 'purchase', revert: 'revert', redeem: 'redeem', special_comps: 'comps' };
 
 /** This shift's ledger rows, newest first, a page at a time. */
 export function MovementList({ shiftId }: { shiftId?: number }) {
-  const { t } = useTranslation('drawer');
+  const { t } = useTranslation(['drawer', 'hardware']);
+  const counter = kioskData();
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff();
   const [page, setPage] = useState(1);
@@ -38,7 +44,7 @@ export function MovementList({ shiftId }: { shiftId?: number }) {
             {t('movements.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={620}>
+          <Table.ScrollContainer minWidth={700}>
             <Table striped verticalSpacing={6} fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -48,6 +54,7 @@ export function MovementList({ shiftId }: { shiftId?: number }) {
                   <Table.Th style={{ textAlign: 'right' }}>{t('movements.drawerCash')}</Table.Th>
                   <Table.Th>{t('movements.detail')}</Table.Th>
                   <Table.Th>{t('movements.account')}</Table.Th>
+                  <Table.Th>{t('hardware:receiptColumn')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -61,6 +68,23 @@ export function MovementList({ shiftId }: { shiftId?: number }) {
                       {[m.customer_id !== null ? t('movements.customer', { id: m.customer_id }) : '', m.note].filter(Boolean).join(' · ') || '-'}
                     </Table.Td>
                     <Table.Td>{m.account ?? '-'}</Table.Td>
+                    <Table.Td>
+                      {RECEIPT_OF[m.kind] && m.amount !== undefined ? (
+                        <ReprintButton
+                          receipt={{
+                            kind: RECEIPT_OF[m.kind]!,
+                            movementId: m.id,
+                            store: counter.storename,
+                            cashier: m.account ?? counter.account,
+                            time: m.time,
+                            diff,
+                            amount: m.amount,
+                            coinSign,
+                            ...(m.customer_id !== null ? { customer: { id: m.customer_id, name: '' } } : {}),
+                          }}
+                        />
+                      ) : null}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -2,6 +2,7 @@ import { Alert, Grid, Group, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { kioskData, setInitAmount } from '../../auth/session';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { PrinterSettingsCard } from '../hardware/PrinterSettingsCard';
 import { CashMoveForm } from './CashMoveForm';
 import { CloseShiftButton } from './CloseShiftButton';
 import { useDrawerInfo } from './drawer-api';
@@ -50,6 +51,8 @@ export function OwnDrawer() {
       </Grid>
       <MovementList />
       <RecentShifts />
+      {/* The counter's receipt printer, per browser: whoever works this drawer sets it up (docs/HARDWARE.md). */}
+      <PrinterSettingsCard />
     </Stack>
   );
 }
