@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { printReceipt, printsByItself, type PrintOptions, type PrintOutcome } from './print';
-import { movementReceipt, type MovementReceipt } from './receipt';
+import { DRAWER_ONLY, movementReceipt, type MovementReceipt } from './receipt';
 
 /** Movements whose receipt went to the printer by itself already (kind:id): a re-render or a remount never prints it again. */
 const printedOnce = new Set<string>();
@@ -70,4 +70,24 @@ export function ReprintButton({ receipt, options }: { receipt: MovementReceipt; 
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * Opens the cash drawer once when mounted (the shift count: the cashier counts the cash in it), through
+ * the printer set up for this browser; nothing with the print dialog. Says so when the printer is offline.
+ */
+export function OpenDrawerOnMount({ options }: { options?: PrintOptions }) {
+  const { t } = useTranslation('hardware');
+  const [offline, setOffline] = useState(false);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !printsByItself(options?.settings)) return;
+    opened.current = true;
+    void printReceipt(DRAWER_ONLY, options).then((outcome) => setOffline(outcome === 'offline'));
+  }, [options]);
+  return offline ? (
+    <Text size="sm" c="red.9" role="alert" data-testid="drawer-offline">
+      {t('drawerOffline')}
+    </Text>
+  ) : null;
 }

@@ -18,7 +18,7 @@ export function eposXml(doc: ReceiptDoc, width: PaperWidth, lang: 'en' | 'zh-cn'
   }
   if (doc.qr !== null) body.push('<text align="center"/>', `<symbol type="qrcode_model_2" level="level_m" width="6">${xmlText(doc.qr)}</symbol>`, '<feed line="1"/>');
   if (doc.pulse) body.push('<pulse drawer="drawer_1" time="pulse_100"/>');
-  body.push('<cut type="feed"/>');
+  if (doc.lines.length > 0 || doc.qr !== null) body.push('<cut type="feed"/>');
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>',

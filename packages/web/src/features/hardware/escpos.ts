@@ -41,6 +41,7 @@ export async function encodeEscPos(doc: ReceiptDoc, width: PaperWidth, rasterize
   enc.align('left');
   if (doc.qr !== null) enc.align('center').qrcode(doc.qr, { model: 2, size: 6, errorlevel: 'm' }).align('left');
   if (doc.pulse) enc.pulse();
-  enc.cut();
+  // A drawer opening alone (the shift count's) prints nothing: no paper is cut.
+  if (doc.lines.length > 0 || doc.qr !== null) enc.cut();
   return enc.encode();
 }

@@ -7,6 +7,7 @@ import { decodeEscPos, readBitsImage } from '../../test/escpos-decoder';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { MoneyDialog } from '../customer/MoneyDialog';
+import { CashCountDialog } from '../shift-close/CashCountDialog';
 import { PrinterSettingsCard } from './PrinterSettingsCard';
 import { PRINTER_KEY, savePrinterSettings } from './printer-settings';
 import type { UsbDeviceLike } from './transports';
@@ -111,6 +112,39 @@ describe('a movement’s receipt on the counter’s printer', () => {
     expect(await screen.findByTestId('printer-offline', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(purchases()).toHaveLength(1);
     expect(printer.sent).toHaveLength(1);
+  });
+});
+
+describe('the cash drawer at the shift count', () => {
+  const usbSettings = () => savePrinterSettings({ transport: 'usb', width: 80, address: '', device: { vendorId: 0x04b8, productId: 0x0e28, name: 'TM-T20III' } });
+
+  it('opens once when the cashier’s count begins: the pulse alone, no paper printed or cut', async () => {
+    const printer = fakeUsbPrinter('ok');
+    usbSettings();
+    fakeServer({});
+    await renderRoutes([{ path: '/', element: <CashCountDialog drawerNumber={2} onSubmit={() => Promise.resolve()} onCancel={() => {}} /> }], '/');
+    await screen.findByTestId('cash-count-dialog', {}, { timeout: 8000 });
+    await waitFor(() => expect(printer.sent).toHaveLength(1));
+    const d = decodeSent(printer.sent);
+    expect(d.pulses).toHaveLength(1);
+    expect(d.text).toEqual([]);
+    expect(d.cuts).toBe(0);
+    await userEvent.type(screen.getByTestId('count-total'), '100');
+    expect(printer.sent).toHaveLength(1);
+  });
+
+  it('says so when the printer does not take the pulse; a boss’s force close of another counter opens nothing', async () => {
+    const printer = fakeUsbPrinter('refuse');
+    usbSettings();
+    fakeServer({});
+    const view = await renderRoutes([{ path: '/', element: <CashCountDialog drawerNumber={2} onSubmit={() => Promise.resolve()} onCancel={() => {}} /> }], '/');
+    expect(await screen.findByTestId('drawer-offline', {}, { timeout: 8000 })).toHaveTextContent('The cash drawer did not open: the printer is offline.');
+    view.unmount();
+    printer.sent.length = 0;
+    await renderRoutes([{ path: '/', element: <CashCountDialog drawerNumber={3} intro="Count drawer 3 of cashier02" onSubmit={() => Promise.resolve()} onCancel={() => {}} /> }], '/');
+    await screen.findByTestId('cash-count-dialog', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('drawer-offline')).toBeNull();
+    expect(printer.sent).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import mx from '../../locales/mx/hardware.json';
 import zh from '../../locales/zh_Hans/hardware.json';
 import { bitsRasterize, decodeEscPos, readBitsImage } from '../../test/escpos-decoder';
 import { encodeEscPos } from './escpos';
-import { CASH_KINDS, movementReceipt, PAPER, RECEIPT_KINDS, testReceipt, type MovementReceipt, type PaperWidth, type ReceiptKind } from './receipt';
+import { CASH_KINDS, DRAWER_ONLY, movementReceipt, PAPER, RECEIPT_KINDS, testReceipt, type MovementReceipt, type PaperWidth, type ReceiptKind } from './receipt';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', resources: { en: { hardware: en }, mx: { hardware: mx }, zh_Hans: { hardware: zh } }, interpolation: { escapeValue: false } });
@@ -138,6 +138,11 @@ describe('receipt bytes (ESC/POS, decoded back)', () => {
     expect(d.text.slice(at + 1, at + 3)).toEqual(['Maximiliano Alejandro de la Sant', 'ísima Trinidad #42']);
     // The value's end right-aligned on the paper's last column.
     expect(d.rows.map((r) => r.text)).toContain('ísima Trinidad #42'.padStart(32));
+  });
+
+  it('opens the drawer alone for the shift count: the pulse, no text, no cut', async () => {
+    const d = decodeEscPos(await encodeEscPos(DRAWER_ONLY, 58, bitsRasterize), readBitsImage);
+    expect(d).toMatchObject({ text: [], qr: [], pulses: [{ pin: 0, onMs: 100, offMs: 500 }], cuts: 0 });
   });
 
   it('prints the test receipt with no drawer pulse', async () => {

@@ -80,6 +80,9 @@ export function movementReceipt(r: MovementReceipt, t: T): ReceiptDoc {
   return { lines, qr: movementQr(r.movementId), pulse: !r.reprint && CASH_KINDS.includes(r.kind) };
 }
 
+/** The cash drawer opened with nothing printed: the shift count, where the cashier counts the cash. */
+export const DRAWER_ONLY: ReceiptDoc = { lines: [], qr: null, pulse: true };
+
 /** The settings card's test print: the store, the time, a QR code; it never opens the drawer. */
 export function testReceipt(store: string, time: string, diff: number, t: T): ReceiptDoc {
   return {

@@ -3,6 +3,7 @@ import { Button, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH } from '../../components/message';
+import { OpenDrawerOnMount } from '../hardware/MovementPrint';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { centsToUnits, formatCents, MAX_CENTS, readAmount } from '../../money/units';
 import { countDetail, countTotalCents, storeDenominations, type PieceCounts } from './denominations';
@@ -100,6 +101,8 @@ export function CashCountDialog({ drawerNumber, storeList, intro, onSubmit, onCa
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm">{intro ?? (handover ? t('handover.intro', { number: drawerNumber }) : t('count.intro', { number: drawerNumber }))}</Text>
+          {/* The counter's own drawer opens for the count (through its printer); a boss's force close counts another counter's. */}
+          {intro === undefined ? <OpenDrawerOnMount /> : null}
           <Switch label={t('count.byDenomination')} checked={byDenomination} onChange={toggle(setByDenomination)} data-testid="count-by-denomination" />
           {byDenomination ? (
             <DenominationCount denominations={denominations} coinSign={coinSign} pieces={pieces} onChange={setPieces} />
