@@ -14,6 +14,7 @@ import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
 import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import { BULLETIN_LANGS, eventName } from './bulletin.js';
 import type { CallFields } from './calls.js';
+import type { StoreField } from './store-scope.js';
 
 /** Who may make a console call: nobody signed in, or a platform account by its role. */
 export type ConsoleWho = 'anonymous' | 'admin' | 'distributor' | 'support';
@@ -511,9 +512,10 @@ export const consoleAnnouncementUpdateRequest = auth.extend({ id, msg: text(500)
 export const consoleMaintenanceReply = z.object({ status: z.literal(0), on: z.boolean(), msg: z.string() });
 export const consoleMaintenanceSetRequest = auth.extend({ on: z.boolean(), msg: text(300).optional() });
 
-/** A console call: its row of the platform permission matrix. */
+/** A console call: its row of the platform permission matrix, and the input fields that name stores of the caller's scope (store-scope.ts). */
 export interface ConsoleCallSpec extends CallFields {
   who: ConsoleRule;
+  stores?: readonly StoreField[];
 }
 
 /** The console's calls: path (posted at /API<path>), input, status-0 reply, the platform permission matrix's row, read or write, body limit. */
@@ -524,21 +526,21 @@ export const CONSOLE_CALLS = {
   '/operator/me': { input: auth, reply: consoleMeReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/logout': { input: auth, reply: consoleLogoutReply, who: CONSOLE_MAY.signedIn, kind: 'write' },
   '/operator/stores': { input: consoleStoresRequest, reply: consoleStoresReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/store': { input: consoleStoreRequest, reply: consoleStoreReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/bossPassword': { input: consoleBossPasswordRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/storeRename': { input: consoleStoreRenameRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/store': { input: consoleStoreRequest, reply: consoleStoreReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/storeFreeze': { input: consoleStoreFreezeRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/bossCreate': { input: consoleBossCreateRequest, reply: consoleBossCreateReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/bossUnlock': { input: consoleBossUnlockRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/bossPassword': { input: consoleBossPasswordRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/storeRename': { input: consoleStoreRenameRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/storeHost': { input: consoleStoreHostRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/storeHostRemove': { input: consoleStoreHostRemoveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/storeDailyReport': { input: consoleDailyReportRequest, reply: dailyLogReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
-  '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
-  '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
+  '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
   '/operator/accounts': { input: auth, reply: consoleAccountsReply, who: CONSOLE_MAY.admin, kind: 'read' },
   '/operator/accountCreate': { input: consoleAccountCreateRequest, reply: consoleAccountCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/accountUnlock': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
@@ -547,26 +549,26 @@ export const CONSOLE_CALLS = {
   '/operator/accountDisable': { input: consoleAccountDisableRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/accountRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/distributors': { input: auth, reply: consoleDistributorsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/creditMoves': { input: consoleCreditMovesRequest, reply: consoleCreditMovesReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/creditHistory': { input: consoleCreditHistoryRequest, reply: consoleCreditHistoryReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/creditMove': { input: consoleCreditMoveRequest, reply: consoleCreditMoveReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['kid'] },
+  '/operator/creditMoves': { input: consoleCreditMovesRequest, reply: consoleCreditMovesReply, who: CONSOLE_MAY.manage, kind: 'write', stores: ['moves.kid'] },
+  '/operator/alerts': { input: consoleAlertsRequest, reply: consoleAlertsReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/alertCount': { input: auth, reply: consoleAlertCountReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/alertAcknowledge': { input: consoleAlertActRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
-  '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
-  '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
+  '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
+  '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
   '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin, kind: 'read' },
   '/operator/webhookAdd': { input: consoleWebhookAddRequest, reply: consoleWebhookAddReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/webhookRemove': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
-  '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/auditExport': { input: consoleAuditExportRequest, reply: consoleAuditExportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
+  '/operator/audit': { input: consoleAuditRequest, reply: consoleAuditReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/auditExport': { input: consoleAuditExportRequest, reply: consoleAuditExportReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/report': { input: consoleReportRequest, reply: consoleReportReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
   '/operator/news': { input: consoleNewsListRequest, reply: consoleNewsListReply, who: CONSOLE_MAY.signedIn, kind: 'read' },
-  '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES },
-  '/operator/newsUpdate': { input: consoleNewsUpdateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES },
+  '/operator/newsPublish': { input: consoleNewsPublishRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES, stores: ['target.kids'] },
+  '/operator/newsUpdate': { input: consoleNewsUpdateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.manage, kind: 'write', bodyLimit: CONSOLE_UPLOAD_BODY_BYTES, stores: ['target.kids'] },
   '/operator/newsWithdraw': { input: consoleAccountRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/announcements': { input: auth, reply: consoleAnnouncementsReply, who: CONSOLE_MAY.admin, kind: 'read' },
   '/operator/announcementCreate': { input: consoleAnnouncementCreateRequest, reply: consoleNewsSavedReply, who: CONSOLE_MAY.admin, kind: 'write' },

@@ -10,6 +10,8 @@ export * from './version.js';
 export * from './customer.js';
 export * from './payout-rules.js';
 export * from './minimum-age.js';
+export * from './protection-rule.js';
+export * from './store-scope.js';
 export * from './screens.js';
 export * from './audit-kinds.js';
 export * from './terminal.js';

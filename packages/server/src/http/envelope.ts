@@ -1,4 +1,4 @@
-import { CALLS, Status, statusMessages, type CallAudience, type CallSpec, type ConsoleWho, type StatusCode, type Who } from '@moneybox/contract';
+import { CALLS, Status, kioskIdsNamed, statusMessages, type CallAudience, type CallSpec, type ConsoleWho, type StatusCode, type Who } from '@moneybox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audienceOf } from '@moneybox/contract';
@@ -10,6 +10,7 @@ import { unmapped } from '../domain/user-refusal.js';
 import { asRefusal } from '../services/refusals.js';
 import { INVALID_TEXT } from '../domain/json-text.js';
 import { noteCallStatus } from '../ops/metrics.js';
+import { storesNamedInScope } from '../services/console/scope.js';
 
 /** Marks a body that was not valid JSON; the call answers 13. */
 export const INVALID_BODY = Symbol('invalid body');
@@ -102,8 +103,17 @@ export function refuseOtherMethods(app: FastifyInstance, path: string): void {
   });
 }
 
-/** A session's caller: the column of the permission matrix it is checked against, and what its handler gets. */
-type Authenticated = { column: Who | ConsoleWho; context: Pick<AuthedContext, 'caller'> | Pick<ConsoleContext, 'actor'> };
+/**
+ * A session's caller: the column of the permission matrix it is checked against, what its handler
+ * gets, and its audience's scope: whether the stores the valid input names (the entry's `stores`
+ * fields) are the caller's to reach (21 naming those beyond it). A store session reaches its own
+ * store alone and no store call names another, so only the console's scope has stores to check.
+ */
+type Authenticated = {
+  column: Who | ConsoleWho;
+  context: Pick<AuthedContext, 'caller'> | Pick<ConsoleContext, 'actor'>;
+  inScope(spec: CallSpec, input: unknown): Promise<void>;
+};
 
 /**
  * The authenticator of each audience (a store account's session, a console account's): a session of
@@ -112,21 +122,28 @@ type Authenticated = { column: Who | ConsoleWho; context: Pick<AuthedContext, 'c
 const AUTHENTICATORS: Record<CallAudience, (deps: Deps, uid: unknown, token: unknown) => Promise<Authenticated>> = {
   store: async (deps, uid, token) => {
     const caller = await authenticate(deps, uid, token);
-    return { column: audienceOf(caller.role, caller.mode), context: { caller } };
+    return { column: audienceOf(caller.role, caller.mode), context: { caller }, inScope: async () => {} };
   },
   console: async (deps, uid, token) => {
     const actor = await authenticateConsole(deps, uid, token);
-    return { column: actor.role, context: { actor } };
+    return {
+      column: actor.role,
+      context: { actor },
+      inScope: async (spec, input) => {
+        if (spec.audience === 'console' && spec.stores) await storesNamedInScope(deps.handle.db, actor, kioskIdsNamed(input, spec.stores));
+      },
+    };
   },
 };
 
 /**
  * Registers one call of the registry, whatever its audience: POST /API<path> chaining parse →
  * authenticate by the entry's audience (5) → its row of the permission matrix (21) → validate (13) →
- * handler → present, with the entry's body limit.
+ * the stores it names in the caller's scope (21) → handler → present, with the entry's body limit.
  */
 export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): void {
   const permission = permissionOf(def.path);
+  const spec: CallSpec = CALLS[def.path];
   const authenticateCaller = AUTHENTICATORS[def.audience];
   const run = async (req: FastifyRequest, reply: FastifyReply) => {
     const body = bodyFields(req.body);
@@ -148,17 +165,18 @@ export function registerCall(app: FastifyInstance, deps: Deps, def: CallDef): vo
         const fast = await def.withSession(parsed.data, { uid: fields.UID, token: fields.TOKEN }, ctx);
         if (fast) return { status: 0, ...fast };
       }
-      const { column, context } = await authenticateCaller(deps, fields.UID, fields.TOKEN);
+      const { column, context, inScope } = await authenticateCaller(deps, fields.UID, fields.TOKEN);
       if (!permission[column]) return statusReply(Status.PERMISSION_ERROR);
       parsed ??= def.input.safeParse(fields);
       if (!parsed.success) return inputRefused(parsed.error, def.audience);
+      await inScope(spec, parsed.data);
       return { status: 0, ...(await def.handler(parsed.data, { ...ctx, ...context })) };
     } catch (err) {
       return refusalReply(err, req, reply, def.path);
     }
   };
   // A call that carries files (the console's news, base64) names a larger body limit than every other call's.
-  const { bodyLimit }: CallSpec = CALLS[def.path];
+  const { bodyLimit } = spec;
   app.post(`/API${def.path}`, { ...(bodyLimit !== undefined && { bodyLimit }) }, async (req, reply) => noteCallStatus(req, await run(req, reply)));
   refuseOtherMethods(app, def.path);
 }

@@ -1,8 +1,8 @@
-import { RefusalReason, ageDay, ageShort, type MinimumAge } from '@moneybox/contract';
+import { RefusalReason, ageDay, ageShort, refusedWhileProtected, type MinimumAge } from '@moneybox/contract';
 import type { LedgerKind } from './ledger.js';
 import { overdrawn, type Effects } from './movements.js';
 import { birthdayMissing, checkPayout, payoutsToday, type CheckedPayout, type PayoutDesk, type PayoutThresholds, type RecentPayout } from './payouts.js';
-import { refusedWhileProtected, runningProtection, type ProtectionColumns } from './protection.js';
+import { runningProtection, type ProtectionColumns } from './protection.js';
 import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindows, type StoreLimits } from './purchase-limits.js';
 import { refuseMovement } from './refusal.js';
 

@@ -4,7 +4,8 @@ import type { ShiftTable } from '../db/schema.js';
 
 /**
  * THE guarded money writes, declared once (issue 21): the one-time key, the shift's cash and
- * totals, the customer's balances, the ledger row and the store's funds. Each is described here
+ * totals, the customer's balances, the ledger row and the store's funds (and a distributor's credit,
+ * which only the console's credit moves change, through the same statement building). Each is described here
  * once, as the statement's text with named arguments (`{drawer}`) and the condition it runs on,
  * and from that one description come both
  *  - the statements `ledger.post` runs (SQLite, and PostgreSQL's transactional paths): the text
@@ -151,17 +152,25 @@ const STORE_WRITE: GuardedWrite = {
 /** The writes of one movement, in their one lock order: key, shift, customer, ledger row, store. */
 export const MOVEMENT_WRITES = { key: KEY_WRITE, shift: SHIFT_WRITE, customer: CUSTOMER_WRITE, store: STORE_WRITE } as const;
 
+/**
+ * A distributor's credit (the platform's hierarchy, migration 016), moved by the console's credit
+ * moves beside the store's funds above: the same guard as every balance here, never below zero (on
+ * PostgreSQL the row lock makes concurrent moves wait and re-check, on SQLite the single writer does).
+ */
+const DISTRIBUTOR_CREDIT_WRITE =
+  "UPDATE platform_account SET credit_cents = credit_cents + {delta} WHERE id = {accountId} AND role = 'distributor' AND credit_cents + {delta} >= 0 RETURNING credit_cents";
+
 // ---- `post`'s side: the text with bound parameters --------------------------------------------
 
 interface Split {
   fragments: TemplateStringsArray;
-  args: Arg[];
+  args: string[];
 }
 
 function split(text: string): Split {
   const parts = text.split(/\{(\w+)\}/);
   const fragments = parts.filter((_, i) => i % 2 === 0);
-  return { fragments: Object.assign(fragments, { raw: fragments }) as unknown as TemplateStringsArray, args: parts.filter((_, i) => i % 2 === 1) as Arg[] };
+  return { fragments: Object.assign(fragments, { raw: fragments }) as unknown as TemplateStringsArray, args: parts.filter((_, i) => i % 2 === 1) };
 }
 
 const splits = new Map<string, Split>();
@@ -173,7 +182,7 @@ const compiledTexts = new WeakMap<DialectAdapter, Map<string, string>>();
  * database (each argument compiles to one placeholder), so a money call's writes build no query
  * tree and the statement cache finds the same string again (money path CPU, issue 25).
  */
-function bound(db: Db, text: string, a: WriteArgs): CompiledQuery {
+function bound(db: Db, text: string, a: object): CompiledQuery {
   let s = splits.get(text);
   if (!s) splits.set(text, (s = split(text)));
   const adapter = db.getExecutor().adapter;
@@ -181,7 +190,8 @@ function bound(db: Db, text: string, a: WriteArgs): CompiledQuery {
   if (!texts) compiledTexts.set(adapter, (texts = new Map()));
   let compiled = texts.get(text);
   if (compiled === undefined) texts.set(text, (compiled = sql(s.fragments, ...s.args.map(() => null)).compile(db).sql));
-  return CompiledQuery.raw(compiled, s.args.map((n) => a[n]));
+  const values = a as Readonly<Record<string, unknown>>;
+  return CompiledQuery.raw(compiled, s.args.map((n) => values[n]));
 }
 
 export function guardedStatement(db: Db, w: GuardedWrite, a: WriteArgs): CompiledQuery {
@@ -190,6 +200,11 @@ export function guardedStatement(db: Db, w: GuardedWrite, a: WriteArgs): Compile
 
 export function ledgerInsert(db: Db, a: WriteArgs): CompiledQuery {
   return bound(db, LEDGER_INSERT_RETURNING, a);
+}
+
+/** The guarded change of a distributor's credit by `delta` cents; no row back: refused (it holds less than -delta) or no such distributor. */
+export function distributorCreditWrite(db: Db, a: { accountId: number; delta: number }): CompiledQuery {
+  return bound(db, DISTRIBUTOR_CREDIT_WRITE, a);
 }
 
 /** Whether the write runs for these arguments (the functions' IF, evaluated here). */

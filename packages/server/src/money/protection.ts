@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { normalizeIdNumber, type Protection } from '@moneybox/contract';
-import type { LedgerKind } from './ledger-kind.js';
 
 /**
  * Player protection (issue 24): THE rules of a self-exclusion and a cool-off, pure, used by the
@@ -22,13 +21,6 @@ export interface LocalProtectionColumns {
 export interface ProtectionColumns extends LocalProtectionColumns {
   shared_since: string | null;
   shared_until: string | null;
-}
-
-/** What a customer cannot do while protected: buy (every channel) and get special comps. Payouts stay allowed. */
-const REFUSED: ReadonlySet<LedgerKind> = new Set<LedgerKind>(['purchase', 'special_comps']);
-
-export function refusedWhileProtected(kind: LedgerKind): boolean {
-  return REFUSED.has(kind);
 }
 
 /** The store's own protection running at `at`; null when none runs (or it has ended). */

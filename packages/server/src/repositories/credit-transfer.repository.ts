@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { CreditTransferTable } from '../db/schema.js';
 import type { Insertable } from 'kysely';
 import { CREDIT_TRANSFER_COLUMNS } from './columns.js';
+import { distributorCreditWrite } from '../money/guarded-writes.js';
 
 /** How many moves a history shows, newest first. */
 const HISTORY_ROWS = 200;
@@ -17,14 +18,12 @@ export const creditTransferRepository = {
     return r.id;
   },
   /**
-   * Adds `delta` to a distributor's credit; a negative delta only while it holds that much (the
-   * guard and the change are one statement: on PostgreSQL the row lock makes concurrent moves wait
-   * and re-check, on SQLite the single writer does). Undefined: refused (or no such distributor).
+   * Adds `delta` to a distributor's credit; a negative delta only while it holds that much: the
+   * guarded write declared with the money writes (money/guarded-writes.ts). Undefined: refused (or
+   * no such distributor).
    */
   async addCredit(db: Db, accountId: number, delta: number): Promise<number | undefined> {
-    const r = await sql<{ credit_cents: number }>`UPDATE platform_account SET credit_cents = credit_cents + ${delta}
-      WHERE id = ${accountId} AND role = 'distributor'${delta < 0 ? sql` AND credit_cents >= ${-delta}` : sql``}
-      RETURNING credit_cents`.execute(db);
+    const r = await db.executeQuery<{ credit_cents: number | string }>(distributorCreditWrite(db, { accountId, delta }));
     const row = r.rows[0];
     return row === undefined ? undefined : Number(row.credit_cents);
   },

@@ -102,6 +102,16 @@ describe('the one call registry (contract registry.ts): every audience, every ca
     expect(registryProblems({ ...good, '/operator/storeClose': { ...good['/operator/storeClose'], bodyLimit: -1 } }, handled)).toEqual(["/operator/storeClose's body limit is not a whole number of bytes"]);
   });
 
+  it('names a console call whose input names a store (kid, kids, nested) without declaring it for the scope check, and a declared field its input lacks', () => {
+    const named = z.object({ kid: z.number().optional(), moves: z.array(z.object({ kid: z.number() })), target: z.union([z.object({ type: z.literal('kids'), kids: z.array(z.number()) }), z.object({ type: z.literal('all') })]) });
+    const entry = { ...good['/operator/storeClose'], input: named };
+    expect(registryProblems({ ...good, '/operator/storeClose': entry }, handled)).toEqual(['/operator/storeClose names stores in kid, moves.kid, target.kids without declaring them (stores)']);
+    expect(registryProblems({ ...good, '/operator/storeClose': { ...entry, stores: ['kid', 'moves.kid', 'target.kids'] } }, handled)).toEqual([]);
+    expect(registryProblems({ ...good, '/operator/storeClose': { ...entry, stores: ['kid', 'moves.kid', 'target.kids', 'kids'] } }, handled)).toEqual([
+      '/operator/storeClose declares stores in kids, which its input does not have',
+    ]);
+  });
+
   it('does not compile a call without its read/write kind', { timeout: 120_000 }, () => {
     expect(compileErrors('missing-kind.ts').join('\n')).toMatch(/Property 'kind' is missing/);
   });

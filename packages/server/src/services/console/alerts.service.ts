@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
 import { parseAuditJson } from '../audit/activity.js';
 import { consoleAudited, refuseInput } from './console-audit.js';
 import { TARGET_REFUSED, targetAllowed } from '../alerts/webhook-target.js';
-import { storeInScope, storesInScope } from './scope.js';
+import { storesInScope } from './scope.js';
 
 const LIST_LIMIT = 500;
 
@@ -46,7 +46,6 @@ function present(a: AlertRow & { store_name: string | null }): ConsoleAlert {
 /** The alerts of the account's scope, newest first: the open ones (default) or every state. A platform-wide alert (no store) is the operator's: only an unbounded scope sees it. */
 export async function listAlerts(deps: Deps, actor: ConsoleActor, input: { filter?: 'open' | 'all' | undefined; kid?: number | undefined }) {
   const db = deps.handle.db;
-  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
   const set = await storesInScope(db, actor);
   const rows = await alertRepository.list(db, set, { open: input.filter !== 'all', storeId: input.kid, limit: LIST_LIMIT });
   return { list: rows.map(present) };
@@ -93,7 +92,6 @@ type Thresholds = Record<ThresholdKind, number | null>;
 export async function getThresholds(deps: Deps, actor: ConsoleActor, input: { kid?: number | undefined }) {
   const db = deps.handle.db;
   const storeId = input.kid ?? 0;
-  if (input.kid !== undefined) await storeInScope(db, actor, input.kid);
   const rows = await alertFactsRepository.thresholds(db);
   const here = new Map(rows.filter((r) => Number(r.store_id) === storeId).map((r) => [r.kind, Number(r.value)]));
   const resolve = thresholdResolver(rows);

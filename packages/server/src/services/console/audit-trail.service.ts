@@ -4,7 +4,7 @@ import type { AuditRow } from '../../db/schema.js';
 import { auditRepository, type AuditTrailQuery } from '../../repositories/audit.repository.js';
 import type { Deps } from '../deps.js';
 import { auditJsonCell, CSV_MAX_ROWS, guardedCsv, parseAuditJson } from '../audit/activity.js';
-import { storeInScope, storesInScope } from './scope.js';
+import { storesInScope } from './scope.js';
 
 /** The trail's filters (the calls' input, the contract's `auditFilters`): each optional, '' as none. */
 interface TrailFilter {
@@ -26,7 +26,6 @@ const asAt = (v: string | undefined) => (v === undefined || v === '' ? undefined
  */
 async function trailQuery(deps: Deps, actor: ConsoleActor, f: TrailFilter): Promise<AuditTrailQuery> {
   const db = deps.handle.db;
-  if (f.kid !== undefined) await storeInScope(db, actor, f.kid);
   const kind = f.kind || undefined;
   return {
     set: f.kid !== undefined ? [f.kid] : await storesInScope(db, actor),

@@ -11,7 +11,7 @@ import { creditTransferRepository as transfers } from '../../repositories/credit
 import { platformAccountRepository as accounts } from '../../repositories/platform-account.repository.js';
 import type { DbDeps } from '../deps.js';
 import { consoleAudited, refuseInput } from './console-audit.js';
-import { storeInScope, storesInScope } from './scope.js';
+import { namedStore, storesInScope } from './scope.js';
 
 /**
  * Credit down the platform hierarchy (docs/DECISIONS.md "Credit hierarchy"). Every move runs along
@@ -41,7 +41,7 @@ type Party = { kind: 'store'; id: number; label: string; parent: number | null }
 async function edge(db: Db, actor: ConsoleActor, input: CreditMoveInput): Promise<Party> {
   if ((input.kid === undefined) === (input.distributor_id === undefined)) refuseInput('credit_target', 'name a store (kid) or a distributor');
   if (input.kid !== undefined) {
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     const bound = await accounts.distributorOf(db, input.kid);
     const parent = bound?.account_id ?? null;
     if (actor.role !== 'admin' && parent !== actor.accountId) refuse(Status.PERMISSION_ERROR);
@@ -250,7 +250,7 @@ export async function creditHistory(deps: DbDeps, actor: ConsoleActor, input: { 
   const names = new Map((await accounts.list(db)).map((a) => [a.id, a.username]));
   const nameOf = (id: number | null) => (id === null || id === PLATFORM_OPERATOR.accountId ? 'operator' : (names.get(id) ?? String(id)));
   if (input.kid !== undefined) {
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     const rows = await transfers.ofStore(db, input.kid, input.fund === 'comps' ? 'comps_budget' : 'store_credit');
     const list: HistoryRow[] = rows.map((r) => ({
       id: Number(r.id),

@@ -4,7 +4,6 @@ import { exclusionSharingRepository, ownerSummary } from '../../repositories/exc
 import { idCardHash } from '../../money/protection.js';
 import type { Deps } from '../deps.js';
 import { consoleAudited } from './console-audit.js';
-import { storeInScope } from './scope.js';
 
 /**
  * Self-exclusions shared across an operator's stores on an ID match (issue 24, docs/DECISIONS.md
@@ -13,7 +12,6 @@ import { storeInScope } from './scope.js';
  */
 export async function getExclusionSharing(deps: Deps, actor: ConsoleActor, input: { kid: number }) {
   const db = deps.handle.db;
-  await storeInScope(db, actor, input.kid);
   const owner = await exclusionSharingRepository.ownerOf(db, input.kid);
   const [summary, state] = await Promise.all([ownerSummary(db, owner), exclusionSharingRepository.state(db, owner)]);
   return { owner: summary.name, stores: summary.stores, on: state !== null, since: state?.since ?? null };

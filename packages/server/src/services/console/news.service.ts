@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
 import { createAnnouncement, getMaintenance, listAnnouncements, setMaintenance, updateAnnouncement, withdrawAnnouncement } from '../operator/notice.service.js';
 import { publish, update, withdraw, type FileIn, type TextIn } from '../operator/publish.service.js';
 import { asConsole, refuseInput } from './console-audit.js';
-import { refuseOutOfScope, storesInScope } from './scope.js';
+import { storesInScope } from './scope.js';
 
 /**
  * Platform news, announcements and maintenance from the console (issue 22), over the same services
@@ -23,8 +23,8 @@ import { refuseOutOfScope, storesInScope } from './scope.js';
 /**
  * The kiosk ids a target names, checked against the actor's scope (21 beyond it): every store
  * (admin only), a distributor's stores as bound now, or a list. A distributor names only its own
- * stores, or itself ("All my stores" on the web); a list's ids beyond the scope are named in the 21
- * (`kids`: the caller's own words back). Support never gets here (the matrix: read-only).
+ * stores, or itself ("All my stores" on the web); a list's ids beyond the scope were named in the
+ * envelope's 21 (`kids`: the caller's own words back). Support never gets here (the matrix: read-only).
  */
 async function targetStores(db: Db, actor: ConsoleActor, target: NewsTarget): Promise<'all' | number[]> {
   const scope = await storesInScope(db, actor);
@@ -41,10 +41,8 @@ async function targetStores(db: Db, actor: ConsoleActor, target: NewsTarget): Pr
     if (scope !== 'all' && kids.some((k) => !scope.includes(k))) refuse(Status.PERMISSION_ERROR);
     return kids;
   }
-  const kids = [...new Set(target.kids)];
-  const outside = scope === 'all' ? [] : kids.filter((k) => !scope.includes(k));
-  if (outside.length > 0) refuseOutOfScope(outside);
-  return kids;
+  // A list's ids were found in the scope by the envelope (the entry's `target.kids`).
+  return [...new Set(target.kids)];
 }
 
 /** An item the actor may change: for an unbounded scope any; otherwise one aimed only at stores in its scope (21 else, as for an unknown id). */

@@ -8,7 +8,8 @@ import { platformAccountRepository } from '../../repositories/platform-account.r
 /**
  * THE console scope rule: an admin reaches every store; a distributor the stores bound to it; a
  * support account its distributor's stores (or every store when it is the operator's own support).
- * Every console read and change of a store goes through it.
+ * Every console read over the scope goes through it; a call naming a store is checked against it
+ * by the envelope, from the store fields its registry entry declares (storesNamedInScope).
  */
 export async function storesInScope(db: Db, actor: ConsoleActor): Promise<StoreSet> {
   const owner = scopeOwner(actor);
@@ -29,13 +30,24 @@ export async function ownersOf(db: Db, stores: number[]): Promise<Set<number>> {
 }
 
 /**
- * A store the actor may reach, by kiosk id; 21 otherwise, naming the kiosk id it was given (`kids`, so
- * the web says "Store 1007 is not one of yours"). A store outside the scope and a store that does not
- * exist answer alike, so a distributor learns nothing of the stores that are not its own.
+ * The stores a console call names (its registry entry's `stores` fields: contract store-scope.ts),
+ * each one the actor may reach; 21 otherwise, naming the kiosk ids beyond it (`kids`, so the web says
+ * "Store 1007 is not one of yours"). A store outside the scope and a store that does not exist answer
+ * alike, so a distributor learns nothing of the stores that are not its own. The envelope runs this
+ * before the call's service, which then reads its store with `namedStore`.
  */
-export async function storeInScope(db: Db, actor: ConsoleActor, kid: number) {
+export async function storesNamedInScope(db: Db, actor: ConsoleActor, kids: number[]): Promise<void> {
+  if (kids.length === 0) return;
   const set = await storesInScope(db, actor);
-  if (set !== 'all' && !set.includes(kid)) refuseOutOfScope([kid]);
+  const beyond = set === 'all' ? [] : kids.filter((k) => !set.includes(k));
+  if (beyond.length > 0) refuseOutOfScope(beyond);
+  const found = new Set((await consoleStoreRepository.stores(db, kids)).map((s) => Number(s.id)));
+  const unknown = kids.filter((k) => !found.has(k));
+  if (unknown.length > 0) refuseOutOfScope(unknown);
+}
+
+/** The row of a store the call named, found in the actor's scope by the envelope (storesNamedInScope). */
+export async function namedStore(db: Db, kid: number) {
   const [store] = await consoleStoreRepository.stores(db, [kid]);
   if (!store) refuseOutOfScope([kid]);
   return store;

@@ -11,13 +11,12 @@ import type { Deps } from '../deps.js';
 import { createAccount, createStore, freezeStore, setStoreQuota } from '../operator/operator.service.js';
 import { CREDENTIAL_STATUS } from '../user/credential-status.js';
 import { asConsole, consoleAudited, consoleStep, refuseInput } from './console-audit.js';
-import { storeInScope } from './scope.js';
+import { namedStore } from './scope.js';
 
 
 /** Freezes a store with the message its bosses and cashiers then see (46), or unfreezes it. */
 export async function consoleFreezeStore(deps: Deps, actor: ConsoleActor, input: { kid: number; freeze: boolean; message?: string | undefined }) {
   return consoleStep(deps, actor, input.kid, async (tx) => {
-    await storeInScope(tx.handle.db, actor, input.kid);
     await asConsole(() => freezeStore(tx, actor, { storeId: input.kid, frozen: input.freeze, message: input.message ?? '' }));
     return {};
   });
@@ -74,7 +73,6 @@ export async function consoleSetQuota(
   input: { kid: number; max_drawers?: number | undefined; max_machines?: number | undefined; limit_day?: number | undefined; limit_hourly?: Cents | undefined; limit_daily?: Cents | undefined; limit_weekly?: Cents | undefined; min_amount?: Cents | undefined },
 ) {
   return consoleStep(deps, actor, input.kid, async (tx) => {
-    await storeInScope(tx.handle.db, actor, input.kid);
     const patch = {
       storeId: input.kid,
       maxDrawers: input.max_drawers,
@@ -94,15 +92,13 @@ export async function consoleSetQuota(
 export async function consoleCreateBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; username: string; password: string }) {
   // A store outside the scope is 21 before its names are looked at; a taken name is one of that store's own.
   return consoleStep(deps, actor, input.kid, async (tx) => {
-    await storeInScope(tx.handle.db, actor, input.kid);
     const id = await asConsole(() => createAccount(tx, actor, { storeId: input.kid, username: input.username, password: input.password, saType: SaType.BOSS }));
     return { id };
   });
 }
 
 /** A boss of a store in the actor's scope: 21 outside it, 8 for an id that is not one of that store's bosses. */
-async function storeBoss(db: Db, actor: ConsoleActor, kid: number, id: number) {
-  await storeInScope(db, actor, kid);
+async function storeBoss(db: Db, kid: number, id: number) {
   const { staff } = storeScope(db, kid);
   const boss = await staff.find(id);
   if (!boss || boss.sa_type !== SaType.BOSS) refuse(Status.USER_NOT_FOUND);
@@ -112,7 +108,7 @@ async function storeBoss(db: Db, actor: ConsoleActor, kid: number, id: number) {
 /** Unlocks a boss of the store locked after failed logins (41). */
 export async function consoleUnlockBoss(deps: Deps, actor: ConsoleActor, input: { kid: number; id: number }) {
   return consoleAudited(deps, actor, async (tx, audit) => {
-    const { staff, boss } = await storeBoss(tx.handle.db, actor, input.kid, input.id);
+    const { staff, boss } = await storeBoss(tx.handle.db, input.kid, input.id);
     await staff.update(input.id, { locked: 0, failed_logins: 0 });
     await audit({ storeId: input.kid, kind: 'console.boss_unlock', target: { type: 'account', id: boss.id, label: boss.username }, before: { locked: boss.locked === 1 }, after: { locked: false, at: isoNow() } });
     return {};
@@ -129,7 +125,7 @@ export async function consoleSetBossPassword(deps: Deps, actor: ConsoleActor, in
   const hash = await hashSecret(input.password);
   return consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
-    const { staff, boss } = await storeBoss(db, actor, input.kid, input.id);
+    const { staff, boss } = await storeBoss(db, input.kid, input.id);
     const problem = credentialProblem(boss.username, input.password);
     if (problem) refuse(CREDENTIAL_STATUS[problem]);
     await staff.update(boss.id, { password_hash: hash, locked: 0, failed_logins: 0 });
@@ -149,7 +145,7 @@ type StorePlace = Partial<Record<(typeof STORE_PLACE)[number], string | undefine
 export async function consoleRenameStore(deps: Deps, actor: ConsoleActor, input: { kid: number } & StorePlace) {
   return consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     const scoped = storeScope(db, input.kid);
     const row = await scoped.store.find();
     if (!row) refuse(Status.PERMISSION_ERROR);
@@ -180,7 +176,7 @@ export async function consoleRenameStore(deps: Deps, actor: ConsoleActor, input:
 export async function consoleSetStoreDistributor(deps: Deps, actor: ConsoleActor, input: { kid: number; distributor_id: number | null }) {
   return consoleAudited(deps, actor, async (tx, audit, change) => {
     const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     await accounts.holdBinding(db, tx.handle.dialect, input.kid);
     const to = input.distributor_id === null ? null : await accounts.find(db, input.distributor_id);
     if (to !== null && (to?.role !== 'distributor' || to.removed === 1)) refuseInput('no_distributor', 'no distributor with that id');

@@ -6,7 +6,6 @@ import { reportDeps, type Deps } from '../deps.js';
 import { dailyLog } from '../report/daily.service.js';
 import { shiftLog } from '../report/shift-log.service.js';
 import { transactionReport, type TransactionQuery } from '../report/transaction.service.js';
-import { storeInScope } from './scope.js';
 
 type Period = { startTime?: string | number | undefined; endTime?: string | number | undefined };
 
@@ -17,7 +16,6 @@ type Period = { startTime?: string | number | undefined; endTime?: string | numb
  * no console call reaches a store service that writes.
  */
 async function asStoreReader(deps: Deps, actor: ConsoleActor, kid: number): Promise<Actor> {
-  await storeInScope(deps.handle.db, actor, kid);
   return { sessionId: 0, accountId: 0, storeId: kid, username: actor.username, role: 'boss', mode: 'viewer' };
 }
 

@@ -2,7 +2,7 @@ import type { ConsoleActor } from '../../domain/console-actor.js';
 import { platformRepository } from '../../repositories/platform.repository.js';
 import type { Deps } from '../deps.js';
 import { consoleAudited, refuseInput } from './console-audit.js';
-import { storeInScope } from './scope.js';
+import { namedStore } from './scope.js';
 
 /**
  * A store's theme (spec section 1): the layout of each host its app is served at, in the domain map
@@ -13,7 +13,7 @@ import { storeInScope } from './scope.js';
 export async function consoleSetStoreHost(deps: Deps, actor: ConsoleActor, input: { kid: number; host: string; layout: number }) {
   return consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     const was = await platformRepository.host(db, input.host);
     const taken = was && was.store_id !== input.kid && (was.store_id !== null || actor.role !== 'admin');
     if (taken) refuseInput('host_taken', 'host already in use');
@@ -33,7 +33,7 @@ export async function consoleSetStoreHost(deps: Deps, actor: ConsoleActor, input
 export async function consoleRemoveStoreHost(deps: Deps, actor: ConsoleActor, input: { kid: number; host: string }) {
   return consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
-    const store = await storeInScope(db, actor, input.kid);
+    const store = await namedStore(db, input.kid);
     const was = await platformRepository.host(db, input.host);
     if (!was || !(await platformRepository.removeStoreHost(db, input.host, input.kid))) refuseInput('not_store_host', 'not a host of this store');
     await audit({ storeId: input.kid, kind: 'console.store_host_remove', target: { type: 'store', id: input.kid, label: store.name }, before: { host: was.host, layout: was.layout }, after: null });

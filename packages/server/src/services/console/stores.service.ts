@@ -10,7 +10,7 @@ import { foldedUpTo } from '../report/daily-totals.js';
 import { storeDayOf, storeDayStart } from '../report/store-days.js';
 import type { Deps } from '../deps.js';
 import { creditWeek } from './credit-week.js';
-import { storeInScope, storesInScope } from './scope.js';
+import { namedStore, storesInScope } from './scope.js';
 
 type StoreRow = Awaited<ReturnType<typeof repo.listed>>[number];
 
@@ -95,7 +95,7 @@ export async function listConsoleStores(deps: Deps, actor: ConsoleActor) {
 /** One store of the scope: its row, settings and quota, and its bosses (21 outside the scope). */
 export async function consoleStoreDetail(deps: Deps, actor: ConsoleActor, input: { kid: number }) {
   const { db } = deps.handle;
-  const s = await storeInScope(db, actor, input.kid);
+  const s = await namedStore(db, input.kid);
   const [present] = (await storeRows(db, [input.kid])) as [Awaited<ReturnType<typeof storeRows>>[number]];
   const [bosses, hosts] = await Promise.all([repo.bosses(db, input.kid), platformRepository.storeHosts(db, input.kid)]);
   return {

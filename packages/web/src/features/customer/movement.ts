@@ -1,3 +1,4 @@
+import { refusedWhileProtected } from '@moneybox/contract/protection-rule';
 import { RefusalReason } from '@moneybox/contract/refusal-reasons';
 import { Status } from '@moneybox/contract/status';
 import type { Reply } from '../../api/transport';
@@ -5,10 +6,10 @@ import { formatUnits } from '../../money/units';
 
 /** The four credit movements, by the call each makes and its 'customer playing' status (spec section 8). */
 export const MOVEMENTS = {
-  purchase: { path: '/customer/purchase', playing: Status.PURCHASE_PLAYING },
-  redeem: { path: '/customer/redeem', playing: Status.REDEEM_PLAYING },
-  comps: { path: '/customer/comps', playing: Status.COMPS_PLAYING },
-  revert: { path: '/customer/revert', playing: Status.REVERT_PLAYING },
+  purchase: { path: '/customer/purchase', playing: Status.PURCHASE_PLAYING, ledgerKind: 'purchase' },
+  redeem: { path: '/customer/redeem', playing: Status.REDEEM_PLAYING, ledgerKind: 'redeem' },
+  comps: { path: '/customer/comps', playing: Status.COMPS_PLAYING, ledgerKind: 'special_comps' },
+  revert: { path: '/customer/revert', playing: Status.REVERT_PLAYING, ledgerKind: 'revert' },
 } as const;
 
 export type MovementKind = keyof typeof MOVEMENTS;
@@ -31,8 +32,8 @@ export function moneyLockReasons(c: { blocked: boolean; playing: boolean }, t: T
   return reasons;
 }
 
-/** What a running self-exclusion or cool-off refuses (the server's money/protection.ts): redeem and revert stay allowed. */
-export const PROTECTION_LOCKED: readonly MovementKind[] = ['purchase', 'comps'];
+/** The movements a running self-exclusion or cool-off refuses: the contract's rule, which the server enforces. */
+export const PROTECTION_LOCKED: readonly MovementKind[] = MOVEMENT_KINDS.filter((k) => refusedWhileProtected(MOVEMENTS[k].ledgerKind));
 
 /** A running protection as the card and a refusal say it: kind and end (a store date), or permanent. */
 export function protectionText(p: { protection: string; until: string | null }, t: T, date: (iso: string) => string): string {
