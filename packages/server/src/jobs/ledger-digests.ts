@@ -19,7 +19,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * One digest step (docs/COMPLIANCE.md): the ledger rows above the digest watermark that are certainly
  * committed (ledger-digest.repository.ts `safeLedgerId`) and of an hour already ended at `now`, cut
- * before the first row of the current hour; per store, grouped into periods of one hour each
+ * before the first row of the current hour (and a full batch before its last hour's first row); per store, grouped into periods of one hour each
  * (money/ledger-digest.ts `periodsOf`) and chained onto the store's last period. Rows are read and hashed
  * before the step's transaction, which only writes the periods, the rows' own hashes and the watermark;
  * another server's step that moved the watermark first makes this one write nothing. The money path
@@ -32,8 +32,15 @@ export async function digestStep(handle: DatabaseHandle, now = Date.now()): Prom
   if (safe <= seen) return none;
   const read = await ledgerDigestRepository.rowsAbove(handle.db, seen, safe, BATCH[handle.dialect]);
   await turn();
-  const thisHour = hourOf(new Date(now).toISOString());
-  const cut = read.findIndex((r) => String(r.at) >= thisHour);
+  const full = read.length === BATCH[handle.dialect];
+  let cut = read.findIndex((r) => String(r.at) >= hourOf(new Date(now).toISOString()));
+  const atNow = cut >= 0;
+  // A full batch leaves its last hour's rows to the next step, which reads that hour whole (unless the batch is one hour).
+  if (!atNow && full) {
+    const lastHour = hourOf(String(read[read.length - 1]!.at));
+    const before = read.findIndex((r) => String(r.at) >= lastHour);
+    if (before > 0) cut = before;
+  }
   const rows = cut < 0 ? read : read.slice(0, cut);
   if (rows.length === 0) return none;
 
@@ -69,7 +76,7 @@ export async function digestStep(handle: DatabaseHandle, now = Date.now()): Prom
     await ledgerDigestRepository.setWatermark(tx, upTo);
     // Derived from rows already on disk, moved with the watermark: a power cut loses both, and the next step digests the same rows again.
     handle.sqliteWal?.commitWithoutWaiting();
-    return { digested: rows.length, periods: digests.length, backlog: cut < 0 && read.length === BATCH[handle.dialect] };
+    return { digested: rows.length, periods: digests.length, backlog: full && !atNow };
   });
 }
 

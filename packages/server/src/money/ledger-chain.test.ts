@@ -59,6 +59,12 @@ describeOnDatabases('ledger digests and signed days', (s, dialect) => {
         .executeTakeFirstOrThrow();
       ids.push(Number(r.id));
     }
+    // Rows of the hour still running wait: whatever is digested at `now` was written in an hour that ended.
+    await refreshDailyTotals(s.handle);
+    await digestLedger(s.handle);
+    const thisHour = new Date(Date.now() - (Date.now() % HOUR)).toISOString();
+    const early = await db().selectFrom('ledger_row_hash').innerJoin('ledger', 'ledger.id', 'ledger_row_hash.ledger_id').select('ledger.at').execute();
+    expect(early.filter((r) => r.at >= thisHour)).toEqual([]);
     await digestAll();
     const periods = await db().selectFrom('ledger_digest').select(['seq', 'prev_last_id', 'first_id', 'last_id', 'count', 'hour', 'prev_hash', 'hash']).where('store_id', '=', store).orderBy('seq').execute();
     // The opening credit row (now), then yesterday's 10:00, 11:00 and 13:00 hours: each period on the previous one's hash.
