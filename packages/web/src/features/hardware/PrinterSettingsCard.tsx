@@ -28,7 +28,7 @@ export function PrinterSettingsCard({ options }: { options?: Omit<PrintOptions, 
   const usable = (kind: TransportKind) => (kind === 'usb' ? !!devices().usb : kind === 'serial' ? !!devices().serial : true);
 
   const check = (): boolean => {
-    if (s.transport === 'network' && !validAddress(s.address)) {
+    if ((s.transport === 'network' || s.transport === 'star') && !validAddress(s.address)) {
       setAddressError(t('settings.addressInvalid'));
       return false;
     }
@@ -103,7 +103,7 @@ export function PrinterSettingsCard({ options }: { options?: Omit<PrintOptions, 
             data-testid="printer-width"
           />
         </div>
-        {s.transport === 'network' ? (
+        {s.transport === 'network' || s.transport === 'star' ? (
           <TextInput
             label={t('settings.address')}
             description={t('settings.addressHint')}

@@ -73,6 +73,25 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.closeAllConnections() ?? s.close(r))));
 });
 const network = (address: string, width: 58 | 80 = 80): PrinterSettings => ({ transport: 'network', width, address, device: null });
+const star = (address: string): PrinterSettings => ({ transport: 'star', width: 80, address, device: null });
+
+/** The Star trader's post as the printer reads it: the request unwrapped from `<Request>`, its text rows, the QR code's data, the drawer. */
+function readStar(body: string) {
+  const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const request = unescape(/<Request>([\s\S]*)<\/Request>/.exec(body)![1]!);
+  const text = [...request.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => unescape(m[1]!)).join('');
+  return {
+    request,
+    rows: text.split('\n').filter(Boolean).map((r) => r.trim()),
+    qr: [...request.matchAll(/<qrcode model="model2"[^>]*>([^<]*)<\/qrcode>/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8')),
+    pulses: [...request.matchAll(/<peripheral channel="1"[^>]*\/>/g)].length,
+    cut: /<cutpaper feed="true"[^>]*\/>/.test(request),
+  };
+}
+const starOk = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+  res.end('<?xml version="1.0" encoding="UTF-8"?><root><success>true</success><code>ok</code><status>23860000000000000000000000000000000000</status></root>');
+};
 
 describe('network printer (Epson ePOS-Print over HTTP)', () => {
   it('posts the receipt and the drawer pulse as ePOS-Print XML to the printer’s service, and reports it printed', async () => {
@@ -135,5 +154,31 @@ describe('network printer (Epson ePOS-Print over HTTP)', () => {
     const outcome = await printReceipt(movementReceipt(purchase, i18n.getFixedT('en')), { settings: network(hanging.address), rasterize: bitsRasterize, deadlineMs: 300 });
     expect(outcome).toBe('offline');
     expect(hanging.received).toHaveLength(1);
+  });
+});
+
+describe('network printer (Star WebPRNT over HTTP)', () => {
+  it('posts the receipt, its QR code and the drawer pulse as the Star trader sends them, and reports it printed', async () => {
+    const p = await standIn(starOk);
+    servers.push(p.server);
+    expect(await printReceipt(movementReceipt(purchase, i18n.getFixedT('en')), { settings: star(p.address), rasterize: bitsRasterize })).toBe('printed');
+    expect(p.received).toHaveLength(1);
+    expect(p.received[0]!.url).toBe('/StarWebPRNT/SendMessage');
+    const doc = readStar(p.received[0]!.body);
+    expect(doc.request.startsWith('<root><initialization/>')).toBe(true);
+    expect(doc.rows).toEqual(expect.arrayContaining(['Lucky Star', 'Purchase', `Amount${' '.repeat(36)}$20.00`, `Movement${' '.repeat(36)}#812`]));
+    expect(doc.qr).toEqual(['moneybox:movement:812']);
+    expect(doc.pulses).toBe(1);
+    expect(doc.cut).toBe(true);
+  });
+
+  it('is offline when the Star printer answers without success (offline, paper out), a revert posting no pulse', async () => {
+    const p = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      res.end('<root><success>false</success><code>printerOffline</code></root>');
+    });
+    servers.push(p.server);
+    expect(await printReceipt(movementReceipt({ ...purchase, kind: 'revert' }, i18n.getFixedT('en')), { settings: star(p.address), rasterize: bitsRasterize })).toBe('offline');
+    expect(readStar(p.received[0]!.body).pulses).toBe(0);
   });
 });

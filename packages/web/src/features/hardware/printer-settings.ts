@@ -1,6 +1,6 @@
 import type { PaperWidth } from './receipt';
 
-export const TRANSPORTS = ['dialog', 'network', 'usb', 'serial'] as const;
+export const TRANSPORTS = ['dialog', 'network', 'star', 'usb', 'serial'] as const;
 export type TransportKind = (typeof TRANSPORTS)[number];
 
 /** A USB or serial device the browser was allowed to use, found again by its ids after a reload. */
@@ -18,7 +18,7 @@ export interface DeviceRef {
 export interface PrinterSettings {
   transport: TransportKind;
   width: PaperWidth;
-  /** The network printer's address (`http://192.168.1.50`). */
+  /** The network printer's address (`http://192.168.1.50`): Epson ePOS-Print (`network`) or Star WebPRNT (`star`). */
   address: string;
   device: DeviceRef | null;
 }

@@ -1,4 +1,5 @@
 import { eposSucceeded, eposUrl, eposXml } from './epos';
+import { starEnvelope, starSucceeded, starUrl } from './star';
 import type { Rasterize } from './escpos';
 import type { DeviceRef, PrinterSettings } from './printer-settings';
 import type { PaperWidth, ReceiptDoc } from './receipt';
@@ -47,6 +48,17 @@ export function networkPrinter(address: string, width: PaperWidth, lang: 'en' | 
       });
       const text = await res.text();
       if (!res.ok || !eposSucceeded(text)) throw new PrinterError(`printer refused (${res.status})`);
+    },
+  };
+}
+
+/** A network printer speaking Star WebPRNT: the receipt posted as the trader's XML; `<success>true</success>` is the answer. */
+export function starPrinter(address: string, width: PaperWidth, send: typeof fetch = (...a) => fetch(...a)): Printer {
+  return {
+    async print(doc) {
+      const res = await send(starUrl(address), { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body: starEnvelope(doc, width) });
+      const text = await res.text();
+      if (!res.ok || !starSucceeded(text)) throw new PrinterError(`printer refused (${res.status})`);
     },
   };
 }
@@ -151,6 +163,8 @@ export function printerFor(settings: PrinterSettings, lang: 'en' | 'zh-cn', rast
   switch (settings.transport) {
     case 'network':
       return networkPrinter(settings.address, settings.width, lang);
+    case 'star':
+      return starPrinter(settings.address, settings.width);
     case 'usb':
       return bytesPrinter(async () => usbSink(await findUsb(settings.device)), settings.width, rasterize);
     case 'serial':
