@@ -13,7 +13,7 @@ import { closeDay, dayCloseView } from '../services/day-close/day-close.service.
 import { refreshDailyTotals } from '../services/report/daily-totals.js';
 import { addDays, storeDayOf } from '../services/report/store-days.js';
 import { reportStore } from '../testing/report-kit.js';
-import { describeOnDatabases } from '../testing/server.js';
+import { describeOnDatabases, withTestServer } from '../testing/server.js';
 import { verifyLedgerChain } from './ledger-chain.js';
 import { LEDGER_FIELDS } from './ledger-digest.js';
 
@@ -101,6 +101,23 @@ describeOnDatabases('ledger digests and signed days', (s, dialect) => {
     const k = await cli('ledger-key');
     expect(k.text).toContain(publicKey());
     expect(k.text).not.toContain('PRIVATE');
+  });
+
+  it('the background job digests a row of an ended hour by itself (started with every job)', async () => {
+    await withTestServer(dialect, { ledgerDigestMs: 50, ledgerKeyFile: keyFile }, async (t) => {
+      // The seed's rows of this hour would hold the job back (it stops at the first row of the running hour): dated earlier.
+      await t.handle.db.updateTable('ledger').set({ at: new Date(Date.now() - 3 * HOUR).toISOString() }).execute();
+      const storeRow = await t.handle.db.selectFrom('store').select('id').executeTakeFirstOrThrow();
+      const r = await t.handle.db
+        .insertInto('ledger')
+        .values({ store_id: Number(storeRow.id), at: new Date(Date.now() - 2 * HOUR).toISOString(), kind: 'purchase', channel: 'online', amount_cents: 5, key: `job-${dialect}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const hashed = () => t.handle.db.selectFrom('ledger_row_hash').select('hash').where('ledger_id', '=', Number(r.id)).executeTakeFirst();
+      // Waits for the row's hash (the cap only guards a hang).
+      for (let i = 0; i < 600 && !(await hashed()); i++) await new Promise((ok) => setTimeout(ok, 50));
+      expect(await hashed()).toBeTruthy();
+    });
   });
 
   /** Runs `tamper`, expects verify to name `row` first and the sweep to raise the chain's alert naming it; then `restore` and the alert clears. */

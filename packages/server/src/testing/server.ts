@@ -75,7 +75,8 @@ export async function startTestServer(
   const database = await freshDatabase(dialect, { seeded: seed });
   const handle = database.handle;
   if (seed && !database.seeded) await seedDemoStore(handle);
-  const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ...overrides };
+  // No ledger digest job by default: a test digests when it means to (jobs/ledger-digests.ts digestLedger), so what verify prints does not hang on the clock.
+  const settings: Settings = { ...settingsFromEnv({}), loginIpLimit: 1000, loginUserLimit: 1000, ledgerDigestMs: 0, ...overrides };
   const served = opts.serverHandle && database.url ? opts.serverHandle(database.url) : handle;
   const deps: Deps = { handle: served, settings };
   const app = await buildApp(deps, { logger: opts.logger ?? false });
