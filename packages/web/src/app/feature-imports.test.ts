@@ -13,16 +13,22 @@ function sources(dir: string): string[] {
   });
 }
 
+/** A file's folder: its feature's, or for the console (a folder per screen) `console/<screen>`. */
+function folderOf(relative: string): string {
+  const parts = relative.split(path.sep);
+  return parts[0] === 'console' && parts.length > 2 ? `console/${parts[1]}` : parts[0]!;
+}
+
 /** Which feature folders each feature folder imports (production code, static and lazy imports). */
 function featureGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sources(features)) {
-    const from = path.relative(features, file).split(path.sep)[0]!;
+    const from = folderOf(path.relative(features, file));
     const uses = graph.get(from) ?? new Set<string>();
     graph.set(from, uses);
     for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import\(?)\s*'(\.[^']+)'/g)) {
       const target = path.relative(features, path.resolve(path.dirname(file), m[1]!));
-      const to = target.split(path.sep)[0]!;
+      const to = folderOf(target);
       if (!target.startsWith('..') && to !== from) uses.add(to);
     }
   }
@@ -30,7 +36,7 @@ function featureGraph(): Map<string, Set<string>> {
 }
 
 describe('feature folders', () => {
-  it('never import each other in a loop (a shared flow moves to its own folder instead)', () => {
+  it("never import each other in a loop, nor do the console's screen folders (a shared flow moves to its own folder instead)", () => {
     const graph = featureGraph();
     const loops: string[] = [];
     const walk = (node: string, trail: string[]) => {
@@ -44,5 +50,9 @@ describe('feature folders', () => {
     // The shift close is shared by the Drawer page and logout: both use it, it uses neither.
     expect(graph.get('shift-close')?.has('drawer')).toBe(false);
     expect(graph.get('shift-close')?.has('logout')).toBe(false);
+    // The console's screens are folders of their own, seen apart: a store's page shows the credit card.
+    expect(graph.get('console/store')?.has('console/credit')).toBe(true);
+    // What every console screen shares imports none of them.
+    expect(graph.get('console/shell')).toEqual(new Set());
   });
 });

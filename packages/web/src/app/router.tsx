@@ -7,7 +7,7 @@ import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { pages } from './pages';
 import { RequireAuth } from './RequireAuth';
 import { ScreenGuard } from './ScreenGuard';
-import { RequireConsole } from '../features/console/RequireConsole';
+import { RequireConsole } from '../features/console/shell/RequireConsole';
 
 /*
  * Route-level code splitting: every page and the Default layout are their own chunks, so the
@@ -20,21 +20,21 @@ const DefaultLayout = lazy(() => import('../layouts/DefaultLayout'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 // The platform console (issue 22): its own layout and sign-in, apart from the store's pages.
-const ConsoleLayout = lazy(() => import('../features/console/ConsoleLayout'));
-const ConsoleLoginPage = lazy(() => import('../features/console/ConsoleLoginPage'));
-const ConsoleStoresPage = lazy(() => import('../features/console/ConsoleStoresPage'));
-const ConsoleStorePage = lazy(() => import('../features/console/ConsoleStorePage'));
-const ConsoleStoreReportsPage = lazy(() => import('../features/console/ConsoleStoreReportsPage'));
-const ConsoleNewStorePage = lazy(() => import('../features/console/ConsoleNewStorePage'));
-const ConsoleAccountsPage = lazy(() => import('../features/console/ConsoleAccountsPage'));
-const ConsoleCreditPage = lazy(() => import('../features/console/ConsoleCreditPage'));
-const ConsoleAlertsPage = lazy(() => import('../features/console/ConsoleAlertsPage'));
-const ConsoleSettingsPage = lazy(() => import('../features/console/ConsoleSettingsPage'));
-const ConsoleAuditPage = lazy(() => import('../features/console/ConsoleAuditPage'));
-const ConsoleReportPage = lazy(() => import('../features/console/ConsoleReportPage'));
-const ConsoleNewsPage = lazy(() => import('../features/console/ConsoleNewsPage'));
+const ConsoleLayout = lazy(() => import('../features/console/shell/ConsoleLayout'));
+const ConsoleLoginPage = lazy(() => import('../features/console/login/ConsoleLoginPage'));
+const ConsoleStoresPage = lazy(() => import('../features/console/stores/ConsoleStoresPage'));
+const ConsoleStorePage = lazy(() => import('../features/console/store/ConsoleStorePage'));
+const ConsoleStoreReportsPage = lazy(() => import('../features/console/reports/ConsoleStoreReportsPage'));
+const ConsoleNewStorePage = lazy(() => import('../features/console/store/ConsoleNewStorePage'));
+const ConsoleAccountsPage = lazy(() => import('../features/console/accounts/ConsoleAccountsPage'));
+const ConsoleCreditPage = lazy(() => import('../features/console/credit/ConsoleCreditPage'));
+const ConsoleAlertsPage = lazy(() => import('../features/console/alerts/ConsoleAlertsPage'));
+const ConsoleSettingsPage = lazy(() => import('../features/console/settings/ConsoleSettingsPage'));
+const ConsoleAuditPage = lazy(() => import('../features/console/audit/ConsoleAuditPage'));
+const ConsoleReportPage = lazy(() => import('../features/console/reports/ConsoleReportPage'));
+const ConsoleNewsPage = lazy(() => import('../features/console/news/ConsoleNewsPage'));
 // A page for the roles that may make the call it needs (the contract's `who`, as /operator/me lists it).
-const ConsoleGuard = lazy(() => import('../features/console/ConsoleGuard'));
+const ConsoleGuard = lazy(() => import('../features/console/shell/ConsoleGuard'));
 
 /** The login page inside the router: its URL and navigation are the router's. */
 function RoutedLogin() {
