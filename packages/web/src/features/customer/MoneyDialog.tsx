@@ -149,7 +149,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
           </Table>
           {receipt ? <MovementPrint receipt={receipt} /> : null}
           <Group justify="flex-end">
-            <Button ref={okRef} onClick={onClose} data-testid="money-close">
+            <Button ref={okRef} onClick={onClose} data-testid="money-close" data-autofocus>
               {t('common:ok')}
             </Button>
           </Group>
