@@ -204,6 +204,9 @@ describeOnDatabases('ledger digests and signed days', (s, dialect) => {
 
   it('the export passes the offline check intact and fails it changed, cut short or under another key', async () => {
     const file = path.join(dir, `${dialect}-export.csv`);
+    await expect(cli('ledger-export', '--kiosk', String(store))).rejects.toThrow(/--from and --to must be store days/);
+    await expect(cli('ledger-export', '--from', day)).rejects.toThrow(/--kiosk is required/);
+    expect((await cli('help')).text).toMatch(/ledger-key[\s\S]*ledger-export --kiosk <id> --from <day> --to <day>/);
     const w = await cli('ledger-export', '--kiosk', String(store), '--from', day, '--to', day, '--out', file);
     expect(w.code).toBe(0);
     expect(w.text).toMatch(/Wrote .*: \d+ ledger rows, \d+ digests, 1 signed days/);

@@ -109,6 +109,8 @@ export async function verifyLedgerChain(db: Db, dialect: Dialect, publicKey: str
   let hashesDone = false;
   for (;;) {
     if (ri >= rowBuf.length && !rowsDone) {
+      // A turn of the event loop between chunks: on SQLite each read holds the one connection, and the money calls go between.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       rowBuf = await ledgerDigestRepository.rowsAbove(db, rowsAfter, upTo, CHUNK, storeId);
       ri = 0;
       if (rowBuf.length < CHUNK) rowsDone = true;
