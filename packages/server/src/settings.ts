@@ -66,6 +66,8 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol from its X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** The counters' network receipt printers the pages may post to (PRINTER_ORIGINS; the CSP's connect-src, docs/HARDWARE.md). */
+  printerOrigins: readonly string[];
   /** Open connections one TCP peer address may hold; more are closed at once. 0 = no cap (the default behind a proxy). */
   maxConnectionsPerAddress: number;
   /**
@@ -93,6 +95,25 @@ export function parseAllowNetworks(text: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const cidr of list) if (!ipaddr.isValidCIDR(cidr)) throw new Error(`WEBHOOK_ALLOW_NETWORKS: not a CIDR range: ${cidr}`);
+  return list;
+}
+
+/**
+ * `PRINTER_ORIGINS`: comma-separated origins of network receipt printers (`http://192.168.1.50`,
+ * `https://printer.local:8043`), each a scheme, a host and an optional port, nothing else: they go into
+ * the Content-Security-Policy, so an entry with a path, a wildcard, a quote or a `;` would widen or
+ * rewrite it; a bad entry stops the server at start rather than being ignored.
+ */
+export function parsePrinterOrigins(text: string | undefined): string[] {
+  const list = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin) && !/^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(origin)) {
+      throw new Error(`PRINTER_ORIGINS: not an origin (scheme://host[:port]): ${origin}`);
+    }
+  }
   return list;
 }
 
@@ -128,6 +149,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webhooks: { allowNetworks: parseAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS), allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' },
     metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === '1',
+    printerOrigins: parsePrinterOrigins(env.PRINTER_ORIGINS),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_SECONDS, 20) * 1000,
     databaseBounds: {
       acquireMs: int(env.DB_ACQUIRE_TIMEOUT_SECONDS, 5) * 1000,

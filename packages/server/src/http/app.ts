@@ -41,7 +41,7 @@ export function createHttpServer(deps: Deps, opts: AppOptions = {}): FastifyInst
     app.log.warn({ address, max: deps.settings.maxConnectionsPerAddress }, 'connections from one address at the cap: new ones closed'),
   );
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, deps.settings.printerOrigins);
   // The request id of every log line of this request, handed back for the operator's grep.
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);

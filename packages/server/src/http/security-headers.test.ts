@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withTestServer } from '../testing/server.js';
+import { parsePrinterOrigins } from '../settings.js';
 
 /** A built web app of one page, as the server serves it (the real build is the e2e tier's). */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'moneybox-web-'));
@@ -45,5 +46,23 @@ describe('security headers', () => {
       const plain = await fetch(`${s.url}/operator`, { headers: { 'x-forwarded-proto': 'http' } });
       expect(plain.headers.get('strict-transport-security')).toBeNull();
     });
+  });
+
+  it("lets the pages post to the counters' network printers the operator names (PRINTER_ORIGINS), and to nothing else", async () => {
+    await withTestServer('sqlite', { webDist, printerOrigins: parsePrinterOrigins('http://192.168.1.50, https://printer.local:8043') }, async (s) => {
+      const csp = (await fetch(`${s.url}/pos/login?kioskId=1001`)).headers.get('content-security-policy') ?? '';
+      expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '))).toBe("connect-src 'self' http://192.168.1.50 https://printer.local:8043");
+      expect(csp).toContain("script-src 'self';");
+    });
+    const plain = await withTestServer('sqlite', { webDist }, async (s) => (await fetch(`${s.url}/`)).headers.get('content-security-policy') ?? '');
+    expect(plain).toContain("connect-src 'self';");
+  });
+
+  it('refuses at start a printer entry that would widen or rewrite the policy: a path, a wildcard, a quote, a directive', () => {
+    for (const bad of ['http://192.168.1.50/cgi-bin', 'http://*', "https://p.local 'unsafe-eval'", 'http://p.local; script-src *', 'ftp://p.local', '192.168.1.50', 'data:']) {
+      expect(() => parsePrinterOrigins(bad), bad).toThrow(/PRINTER_ORIGINS: not an origin/);
+    }
+    expect(parsePrinterOrigins('')).toEqual([]);
+    expect(parsePrinterOrigins('http://[fe80::1]:8080,http://10.0.0.7')).toEqual(['http://[fe80::1]:8080', 'http://10.0.0.7']);
   });
 });

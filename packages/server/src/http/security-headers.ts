@@ -5,20 +5,24 @@ import type { FastifyInstance } from 'fastify';
  * inline script, and no `eval`: the web sets zod jitless); styles from its files and inline, because
  * Mantine writes its CSS variables and component styles into `<style>` elements at run time (a nonce would
  * need every library to take it, for little: inline styles run no code). Images also from `data:` and
- * `blob:` (the console's QR code and the news preview of chosen files). No page may frame the app.
+ * `blob:` (the console's QR code and the news preview of chosen files). No page may frame the app. The
+ * pages connect to the server alone, and to the counters' network receipt printers the operator names
+ * (PRINTER_ORIGINS: the receipt is posted to the printer from the counter's browser).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(printerOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    ['connect-src', "'self'", ...printerOrigins].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** A year, subdomains included: once a browser saw it over TLS it never speaks plain http to the host. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -29,10 +33,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * own (COOP); HSTS only when the request came over TLS, directly or, with TRUST_PROXY=1, as the proxy's
  * X-Forwarded-Proto says (README "Security headers").
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, printerOrigins: readonly string[] = []): void {
+  const csp = contentSecurityPolicy(printerOrigins);
   app.addHook('onRequest', async (req, reply) => {
     void reply
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .header('content-security-policy', csp)
       .header('x-content-type-options', 'nosniff')
       .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'no-referrer')
