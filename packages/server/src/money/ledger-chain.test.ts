@@ -190,6 +190,18 @@ describeOnDatabases('ledger digests and signed days', (s, dialect) => {
     );
   });
 
+  it('a removed period (the store\'s last): verify names its first row, and the seal whose chain head it was', async () => {
+    const cols = ['store_id', 'seq', 'prev_last_id', 'first_id', 'last_id', 'count', 'sum_cents', 'hour', 'prev_hash', 'hash', 'made_at'] as const;
+    const last = await db().selectFrom('ledger_digest').select([...cols]).where('store_id', '=', store).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    await db().deleteFrom('ledger_digest').where('store_id', '=', store).where('seq', '=', last.seq).execute();
+    const mine = (await check()).problems.filter((p) => p.storeId === store);
+    expect(mine[0]).toMatchObject({ what: 'row', row: Number(last.first_id) });
+    expect(mine[0]!.detail).toMatch(/no period covers it/);
+    expect(mine.some((p) => p.what === 'seal' && /chain's period ending at row \d+, signed at its close, is gone/.test(p.detail))).toBe(true);
+    await db().insertInto('ledger_digest').values(last).execute();
+    expect((await check()).problems).toEqual([]);
+  });
+
   it('a changed seal or a seal under another key fails verify', async () => {
     const seal = await db().selectFrom('day_seal').select(['signature', 'public_key']).where('store_id', '=', store).where('day', '=', day).executeTakeFirstOrThrow();
     const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');

@@ -27,19 +27,41 @@ const CHUNK = 5000;
 /** The stored figures a period's hash covers. */
 const figuresOf = (d: DigestRecord) => ({ storeId: d.store_id, prevLastId: d.prev_last_id, firstId: d.first_id, lastId: d.last_id, count: d.count, sumCents: d.sum_cents });
 
-/** A store's periods as the check walks its rows: the one being recomputed and its hasher. */
+/** Periods read per query of a store's walk. */
+const PAGE = 1000;
+
+/**
+ * A store's periods as the check walks its rows, a page of them at a time: the one being recomputed, its
+ * hasher, and its link to the one before (seq one more, on its hash and last id).
+ */
 class StoreWalk {
-  private i = 0;
+  private page: DigestRecord[] = [];
+  private i = -1;
+  private more = true;
+  private cur: DigestRecord | undefined;
   private hasher: PeriodHasher | null = null;
-  constructor(private readonly digests: DigestRecord[], private readonly out: ChainProblem[]) {
-    this.start();
-  }
-  private start(): void {
-    const d = this.digests[this.i];
-    this.hasher = d ? new PeriodHasher(d.prev_hash) : null;
+  periods = 0;
+  constructor(private readonly db: Db, private readonly storeId: number, private readonly out: ChainProblem[]) {}
+  /** The next period, its link checked, its hasher started (undefined past the last). */
+  async advance(): Promise<void> {
+    const prev = this.cur;
+    this.i++;
+    if (this.i >= this.page.length && this.more) {
+      this.page = await ledgerDigestRepository.digestsAfter(this.db, this.storeId, prev?.seq ?? 0, PAGE);
+      this.more = this.page.length === PAGE;
+      this.i = 0;
+    }
+    this.cur = this.page[this.i];
+    const d = this.cur;
+    if (!d) return;
+    this.periods++;
+    this.hasher = new PeriodHasher(d.prev_hash);
+    if (d.seq !== (prev?.seq ?? 0) + 1 || d.prev_hash !== (prev?.hash ?? GENESIS_HASH) || d.prev_last_id !== (prev?.last_id ?? 0)) {
+      this.out.push({ storeId: d.store_id, what: 'period', row: d.first_id, detail: `period ${d.seq} does not follow period ${prev?.seq ?? 0} (a period was removed, or its hash or ids changed)` });
+    }
   }
   private finish(): void {
-    const d = this.digests[this.i]!;
+    const d = this.cur!;
     const h = this.hasher!;
     const hash = h.finish(figuresOf(d));
     if (hash !== d.hash || h.count !== d.count || h.sumCents !== d.sum_cents) {
@@ -48,30 +70,24 @@ class StoreWalk {
         detail: `period ${d.seq} (rows ${d.prev_last_id + 1}..${d.last_id}, ${d.hour}): ${h.count} rows summing ${h.sumCents} now, ${d.count} summing ${d.sum_cents} when digested; its hash differs`,
       });
     }
-    this.i++;
-    this.start();
   }
-  add(row: DigestRow): void {
+  /** Adds a row of this store to the period it falls in: false when no period covers it. */
+  async add(row: DigestRow): Promise<boolean> {
     const id = Number(row.id);
-    while (this.i < this.digests.length && id > this.digests[this.i]!.last_id) this.finish();
-    if (this.hasher && id > this.digests[this.i]!.prev_last_id) this.hasher.add(row);
-  }
-  end(): void {
-    while (this.i < this.digests.length) this.finish();
-  }
-}
-
-/** The links of a store's periods: seq from 1, each on the previous one's hash and last id. */
-function linkProblems(digests: readonly DigestRecord[]): ChainProblem[] {
-  const out: ChainProblem[] = [];
-  digests.forEach((d, i) => {
-    const prev = digests[i - 1];
-    const want = { seq: i + 1, hash: prev?.hash ?? GENESIS_HASH, last: prev?.last_id ?? 0 };
-    if (d.seq !== want.seq || d.prev_hash !== want.hash || d.prev_last_id !== want.last) {
-      out.push({ storeId: d.store_id, what: 'period', row: d.first_id, detail: `period ${d.seq} does not follow period ${prev?.seq ?? 0} (a period was removed, or its hash or ids changed)` });
+    while (this.cur && id > this.cur.last_id) {
+      this.finish();
+      await this.advance();
     }
-  });
-  return out;
+    if (!this.cur || id <= this.cur.prev_last_id) return false;
+    this.hasher!.add(row);
+    return true;
+  }
+  async end(): Promise<void> {
+    while (this.cur) {
+      this.finish();
+      await this.advance();
+    }
+  }
 }
 
 /**
@@ -83,15 +99,12 @@ function linkProblems(digests: readonly DigestRecord[]): ChainProblem[] {
  */
 export async function verifyLedgerChain(db: Db, dialect: Dialect, publicKey: string | undefined, storeId?: number): Promise<ChainReport> {
   const out: ChainProblem[] = [];
-  const digests = await ledgerDigestRepository.digests(db, storeId);
-  const byStore = new Map<number, DigestRecord[]>();
-  for (const d of digests) {
-    const list = byStore.get(d.store_id);
-    if (list) list.push(d);
-    else byStore.set(d.store_id, [d]);
+  const walks = new Map<number, StoreWalk>();
+  for (const s of await ledgerDigestRepository.digestStores(db, storeId)) {
+    const walk = new StoreWalk(db, s, out);
+    await walk.advance();
+    walks.set(s, walk);
   }
-  for (const list of byStore.values()) out.push(...linkProblems(list));
-  const walks = new Map([...byStore].map(([s, list]) => [s, new StoreWalk(list, out)]));
 
   const upTo = await ledgerDigestRepository.watermark(db, dialect, false);
   const firstRowProblem = new Map<number, ChainProblem>();
@@ -130,11 +143,12 @@ export async function verifyLedgerChain(db: Db, dialect: Dialect, publicKey: str
     if (r && rid <= hid) {
       rows++;
       const s = Number(r.store_id);
-      walks.get(s)?.add(r);
+      const covered = (await walks.get(s)?.add(r)) ?? false;
       if (rid < hid) rowProblem({ storeId: s, what: 'row', row: rid, detail: `row ${rid} was not in the ledger when its period was digested (added since, or its id changed)` });
       else {
         if (h!.store_id !== s) rowProblem({ storeId: h!.store_id, what: 'row', row: rid, detail: `row ${rid} was digested as store ${h!.store_id}'s and now is store ${s}'s` });
         else if (rowHash(r) !== h!.hash) rowProblem({ storeId: s, what: 'row', row: rid, detail: `row ${rid} differs from the row digested` });
+        else if (!covered) rowProblem({ storeId: s, what: 'row', row: rid, detail: `row ${rid} was digested and no period covers it now (a period was removed)` });
         hi++;
       }
       ri++;
@@ -143,17 +157,17 @@ export async function verifyLedgerChain(db: Db, dialect: Dialect, publicKey: str
       hi++;
     }
   }
-  for (const w of walks.values()) w.end();
+  for (const w of walks.values()) await w.end();
   out.push(...firstRowProblem.values());
 
   const seals = await ledgerDigestRepository.seals(db, storeId);
-  for (const seal of seals) out.push(...(await sealProblems(db, seal, publicKey, byStore.get(seal.store_id) ?? [])));
+  for (const seal of seals) out.push(...(await sealProblems(db, seal, publicKey)));
   // A store's changed, removed or added rows first (the first of them is the row that differs), then its periods and days.
   out.sort((a, b) => a.storeId - b.storeId || ORDER[a.what] - ORDER[b.what] || (a.row ?? Infinity) - (b.row ?? Infinity));
-  return { problems: out, rows, periods: digests.length, seals: seals.length };
+  return { problems: out, rows, periods: [...walks.values()].reduce((n, w) => n + w.periods, 0), seals: seals.length };
 }
 
-async function sealProblems(db: Db, seal: SealRecord, publicKey: string | undefined, digests: readonly DigestRecord[]): Promise<ChainProblem[]> {
+async function sealProblems(db: Db, seal: SealRecord, publicKey: string | undefined): Promise<ChainProblem[]> {
   const out: ChainProblem[] = [];
   const at = (detail: string, row: number | null = seal.first_id) => out.push({ storeId: seal.store_id, what: 'seal', row, detail: `day ${seal.day}: ${detail}` });
   const now = dayDigest(await ledgerDigestRepository.windowRows(db, seal.store_id, seal.from_at, seal.to_at));
@@ -164,7 +178,7 @@ async function sealProblems(db: Db, seal: SealRecord, publicKey: string | undefi
   else if (publicKey === undefined) at('no ledger key on this server to trust its signature by');
   else if (seal.public_key !== publicKey) at(`signed by a key that is not this server's ledger key (${seal.public_key.slice(-16)})`);
   if (seal.chain_last_id !== null) {
-    const d = digests.find((x) => x.last_id === seal.chain_last_id);
+    const d = await ledgerDigestRepository.digestEndingAt(db, seal.store_id, seal.chain_last_id);
     if (!d || d.hash !== seal.chain_hash) at(`the chain's period ending at row ${seal.chain_last_id}, signed at its close, is gone or changed`, seal.chain_last_id);
   }
   return out;

@@ -83,11 +83,24 @@ export const ledgerDigestRepository = {
   async insertRowHashes(db: Db, rows: ReadonlyArray<{ ledger_id: number; store_id: number; hash: string }>): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) await db.insertInto('ledger_row_hash').values(rows.slice(i, i + 500)).execute();
   },
-  /** Every period (or one store's), by store and seq. */
-  async digests(db: Db, storeId?: number): Promise<DigestRecord[]> {
-    let q = db.selectFrom('ledger_digest').select([...DIGEST_COLUMNS]);
+  /** The stores with periods (or the one given, when it has any). */
+  async digestStores(db: Db, storeId?: number): Promise<number[]> {
+    let q = db.selectFrom('ledger_digest').select('store_id').distinct();
     if (storeId !== undefined) q = q.where('store_id', '=', storeId);
-    return (await q.orderBy('store_id').orderBy('seq').execute()).map(asDigest);
+    return (await q.orderBy('store_id').execute()).map((r) => Number(r.store_id));
+  },
+  /** A store's periods after `afterSeq`, by seq, at most `limit` (verify pages through them). */
+  async digestsAfter(db: Db, storeId: number, afterSeq: number, limit: number): Promise<DigestRecord[]> {
+    return (await db.selectFrom('ledger_digest').select([...DIGEST_COLUMNS]).where('store_id', '=', storeId).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute()).map(asDigest);
+  },
+  /** A store's periods that cover any id in [lo, hi], by seq (the export's). */
+  async digestsOverlapping(db: Db, storeId: number, lo: number, hi: number): Promise<DigestRecord[]> {
+    return (await db.selectFrom('ledger_digest').select([...DIGEST_COLUMNS]).where('store_id', '=', storeId).where('last_id', '>=', lo).where('prev_last_id', '<', hi).orderBy('seq').execute()).map(asDigest);
+  },
+  /** A store's period ending at `lastId` (a seal's chain head). */
+  async digestEndingAt(db: Db, storeId: number, lastId: number): Promise<DigestRecord | undefined> {
+    const r = await db.selectFrom('ledger_digest').select([...DIGEST_COLUMNS]).where('store_id', '=', storeId).where('last_id', '=', lastId).executeTakeFirst();
+    return r && asDigest(r);
   },
   /** Row hashes (every store's, or one's) with afterId < ledger_id <= uptoId, id order, at most `limit`. */
   async rowHashesAbove(db: Db, afterId: number, uptoId: number, limit: number, storeId?: number) {

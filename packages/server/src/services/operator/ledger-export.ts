@@ -43,7 +43,7 @@ export async function ledgerExportCsv(db: Db, storeId: number, fromDay: string, 
   if (inWindow.length > 0) {
     const lo = Number(inWindow[0]!.id);
     const hi = Number(inWindow[inWindow.length - 1]!.id);
-    digests = (await ledgerDigestRepository.digests(db, storeId)).filter((d) => d.last_id >= lo && d.prev_last_id < hi);
+    digests = await ledgerDigestRepository.digestsOverlapping(db, storeId, lo, hi);
     const after = Math.min(lo - 1, digests[0]?.prev_last_id ?? lo - 1);
     const upTo = Math.max(hi, digests.at(-1)?.last_id ?? hi);
     rows = await ledgerDigestRepository.storeRowsBetween(db, storeId, after, upTo);
