@@ -13,6 +13,7 @@ import { emptyProfile, profilePayload, validateProfile, type Gender, type Profil
 import { storeDate, storeToday } from '../../time/store-time';
 import { customerFormRefusal } from './form-refusal';
 import { POPUP_WIDTH } from './MoneyDialog';
+import { useLicenceScan, type LicenceScanned } from '../hardware/useLicenceScan';
 
 interface Props {
   opened: boolean;
@@ -52,7 +53,7 @@ const TEXT_FIELDS: { field: ProfileField; type?: string; inputMode?: 'tel' | 'em
 
 /** Create or edit a customer: the spec's fields, checked here by the contract's rules before the call. */
 export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpdated }: Props) {
-  const { t } = useTranslation(['customer', 'common']);
+  const { t } = useTranslation(['customer', 'common', 'hardware']);
   const { diff } = useLocalTimeDiff(opened);
   const [form, setForm] = useState<ProfileForm>(emptyProfile);
   const [errors, setErrors] = useState<ProfileErrors>({});
@@ -61,6 +62,28 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const write = useWrite();
   // The store's minimum age (getDayLimit without a customer), so a birthday too young for it is said at the field before the call.
   const store = useApiQuery('/customer/getDayLimit', {}, { enabled: opened, staleTime: 5 * 60_000, call: { handle: 'quiet' } });
+  // A licence scanned into the form (a 2D scanner in keyboard mode): fills the name, birthday and ID number; a corrupt, expired or under-age one is refused.
+  const [scanned, setScanned] = useState<string | null>(null);
+  const onLicence = ({ licence, field, before }: LicenceScanned) => {
+    setProblem(null);
+    setScanned(null);
+    // The scan typed into the field that had focus: it gets its value back (then the licence's fields).
+    const restored = (f: ProfileForm) => (field && field in f && before !== null ? { ...f, [field]: before } : f);
+    if (!licence) {
+      setForm(restored);
+      return;
+    }
+    setForm((f) => ({
+      ...restored(f),
+      first_name: licence.firstName,
+      last_name: licence.lastName,
+      birthday: licence.birthday,
+      drivers_license: licence.idNumber,
+    }));
+    setErrors({});
+    setScanned(t('hardware:idScan.filled', { address: [licence.street, licence.city, `${licence.state} ${licence.zip}`.trim()].filter(Boolean).join(', ') }));
+  };
+  const scanProblem = useLicenceScan(opened, store.data ? { min_age: store.data.min_age } : null, onLicence);
   const problemRef = useRef<HTMLDivElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   // The refusal shows under the last field: on a phone the dialog's body scrolls, and it would land below
@@ -77,6 +100,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setForm(formOf(editing));
     setErrors({});
     setProblem(null);
+    setScanned(null);
   }, [opened, editing]);
 
   const set = (field: ProfileField, value: string) => {
@@ -152,6 +176,15 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
             />
             {TEXT_FIELDS.slice(4).map(input)}
           </SimpleGrid>
+          {scanProblem ? (
+            <Alert color="red" role="alert" data-testid="customer-form-scan-problem">
+              {scanProblem}
+            </Alert>
+          ) : scanned ? (
+            <Alert color="teal" role="status" data-testid="customer-form-scanned">
+              {scanned}
+            </Alert>
+          ) : null}
           {problem ? (
             <Alert ref={problemRef} color="red" role="alert" data-testid="customer-form-problem" styles={{ message: { overflowWrap: 'anywhere' } }}>
               {problem}
