@@ -24,6 +24,8 @@ export function alertText(a: Pick<ConsoleAlert, 'kind' | 'detail'>, t: TFunction
     case 'meters':
       return t('console:alerts.text.meters', { machine: num(d, 'machine') });
     case 'ledger':
+      // The chain check's finding (rows changed after they were digested) names its first row; verify's sums name a balance.
+      if ('first_row' in d) return typeof d.first_row === 'number' ? t('console:alerts.text.ledgerChain', { row: d.first_row }) : t('console:alerts.text.ledgerChainPeriod');
       return t('console:alerts.text.ledger', { what: str(d, 'what'), id: num(d, 'id'), cached: money(toUnits(num(d, 'cached_cents'))), ledger: money(toUnits(num(d, 'ledger_cents'))) });
   }
 }

@@ -1,0 +1,26 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { i18n, i18nReady } from '../../../i18n/i18n';
+import { alertText } from './alert-text';
+
+const t = ((k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {})) as TFunction;
+const money = (units: number) => `$${units.toFixed(2)}`;
+
+/** The ledger alerts in words: verify's differing balance, and the chain check's first changed row (or changed period). */
+describe('ledger alert text', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.loadNamespaces('console');
+  });
+
+  it.each([
+    ['en', 'customer #7: recorded $1.00, ledger $2.00', 'Ledger rows changed after they were digested: the first that differs is row #412', 'The ledger digests no longer match the rows: a digested period or a sealed day was changed'],
+    ['mx', 'customer #7: registrado $1.00, libro $2.00', 'Filas del libro cambiadas después de su resumen: la primera distinta es la fila #412', 'Los resúmenes del libro ya no coinciden con las filas: se cambió un periodo resumido o un día sellado'],
+    ['zh_Hans', 'customer #7：记录 $1.00，账本 $2.00', '账本记录在生成摘要后被改动：第一条不符的是第 412 行', '账本摘要与记录不再一致：某个已生成摘要的时段或已封存的营业日被改动'],
+  ])('in %s', async (lang, sums, row, period) => {
+    await i18n.changeLanguage(lang);
+    expect(alertText({ kind: 'ledger', detail: { what: 'customer', id: 7, cached_cents: 100, ledger_cents: 200 } }, t, money)).toBe(sums);
+    expect(alertText({ kind: 'ledger', detail: { what: 'ledger chain', id: 412, first_row: 412, problem: 'row hash', problems: 3 } }, t, money)).toBe(row);
+    expect(alertText({ kind: 'ledger', detail: { what: 'ledger chain', id: null, first_row: null, problem: 'period', problems: 1 } }, t, money)).toBe(period);
+  });
+});
