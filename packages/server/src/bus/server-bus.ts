@@ -25,8 +25,12 @@ export interface LiveBatch {
   formerOwners?: number[];
 }
 
-/** Every event on the bus: for terminals, and the live changes for web clients (one NOTIFY per batch of stores). */
-export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' };
+/**
+ * Every event on the bus: for terminals, the live changes for web clients (one NOTIFY per batch of
+ * stores), the alerts' news, and a platform account whose console sessions ended (disabled, removed,
+ * new password, locked): every server closes that account's console sockets whose session ended.
+ */
+export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' } | { kind: 'consoleSessions'; account: number };
 
 export interface ServerBus {
   publish(e: BusEvent): Promise<void>;

@@ -6,6 +6,7 @@ import type { Deps } from '../services/deps.js';
 import { authenticateConsole } from './authenticate.js';
 import { ownersOf, scopeOwner } from '../services/console/scope.js';
 import type { LiveBatch } from '../bus/server-bus.js';
+import { platformAccountRepository } from '../repositories/platform-account.repository.js';
 
 const PING_MS = 30_000;
 /** A socket hears `stores` at most this often, however busy its stores are. */
@@ -14,6 +15,9 @@ const STORES_EVERY_MS = 1_000;
 /** A signed-in console socket: whose stores it hears (its account's scope owner) and its `stores` throttle. */
 interface ConsoleClient {
   owner: 'all' | number;
+  /** The platform account and console session it signed in with: closed once that session ends. */
+  account: number;
+  session: number;
   lastStoresAt: number;
   pending: NodeJS.Timeout | undefined;
 }
@@ -30,6 +34,8 @@ const HELLO_MS = 10_000;
  * only while a scoped account listens), so a store bound to a distributor or moved away after the
  * hello, by any server or the CLI, is heard or no longer heard at once; the console's move of a
  * store names the distributor it left (`formerOwners`), whose socket hears that batch too.
+ * A `{kind:'consoleSessions'}` bus event (an account disabled, removed, given a new password) closes
+ * that account's sockets whose session no longer passes, with SESSION_ENDED, on every server.
  */
 export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
   const clients = new Map<WebSocket, ConsoleClient>();
@@ -51,6 +57,8 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
       for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
     } else if (e.kind === 'live') {
       storesOfBatches(e.batches).catch((err: unknown) => app.log.error({ err }, 'console live: scope check failed'));
+    } else if (e.kind === 'consoleSessions') {
+      closeEnded(e.account).catch((err: unknown) => app.log.error({ err }, 'console live: session check failed'));
     }
   });
   const storesOfBatches = async (batches: LiveBatch[]) => {
@@ -59,6 +67,12 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
     // A store moved away is heard once more by the owner it left, so its screen drops it at once.
     for (const b of batches) for (const id of b.formerOwners ?? []) owners.add(id);
     for (const [socket, c] of clients) if (c.owner === 'all' || owners.has(c.owner)) storesMoved(socket, c);
+  };
+  const closeEnded = async (account: number) => {
+    const mine = [...clients].filter(([, c]) => c.account === account);
+    if (mine.length === 0) return;
+    const open = await platformAccountRepository.openSessions(deps.handle.db, mine.map(([, c]) => c.session));
+    for (const [socket, c] of mine) if (!open.has(c.session)) socket.close(LiveClose.SESSION_ENDED, 'session ended');
   };
   const answered = new WeakSet<WebSocket>();
   const ping = setInterval(() => {
@@ -95,7 +109,7 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
       authenticateConsole(deps, auth.UID, auth.TOKEN)
         .then((actor) => {
           if (socket.readyState !== socket.OPEN) return;
-          clients.set(socket, { owner: scopeOwner(actor), lastStoresAt: 0, pending: undefined });
+          clients.set(socket, { owner: scopeOwner(actor), account: actor.accountId, session: actor.sessionId, lastStoresAt: 0, pending: undefined });
           answered.add(socket);
           socket.on('close', () => {
             clearTimeout(clients.get(socket)?.pending);

@@ -194,6 +194,20 @@ export const platformAccountRepository = {
     const r = await db.updateTable('platform_session').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
+  /** The ids among `ids` of sessions still open (not revoked, their account neither disabled nor locked). */
+  async openSessions(db: Db, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('platform_session')
+      .innerJoin('platform_account', 'platform_account.id', 'platform_session.account_id')
+      .select('platform_session.id')
+      .where('platform_session.id', 'in', ids)
+      .where('platform_session.revoked_at', 'is', null)
+      .where('platform_account.disabled', '=', 0)
+      .where('platform_account.locked', '=', 0)
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  },
   touchSession(db: Db, id: number, at: string) {
     return db.updateTable('platform_session').set({ last_seen_at: at }).where('id', '=', id).execute();
   },

@@ -123,7 +123,7 @@ async function mayTakeOut(tx: Deps, actor: ConsoleActor, a: Account) {
  * changes nothing and writes no row.
  */
 export async function disablePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number; disable: boolean }) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
+  const done = await consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     if (input.disable === (a.disabled === 1)) return {};
@@ -133,6 +133,17 @@ export async function disablePlatformAccount(deps: Deps, actor: ConsoleActor, in
     await audit({ storeId: null, kind: input.disable ? 'console.account_disable' : 'console.account_enable', target: { type: 'platform', id: a.id, label: a.username }, before: { disabled: a.disabled === 1 }, after: { disabled: input.disable } });
     return {};
   });
+  if (input.disable) await sessionsEnded(deps, input.id);
+  return done;
+}
+
+/**
+ * After the commit: every server closes the account's console live sockets whose session ended
+ * (http/console-live.ts), so an open console page signs out at once. A bus that fails to say it
+ * leaves the sockets to their next check (the calls already refuse the session).
+ */
+async function sessionsEnded(deps: Deps, account: number): Promise<void> {
+  await deps.bus?.publish({ kind: 'consoleSessions', account }).catch(() => undefined);
 }
 
 /**
@@ -141,7 +152,7 @@ export async function disablePlatformAccount(deps: Deps, actor: ConsoleActor, in
  * accounts under it is refused (account_in_use): move or take those back first.
  */
 export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {
-  return consoleAudited(deps, actor, async (tx, audit) => {
+  const done = await consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     await mayTakeOut(tx, actor, a);
@@ -151,7 +162,8 @@ export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, inp
     await accounts.revokeSessionsOf(db, a.id, isoNow());
     await audit({ storeId: null, kind: 'console.account_remove', target: { type: 'platform', id: a.id, label: a.username }, before: { username: a.username, role: roleOfAccount(a.role), disabled: a.disabled === 1 } });
     return {};
-  });
+  });  await sessionsEnded(deps, input.id);
+  return done;
 }
 
 /**
@@ -160,7 +172,7 @@ export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, inp
  */
 export async function setPlatformAccountPassword(deps: Deps, actor: ConsoleActor, input: { id: number; password: string }) {
   const hash = await hashSecret(input.password);
-  return consoleAudited(deps, actor, async (tx, audit) => {
+  const done = await consoleAudited(deps, actor, async (tx, audit) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     const problem = credentialProblem(a.username, input.password);
@@ -170,7 +182,8 @@ export async function setPlatformAccountPassword(deps: Deps, actor: ConsoleActor
     await accounts.revokeSessionsOf(db, a.id, isoNow(), a.id === actor.accountId ? actor.sessionId : undefined);
     await audit({ storeId: null, kind: 'console.account_password', target: { type: 'platform', id: a.id, label: a.username }, before: { locked: a.locked === 1 }, after: { credentials_changed: true, locked: false } });
     return {};
-  });
+  });  await sessionsEnded(deps, input.id);
+  return done;
 }
 
 export async function unlockPlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveClose } from '@moneybox/contract/live';
 import { setConsoleSession } from '../../../auth/console-session';
 import { useConsoleLive } from './use-console-live';
 
@@ -60,5 +61,25 @@ describe('the console live socket', () => {
     expect(first.stale()).toEqual(['/operator/alertCount', '/operator/alerts']);
     first.socket.hear({ type: 'hello' });
     expect(first.stale()).toEqual(['/operator/stores', '/operator/store', '/operator/alertCount', '/operator/alerts']);
+  });
+
+  it('a close with the session-ended code makes every read stale (the next meets 5 and signs out) and opens no new socket; a drop reconnects', () => {
+    vi.useFakeTimers();
+    try {
+      const ended = setup();
+      ended.socket.onclose?.(new CloseEvent('close', { code: LiveClose.SESSION_ENDED }));
+      expect(ended.stale()).toEqual(['/operator/stores', '/operator/store', '/operator/alertCount', '/operator/alerts', '/operator/accounts']);
+      vi.advanceTimersByTime(10_000);
+      expect(FakeSocket.all).toHaveLength(1);
+
+      FakeSocket.all = [];
+      const dropped = setup();
+      dropped.socket.onclose?.(new CloseEvent('close', { code: 1006 }));
+      expect(dropped.stale()).toEqual([]);
+      vi.advanceTimersByTime(10_000);
+      expect(FakeSocket.all).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

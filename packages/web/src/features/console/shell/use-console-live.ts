@@ -13,8 +13,8 @@ const STORE_KEYS: readonly ReadPath[] = ['/operator/stores', '/operator/store'];
  * The console's live socket (contract live.ts CONSOLE_LIVE_PATH): sends the tab's console session
  * first, then refetches the alert count and lists whenever the server says alerts moved, and the stores
  * list and store page whenever a store of the account's scope moved (the stores screen's poll stays as
- * the fallback). Reconnects after a drop, not after the server ended the session (the next call signs
- * the console out).
+ * the fallback). Reconnects after a drop, not after the server ended the session: then every read is
+ * fetched again, and the first to meet status 5 signs the console out.
  */
 export function useConsoleLive(uid: number | undefined): void {
   const client = useQueryClient();
@@ -38,7 +38,11 @@ export function useConsoleLive(uid: number | undefined): void {
         if (m.type === 'stores' || m.type === 'hello') refetch(STORE_KEYS);
       };
       socket.onclose = (e) => {
-        if (!stopped && e.code !== LiveClose.SESSION_ENDED) retry = setTimeout(open, RETRY_MS);
+        if (stopped) return;
+        // The server ended the session (the account disabled, removed, given a new password): the
+        // screen's reads are fetched again now, meet status 5 and sign the console out at once.
+        if (e.code === LiveClose.SESSION_ENDED) void client.invalidateQueries();
+        else retry = setTimeout(open, RETRY_MS);
       };
     };
     open();
