@@ -10,6 +10,7 @@ import { KeyAlreadyRecorded, type OneTimeKey } from '../../api/one-time-key';
 import { useKeyedCall } from '../../api/useKeyedCall';
 import { kioskData } from '../../auth/session';
 import { MovementPrint } from '../hardware/MovementPrint';
+import { useLicenceScan } from '../hardware/useLicenceScan';
 import type { MovementReceipt } from '../hardware/receipt';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
@@ -41,7 +42,7 @@ interface Props {
 
 /** Amount → Enter → the call with its one-time key → the new balances. */
 export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft, idCheck = 0, paidToday = 0, keys, onClose }: Props) {
-  const { t } = useTranslation(['customer', 'common']);
+  const { t } = useTranslation(['customer', 'common', 'hardware']);
   const { coinSign } = useLayoutInfo();
   const client = useQueryClient();
   const [amount, setAmount] = useState('');
@@ -65,6 +66,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
     setReceipt(null);
     setIdType('drivers_license');
     setIdNumber('');
+    setIdScanned(false);
     void keys.prime();
   }, [kind, keys]);
 
@@ -75,9 +77,23 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
 
   const move = useKeyedCall({ keys, inline: true });
 
-  if (!kind) return null;
   const typed = checkAmount(amount);
   const needsId = kind === 'redeem' && idNeeded(typed.ok ? typed.cents : 0, idCheck, paidToday);
+  // The customer's licence or ID card scanned (2D scanner, keyboard mode) fills the ID number; the server
+  // still checks it against the one on record. A corrupt or expired document is refused here. Listening for
+  // the whole redeem (a scan typed into the amount hides the ID fields until the amount is put back).
+  const [idScanned, setIdScanned] = useState(false);
+  const idScanProblem = useLicenceScan(kind === 'redeem' && idCheck > 0 && !done, null, ({ licence, field, before }) => {
+    if (field === 'amount' && before !== null) setAmount(before);
+    if (field === 'id_number' && before !== null) setIdNumber(before);
+    setIdScanned(licence !== null);
+    if (!licence) return;
+    setIdType(licence.document === 'ID' ? 'state_id' : 'drivers_license');
+    setIdNumber(licence.idNumber);
+    setProblem(null);
+  });
+
+  if (!kind) return null;
 
   const confirm = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -164,6 +180,7 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
               </Text>
             ) : null}
             <TextInput
+              name="amount"
               label={t('dialog.amount', { sign: coinSign })}
               value={amount}
               onChange={(e) => {
@@ -203,10 +220,12 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
                     data-testid="money-id-type"
                   />
                   <TextInput
+                    name="id_number"
                     label={t('idCheck.number')}
                     value={idNumber}
                     onChange={(e) => {
                       setIdNumber(e.currentTarget.value);
+                      setIdScanned(false);
                       setProblem(null);
                     }}
                     maxLength={CUSTOMER_FIELD_MAX.drivers_license}
@@ -214,6 +233,15 @@ export function MoneyDialog({ kind, customer, blocked, revertable, purchaseLeft,
                     required
                     data-testid="money-id-number"
                   />
+                  {idScanProblem ? (
+                    <Text size="xs" c="red" role="alert" data-testid="money-id-scan-problem">
+                      {idScanProblem}
+                    </Text>
+                  ) : idScanned ? (
+                    <Text size="xs" c="teal" role="status" data-testid="money-id-scanned">
+                      {t('hardware:idScan.payoutFilled')}
+                    </Text>
+                  ) : null}
                 </Stack>
               </Paper>
             ) : null}
