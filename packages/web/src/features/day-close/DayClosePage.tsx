@@ -82,7 +82,7 @@ export default function DayClosePage() {
         ...r.machines.filter((m) => !m.metersMatch).map((m) => ({ value: `machine:${m.id}`, label: `${t('day-close:machine')} ${m.name}` })),
       ]
     : [];
-  const body = v && r ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} /> : null;
+  const body = v && r ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} /> : null;
   const print = useZReportPrint(body);
 
   return (

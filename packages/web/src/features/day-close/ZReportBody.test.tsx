@@ -89,3 +89,29 @@ describe('the Z report prints the notes on its differences', () => {
     });
   }
 });
+
+describe("the Z report prints the day's ledger seal", () => {
+  const receipt = async () => {
+    fireEvent.click(await screen.findByTestId('z-receipt', {}, { timeout: 10_000 }));
+    return within(await screen.findByTestId('z-receipt-dialog')).getByTestId('z-report-body');
+  };
+  const seal = { text: 'mbx-day-seal v1\nstore 1001\nday 2026-01-15\nrows_sha256 ab12', signature: 'c2lnbmF0dXJl', public_key: 'MCowBQYDK2VwAyEAkey' };
+
+  it('last, with the signed text, the signature, the key and a QR code of all three', async () => {
+    await renderPage({ ...view([]), seal });
+    const body = await receipt();
+    const part = within(body).getByTestId('z-report-seal');
+    expect(within(part).getByRole('heading', { name: 'Ledger seal' })).toBeTruthy();
+    expect(lines(part)).toEqual([`seal-text=${seal.text}`, `seal-signature=Signature: ${seal.signature}`, `seal-key=Public key: ${seal.public_key}`]);
+    const qr = await within(part).findByTestId('z-report-seal-qr');
+    expect(qr.getAttribute('data-payload')).toBe(`${seal.text}\nsignature ${seal.signature}\npublic_key ${seal.public_key}`);
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(body.lastElementChild).toBe(part);
+  });
+
+  it('leaves the seal out of a day closed before seals', async () => {
+    await renderPage({ ...view([]), seal: null });
+    const body = await receipt();
+    expect(within(body).queryByTestId('z-report-seal')).toBeNull();
+  });
+});

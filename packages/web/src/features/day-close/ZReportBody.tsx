@@ -3,6 +3,7 @@ import type { CallReply, DayCloseNote } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../money/useMoney';
 import { storeTime } from '../../time/store-time';
+import { DaySeal, type DaySealView } from './DaySeal';
 
 type ZReport = CallReply<'/dayClose/get'>['report'];
 
@@ -41,12 +42,15 @@ export function ZReportBody({
   closedBy,
   diff,
   notes = [],
+  seal = null,
 }: {
   report: ZReport;
   closedAt: string | null;
   closedBy: string | null;
   diff: number;
   notes?: readonly DayCloseNote[];
+  /** The closed day's ledger seal, printed last (absent for an open day or one closed before seals). */
+  seal?: DaySealView | null | undefined;
 }) {
   const { t } = useTranslation('day-close');
   const { money, signed } = useMoney();
@@ -191,6 +195,7 @@ export function ZReportBody({
           </table>
         </section>
       ) : null}
+      {seal ? <DaySeal seal={seal} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { i18n, i18nReady } from '../../../i18n/i18n';
 import { alertText } from './alert-text';
 
-const t = ((k: string, o?: Record<string, unknown>) => i18n.t(k, o ?? {})) as TFunction;
+const t = i18n.t.bind(i18n) as TFunction;
 const money = (units: number) => `$${units.toFixed(2)}`;
 
 /** The ledger alerts in words: verify's differing balance, and the chain check's first changed row (or changed period). */

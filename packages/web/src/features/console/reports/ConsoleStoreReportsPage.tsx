@@ -147,7 +147,7 @@ function DayClose({ store }: { store: ConsoleStore }) {
   const day = params.get('day') ?? undefined;
   const q = useApiQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
   const v = q.data;
-  const body = v ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} /> : null;
+  const body = v ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} /> : null;
   const print = useZReportPrint(body);
   return (
     <>
