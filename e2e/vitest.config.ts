@@ -6,7 +6,7 @@ import { longFirst } from '../scripts/long-first.js';
  * fills and bleeds), the day close, the platform console and the live screens. Their layout-only tests
  * are defined on SQLite only (sweep.ts `layoutTest`): a page reads the same on either database.
  */
-export const POSTGRES_E2E = ['customer.e2e.test.ts', 'drawer.e2e.test.ts', 'day-close.e2e.test.ts', 'console.e2e.test.ts', 'live.e2e.test.ts'];
+export const POSTGRES_E2E = ['customer.e2e.test.ts', 'drawer.e2e.test.ts', 'day-close.e2e.test.ts', 'console.e2e.test.ts', 'live.e2e.test.ts', 'operator-day.e2e.test.ts'];
 
 // The accounts, PINs and logins of the tests hash at scrypt N=2^10, not 2^15 (auth/password.ts
 // scryptLog2N: honoured only under NODE_ENV=test); auth/password.test.ts keeps the production cost.
