@@ -23,6 +23,7 @@ export const AUDIT_KINDS = [
   'drawer.create',
   'drawer.force_close',
   'drawer.handover',
+  'drawer.no_sale',
   'drawer.shift_close',
   'customer.create',
   'customer.update',

@@ -159,6 +159,13 @@ export const flag = z
 /** The drawer is nested: its own `status` (available/occupied/frozen) must not shadow the reply's. */
 export const drawerFreezeRequest = auth.extend({ id, freeze: flag });
 export const drawerFreezeReply = z.object({ status: z.literal(0), drawer: drawerListItem });
+/**
+ * "No sale": the cashier at a drawer opens its cash drawer with no movement (change for a customer, a
+ * jammed bill). The server records who and when first, then the web pulses the drawer through the
+ * printer, so every opening has its audit row. `this_shift`: the caller's openings in this shift.
+ */
+export const drawerNoSaleRequest = auth;
+export const drawerNoSaleReply = z.object({ status: z.literal(0), at: isoTime, this_shift: z.number().int() });
 
 export const drawerCreateRequest = auth;
 export const drawerCreateReply = z.object({ status: z.literal(0), drawer: drawerListItem });

@@ -2,6 +2,7 @@ import { Alert, Grid, Group, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { kioskData, setInitAmount } from '../../auth/session';
 import { PageLoading } from '../../components/LoadingOverlay';
+import { NoSaleButton } from '../hardware/NoSaleButton';
 import { PrinterSettingsCard } from '../hardware/PrinterSettingsCard';
 import { CashMoveForm } from './CashMoveForm';
 import { CloseShiftButton } from './CloseShiftButton';
@@ -45,6 +46,7 @@ export function OwnDrawer() {
               <XReportButton />
               <CloseShiftButton />
             </Group>
+            {initSet ? <NoSaleButton /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>{initSet ? <CashMoveForm info={data} /> : <InitAmountForm info={data} />}</Grid.Col>

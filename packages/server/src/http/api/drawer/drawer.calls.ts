@@ -4,6 +4,7 @@ import { drawerInfo, shiftMovements } from '../../../services/drawer/drawer-info
 import { createDrawer, freezeDrawer, kioskDrawers, setupList as listForSetup } from '../../../services/drawer/drawer-setup.service.js';
 import { closeOwnShift, forceClose as forceCloseShift } from '../../../services/drawer/shift-close.service.js';
 import { handOver } from '../../../services/drawer/handover.service.js';
+import { noSale as openWithNoSale } from '../../../services/drawer/no-sale.service.js';
 import { initDrawer } from '../../../services/drawer/drawer.service.js';
 import { recentShifts as recent, shiftReportFor, xReport as xReportOf } from '../../../services/drawer/shift-record.service.js';
 
@@ -44,4 +45,6 @@ const recentShifts = defineCall('/drawer/recentShifts', { handler: async (input,
 /** X report: the open shift's figures without closing it. */
 const xReport = defineCall('/drawer/xReport', { handler: (input, ctx) => xReportOf(ctx.deps, ctx.caller, input.id) });
 
-export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, handover, shiftReport, recentShifts, xReport];
+/** "No sale": the drawer opened with no movement, recorded first. */
+const noSale = defineCall('/drawer/noSale', { handler: (_input, ctx) => openWithNoSale(ctx.deps, ctx.caller) });
+export const drawerCalls = [list, init, fills, bleeds, info, movements, freeze, create, setupList, shift, forceClose, handover, noSale, shiftReport, recentShifts, xReport];
