@@ -99,7 +99,7 @@ describe('an operator day with 30 stores', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await page.getByTestId(`console-account-disabled-${distB.username}`).waitFor();
     await e.screenshot(page, 'operator-day-accounts-820');
-    // The distributor's tab, with no reload: told its session ended (the message box's OK), back at the sign-in.
+    // The distributor's tab, with no reload: back at the sign-in (through the message box, when it shows one).
     const ok = dist.getByRole('dialog').getByRole('button', { name: 'OK' });
     await expect
       .poll(async () => {
@@ -115,10 +115,13 @@ describe('an operator day with 30 stores', () => {
     expect(await dist.evaluate(() => sessionStorage.getItem('consoleSession'))).toBeNull();
   });
 
-  it("exports the audit trail filtered to the admin's credit given (distributor A's fund and the three stores'), the formula-like store name guarded", async () => {
+  it("exports the audit trail filtered to the admin's credit given from today (distributor A's fund and the three stores'), the formula-like store name guarded", async () => {
     const page = await consolePage(admin, 'admin', '/operator/audit', 820);
     await page.getByTestId('audit-kind').selectOption('console.credit_give');
     await page.getByTestId('audit-who').fill(admin.username);
+    // The period: from today (the browser's calendar) on.
+    const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
+    await page.getByTestId('audit-from').fill(today);
     await page.getByTestId('audit-apply').click();
     await expect.poll(() => page.getByTestId('console-audit').locator('tbody tr').count()).toBe(4);
     await e.screenshot(page, 'operator-day-audit-820', { fullPage: true });
@@ -164,6 +167,9 @@ describe('an operator day with 30 stores', () => {
     const print = boss.getByTestId('z-receipt-print');
     await print.getByTestId('z-notes').waitFor({ state: 'attached' });
     expect(await print.getByTestId('z-notes').textContent()).toContain('A $10 note jammed in the box');
+    // The receipt on screen (the dialog's; the print copy is hidden until printing) shows the whole note, nothing past its edge.
+    const edges = await boss.getByTestId('z-receipt-dialog').getByTestId('z-notes').locator('td').first().evaluate((td) => ({ receipt: td.closest('[role="dialog"]')!.getBoundingClientRect().right, note: td.getBoundingClientRect().right }));
+    expect(edges.note).toBeLessThanOrEqual(edges.receipt);
     expect(await print.locator('[data-line="state"]').textContent()).toContain('Closed');
     await e.screenshot(boss, 'operator-day-z-report-820');
     const report = boss.getByTestId('day-close-report');

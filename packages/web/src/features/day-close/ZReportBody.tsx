@@ -11,6 +11,7 @@ type ZReport = CallReply<'/dayClose/get'>['report'];
 const TITLE = { fontSize: 18, textAlign: 'center', margin: '0 0 4px' } as const;
 const HEADING = { fontSize: 14, margin: '10px 0 2px', borderBottom: '1px dashed currentColor' } as const;
 const TABLE = { width: '100%', fontSize: 13, borderCollapse: 'collapse' } as const;
+const NOTE_CELL = { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } as const;
 
 /** A section's rows, or one "none" line when it has none. */
 function Rows<T>({ items, none, children }: { items: readonly T[]; none: string; children: (item: T) => ReactNode }) {
@@ -186,7 +187,8 @@ export function ZReportBody({
               {notes.map((n, i) => (
                 <tr key={i} data-line={`note-${n.target}-${n.target_id}`}>
                   <th>{noteTarget(n)}</th>
-                  <td>
+                  {/* A note is words, not a figure: it wraps within the 300px receipt (the figures' cells do not). */}
+                  <td style={NOTE_CELL}>
                     {t('noteBy', { by: n.by, at: storeTime(n.at, diff) })}: {n.note}
                   </td>
                 </tr>
