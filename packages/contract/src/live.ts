@@ -31,7 +31,8 @@ export type LiveMessage =
 /**
  * The platform console's live socket (issue 22): GET /API/operator/live. The console keeps its session in
  * the tab, not in cookies, so its first message is `{"UID":…,"TOKEN":…}`; a console session that does
- * not pass is closed with SESSION_ENDED. Then `alerts` is pushed whenever an alert is raised, cleared,
+ * not pass is closed with SESSION_ENDED, and so is an open socket once its session ends (the account
+ * disabled, removed or given a new password, on any server): the console then signs out. Then `alerts` is pushed whenever an alert is raised, cleared,
  * acknowledged or resolved on any server: the console refetches its count and list through its calls,
  * which apply the account's scope.
  */
