@@ -1,13 +1,12 @@
 import type { CustomerSearchReply } from '@moneybox/contract';
 import { Alert, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType } from './customer-api';
 import { isCustomerId } from './customer-rules';
 import { enterChoice } from './enter-choice';
-import { fullName, mobileIdOfCard } from './format';
-import { useScanBurst } from '../hardware/scan-burst';
+import { fullName } from './format';
 import { callKey } from '../../api/query-keys';
 
 /** Spec section 9's default fetch delay: suggestions wait until typing pauses this long. */
@@ -59,8 +58,6 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
   };
   useEffect(() => cancelClose, []);
   const listId = useId();
-  const box = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => box.current!, []);
 
   // Suggestions follow the text once typing pauses (spec section 9's fetch delay).
   useEffect(() => {
@@ -91,23 +88,23 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
     onOpen(c);
   };
 
-  /** Enter: the box's text searched with the chosen type; a scanned card searches its mobile id (`by`), past any highlight. */
-  const openNow = async (asked = { text, type }, by: CustomerSearchType = type, scanned = false) => {
+  const openNow = async () => {
     cancelClose();
-    const r = asked.text.trim();
-    if (!r || (by === 'id' && !isCustomerId(r))) return;
+    const r = text.trim();
+    if (!r || (type === 'id' && !isCustomerId(r))) return;
     // A suggestion the cashier highlighted, in the list shown for this very text: their choice.
-    const highlighted = !scanned && active >= 0 ? list[active] : undefined;
+    const highlighted = active >= 0 ? list[active] : undefined;
     if (highlighted) {
       pick(highlighted);
       return;
     }
+    const asked = { text, type };
     setRule(r);
     setOpen(true);
     setSettling(true);
     let reply: CustomerSearchReply;
     try {
-      reply = await client.fetchQuery(searchQuery(by, r));
+      reply = await client.fetchQuery(searchQuery(type, r));
     } catch (err) {
       if (now.current.text === asked.text && now.current.type === asked.type) setProblem((err as Error).message);
       return;
@@ -116,25 +113,11 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
     }
     // Typed on (or changed the type) while it settled: this Enter is stale, the box's new text decides.
     if (now.current.text !== asked.text || now.current.type !== asked.type) return;
-    const choice = enterChoice(reply.list, by, r);
+    const choice = enterChoice(reply.list, type, r);
     if (choice.action === 'open') pick(choice.customer);
     else if (choice.action === 'choose') setChoose(true);
     else setProblem(t('search.none'));
   };
-
-  // A keyboard-wedge scanner's burst (scan-burst.ts; its Enter never reaches the box). A customer's card
-  // (its QR: mobile id and PIN) opens that customer wherever focus is on the counter, even on the buttons of
-  // the customer just opened, but not in a dialog; any other code scanned into the box is searched as typed.
-  useScanBurst(({ text: code, target }) => {
-    const mobileId = mobileIdOfCard(code);
-    if (mobileId && !target?.closest('[role="dialog"]')) {
-      setText(mobileId);
-      void openNow({ text: mobileId, type: now.current.type }, 'mobile_id', true);
-    } else if (!mobileId && target === box.current) {
-      setText(code.trim());
-      void openNow({ text: code.trim(), type: now.current.type }, now.current.type, true);
-    }
-  });
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -178,7 +161,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           data-testid="customer-search-type"
         />
         <TextInput
-          ref={box}
+          ref={ref}
           style={{ flex: 1, minWidth: 0 }}
           placeholder={t(`search.placeholder.${type}`)}
           aria-label={t('search.label')}

@@ -29,9 +29,3 @@ export function fullName(c: { first_name: string; last_name: string }): string {
 export function loginQrValue(mobileId: string, pin: string): string {
   return `moneybox:mobile_id=${mobileId};pin=${pin}`;
 }
-
-/** The mobile id of a customer's card (its QR, `loginQrValue`) as a scanner read it; null for any other code. The PIN is never kept. */
-export function mobileIdOfCard(code: string): string | null {
-  const m = /^moneybox:mobile_id=([^;\s]+)(;|$)/.exec(code.trim());
-  return m ? m[1]! : null;
-}
