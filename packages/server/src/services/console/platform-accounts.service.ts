@@ -123,27 +123,27 @@ async function mayTakeOut(tx: Deps, actor: ConsoleActor, a: Account) {
  * changes nothing and writes no row.
  */
 export async function disablePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number; disable: boolean }) {
-  const done = await consoleAudited(deps, actor, async (tx, audit) => {
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     if (input.disable === (a.disabled === 1)) return {};
     if (input.disable) await mayTakeOut(tx, actor, a);
     await accounts.setDisabled(db, a.id, input.disable);
-    if (input.disable) await accounts.revokeSessionsOf(db, a.id, isoNow());
+    if (input.disable) {
+      await accounts.revokeSessionsOf(db, a.id, isoNow());
+      change.tell(sessionsEnded(a.id));
+    }
     await audit({ storeId: null, kind: input.disable ? 'console.account_disable' : 'console.account_enable', target: { type: 'platform', id: a.id, label: a.username }, before: { disabled: a.disabled === 1 }, after: { disabled: input.disable } });
     return {};
   });
-  if (input.disable) await sessionsEnded(deps, input.id);
-  return done;
 }
 
 /**
- * After the commit: every server closes the account's console live sockets whose session ended
- * (http/console-live.ts), so an open console page signs out at once. A bus that fails to say it
- * leaves the sockets to their next check (the calls already refuse the session).
+ * Told once the change commits: every server closes the account's console live sockets whose session
+ * ended (http/console-live.ts), so an open console page signs out at once.
  */
-async function sessionsEnded(deps: Deps, account: number): Promise<void> {
-  await deps.bus?.publish({ kind: 'consoleSessions', account }).catch(() => undefined);
+function sessionsEnded(account: number) {
+  return { kind: 'consoleSessions' as const, account };
 }
 
 /**
@@ -152,7 +152,7 @@ async function sessionsEnded(deps: Deps, account: number): Promise<void> {
  * accounts under it is refused (account_in_use): move or take those back first.
  */
 export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {
-  const done = await consoleAudited(deps, actor, async (tx, audit) => {
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     await mayTakeOut(tx, actor, a);
@@ -160,10 +160,10 @@ export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, inp
     if (stores > 0 || Number(a.credit_cents) !== 0 || (await accounts.childrenOf(db, a.id)) > 0) refuseInput('account_in_use', 'the account still has stores, credit or accounts under it');
     await accounts.remove(db, a.id);
     await accounts.revokeSessionsOf(db, a.id, isoNow());
+    change.tell(sessionsEnded(a.id));
     await audit({ storeId: null, kind: 'console.account_remove', target: { type: 'platform', id: a.id, label: a.username }, before: { username: a.username, role: roleOfAccount(a.role), disabled: a.disabled === 1 } });
     return {};
-  });  await sessionsEnded(deps, input.id);
-  return done;
+  });
 }
 
 /**
@@ -172,7 +172,7 @@ export async function removePlatformAccount(deps: Deps, actor: ConsoleActor, inp
  */
 export async function setPlatformAccountPassword(deps: Deps, actor: ConsoleActor, input: { id: number; password: string }) {
   const hash = await hashSecret(input.password);
-  const done = await consoleAudited(deps, actor, async (tx, audit) => {
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
     const db = tx.handle.db;
     const a = await platformAccountOrRefuse(db, input.id);
     const problem = credentialProblem(a.username, input.password);
@@ -180,10 +180,10 @@ export async function setPlatformAccountPassword(deps: Deps, actor: ConsoleActor
     await accounts.setPassword(db, a.id, hash);
     // The one whose password it is keeps the session it is using; every other one ends.
     await accounts.revokeSessionsOf(db, a.id, isoNow(), a.id === actor.accountId ? actor.sessionId : undefined);
+    change.tell(sessionsEnded(a.id));
     await audit({ storeId: null, kind: 'console.account_password', target: { type: 'platform', id: a.id, label: a.username }, before: { locked: a.locked === 1 }, after: { credentials_changed: true, locked: false } });
     return {};
-  });  await sessionsEnded(deps, input.id);
-  return done;
+  });
 }
 
 export async function unlockPlatformAccount(deps: Deps, actor: ConsoleActor, input: { id: number }) {
