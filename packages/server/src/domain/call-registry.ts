@@ -86,9 +86,10 @@ export function registryProblems(calls: Readonly<Record<string, unknown>>, regis
     if (audience === 'console' && isSchema(entry.input)) {
       // The envelope checks the stores an input names against the caller's scope only where the entry declares them.
       const declared = (entry.stores ?? []) as readonly string[];
-      const undeclared = storeFieldsOf(entry.input).filter((f) => !declared.includes(f) && !UNCHECKED_STORE_FIELDS[path]?.includes(f));
+      const named = storeFieldsOf(entry.input);
+      const undeclared = named.filter((f) => !declared.includes(f) && !UNCHECKED_STORE_FIELDS[path]?.includes(f));
       if (undeclared.length) problems.push(`${path} names stores in ${undeclared.join(', ')} without declaring them (stores)`);
-      const absent = declared.filter((f) => !storeFieldsOf(entry.input).includes(f));
+      const absent = declared.filter((f) => !named.includes(f));
       if (absent.length) problems.push(`${path} declares stores in ${absent.join(', ')}, which its input does not have`);
     }
     if (entry.bodyLimit !== undefined && !(Number.isInteger(entry.bodyLimit) && (entry.bodyLimit as number) > 0)) problems.push(`${path}'s body limit is not a whole number of bytes`);

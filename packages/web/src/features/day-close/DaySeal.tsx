@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { CallReply } from '@moneybox/contract';
 import { useTranslation } from 'react-i18next';
+import { HEADING } from './z-report-styles';
 
 export type DaySealView = NonNullable<CallReply<'/dayClose/get'>['seal']>;
 
-const HEADING = { fontSize: 14, margin: '10px 0 2px', borderBottom: '1px dashed currentColor' } as const;
 const MONO = { fontFamily: 'monospace', fontSize: 11, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 } as const;
 
 /**

@@ -4,13 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../money/useMoney';
 import { storeTime } from '../../time/store-time';
 import { DaySeal, type DaySealView } from './DaySeal';
+import { HEADING, TABLE, TITLE } from './z-report-styles';
 
 type ZReport = CallReply<'/dayClose/get'>['report'];
 
-/** Receipt sizes as the shift report's: a small centred title, section headings the size of the lines. */
-const TITLE = { fontSize: 18, textAlign: 'center', margin: '0 0 4px' } as const;
-const HEADING = { fontSize: 14, margin: '10px 0 2px', borderBottom: '1px dashed currentColor' } as const;
-const TABLE = { width: '100%', fontSize: 13, borderCollapse: 'collapse' } as const;
 const NOTE_CELL = { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } as const;
 
 /** A section's rows, or one "none" line when it has none. */
