@@ -8,6 +8,7 @@ import { toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
+import { useSealQr } from './DaySeal';
 import { KioskCollections } from './KioskCollections';
 import { ZReportBody } from './ZReportBody';
 import { useZReportPrint } from './ZReportPrint';
@@ -82,7 +83,8 @@ export default function DayClosePage() {
         ...r.machines.filter((m) => !m.metersMatch).map((m) => ({ value: `machine:${m.id}`, label: `${t('day-close:machine')} ${m.name}` })),
       ]
     : [];
-  const body = v && r ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} /> : null;
+  const sealQr = useSealQr(v?.seal);
+  const body = v && r && sealQr.ready ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} sealQr={sealQr.qr} /> : null;
   const print = useZReportPrint(body);
 
   return (

@@ -91,8 +91,11 @@ describe('the Z report prints the notes on its differences', () => {
 });
 
 describe("the Z report prints the day's ledger seal", () => {
+  /** The receipt once it may be printed: the button waits for the seal's QR code (useSealQr). */
   const receipt = async () => {
-    fireEvent.click(await screen.findByTestId('z-receipt', {}, { timeout: 10_000 }));
+    const button = await screen.findByTestId('z-receipt', {}, { timeout: 10_000 });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), { timeout: 10_000 });
+    fireEvent.click(button);
     return within(await screen.findByTestId('z-receipt-dialog')).getByTestId('z-report-body');
   };
   const seal = { text: 'mbx-day-seal v1\nstore 1001\nday 2026-01-15\nrows_sha256 ab12', signature: 'c2lnbmF0dXJl', public_key: 'MCowBQYDK2VwAyEAkey' };
@@ -103,7 +106,8 @@ describe("the Z report prints the day's ledger seal", () => {
     const part = within(body).getByTestId('z-report-seal');
     expect(within(part).getByRole('heading', { name: 'Ledger seal' })).toBeTruthy();
     expect(lines(part)).toEqual([`seal-text=${seal.text}`, `seal-signature=Signature: ${seal.signature}`, `seal-key=Public key: ${seal.public_key}`]);
-    const qr = await within(part).findByTestId('z-report-seal-qr');
+    // Drawn before the receipt could open, so the print and every reprint carry it.
+    const qr = within(part).getByTestId('z-report-seal-qr');
     expect(qr.getAttribute('data-payload')).toBe(`${seal.text}\nsignature ${seal.signature}\npublic_key ${seal.public_key}`);
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(body.lastElementChild).toBe(part);

@@ -41,6 +41,7 @@ export function ZReportBody({
   diff,
   notes = [],
   seal = null,
+  sealQr = null,
 }: {
   report: ZReport;
   closedAt: string | null;
@@ -49,6 +50,8 @@ export function ZReportBody({
   notes?: readonly DayCloseNote[];
   /** The closed day's ledger seal, printed last (absent for an open day or one closed before seals). */
   seal?: DaySealView | null | undefined;
+  /** The seal's QR code, drawn beforehand (`useSealQr`). */
+  sealQr?: string | null;
 }) {
   const { t } = useTranslation('day-close');
   const { money, signed } = useMoney();
@@ -194,7 +197,7 @@ export function ZReportBody({
           </table>
         </section>
       ) : null}
-      {seal ? <DaySeal seal={seal} /> : null}
+      {seal ? <DaySeal seal={seal} qr={sealQr} /> : null}
     </div>
   );
 }

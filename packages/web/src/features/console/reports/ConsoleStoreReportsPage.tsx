@@ -9,6 +9,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../../theme/LayoutProvider';
 import { storeToday } from '../../../time/store-time';
+import { useSealQr } from '../../day-close/DaySeal';
 import { ZReportBody } from '../../day-close/ZReportBody';
 import { useZReportPrint } from '../../day-close/ZReportPrint';
 import { buildCsv } from '../../reports/csv';
@@ -147,7 +148,8 @@ function DayClose({ store }: { store: ConsoleStore }) {
   const day = params.get('day') ?? undefined;
   const q = useApiQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
   const v = q.data;
-  const body = v ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} /> : null;
+  const sealQr = useSealQr(v?.seal);
+  const body = v && sealQr.ready ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} sealQr={sealQr.qr} /> : null;
   const print = useZReportPrint(body);
   return (
     <>
