@@ -39,13 +39,29 @@ export function runCommand(cmd, args, { label, silent = false, env = {}, cwd = r
   });
 }
 
+/** ANSI colour codes, which vitest puts in its messages. */
+// eslint-disable-next-line no-control-regex
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Why a test failed, in the summary line beneath its name: the first lines of its first failure message
+ * (a property test's seed and counterexample, an assertion's expected and received), at most 600
+ * characters. CI keeps only the end of a run's output, so a red run must say there what broke.
+ */
+function whyOf(messages) {
+  const text = String(messages?.[0] ?? '').replace(COLOURS, '');
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ')).slice(0, 6);
+  const why = lines.join(' | ').slice(0, 600);
+  return why ? `\n      why: ${why}` : '';
+}
+
 /** What one vitest run's JSON report counts; a file that failed outside its tests (an import that throws) counts as one failure. */
 export function countsOf(report) {
   const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')).length;
   // Named in the summary, so the last lines of a red run say which tests to look at.
   const failures = (report.testResults ?? []).flatMap((f) => {
     const file = path.relative(root, f.name ?? '');
-    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${file} > ${a.fullName ?? a.title}`);
+    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${file} > ${a.fullName ?? a.title}${whyOf(a.failureMessages)}`);
     return failedTests.length || f.status !== 'failed' ? failedTests : [`${file} (did not load: ${String(f.message ?? '').split('\n')[0]})`];
   });
   return {

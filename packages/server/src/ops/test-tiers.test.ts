@@ -42,7 +42,7 @@ describe('npm test never passes a tier silently (scripts/tiers.mjs)', () => {
     expect(r).toMatchObject({ title: 'mixed', passed: 1, failed: 2, skipped: 1 });
     // The summary names them: the failed test with its file, the file that did not load.
     expect(r.failures).toHaveLength(2);
-    expect(r.failures[0]).toMatch(/a\.check\.mjs > fails$/);
+    expect(r.failures[0]).toMatch(/a\.check\.mjs > fails\n {6}why: .*expected 1 to be 2/);
     expect(r.failures[1]).toMatch(/b\.check\.mjs \(did not load/);
     expect(closingLine([r, { passed: 40, failed: 0 }])).toBe('41 passed, 2 failed');
   });
