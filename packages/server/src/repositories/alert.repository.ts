@@ -97,15 +97,21 @@ export const alertRepository = {
     if (set !== 'all') q = q.where('store_id', 'in', set.length ? set : [-1]);
     return Number((await q.executeTakeFirstOrThrow()).n);
   },
-  async acknowledge(db: Db, id: number, by: string, at: string, note: string | undefined): Promise<void> {
-    await db
+  /** Acknowledges an alert neither acknowledged nor resolved; false when it already was. */
+  async acknowledge(db: Db, id: number, by: string, at: string, note: string | undefined): Promise<boolean> {
+    const r = await db
       .updateTable('alert')
       .set({ acknowledged_at: at, acknowledged_by: by, ...(note ? { note } : {}) })
       .where('id', '=', id)
-      .execute();
+      .where('acknowledged_at', 'is', null)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   },
-  async resolve(db: Db, id: number, by: string, at: string, note: string): Promise<void> {
-    await db.updateTable('alert').set({ resolved_at: at, resolved_by: by, note }).where('id', '=', id).execute();
+  /** Resolves an unresolved alert with its note; false when it already was. */
+  async resolve(db: Db, id: number, by: string, at: string, note: string): Promise<boolean> {
+    const r = await db.updateTable('alert').set({ resolved_at: at, resolved_by: by, note }).where('id', '=', id).where('resolved_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   },
 };
 

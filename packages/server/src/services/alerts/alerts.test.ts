@@ -133,6 +133,27 @@ describeOnDatabases(
       expect(trail.slice(0, 2).map((x) => x.kind)).toEqual(['console.alert_resolve', 'console.alert_acknowledge']);
     });
 
+    it('two consoles acknowledging and then resolving one alert at the same moment: one of each lands, with one audit row and one note', async () => {
+      const t = new Date().toISOString();
+      const drawer = await s.handle.db.selectFrom('drawer').select('id').where('store_id', '=', KID).executeTakeFirstOrThrow();
+      const account = await s.handle.db.selectFrom('account').select('id').where('username', '=', 'cashier01').executeTakeFirstOrThrow();
+      await s.handle.db.insertInto('shift').values({ store_id: KID, drawer_id: drawer.id, account_id: account.id, started_at: t, ended_at: t, balance_cents: 50_000, counted_cents: 40_000 }).execute();
+      await sweepAlerts(deps());
+      const a = (await open('over_short')).find((x) => x.state === 'open')!;
+      const rows = async (kind: string) =>
+        Number((await s.handle.db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('target_id', '=', a.id).executeTakeFirstOrThrow()).n);
+      const acks = await Promise.all([1, 2, 3].map(() => s.call('/operator/alertAcknowledge', { ...as(admin), id: a.id })));
+      expect(acks.map((r) => r.status)).toEqual([Status.OK, Status.OK, Status.OK]);
+      expect(await rows('console.alert_acknowledge')).toBe(1);
+      const resolves = await Promise.all(['first note', 'second note', 'third note'].map((note) => s.call('/operator/alertResolve', { ...as(admin), id: a.id, note })));
+      expect(resolves.filter((r) => r.status === Status.OK)).toHaveLength(1);
+      expect(resolves.filter((r) => r.status === Status.INPUT_ERROR)).toHaveLength(2);
+      expect(await rows('console.alert_resolve')).toBe(1);
+      const stored = await s.handle.db.selectFrom('alert').select(['note', 'resolved_by']).where('id', '=', a.id).executeTakeFirstOrThrow();
+      const winner = ['first note', 'second note', 'third note'][resolves.findIndex((r) => r.status === Status.OK)];
+      expect(stored).toEqual({ note: winner, resolved_by: admin.username });
+    });
+
     it('meters that disagree with the ledger and a ledger verify difference: raised, cleared once they agree again', async () => {
       const [m] = await s.handle.db.insertInto('machine').values({ store_id: KID, machine_id: 902, kind: 'game', created_at: new Date().toISOString(), meter_played: 5 }).returning('id').execute();
       await s.handle.db.updateTable('store').set((eb) => ({ credit_cents: eb('credit_cents', '+', 1) })).where('id', '=', KID).execute();

@@ -68,22 +68,25 @@ async function alertInScope(deps: Deps, actor: ConsoleActor, id: number): Promis
 
 export async function acknowledgeAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note?: string | undefined }) {
   const a = await alertInScope(deps, actor, input.id);
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    if (a.acknowledged_at !== null || a.resolved_at !== null) return {};
-    await alertRepository.acknowledge(tx.handle.db, a.id, actor.username, isoNow(), input.note);
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
+    // Acknowledged or resolved already (here, or by another console at the same moment): nothing to do.
+    if (!(await alertRepository.acknowledge(tx.handle.db, a.id, actor.username, isoNow(), input.note))) return {};
     await audit({ storeId: a.store_id, kind: 'console.alert_acknowledge', target: { type: 'alert', id: a.id, label: `${a.kind} ${a.subject}` }, before: { state: stateOf(a) }, after: { state: 'acknowledged', note: input.note ?? '' } });
+    change.tell({ kind: 'alerts' });
     return {};
-  }).finally(() => void deps.bus?.publish({ kind: 'alerts' }));
+  });
 }
 
 export async function resolveAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note: string }) {
   const a = await alertInScope(deps, actor, input.id);
   if (a.resolved_at !== null) refuseInput('alert_resolved', 'already resolved');
-  return consoleAudited(deps, actor, async (tx, audit) => {
-    await alertRepository.resolve(tx.handle.db, a.id, actor.username, isoNow(), input.note);
+  return consoleAudited(deps, actor, async (tx, audit, change) => {
+    // Two consoles resolving at once: the one whose update finds it still unresolved writes the note and the audit row.
+    if (!(await alertRepository.resolve(tx.handle.db, a.id, actor.username, isoNow(), input.note))) refuseInput('alert_resolved', 'already resolved');
     await audit({ storeId: a.store_id, kind: 'console.alert_resolve', target: { type: 'alert', id: a.id, label: `${a.kind} ${a.subject}` }, before: { state: stateOf(a), note: a.note }, after: { state: 'resolved', note: input.note } });
+    change.tell({ kind: 'alerts' });
     return {};
-  }).finally(() => void deps.bus?.publish({ kind: 'alerts' }));
+  });
 }
 
 type Thresholds = Record<ThresholdKind, number | null>;
