@@ -215,6 +215,8 @@ export const shiftReport = z.object({
   float_difference: z.number().nullable().optional(),
   /** The initial amount as counted by denomination, when it was. */
   init_count_detail: z.record(z.string(), z.number()).nullable().optional(),
+  /** How often the shift's drawer was opened with No sale (`/drawer/noSale`) while the shift was open. */
+  no_sales: z.number().int().optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReport>;
 export const drawerShiftReply = shiftReport.extend({ status: z.literal(0) });

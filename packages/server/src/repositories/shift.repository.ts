@@ -5,9 +5,10 @@ import { SHIFT_COLUMNS, SHIFT_COLUMNS_QUALIFIED } from './columns.js';
 /**
  * A shift with what its report names: the drawer number, the owner and who closed it, and the float
  * it was offered: the count of the drawer's shift before it (null when that one was not counted), and the
- * initial amount's ledger note (its count by denomination, when it was counted so).
+ * initial amount's ledger note (its count by denomination, when it was counted so), and how often its
+ * drawer was opened with No sale while it was open (the audit's drawer.no_sale rows).
  */
-export type ShiftWithNames = Shift & { drawer_number: number; owner: string; closer: string | null; carried_cents: number | null; init_note: string | null };
+export type ShiftWithNames = Shift & { drawer_number: number; owner: string; closer: string | null; carried_cents: number | null; init_note: string | null; no_sales: number | string | null };
 
 /** Shifts with their names, carried float and initial count: the one query every shift report reads. */
 export function withNames(db: Db) {
@@ -28,7 +29,18 @@ export function withNames(db: Db) {
         .limit(1)
         .as('carried_cents'),
     )
-    .select((eb) => eb.selectFrom('ledger').select('ledger.note').whereRef('ledger.shift_id', '=', 'shift.id').where('ledger.kind', '=', 'init').limit(1).as('init_note'));
+    .select((eb) => eb.selectFrom('ledger').select('ledger.note').whereRef('ledger.shift_id', '=', 'shift.id').where('ledger.kind', '=', 'init').limit(1).as('init_note'))
+    .select((eb) =>
+      eb
+        .selectFrom('audit')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('audit.store_id', '=', 'shift.store_id')
+        .where('audit.kind', '=', 'drawer.no_sale')
+        .whereRef('audit.target_id', '=', 'shift.drawer_id')
+        .whereRef('audit.at', '>=', 'shift.started_at')
+        .where((w) => w.or([w('shift.ended_at', 'is', null), w('audit.at', '<=', w.ref('shift.ended_at'))]))
+        .as('no_sales'),
+    );
 }
 
 export const shiftRepository = {

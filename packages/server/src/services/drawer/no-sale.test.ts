@@ -31,6 +31,28 @@ describeOnDatabases('no sale', (s) => {
     expect(written[0]!.after.at).toBe(first.at);
   });
 
+  it("counts the shift's openings on its X report and on the report that closes it; another drawer's, an earlier shift's and a refused one's never", async () => {
+    const cashier = async (username: string) => {
+      await createAccount({ handle: s.handle }, SEED, { storeId: DEMO_KIOSK, username, password: 'nosale123', saType: SaType.CASHIER });
+      return { username, password: 'nosale123' };
+    };
+    const c = await s.loginAt(3, await cashier('nosale02'));
+    expect((await s.call('/drawer/xReport', c)).no_sales).toBe(0);
+    await s.call('/drawer/noSale', c);
+    await s.call('/drawer/noSale', c);
+    // Another drawer's opening at the same time is its own shift's.
+    const other = await s.loginAt(1);
+    await s.call('/drawer/noSale', other);
+    expect((await s.call('/drawer/xReport', c)).no_sales).toBe(2);
+    const closed = await s.call('/drawer/shift', { UID: c.UID, TOKEN: c.TOKEN });
+    expect(closed).toMatchObject({ status: Status.OK, no_sales: 2 });
+    // The stored report says the same later; the next shift at drawer 3 starts from none.
+    const boss = await s.login(DEMO_LOGINS.boss, 'viewer');
+    expect((await s.call('/drawer/shiftReport', { UID: boss.UID, TOKEN: boss.TOKEN, shift_id: closed.shift_id })).no_sales).toBe(2);
+    const next = await s.loginAt(3, await cashier('nosale04'));
+    expect((await s.call('/drawer/xReport', next)).no_sales).toBe(0);
+  });
+
   it('refuses a boss in viewer mode (21), a caller with no shift, a frozen drawer (45) and a frozen store (46), and writes no row', async () => {
     const viewer = await s.login(DEMO_LOGINS.boss, 'viewer');
     expect((await s.call('/drawer/noSale', viewer)).status).toBe(Status.PERMISSION_ERROR);

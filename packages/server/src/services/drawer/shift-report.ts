@@ -27,7 +27,7 @@ export function presentShiftTotals(shift: Shift | undefined) {
 }
 
 /** Presents a shift's stored numbers as the spec's shift-close reply (currency units, ISO times). */
-function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null, carried: number | null, initNote: string | null): ShiftReport {
+function presentShift(shift: Shift, drawerNumber: number, account: string, closedBy: string | null, carried: number | null, initNote: string | null, noSales: number): ShiftReport {
   return {
     shift_id: shift.id,
     moneybox: drawerNumber,
@@ -43,9 +43,10 @@ function presentShift(shift: Shift, drawerNumber: number, account: string, close
     carried: carried === null ? null : toUnits(carried),
     float_difference: carried === null || shift.init_set !== 1 ? null : toUnits(shift.initial_cents - carried),
     init_count_detail: initNote === null ? null : readCountNote(initNote),
+    no_sales: noSales,
   };
 }
 
 export function presentShiftWithNames(row: ShiftWithNames): ShiftReport {
-  return presentShift(row, row.drawer_number, row.owner, row.closer, row.carried_cents === null ? null : Number(row.carried_cents), row.init_note);
+  return presentShift(row, row.drawer_number, row.owner, row.closer, row.carried_cents === null ? null : Number(row.carried_cents), row.init_note, Number(row.no_sales));
 }

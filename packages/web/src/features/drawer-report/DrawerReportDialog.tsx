@@ -1,10 +1,13 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { printReceipt, printsByItself, type PrintOptions, type PrintOutcome } from '../hardware/print';
 import { kioskData } from '../../auth/session';
 import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { DrawerReport } from './DrawerReport';
 import { isXReport, type DrawerReportData } from './report-lines';
+import { drawerReportReceipt } from './report-receipt';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 
 interface DrawerReportDialogProps {
@@ -14,19 +17,32 @@ interface DrawerReportDialogProps {
   onClose: () => void;
   /** The account printing it; defaults to the logged-in account. */
   cashierAccount?: string;
+  /** The counter's printer (tests); otherwise the one set up for this browser. */
+  printOptions?: PrintOptions;
 }
 
 /**
  * The drawer report in a 300px dialog with Print and Close (components/ReceiptDialog): it cannot be
  * dismissed by clicking outside or by Escape, the cashier must print or close deliberately (spec
- * section 2); a second copy sits straight under <body> for the printer.
+ * section 2); a second copy sits straight under <body> for the browser's print dialog. With a receipt
+ * printer set up for this browser (docs/HARDWARE.md), Print sends the report to it instead, and says
+ * so when the printer does not answer.
  */
-export function DrawerReportDialog({ opened, report, onClose, cashierAccount }: DrawerReportDialogProps) {
-  const { t } = useTranslation('drawer-report');
+export function DrawerReportDialog({ opened, report, onClose, cashierAccount, printOptions }: DrawerReportDialogProps) {
+  const { t, i18n } = useTranslation('drawer-report');
+  const [printed, setPrinted] = useState<PrintOutcome | 'printing' | null>(null);
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff(opened);
   const ctx = { diffMinutes: diff, coinSign, cashierAccount: cashierAccount ?? kioskData().account };
   const visible = opened && report !== null;
+  const print = async () => {
+    if (!report || !printsByItself(printOptions?.settings)) {
+      window.print();
+      return;
+    }
+    setPrinted('printing');
+    setPrinted(await printReceipt(drawerReportReceipt(report, ctx, t), { chinese: i18n.language === 'zh_Hans', ...printOptions }));
+  };
   return (
     <ReceiptDialog
       opened={visible}
@@ -37,10 +53,22 @@ export function DrawerReportDialog({ opened, report, onClose, cashierAccount }: 
       printTestId="drawer-report-print"
       actions={
         <>
-          <Button variant="default" onClick={() => window.print()}>
+          {printed === 'offline' ? (
+            <Text size="sm" c="red.9" role="alert" data-testid="drawer-report-printer-offline">
+              {t('printerOffline')}
+            </Text>
+          ) : null}
+          <Button variant="default" loading={printed === 'printing'} onClick={() => void print()} data-testid="drawer-report-print-button">
             {t('print')}
           </Button>
-          <Button onClick={onClose}>{t('close')}</Button>
+          <Button
+            onClick={() => {
+              setPrinted(null);
+              onClose();
+            }}
+          >
+            {t('close')}
+          </Button>
         </>
       }
     />

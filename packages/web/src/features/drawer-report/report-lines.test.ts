@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { balanceCents, reportLines } from './report-lines';
+import { drawerReportReceipt } from './report-receipt';
 
 const report = {
   moneybox: 2,
@@ -56,6 +57,42 @@ describe('X report and the count by denomination', () => {
       ['$20 × 2', '$40.00'],
       ['$7 × 1', '$7.00'],
       ['$0.25 × 1', '$0.25'],
+    ]);
+  });
+});
+
+describe('the drawer opened with No sale', () => {
+  it('is the last line, zero included, when the report carries it', () => {
+    expect(reportLines({ ...report, no_sales: 0 }, { diffMinutes: 0, coinSign: '$' }).at(-1)).toEqual({ key: 'noSales', value: '0' });
+    const counted = reportLines({ ...report, counted: 350.4, over_short: 0, no_sales: 3 }, { diffMinutes: 0, coinSign: '$' });
+    expect(counted.slice(-2).map((l) => [l.key, l.value])).toEqual([
+      ['overShort', '$0.00'],
+      ['noSales', '3'],
+    ]);
+    expect(reportLines(report, { diffMinutes: 0, coinSign: '$' }).some((l) => l.key === 'noSales')).toBe(false);
+  });
+});
+
+describe('the drawer report on the counter printer', () => {
+  const t = (key: string) => `<${key}>`;
+  it('prints the same lines as the dialog, as label and value pairs, between its title and footer; no QR, never the drawer pulse', () => {
+    const r = { ...report, counted: 350.4, over_short: 0, no_sales: 1, count_detail: { '20': 2 } };
+    const ctx = { diffMinutes: 0, coinSign: '$' };
+    const doc = drawerReportReceipt(r, ctx, t);
+    expect(doc.qr).toBeNull();
+    expect(doc.pulse).toBe(false);
+    expect(doc.lines[0]).toEqual({ type: 'center', text: '<drawer-report:title>', bold: true, big: true });
+    expect(doc.lines.at(-1)).toEqual({ type: 'center', text: '<drawer-report:footer>' });
+    const pairs = doc.lines.filter((l) => l.type === 'pair');
+    expect(pairs.map((l) => [l.left, l.right])).toEqual(reportLines(r, ctx).map((l) => [l.text ? `  ${l.text}` : `<drawer-report:${l.label ?? l.key}>`, l.value]));
+    expect(pairs.find((l) => l.left === '<drawer-report:balance>' || l.left === '<drawer-report:expected>')).toMatchObject({ bold: true });
+  });
+
+  it('an X report says it is one, and that the shift is still open', () => {
+    const doc = drawerReportReceipt({ ...report, shiftTime: null, printedAt: '2026-01-15T20:00:00.000Z' }, { diffMinutes: 0, coinSign: '$' }, t);
+    expect(doc.lines.slice(0, 2)).toEqual([
+      { type: 'center', text: '<drawer-report:xTitle>', bold: true, big: true },
+      { type: 'center', text: '<drawer-report:xNote>' },
     ]);
   });
 });

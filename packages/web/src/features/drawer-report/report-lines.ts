@@ -7,7 +7,7 @@ export type DrawerReportData = Pick<
   ShiftReport,
   'moneybox' | 'account' | 'createTime' | 'shiftTime' | 'initial_amount' | 'fills' | 'bleeds' | 'purchases' | 'redeems' | 'special_comps'
 > &
-  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps' | 'count_detail' | 'carried' | 'float_difference' | 'init_count_detail'>> & {
+  Partial<Pick<ShiftReport, 'balance' | 'counted' | 'over_short' | 'closedBy' | 'comps' | 'count_detail' | 'carried' | 'float_difference' | 'init_count_detail' | 'no_sales'>> & {
     /** Present on an X report (the shift still open): when its figures were read. */
     printedAt?: string;
   };
@@ -85,6 +85,8 @@ export function reportLines(r: DrawerReportData, ctx: ReportContext): ReportLine
   if (typeof r.counted === 'number') lines.push({ key: 'counted', value: money(r.counted), strong: true });
   lines.push(...denominationLines(r.count_detail, ctx.coinSign, 'count'));
   if (typeof r.over_short === 'number') lines.push({ key: 'overShort', value: formatSignedUnits(r.over_short, ctx.coinSign), strong: true });
+  // Every opening of the drawer without a sale, zero included: a boss reads a skim's sign here.
+  if (typeof r.no_sales === 'number') lines.push({ key: 'noSales', value: String(r.no_sales) });
   return lines;
 }
 
