@@ -99,6 +99,27 @@ describe('network receipt printer', () => {
     await e.screenshot(page, 'printer-comps-printed');
   });
 
+  it("No sale opens the drawer through the printer, and the X report's Print sends the report there, counting that opening", { timeout: 120_000 }, async () => {
+    const page = await e.newPage();
+    await page.addInitScript((address) => localStorage.setItem('mbxPrinter', JSON.stringify({ transport: 'network', width: 80, address, device: null })), origin);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/Drawer');
+    const before = printed.length;
+    await page.getByTestId('no-sale').click();
+    const [pulse] = await receiptsSince(before, 1);
+    expect(pulse!.body).toContain('<pulse drawer="drawer_1"');
+    await page.getByTestId('x-report').click();
+    const report = page.getByTestId('drawer-report-dialog');
+    await report.getByText('X Report').first().waitFor();
+    const beforeReport = printed.length;
+    await report.getByTestId('drawer-report-print-button').click();
+    const [x] = await receiptsSince(beforeReport, 1);
+    expect(x!.body).toContain('X Report');
+    expect(x!.body).toMatch(/Drawer opened \(No sale\) +1/);
+    expect(x!.body).not.toContain('<pulse');
+    expect(await report.getByTestId('drawer-report-printer-offline').count()).toBe(0);
+    await e.screenshot(page, 'printer-x-report');
+  });
+
   it('says the printer is offline when it does not answer, and the purchase is done once', { timeout: 120_000 }, async () => {
     const page = await counter();
     const count = async () => Number((await e.server.handle.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'purchase').where('amount_cents', '=', 700).executeTakeFirstOrThrow()).n);
