@@ -120,6 +120,28 @@ describe('network receipt printer', () => {
     await e.screenshot(page, 'printer-x-report');
   });
 
+  it("a boss closes yesterday and the Z report's receipt Print sends it to the printer with the ledger seal and its QR code", { timeout: 120_000 }, async () => {
+    const page = await e.newPage();
+    await page.addInitScript((address) => localStorage.setItem('mbxPrinter', JSON.stringify({ transport: 'network', width: 80, address, device: null })), origin);
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/Reports/DayClose');
+    const today = await page.getByTestId('day-close-day').inputValue();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/Reports/DayClose?day=${yesterday}`);
+    await page.getByTestId('day-close-submit').click();
+    await expect.poll(() => page.getByTestId('day-close-state').textContent()).toBe('Closed');
+    await page.getByTestId('z-receipt').click();
+    const dialog = page.getByTestId('z-receipt-dialog');
+    await dialog.locator('h1', { hasText: 'Z Report' }).waitFor();
+    const before = printed.length;
+    await dialog.getByRole('button', { name: 'Print' }).click();
+    const [z] = await receiptsSince(before, 1);
+    expect(z!.body).toContain('Z Report');
+    expect(z!.body).toContain(`day ${yesterday}`);
+    expect(z!.body).toMatch(/<symbol type="qrcode_model_2"[^>]*>mbx-day-seal v1/);
+    expect(z!.body).not.toContain('<pulse');
+    await e.screenshot(page, 'printer-z-report');
+  });
+
   it('says the printer is offline when it does not answer, and the purchase is done once', { timeout: 120_000 }, async () => {
     const page = await counter();
     const count = async () => Number((await e.server.handle.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'purchase').where('amount_cents', '=', 700).executeTakeFirstOrThrow()).n);

@@ -56,10 +56,10 @@ export function ReceiptDialog({ opened, title, receipt, printCopy = receipt, act
 }
 
 /** The usual actions under a receipt: Print (the browser's print of the print copy) and Close. */
-export function PrintClose({ print, close, onClose }: { print: string; close: string; onClose: () => void }) {
+export function PrintClose({ print, close, onClose, onPrint }: { print: string; close: string; onClose: () => void; onPrint?: () => void }) {
   return (
     <>
-      <Button variant="default" onClick={() => window.print()}>
+      <Button variant="default" onClick={onPrint ?? (() => window.print())}>
         {print}
       </Button>
       <Button onClick={onClose}>{close}</Button>

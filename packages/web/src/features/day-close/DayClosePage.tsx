@@ -8,10 +8,8 @@ import { toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import { useSealQr } from './DaySeal';
 import { KioskCollections } from './KioskCollections';
-import { ZReportBody } from './ZReportBody';
-import { useZReportPrint } from './ZReportPrint';
+import { useZReport } from './ZReportPrint';
 
 type Target = 'shift' | 'collection' | 'machine';
 
@@ -83,9 +81,7 @@ export default function DayClosePage() {
         ...r.machines.filter((m) => !m.metersMatch).map((m) => ({ value: `machine:${m.id}`, label: `${t('day-close:machine')} ${m.name}` })),
       ]
     : [];
-  const sealQr = useSealQr(v?.seal);
-  const body = v && r && sealQr.ready ? <ZReportBody report={r} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} sealQr={sealQr.qr} /> : null;
-  const print = useZReportPrint(body);
+  const print = useZReport(v, diff);
 
   return (
     <PageFrame title={t('day-close:title')} crumbs={[{ label: t('home:groups.report') }]}>

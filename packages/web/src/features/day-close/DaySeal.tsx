@@ -8,7 +8,7 @@ export type DaySealView = NonNullable<CallReply<'/dayClose/get'>['seal']>;
 const MONO = { fontFamily: 'monospace', fontSize: 11, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 } as const;
 
 /** What the seal's QR code carries: the signed text, the signature and the key, one per line. */
-const payloadOf = (seal: DaySealView) => `${seal.text}\nsignature ${seal.signature}\npublic_key ${seal.public_key}`;
+export const sealPayload = (seal: DaySealView) => `${seal.text}\nsignature ${seal.signature}\npublic_key ${seal.public_key}`;
 
 /**
  * The seal's QR code, drawn before the Z report is offered for printing: the report mounts only
@@ -17,7 +17,7 @@ const payloadOf = (seal: DaySealView) => `${seal.text}\nsignature ${seal.signatu
  * (offline, say) leaves `qr` null and the report prints without it rather than never.
  */
 export function useSealQr(seal: DaySealView | null | undefined): { qr: string | null; ready: boolean } {
-  const payload = seal ? payloadOf(seal) : null;
+  const payload = seal ? sealPayload(seal) : null;
   const [drawn, setDrawn] = useState<{ payload: string; qr: string | null } | null>(null);
   useEffect(() => {
     if (!payload) return;
@@ -56,7 +56,7 @@ export function DaySeal({ seal, qr }: { seal: DaySealView; qr: string | null }) 
       <p style={MONO} data-line="seal-key">
         {t('seal.publicKey')}: {seal.public_key}
       </p>
-      {qr ? <img src={qr} alt={t('seal.qr')} width={160} height={160} style={{ display: 'block', margin: '6px auto' }} data-testid="z-report-seal-qr" data-payload={payloadOf(seal)} /> : null}
+      {qr ? <img src={qr} alt={t('seal.qr')} width={160} height={160} style={{ display: 'block', margin: '6px auto' }} data-testid="z-report-seal-qr" data-payload={sealPayload(seal)} /> : null}
     </section>
   );
 }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { i18n } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
+import { PRINTER_KEY } from '../hardware/printer-settings';
 import DayClosePage from './DayClosePage';
+import { sealPayload } from './DaySeal';
+import { zReportReceipt } from './z-report-receipt';
 
 const report: DayCloseView['report'] = {
   day: '2026-01-15',
@@ -117,5 +120,60 @@ describe("the Z report prints the day's ledger seal", () => {
     await renderPage({ ...view([]), seal: null });
     const body = await receipt();
     expect(within(body).queryByTestId('z-report-seal')).toBeNull();
+  });
+});
+
+describe('the Z report on the counter receipt printer', () => {
+  const seal = { text: 'mbx-day-seal v1\nstore 1001\nday 2026-01-15\nrows_sha256 ab12', signature: 'c2lnbmF0dXJl', public_key: 'MCowBQYDK2VwAyEAkey' };
+  afterEach(() => {
+    localStorage.removeItem(PRINTER_KEY);
+    vi.unstubAllGlobals();
+  });
+
+  it('the same sections and figures as the dialog, the notes, the seal as text and its QR code; no pulse', () => {
+    const t = i18n.getFixedT('en');
+    const money = (u: number | null | undefined) => `$${(u ?? 0).toFixed(2)}`;
+    const doc = zReportReceipt(report, { closedAt: '2026-01-16T05:00:00.000Z', closedBy: 'boss01', diff: -360, notes, seal, money, signed: (u) => `${(u ?? 0) < 0 ? '-' : '+'}${money(Math.abs(u ?? 0))}` }, t);
+    const rows = doc.lines.map((l) => (l.type === 'pair' ? `${l.left}=${l.right}` : l.type === 'center' ? l.text : '--'));
+    expect(rows.slice(0, 4)).toEqual(['Z Report', 'Demo Arcade · 2026-01-15', 'From 2026-01-15 00:00:00 to 2026-01-16 00:00:00', 'Closed 2026-01-15 23:00:00 by boss01']);
+    expect(rows).toEqual(
+      expect.arrayContaining(['Shifts', '#1 cashier01=-$5.00', '  Expected=$100.00', '  Counted=$95.00', 'Kiosk collections', '901=+$10.00', 'Machines', 'Lucky 7 !=Meters differ', 'By channel', 'None']),
+    );
+    expect(rows).toEqual(expect.arrayContaining(['Purchases=$100.00', 'Drawers over/short=-$5.00', 'Kiosks over/short=+$10.00', 'Differences above $20.00=1']));
+    expect(rows).toEqual(expect.arrayContaining(['Shift #1 cashier01=', 'by boss01, 2026-01-15 23:10:00: a $5 bill fell behind the drawer', 'Machine Lucky 7=']));
+    const sealAt = rows.indexOf('Ledger seal');
+    expect(rows.slice(sealAt + 1)).toEqual([...seal.text.split('\n'), `Signature: ${seal.signature}`, `Public key: ${seal.public_key}`]);
+    expect(doc.qr).toBe(sealPayload(seal));
+    expect(doc.pulse).toBe(false);
+  });
+
+  it("with a network printer set up, the receipt dialog's Print posts the report to it, and says so when it does not answer", async () => {
+    localStorage.setItem(PRINTER_KEY, JSON.stringify({ transport: 'network', width: 80, address: 'http://192.168.1.50', device: null }));
+    const posted: string[] = [];
+    let answer = true;
+    const apiFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (!String(url).startsWith('http://192.168.1.50')) return apiFetch(url, init);
+      posted.push(String(init?.body));
+      if (!answer) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(new Response('<response success="true" code="" status="251658262"/>', { status: 200 }));
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    print.mockClear();
+    await renderPage({ ...view(notes), seal });
+    const button = await screen.findByTestId('z-receipt', {}, { timeout: 10_000 });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), { timeout: 10_000 });
+    fireEvent.click(button);
+    const dialog = await screen.findByTestId('z-receipt-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toContain('Z Report');
+    expect(posted[0]).toContain('mbx-day-seal v1');
+    expect(posted[0]).toMatch(/<symbol type="qrcode_model_2"[^>]*>mbx-day-seal v1/);
+    expect(posted[0]).not.toContain('<pulse');
+    expect(print).not.toHaveBeenCalled();
+    answer = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(await within(dialog).findByTestId('z-receipt-printer-offline', {}, { timeout: 20_000 })).toHaveTextContent('The printer did not answer');
   });
 });

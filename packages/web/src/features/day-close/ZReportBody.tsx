@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../money/useMoney';
 import { storeTime } from '../../time/store-time';
 import { DaySeal, type DaySealView } from './DaySeal';
+import { noteTarget } from './z-report-receipt';
 import { HEADING, TABLE, TITLE } from './z-report-styles';
 
 type ZReport = CallReply<'/dayClose/get'>['report'];
@@ -56,15 +57,6 @@ export function ZReportBody({
   const { t } = useTranslation('day-close');
   const { money, signed } = useMoney();
   const tt = report.totals;
-  /** A note's difference as the report names it: the shift's drawer and cashier, the kiosk, the machine (its id when the report has none). */
-  const noteTarget = (n: DayCloseNote) => {
-    if (n.target === 'shift') {
-      const s = report.shifts.find((x) => x.shift_id === n.target_id);
-      return `${t('shift')} ${s ? `#${s.moneybox} ${s.cashier}` : `#${n.target_id}`}`;
-    }
-    if (n.target === 'collection') return `${t('kiosk')} ${report.collections.find((x) => x.collection_id === n.target_id)?.kiosk ?? `#${n.target_id}`}`;
-    return `${t('machine')} ${report.machines.find((x) => x.id === n.target_id)?.name ?? `#${n.target_id}`}`;
-  };
   return (
     <div className="mbx-zreport" data-testid="z-report-body">
       <h1 style={TITLE}>{t('zTitle')}</h1>
@@ -186,7 +178,7 @@ export function ZReportBody({
             <tbody>
               {notes.map((n, i) => (
                 <tr key={i} data-line={`note-${n.target}-${n.target_id}`}>
-                  <th>{noteTarget(n)}</th>
+                  <th>{noteTarget(report, n, t)}</th>
                   {/* A note is words, not a figure: it wraps within the 300px receipt (the figures' cells do not). */}
                   <td style={NOTE_CELL}>
                     {t('noteBy', { by: n.by, at: storeTime(n.at, diff) })}: {n.note}

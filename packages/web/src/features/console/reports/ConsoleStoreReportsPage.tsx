@@ -9,9 +9,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../../theme/LayoutProvider';
 import { storeToday } from '../../../time/store-time';
-import { useSealQr } from '../../day-close/DaySeal';
-import { ZReportBody } from '../../day-close/ZReportBody';
-import { useZReportPrint } from '../../day-close/ZReportPrint';
+import { useZReport } from '../../day-close/ZReportPrint';
 import { buildCsv } from '../../reports/csv';
 import { dailyColumns } from '../../reports/daily-columns';
 import { withDayCloseLinks } from '../../reports/day-close-links';
@@ -148,9 +146,7 @@ function DayClose({ store }: { store: ConsoleStore }) {
   const day = params.get('day') ?? undefined;
   const q = useApiQuery('/operator/storeDayClose', { kid: store.kid, ...(day ? { day } : {}) });
   const v = q.data;
-  const sealQr = useSealQr(v?.seal);
-  const body = v && sealQr.ready ? <ZReportBody report={v.report} closedAt={v.closed_at} closedBy={v.closed_by} diff={diff} notes={v.notes} seal={v.seal} sealQr={sealQr.qr} /> : null;
-  const print = useZReportPrint(body);
+  const print = useZReport(v, diff);
   return (
     <>
       <Group align="end" wrap="wrap">
@@ -163,9 +159,9 @@ function DayClose({ store }: { store: ConsoleStore }) {
         {print.buttons}
       </Group>
       <ActionAlert error={q.error?.message} testId="report-error" />
-      {body && (
+      {print.body && (
         <Card withBorder padding="md" maw={520} data-testid="day-close-report">
-          {body}
+          {print.body}
         </Card>
       )}
       {print.element}
