@@ -12,6 +12,7 @@ export const CUSTOMER_FIELD_MAX = {
   mail: 100,
   bank: 50,
   bank_account: 34,
+  address: 200,
 } as const;
 
 export const GENDERS = ['', 'M', 'F', 'O'] as const;

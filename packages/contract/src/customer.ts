@@ -62,6 +62,8 @@ export const customerRecord = z.object({
   mail: z.string(),
   bank: z.string(),
   bank_account: z.string(),
+  /** The home address as one line ('' when not given). */
+  address: z.string(),
   account_type: z.number().int(),
   block: z.boolean(),
   playing: z.boolean(),
@@ -102,6 +104,7 @@ const profile = {
   mail: z.union([z.literal(''), z.string().trim().max(CUSTOMER_FIELD_MAX.mail, tooLong(CUSTOMER_FIELD_MAX.mail)).pipe(z.email('invalid e-mail'))]),
   bank: text(CUSTOMER_FIELD_MAX.bank),
   bank_account: text(CUSTOMER_FIELD_MAX.bank_account),
+  address: text(CUSTOMER_FIELD_MAX.address),
 };
 
 export const customerCreateRequest = auth.extend({
@@ -114,6 +117,7 @@ export const customerCreateRequest = auth.extend({
   mail: profile.mail.optional().default(''),
   bank: profile.bank.optional().default(''),
   bank_account: profile.bank_account.optional().default(''),
+  address: profile.address.optional().default(''),
 });
 export type CustomerCreateInput = z.output<typeof customerCreateRequest>;
 
@@ -138,6 +142,7 @@ export const customerUpdateRequest = auth.extend({
   mail: profile.mail.optional(),
   bank: profile.bank.optional(),
   bank_account: profile.bank_account.optional(),
+  address: profile.address.optional(),
 });
 export type CustomerUpdateInput = z.output<typeof customerUpdateRequest>;
 export const customerUpdateReply = z.object({ status: z.literal(0), customer: customerRecord });

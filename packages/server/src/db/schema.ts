@@ -127,6 +127,8 @@ export interface CustomerTable {
   mail: Generated<string>;
   bank: Generated<string>;
   bank_account: Generated<string>;
+  /** The home address as one line (migration 039); '' when not given. */
+  address: Generated<string>;
   account_type: Generated<number>;
   blocked: Generated<number>;
   playing_machine_id: number | null;

@@ -15,6 +15,7 @@ export interface CustomerView extends PersonalLimitColumns {
   mail: string;
   bank: string;
   bank_account: string;
+  address: string;
   account_type: number;
   blocked: number;
   playing_machine_id: number | null;
@@ -39,7 +40,7 @@ interface CustomerLock {
   winnings_cents: number;
 }
 
-type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'last_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account';
+type ProfileField = 'first_name' | 'last_name' | 'name_search' | 'last_search' | 'drivers_license' | 'birthday' | 'gender' | 'phone' | 'mail' | 'bank' | 'bank_account' | 'address';
 export type ProfilePatch = Partial<Record<ProfileField, string>> & Partial<IdCardColumns>;
 
 /** The ID card's hash and the exclusion another store of the operator shares on it (migration 021). */
@@ -64,6 +65,8 @@ interface NewCustomer {
   mail: string;
   bank: string;
   bank_account: string;
+  /** '' when left out. */
+  address?: string;
   created_at: string;
   updated_at: string;
   /** The ID card's hash ('' or absent: none) and a shared exclusion on it (migration 021). */
@@ -106,6 +109,7 @@ function view(db: Db, storeId: number) {
       'customer.mail',
       'customer.bank',
       'customer.bank_account',
+      'customer.address',
       'customer.account_type',
       'customer.blocked',
       'customer.playing_machine_id',

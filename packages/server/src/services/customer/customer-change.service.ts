@@ -25,7 +25,7 @@ import { nextPersonalLimits, presentPersonal, windowStarts } from '../../money/p
  * the customer's open screens once committed (live/). The trail keeps the profile fields (never
  * the PIN, nor balances: those move only through the ledger).
  */
-const PROFILE = ['first_name', 'last_name', 'drivers_license', 'birthday', 'gender', 'phone', 'mail', 'bank', 'bank_account', 'account_type'] as const;
+const PROFILE = ['first_name', 'last_name', 'drivers_license', 'birthday', 'gender', 'phone', 'mail', 'bank', 'bank_account', 'address', 'account_type'] as const;
 
 /** The audit target of customer `id` as it is after the change (a bare id if the row is gone). */
 async function targetOf(tx: Deps, actor: Actor, id: number): Promise<AuditTarget> {
@@ -166,6 +166,7 @@ async function insertCustomer(deps: Deps, actor: Actor, input: CustomerCreateInp
         mail: input.mail,
         bank: input.bank,
         bank_account: input.bank_account,
+        address: input.address,
         ...(await idCard(scope, input.drivers_license, at)),
         created_at: at,
         updated_at: at,

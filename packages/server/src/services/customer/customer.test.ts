@@ -27,8 +27,9 @@ describeOnDatabases('customer accounts', (s) => {
       drivers_license: 'H123-456',
       bank: 'First Bank',
       bank_account: '000123',
+      address: ' 1200 Main St, Richmond, VA 23219 ',
     });
-    expect(r).toMatchObject({ status: Status.OK, customer: { first_name: 'Grace', last_name: 'Hopper', phone: '2175550199', entries: 0, winnings: 0, block: false, playing: false } });
+    expect(r).toMatchObject({ status: Status.OK, customer: { first_name: 'Grace', last_name: 'Hopper', phone: '2175550199', address: '1200 Main St, Richmond, VA 23219', entries: 0, winnings: 0, block: false, playing: false } });
     expect(r.mobile_id).toMatch(/^\d{9}$/);
     expect(r.pin).toMatch(/^\d{6}$/);
     const row = await s.handle.db.selectFrom('customer').select(['pin_hash', 'name_search', 'store_id']).where('id', '=', r.id as number).executeTakeFirstOrThrow();
@@ -47,6 +48,8 @@ describeOnDatabases('customer accounts', (s) => {
       [{ mail: 'not-an-email' }, /invalid e-mail/],
       [{ first_name: 'x'.repeat(51) }, /can not have more than 50 characters/],
       [{ bank_account: '1'.repeat(35) }, /can not have more than 34 characters/],
+      [{ address: 'a'.repeat(201) }, /can not have more than 200 characters/],
+      [{ address: 42 }, /address/],
       [{ phone: '217-555-CALL' }, /phone/],
       [{ birthday: '2001-02-30' }, /birthday/],
       [{ birthday: '2999-01-01' }, /birthday/],
@@ -67,7 +70,10 @@ describeOnDatabases('customer accounts', (s) => {
   it('updates fields, keeps name search in step, and leaves out fields unchanged', async () => {
     const c = await newCustomer(s, counter, { first_name: 'Old', last_name: 'Name', phone: '5550001111', mail: 'old@example.com' });
     const r = await s.call('/customer/update', { ...counter, id: c.id, last_name: 'Newname', mail: 'new@example.com' });
-    expect(r).toMatchObject({ status: Status.OK, customer: { first_name: 'Old', last_name: 'Newname', phone: '5550001111', mail: 'new@example.com' } });
+    expect(r).toMatchObject({ status: Status.OK, customer: { first_name: 'Old', last_name: 'Newname', phone: '5550001111', mail: 'new@example.com', address: '' } });
+    // The address is one of the fields: given, it changes; left out, it stays.
+    expect((await s.call('/customer/update', { ...counter, id: c.id, address: '9 Elm Rd, Austin, TX 78701' })).customer).toMatchObject({ address: '9 Elm Rd, Austin, TX 78701', last_name: 'Newname' });
+    expect((await s.call('/customer/update', { ...counter, id: c.id, phone: '5550002222' })).customer).toMatchObject({ address: '9 Elm Rd, Austin, TX 78701', phone: '5550002222' });
     const found = await s.call('/customer/search', { ...counter, type: 'name', rule: 'old newn' });
     expect((found.list as Array<{ id: number }>).map((x) => x.id)).toEqual([c.id]);
     expect((await s.call('/customer/search', { ...counter, type: 'name', rule: 'old name' })).list).toEqual([]);

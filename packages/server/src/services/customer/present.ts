@@ -17,6 +17,7 @@ export function presentCustomer(c: CustomerView): CustomerRecord {
     mail: c.mail,
     bank: c.bank,
     bank_account: c.bank_account,
+    address: c.address,
     account_type: c.account_type,
     block: c.blocked === 1,
     playing: c.playing_machine_id !== null,

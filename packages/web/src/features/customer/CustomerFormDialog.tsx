@@ -37,6 +37,7 @@ function formOf(c: CustomerRecord | null): ProfileForm {
     mail: c.mail,
     bank: c.bank,
     bank_account: c.bank_account,
+    address: c.address,
   };
 }
 
@@ -49,6 +50,7 @@ const TEXT_FIELDS: { field: ProfileField; type?: string; inputMode?: 'tel' | 'em
   { field: 'mail', type: 'email', inputMode: 'email' },
   { field: 'bank' },
   { field: 'bank_account' },
+  { field: 'address', autoComplete: 'off' },
 ];
 
 /** Create or edit a customer: the spec's fields, checked here by the contract's rules before the call. */
@@ -79,9 +81,10 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
       last_name: licence.lastName,
       birthday: licence.birthday,
       drivers_license: licence.idNumber,
+      address: licenceAddress(licence),
     }));
     setErrors({});
-    setScanned(t('hardware:idScan.filled', { address: [licence.street, licence.city, `${licence.state} ${licence.zip}`.trim()].filter(Boolean).join(', ') }));
+    setScanned(t('hardware:idScan.filled'));
   };
   const scanProblem = useLicenceScan(opened, store.data ? { min_age: store.data.min_age } : null, onLicence);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -202,4 +205,9 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
       </form>
     </Modal>
   );
+}
+
+/** The licence's address as the customer's one line: "street, city, state zip" (the parts it has). */
+function licenceAddress(l: { street: string; city: string; state: string; zip: string }): string {
+  return [l.street, l.city, `${l.state} ${l.zip}`.trim()].filter(Boolean).join(', ');
 }

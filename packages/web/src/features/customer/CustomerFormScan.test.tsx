@@ -40,11 +40,12 @@ async function scan(code: string, into: string) {
 }
 
 describe('a licence scanned into the sign-up form', () => {
-  it('fills the name, birthday and ID number, says the address, keeps the field it was typed into, and sends nothing', async () => {
+  it('fills the name, birthday, ID number and address, keeps the field it was typed into, and sends nothing', async () => {
     const calls = await openForm();
     await typist(120).type(screen.getByTestId('field-phone'), '5551234');
     await scan(virginiaLicence(), 'phone');
-    expect(await screen.findByTestId('customer-form-scanned')).toHaveTextContent('Address on the ID: 1200 MAIN ST, RICHMOND, VA 23219.');
+    expect(await screen.findByTestId('customer-form-scanned')).toHaveTextContent('Filled from the scanned ID: name, birthday, ID number and address.');
+    expect(value('address')).toBe('1200 MAIN ST, RICHMOND, VA 23219');
     expect(value('first_name')).toBe('ANA');
     expect(value('last_name')).toBe('RIVERA');
     expect(value('birthday')).toBe('1990-08-14');

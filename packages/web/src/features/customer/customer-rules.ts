@@ -41,6 +41,8 @@ export interface ProfileForm {
   mail: string;
   bank: string;
   bank_account: string;
+  /** The home address as one line (street, city, state and postal code). */
+  address: string;
 }
 
 export type ProfileField = keyof ProfileForm;
@@ -56,6 +58,7 @@ export const emptyProfile: ProfileForm = {
   mail: '',
   bank: '',
   bank_account: '',
+  address: '',
 };
 
 // Close to what the server's zod e-mail check accepts: one @, no spaces, a dotted domain.
