@@ -34,6 +34,7 @@ export const AUDIT_KINDS = [
   'customer.protect',
   'customer.limits',
   'customer.checked_payout',
+  'customer.export',
   'machine.enrol_code',
   'machine.rename',
   'machine.release',

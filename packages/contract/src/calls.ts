@@ -117,6 +117,7 @@ import {
 } from './staff.js';
 import { dayCloseAnnotateRequest, dayCloseGetRequest, dayCloseReply, dayCloseRequest } from './day-close.js';
 import { kioskBoxesReply, kioskBoxesRequest, kioskCollectReply, kioskCollectRequest } from './kiosk.js';
+import { customerExportReply, customerExportRequest } from './customer-export.js';
 import { downloadReply, downloadRequest, eventNewsReply, eventNewsRequest, newsReply, newsRequest, regulationsReply, regulationsRequest } from './bulletin.js';
 
 /**
@@ -227,6 +228,8 @@ export const STORE_CALLS = {
   '/customer/history': { input: customerHistoryRequest, reply: customerHistoryReply, who: MAY.signedIn, kind: 'read' },
   '/customer/giftHistory': { input: customerGiftHistoryRequest, reply: customerGiftHistoryReply, who: MAY.signedIn, kind: 'read' },
   '/customer/customerInfo': { input: customerListRequest, reply: customerListReply, who: MAY.signedIn, kind: 'read' },
+  // A write: asking for a customer's data is recorded (customer.export).
+  '/customer/export': { input: customerExportRequest, reply: customerExportReply, who: MAY.boss, kind: 'write' },
 
   '/machine/list': { input: machineListRequest, reply: machineListReply, who: MAY.boss, kind: 'read' },
   '/machine/update': { input: machineUpdateRequest, reply: machineUpdateReply, who: MAY.boss, kind: 'write' },

@@ -8,6 +8,7 @@ export * from './drawer.js';
 
 export * from './version.js';
 export * from './customer.js';
+export * from './customer-export.js';
 export * from './payout-rules.js';
 export * from './minimum-age.js';
 export * from './protection-rule.js';

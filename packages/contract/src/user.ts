@@ -63,6 +63,8 @@ export const menuReply = z.object({
   menu: z.array(menuEntry),
   /** Every screen link the account may open (the permission matrix); others show 'Permission error'. */
   opens: z.array(z.string()),
+  /** Every store call the account may make (the permission matrix's column): the web offers only these actions. */
+  calls: z.array(z.string()),
   serverVer: z.string(),
   env: z.string(),
 });

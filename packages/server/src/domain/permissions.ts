@@ -29,6 +29,11 @@ export function allowed(path: string, who: Who): boolean {
   return permissionOf(path)?.[who] ?? false;
 }
 
+/** The store calls an audience may make (its column of the matrix): what `/user/menu` lists, so the web offers only the actions the server allows. */
+export function storeCallsOf(audience: Audience): string[] {
+  return (Object.entries(CALLS) as [string, CallSpec][]).filter(([path, spec]) => spec.audience === 'store' && allowed(path, audience)).map(([path]) => path);
+}
+
 /** The console calls a platform role may make (its column of the matrix): what `/operator/me` lists, so the web guards its pages by the same rule. */
 export function consoleCallsOf(role: ConsoleWho): string[] {
   return CONSOLE_PATHS.filter((path) => PERMISSIONS[path][role] === true);

@@ -1,15 +1,33 @@
 // Helpers for the customer tests: real HTTP calls, and the few things no API offers yet
 // (machine wins and a customer sitting at a machine come from the terminal protocol).
-import { SaType } from '@moneybox/contract';
+import { cents, SaType } from '@moneybox/contract';
 import { isoNow } from '../clock.js';
 import { DEMO_KIOSK } from '../cli/seed/seed.js';
 import { post } from '../money/ledger.js';
-import { createAccount } from '../services/operator/operator.service.js';
+import { createAccount, createStore } from '../services/operator/operator.service.js';
 import { drawerRepository } from '../repositories/drawer.repository.js';
 import type { Reply, Session, TestServer } from './server.js';
 import { SEED } from '../services/audit/audit.js';
 
 let accounts = 0;
+
+/** A second store beside the demo one (another operator's arcade, say): $10,000 credit, no purchase limits, one drawer. */
+export async function anotherStore(s: TestServer, id: number, name: string): Promise<void> {
+  await createStore({ handle: s.handle }, SEED, {
+    id,
+    name,
+    timezone: 'America/New_York',
+    credit: cents(10_000_00),
+    compsBudget: cents(1_000_00),
+    maxDrawers: 5,
+    maxMachines: 5,
+    limitDay: 31,
+    limitHourly: cents(0),
+    limitDaily: cents(0),
+    limitWeekly: cents(0),
+    drawers: 1,
+  });
+}
 
 /** A new cashier (or boss) of the store, so each scenario owns its account and drawer. */
 export async function newStaff(s: TestServer, saType: number = SaType.CASHIER, storeId = DEMO_KIOSK) {

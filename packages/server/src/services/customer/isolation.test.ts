@@ -1,9 +1,7 @@
-import { cents, Status } from '@moneybox/contract';
+import { Status } from '@moneybox/contract';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { createStore } from '../operator/operator.service.js';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
-import { balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
-import { SEED } from '../audit/audit.js';
+import { anotherStore, balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 
 const OTHER = 2002;
 
@@ -14,20 +12,7 @@ describeOnDatabases('store isolation of customers', (s) => {
   let theirs: { id: number; mobile_id: string };
 
   beforeAll(async () => {
-    await createStore({ handle: s.handle }, SEED, {
-      id: OTHER,
-      name: 'Other Arcade',
-      timezone: 'America/New_York',
-      credit: cents(10_000_00),
-      compsBudget: cents(1_000_00),
-      maxDrawers: 5,
-      maxMachines: 5,
-      limitDay: 31,
-      limitHourly: cents(0),
-      limitDaily: cents(0),
-      limitWeekly: cents(0),
-      drawers: 1,
-    });
+    await anotherStore(s, OTHER, 'Other Arcade');
     await s.handle.db.insertInto('machine').values({ store_id: OTHER, machine_id: 900, connected: 1, created_at: new Date().toISOString() }).execute();
     here = await openCounter(s, 1000);
     there = await openCounter(s, 1000, { storeId: OTHER });

@@ -14,6 +14,7 @@ import { livePoll, useLive } from '../../live/useLive';
 import { confirmBox, toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
 import { CustomerCard } from './CustomerCard';
+import { CustomerExportButton } from './CustomerExportButton';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerSearch } from './CustomerSearch';
@@ -218,6 +219,7 @@ export default function CustomerAccountPage() {
                     <Button size="xs" variant="default" onClick={() => setLimiting(true)} disabled={searching} data-testid="action-limits">
                       {t('actions.limits')}
                     </Button>
+                    <CustomerExportButton customerId={customer.id} disabled={searching} />
                   </Group>
                 </Stack>
               }

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { auth, id, isoTime } from './common.js';
+import { customerRecord } from './customer.js';
+
+/** A boss asks for one customer's data, as the customer may ask the store for it (issue 40). */
+export const customerExportRequest = auth.extend({ id });
+
+/**
+ * Everything the store keeps about one customer, in one document: the record as every customer call
+ * shows it, every money movement of theirs (the ledger's rows, oldest first: kind, channel, amount in
+ * currency units) and every recorded action on them (the audit trail: what, when, by whom). Asking for
+ * it is itself recorded (`customer.export`).
+ */
+export const customerExportReply = z.object({
+  status: z.literal(0),
+  exported_at: isoTime,
+  store: z.object({ kid: z.number().int(), name: z.string() }),
+  customer: customerRecord,
+  movements: z.array(z.object({ id: z.number().int(), at: isoTime, kind: z.string(), channel: z.string(), amount: z.number() })),
+  actions: z.array(z.object({ at: isoTime, kind: z.string(), by: z.string() })),
+});
+export type CustomerExport = z.infer<typeof customerExportReply>;

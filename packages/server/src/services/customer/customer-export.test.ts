@@ -1,0 +1,67 @@
+import { SaType, Status } from '@moneybox/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases, type Session } from '../../testing/server.js';
+import { anotherStore, newCustomer, openCounter } from '../../testing/customer-kit.js';
+import { DEMO_LOGINS } from '../../cli/seed/seed.js';
+
+const OTHER = 2003;
+
+/**
+ * A customer's data on request (issue 40): a boss exports one customer's record, money movements and the
+ * actions recorded on them, and the export is itself recorded. A cashier who wants a customer's data, and
+ * a boss who wants another store's customer, get nothing and leave no row.
+ */
+describeOnDatabases("a customer's data export", (s) => {
+  let cashier: Session & { drawer: number };
+  let boss: Session;
+  let theirs: { id: number };
+
+  beforeAll(async () => {
+    await anotherStore(s, OTHER, 'Third Arcade');
+    cashier = await openCounter(s, 1000);
+    boss = await s.login(DEMO_LOGINS.boss, 'viewer');
+    theirs = await newCustomer(s, await openCounter(s, 1000, { storeId: OTHER }), { first_name: 'Far', last_name: 'Away' });
+  });
+
+  const exports = async () => Number((await s.handle.db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'customer.export').executeTakeFirstOrThrow()).n);
+
+  it('holds the record, every movement oldest first and the actions on them, and is recorded', async () => {
+    const c = await newCustomer(s, cashier, { first_name: 'Dana', last_name: 'Export', address: '1 Main St, Austin, TX 78701' });
+    expect((await s.call('/customer/purchase', { ...cashier, id: c.id, amount: 12.5, key: await s.key() })).status).toBe(Status.OK);
+    expect((await s.call('/customer/revert', { ...cashier, id: c.id, amount: 2.5, key: await s.key() })).status).toBe(Status.OK);
+    const before = await exports();
+    const r = await s.call('/customer/export', { UID: boss.UID, TOKEN: boss.TOKEN, id: c.id });
+    expect(r).toMatchObject({ status: Status.OK, store: { kid: 1001 }, customer: { id: c.id, first_name: 'Dana', last_name: 'Export', address: '1 Main St, Austin, TX 78701', entries: 10 } });
+    const movements = r.movements as { kind: string; amount: number; channel: string }[];
+    expect(movements.map((m) => [m.kind, m.amount, m.channel])).toEqual([
+      ['purchase', 12.5, 'pos'],
+      ['revert', 2.5, 'pos'],
+    ]);
+    expect((r.actions as { kind: string; by: string }[]).map((a) => a.kind)).toContain('customer.create');
+    expect(await exports()).toBe(before + 1);
+    const row = await s.handle.db.selectFrom('audit').select(['target_id', 'actor_name', 'store_id']).where('kind', '=', 'customer.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ target_id: c.id, actor_name: DEMO_LOGINS.boss.username, store_id: 1001 });
+  });
+
+  it('is among the calls /user/menu lists for a boss, never for a cashier: the web offers the button by it', async () => {
+    const calls = async (who: Session) => (await s.call('/user/menu', { UID: who.UID, TOKEN: who.TOKEN, lang: 'en' })).calls as string[];
+    expect(await calls(boss)).toContain('/customer/export');
+    const cashierCalls = await calls(cashier);
+    expect(cashierCalls).not.toContain('/customer/export');
+    expect(cashierCalls).toContain('/customer/purchase');
+    expect(cashierCalls.some((p) => p.startsWith('/operator/'))).toBe(false);
+  });
+
+  it("refuses a cashier (21) and another store's customer (the customer error), writing no row", async () => {
+    const before = await exports();
+    const c = await newCustomer(s, cashier);
+    expect((await s.call('/customer/export', { ...cashier, id: c.id })).status).toBe(Status.PERMISSION_ERROR);
+    const other = await openCounter(s, 1000, { saType: SaType.BOSS });
+    const r = await s.call('/customer/export', { ...other, id: theirs.id });
+    expect(r.status).toBe(Status.CUSTOMER_ERROR);
+    expect(JSON.stringify(r)).not.toContain('Away');
+    expect((await s.call('/customer/export', { UID: boss.UID, TOKEN: boss.TOKEN, id: 987_654 })).status).toBe(Status.CUSTOMER_ERROR);
+    expect(await exports()).toBe(before);
+    await s.verify();
+  });
+});
