@@ -27,6 +27,9 @@ export function ViewerDrawer() {
         value={id === null ? null : String(id)}
         onChange={(v) => v && setPicked(Number(v))}
         allowDeselect={false}
+        // Until the store's drawers have loaded there is nothing to pick: an open, empty list would only
+        // show a boss "nothing" and stay empty under their click.
+        disabled={list.length === 0}
         maw={360}
         data-testid="viewer-drawer"
       />
