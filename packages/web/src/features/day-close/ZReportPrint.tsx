@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
-import { printReceipt, printsByItself, type PrintOptions, type PrintOutcome } from '../hardware/print';
+import type { PrintOptions } from '../hardware/print';
+import { useCounterPrint } from '../hardware/useCounterPrint';
 import type { ReceiptDoc } from '../hardware/receipt';
 import { useMoney } from '../../money/useMoney';
 import { useSealQr, type DaySealView } from './DaySeal';
@@ -44,14 +45,9 @@ export function useZReport(view: ZReportView | undefined, diff: number) {
  * Print sends it there (saying so when the printer does not answer), else to the browser's dialog.
  */
 export function useZReportPrint(body: ReactNode | null, receipt: ReceiptDoc | null = null, options?: PrintOptions) {
-  const { t, i18n } = useTranslation(['day-close', 'common']);
+  const { t } = useTranslation(['day-close', 'common']);
   const [printing, setPrinting] = useState<'receipt' | 'a4' | null>(null);
-  const [printed, setPrinted] = useState<PrintOutcome | 'printing' | null>(null);
-  const printOnReceipt = async () => {
-    if (!receipt || !printsByItself(options?.settings)) return window.print();
-    setPrinted('printing');
-    setPrinted(await printReceipt(receipt, { chinese: i18n.language === 'zh_Hans', ...options }));
-  };
+  const printer = useCounterPrint(options);
   const printA4 = () => {
     setPrinting('a4');
     setTimeout(() => {
@@ -77,7 +73,7 @@ export function useZReportPrint(body: ReactNode | null, receipt: ReceiptDoc | nu
         receipt={body}
         actions={
           <>
-            {printed === 'offline' ? (
+            {printer.state === 'offline' ? (
               <Text size="sm" c="red.9" role="alert" data-testid="z-receipt-printer-offline">
                 {t('day-close:printerOffline')}
               </Text>
@@ -85,9 +81,9 @@ export function useZReportPrint(body: ReactNode | null, receipt: ReceiptDoc | nu
             <PrintClose
               print={t('day-close:print')}
               close={t('common:close')}
-              onPrint={() => void printOnReceipt()}
+              onPrint={() => void printer.print(receipt)}
               onClose={() => {
-                setPrinted(null);
+                printer.reset();
                 setPrinting(null);
               }}
             />

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printReceipt, printsByItself, type PrintOptions, type PrintOutcome } from '../hardware/print';
+import type { PrintOptions } from '../hardware/print';
+import { useCounterPrint } from '../hardware/useCounterPrint';
 import { kioskData } from '../../auth/session';
 import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
@@ -29,20 +29,12 @@ interface DrawerReportDialogProps {
  * so when the printer does not answer.
  */
 export function DrawerReportDialog({ opened, report, onClose, cashierAccount, printOptions }: DrawerReportDialogProps) {
-  const { t, i18n } = useTranslation('drawer-report');
-  const [printed, setPrinted] = useState<PrintOutcome | 'printing' | null>(null);
+  const { t } = useTranslation('drawer-report');
+  const printer = useCounterPrint(printOptions);
   const { coinSign } = useLayoutInfo();
   const { diff } = useLocalTimeDiff(opened);
   const ctx = { diffMinutes: diff, coinSign, cashierAccount: cashierAccount ?? kioskData().account };
   const visible = opened && report !== null;
-  const print = async () => {
-    if (!report || !printsByItself(printOptions?.settings)) {
-      window.print();
-      return;
-    }
-    setPrinted('printing');
-    setPrinted(await printReceipt(drawerReportReceipt(report, ctx, t), { chinese: i18n.language === 'zh_Hans', ...printOptions }));
-  };
   return (
     <ReceiptDialog
       opened={visible}
@@ -53,17 +45,17 @@ export function DrawerReportDialog({ opened, report, onClose, cashierAccount, pr
       printTestId="drawer-report-print"
       actions={
         <>
-          {printed === 'offline' ? (
+          {printer.state === 'offline' ? (
             <Text size="sm" c="red.9" role="alert" data-testid="drawer-report-printer-offline">
               {t('printerOffline')}
             </Text>
           ) : null}
-          <Button variant="default" loading={printed === 'printing'} onClick={() => void print()} data-testid="drawer-report-print-button">
+          <Button variant="default" loading={printer.state === 'printing'} onClick={() => void printer.print(report && drawerReportReceipt(report, ctx, t))} data-testid="drawer-report-print-button">
             {t('print')}
           </Button>
           <Button
             onClick={() => {
-              setPrinted(null);
+              printer.reset();
               onClose();
             }}
           >
