@@ -35,6 +35,7 @@ export const AUDIT_KINDS = [
   'customer.limits',
   'customer.checked_payout',
   'customer.export',
+  'customer.erase',
   'machine.enrol_code',
   'machine.rename',
   'machine.release',

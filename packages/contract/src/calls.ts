@@ -117,7 +117,7 @@ import {
 } from './staff.js';
 import { dayCloseAnnotateRequest, dayCloseGetRequest, dayCloseReply, dayCloseRequest } from './day-close.js';
 import { kioskBoxesReply, kioskBoxesRequest, kioskCollectReply, kioskCollectRequest } from './kiosk.js';
-import { customerExportReply, customerExportRequest } from './customer-export.js';
+import { customerEraseReply, customerEraseRequest, customerExportReply, customerExportRequest } from './customer-export.js';
 import { downloadReply, downloadRequest, eventNewsReply, eventNewsRequest, newsReply, newsRequest, regulationsReply, regulationsRequest } from './bulletin.js';
 
 /**
@@ -230,6 +230,7 @@ export const STORE_CALLS = {
   '/customer/customerInfo': { input: customerListRequest, reply: customerListReply, who: MAY.signedIn, kind: 'read' },
   // A write: asking for a customer's data is recorded (customer.export).
   '/customer/export': { input: customerExportRequest, reply: customerExportReply, who: MAY.boss, kind: 'write' },
+  '/customer/erase': { input: customerEraseRequest, reply: customerEraseReply, who: MAY.boss, kind: 'write' },
 
   '/machine/list': { input: machineListRequest, reply: machineListReply, who: MAY.boss, kind: 'read' },
   '/machine/update': { input: machineUpdateRequest, reply: machineUpdateReply, who: MAY.boss, kind: 'write' },

@@ -20,3 +20,16 @@ export const customerExportReply = z.object({
   actions: z.array(z.object({ at: isoTime, kind: z.string(), by: z.string() })),
 });
 export type CustomerExport = z.infer<typeof customerExportReply>;
+
+/**
+ * A boss erases one customer's personal fields on the customer's request, once the store's retention
+ * period (CUSTOMER_RETENTION_DAYS) has passed since their last money movement, with nothing owed
+ * (no entries or winnings) and no machine in play: 13 with `reason` (`erase_retention` with `kept_until`,
+ * `erase_balance`, `erase_playing`, `erased`) otherwise. Names, ID number, birthday, contact, bank and
+ * address become empty and the customer is blocked; the record, its ledger rows and an exclusion's ID
+ * hash stay (the law keeps them), and the erasure is recorded (`customer.erase`).
+ */
+export const customerEraseRequest = auth.extend({ id });
+/** Why an erasure was refused (13's `reason`), worded by the web's `status:reasons`. */
+export const ERASE_REASONS = ['erase_retention', 'erase_balance', 'erase_playing', 'erased'] as const;
+export const customerEraseReply = z.object({ status: z.literal(0), customer: customerRecord });

@@ -75,6 +75,8 @@ export const customerRecord = z.object({
   updateTime: z.string(),
   /** The running self-exclusion or cool-off; null when none runs. */
   protection: protection.nullable(),
+  /** The personal fields were erased on request (`/customer/erase`): they are empty, the balances and history stay. */
+  erased: z.boolean(),
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 

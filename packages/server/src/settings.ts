@@ -54,6 +54,8 @@ export interface Settings {
   ledgerKeyFile: string;
   /** Encrypts the ledger key file when set (LEDGER_KEY_PASSPHRASE); a secret: never logged. */
   ledgerKeyPassphrase: string | undefined;
+  /** How long a customer's personal data is kept after their last money movement before it may be erased on request (CUSTOMER_RETENTION_DAYS, 1,825: five years). */
+  customerRetentionDays: number;
   /** How often the webhook deliverer looks at its outbox (WEBHOOK_DELIVER_MS, 2 s; 0: never). */
   webhookDeliverMs: number;
   /** Where webhooks may go beyond public https addresses (WEBHOOK_ALLOW_NETWORKS, WEBHOOK_ALLOW_HTTP; services/alerts/webhook-target.ts). */
@@ -143,6 +145,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     sqliteMoneyWorker: env.SQLITE_MONEY_WORKER === '1',
     alertVerifyMs: int(env.ALERT_VERIFY_MS, 3_600_000),
     webhookDeliverMs: int(env.WEBHOOK_DELIVER_MS, 2000),
+    customerRetentionDays: int(env.CUSTOMER_RETENTION_DAYS, 1825),
     ledgerDigestMs: int(env.LEDGER_DIGEST_MS, 60_000),
     ledgerKeyFile: path.resolve(env.LEDGER_KEY_FILE ?? path.join(env.DATA_DIR ?? 'data', 'ledger-key.pem')),
     ledgerKeyPassphrase: env.LEDGER_KEY_PASSPHRASE || undefined,

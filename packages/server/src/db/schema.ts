@@ -129,6 +129,8 @@ export interface CustomerTable {
   bank_account: Generated<string>;
   /** The home address as one line (migration 039); '' when not given. */
   address: Generated<string>;
+  /** When the personal fields were erased on request (migration 040); null while they are kept. */
+  erased_at: string | null;
   account_type: Generated<number>;
   blocked: Generated<number>;
   playing_machine_id: number | null;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 
-/** What a customer's data export reads beside their record: their ledger rows and the audit rows about them. */
+/** A customer's data on request: what an export reads beside their record (ledger and audit rows), and the erasure of their personal fields. */
 export const customerExportRepository = {
   /** The customer's ledger rows in their store, oldest first. */
   movements(db: Db, storeId: number, customerId: number) {
@@ -22,5 +22,28 @@ export const customerExportRepository = {
       .where('target_id', '=', customerId)
       .orderBy('id')
       .execute();
+  },
+  /** When the customer's last ledger row was written (null: none). */
+  async lastMovementAt(db: Db, storeId: number, customerId: number): Promise<string | null> {
+    const r = await db.selectFrom('ledger').select((eb) => eb.fn.max('at').as('at')).where('store_id', '=', storeId).where('customer_id', '=', customerId).executeTakeFirst();
+    return (r?.at as string | null | undefined) ?? null;
+  },
+  /**
+   * Empties the customer's personal fields and blocks them, only while nothing is owed, no machine is in
+   * play and it was not done before (the guard holds under a concurrent movement); false otherwise.
+   * The ID card's hash stays: a shared self-exclusion still finds the person (migration 021).
+   */
+  async erase(db: Db, storeId: number, id: number, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('customer')
+      .set({ first_name: '', last_name: '', name_search: '', last_search: '', drivers_license: '', birthday: '', gender: '', phone: '', mail: '', bank: '', bank_account: '', address: '', blocked: 1, erased_at: at, updated_at: at })
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .where('erased_at', 'is', null)
+      .where('entries_cents', '=', 0)
+      .where('winnings_cents', '=', 0)
+      .where('playing_machine_id', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   },
 };

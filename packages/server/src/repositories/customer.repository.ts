@@ -16,6 +16,7 @@ export interface CustomerView extends PersonalLimitColumns {
   bank: string;
   bank_account: string;
   address: string;
+  erased_at: string | null;
   account_type: number;
   blocked: number;
   playing_machine_id: number | null;
@@ -110,6 +111,7 @@ function view(db: Db, storeId: number) {
       'customer.bank',
       'customer.bank_account',
       'customer.address',
+      'customer.erased_at',
       'customer.account_type',
       'customer.blocked',
       'customer.playing_machine_id',

@@ -1,4 +1,5 @@
 import { OPERATOR_REASONS } from '@moneybox/contract/operator-reasons';
+import { ERASE_REASONS } from '@moneybox/contract';
 import { allStatusCodes } from '@moneybox/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady, loadStatusTexts } from '../i18n/i18n';
@@ -86,8 +87,8 @@ describe('error → message', () => {
     expect([say('zh_Hans', taken), say('zh_Hans', zone), say('zh_Hans', host)]).toEqual(['输入错误: 该亭号的门店已存在', '输入错误: 时区无效（请使用 Asia/Shanghai 这样的名称）', '输入错误: 该域名已被使用']);
   });
 
-  it("has a text for every reason the console's refusals can name, in every language, each its own translation", () => {
-    for (const reason of OPERATOR_REASONS) {
+  it("has a text for every reason the console's refusals and a customer's erasure can name, in every language, each its own translation", () => {
+    for (const reason of [...OPERATOR_REASONS, ...ERASE_REASONS]) {
       const texts = ['en', 'mx', 'zh_Hans'].map((lng) => {
         expect(i18n.exists(`status:reasons.${reason}`, { lng, fallbackLng: false } as never), `${lng} ${reason}`).toBe(true);
         return i18n.t(`status:reasons.${reason}`, { lng });

@@ -17,6 +17,7 @@ export function customerRecord(over: Partial<CustomerRecord> & Pick<CustomerReco
     createTime: '2026-01-15T14:00:00.000Z',
     updateTime: '2026-01-15T14:00:00.000Z',
     protection: null,
+    erased: false,
     ...over,
   };
 }

@@ -1,4 +1,4 @@
-import { Status, toUnits, type CustomerExport } from '@moneybox/contract';
+import { Status, toUnits, type CustomerExport, type CustomerRecord } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { Actor } from '../../domain/actor.js';
 import { refuse } from '../../domain/status-refusal.js';
@@ -7,6 +7,7 @@ import { storeScope } from '../../repositories/store-scope.js';
 import { audited } from '../change.js';
 import type { Deps } from '../deps.js';
 import { mustFind } from './customer.service.js';
+import { customerTarget } from './id-card.js';
 import { presentCustomer } from './present.js';
 
 /**
@@ -22,7 +23,7 @@ export async function exportCustomer(deps: Deps, actor: Actor, input: { id: numb
     const store = await storeScope(db, actor.storeId).store.find();
     if (!store) refuse(Status.KIOSK_CLOSED);
     const [movements, actions] = await Promise.all([customerExportRepository.movements(db, actor.storeId, c.id), customerExportRepository.actions(db, actor.storeId, c.id)]);
-    await audit({ kind: 'customer.export', target: { type: 'customer', id: c.id, label: `${c.first_name} ${c.last_name}` }, after: { movements: movements.length, actions: actions.length } });
+    await audit({ kind: 'customer.export', target: customerTarget(presentCustomer(c)), after: { movements: movements.length, actions: actions.length } });
     return {
       exported_at: isoNow(),
       store: { kid: actor.storeId, name: store.name },
@@ -30,5 +31,35 @@ export async function exportCustomer(deps: Deps, actor: Actor, input: { id: numb
       movements: movements.map((m) => ({ id: Number(m.id), at: m.at, kind: m.kind, channel: m.channel, amount: toUnits(Number(m.amount_cents)) })),
       actions: actions.map((a) => ({ at: a.at, kind: a.kind, by: a.actor_name })),
     };
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** 13 with an erasure's reason (contract ERASE_REASONS) and the server's English words. */
+function refuseErase(reason: 'erase_retention' | 'erase_balance' | 'erase_playing' | 'erased', error: string, extra: Record<string, unknown> = {}): never {
+  refuse(Status.INPUT_ERROR, { reason, error, ...extra });
+}
+
+/**
+ * Erases one customer's personal fields on their request (docs/COMPLIANCE.md): only once the retention
+ * period (CUSTOMER_RETENTION_DAYS) has passed since their last money movement (or their sign-up, without
+ * one), with no entries or winnings left and no machine in play. The record stays, empty and blocked, with
+ * its balances and ledger rows; an exclusion's ID hash stays; the erasure is recorded (`customer.erase`).
+ */
+export async function eraseCustomer(deps: Deps, actor: Actor, input: { id: number }): Promise<{ customer: CustomerRecord }> {
+  return audited(deps, actor, async (tx, audit) => {
+    const db = tx.handle.db;
+    const c = await mustFind(tx, actor, input.id);
+    if (c.erased_at !== null) refuseErase('erased', 'the customer was erased already');
+    if (c.playing_machine_id !== null) refuseErase('erase_playing', 'the customer is playing on a machine');
+    if (c.entries_cents !== 0 || c.winnings_cents !== 0) refuseErase('erase_balance', 'the customer still holds entries or winnings: pay them out or revert first');
+    const last = (await customerExportRepository.lastMovementAt(db, actor.storeId, c.id)) ?? c.created_at;
+    const keptUntil = new Date(Date.parse(last) + deps.settings.customerRetentionDays * DAY_MS).toISOString();
+    const at = isoNow();
+    if (keptUntil > at) refuseErase('erase_retention', `kept until ${keptUntil}: ${deps.settings.customerRetentionDays} days after the customer's last movement`, { kept_until: keptUntil });
+    if (!(await customerExportRepository.erase(db, actor.storeId, c.id, at))) refuseErase('erase_balance', 'the customer moved money meanwhile: try again');
+    await audit({ kind: 'customer.erase', target: { type: 'customer', id: c.id, label: `#${c.id}` }, after: { last_movement: last } });
+    return { customer: presentCustomer(await mustFind(tx, actor, c.id)) };
   });
 }

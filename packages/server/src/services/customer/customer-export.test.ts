@@ -1,5 +1,5 @@
 import { SaType, Status } from '@moneybox/contract';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnDatabases, type Session } from '../../testing/server.js';
 import { anotherStore, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import { DEMO_LOGINS } from '../../cli/seed/seed.js';
@@ -63,5 +63,58 @@ describeOnDatabases("a customer's data export", (s) => {
     expect((await s.call('/customer/export', { UID: boss.UID, TOKEN: boss.TOKEN, id: 987_654 })).status).toBe(Status.CUSTOMER_ERROR);
     expect(await exports()).toBe(before);
     await s.verify();
+  });
+
+  describe('erasure on request', () => {
+    const settings = () => s.deps.settings as { customerRetentionDays: number };
+    let kept = 0;
+    beforeAll(() => {
+      kept = settings().customerRetentionDays;
+      settings().customerRetentionDays = 1;
+    });
+    afterAll(() => {
+      settings().customerRetentionDays = kept;
+    });
+    const erase = (who: Session, id: number) => s.call('/customer/erase', { UID: who.UID, TOKEN: who.TOKEN, id });
+    const signedUpDaysAgo = async (id: number, days: number) => {
+      const at = new Date(Date.now() - days * 86_400_000).toISOString();
+      await s.handle.db.updateTable('customer').set({ created_at: at }).where('id', '=', id).execute();
+    };
+    const rows = async (id: number) => Number((await s.handle.db.selectFrom('audit').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'customer.erase').where('target_id', '=', id).executeTakeFirstOrThrow()).n);
+
+    it('empties the personal fields once the retention has passed, blocks the customer, keeps the balances, the ledger and the ID hash, and is recorded once', async () => {
+      const c = await newCustomer(s, cashier, { first_name: 'Erin', last_name: 'Gone', drivers_license: 'E-555', phone: '5550109', mail: 'erin@example.com', address: '5 Oak St' });
+      await signedUpDaysAgo(c.id, 2);
+      const hash = (await s.handle.db.selectFrom('customer').select('id_hash').where('id', '=', c.id).executeTakeFirstOrThrow()).id_hash;
+      const r = await erase(boss, c.id);
+      expect(r).toMatchObject({ status: Status.OK, customer: { id: c.id, first_name: '', last_name: '', drivers_license: '', phone: '', mail: '', address: '', birthday: '', block: true, erased: true, entries: 0, winnings: 0 } });
+      const row = await s.handle.db.selectFrom('customer').select(['name_search', 'last_search', 'id_hash', 'erased_at']).where('id', '=', c.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name_search: '', last_search: '', id_hash: hash });
+      expect(row.erased_at).not.toBeNull();
+      // No longer found by what it was; a second erasure is refused.
+      expect(((await s.call('/customer/search', { ...cashier, type: 'name', rule: 'erin' })).list as { id: number }[]).map((x) => x.id)).not.toContain(c.id);
+      expect(await erase(boss, c.id)).toMatchObject({ status: Status.INPUT_ERROR, reason: 'erased' });
+      expect(await rows(c.id)).toBe(1);
+      await s.verify();
+    });
+
+    it('refuses within the retention (saying until when), while entries or winnings are held, and a cashier; nothing changes', async () => {
+      const recent = await newCustomer(s, cashier, { first_name: 'Recent', last_name: 'One' });
+      const r = await erase(boss, recent.id);
+      expect(r).toMatchObject({ status: Status.INPUT_ERROR, reason: 'erase_retention' });
+      expect(Date.parse(r.kept_until as string)).toBeGreaterThan(Date.now());
+      const holder = await newCustomer(s, cashier, { first_name: 'Holder', last_name: 'Two' });
+      expect((await s.call('/customer/purchase', { ...cashier, id: holder.id, amount: 5, key: await s.key() })).status).toBe(Status.OK);
+      await signedUpDaysAgo(holder.id, 30);
+      expect(await erase(boss, holder.id)).toMatchObject({ status: Status.INPUT_ERROR, reason: 'erase_balance' });
+      const old = await newCustomer(s, cashier, { first_name: 'Old', last_name: 'Three' });
+      await signedUpDaysAgo(old.id, 30);
+      expect((await erase(cashier, old.id)).status).toBe(Status.PERMISSION_ERROR);
+      for (const c of [recent, holder, old]) {
+        expect(await rows(c.id)).toBe(0);
+        expect((await s.handle.db.selectFrom('customer').select(['first_name', 'erased_at']).where('id', '=', c.id).executeTakeFirstOrThrow()).erased_at).toBeNull();
+      }
+      expect((await erase(boss, theirs.id)).status).toBe(Status.CUSTOMER_ERROR);
+    });
   });
 });

@@ -27,6 +27,7 @@ export function presentCustomer(c: CustomerView): CustomerRecord {
     createTime: c.created_at,
     updateTime: c.updated_at,
     protection: runningProtection(c, isoNow()),
+    erased: c.erased_at !== null,
   };
 }
 

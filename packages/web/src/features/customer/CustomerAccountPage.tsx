@@ -14,7 +14,7 @@ import { livePoll, useLive } from '../../live/useLive';
 import { confirmBox, toast } from '../../components/message';
 import { PageFrame } from '../../components/PageFrame';
 import { CustomerCard } from './CustomerCard';
-import { CustomerExportButton } from './CustomerExportButton';
+import { CustomerEraseButton, CustomerExportButton } from './CustomerDataButtons';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerSearch } from './CustomerSearch';
@@ -220,6 +220,7 @@ export default function CustomerAccountPage() {
                       {t('actions.limits')}
                     </Button>
                     <CustomerExportButton customerId={customer.id} disabled={searching} />
+                    <CustomerEraseButton customerId={customer.id} disabled={searching || customer.erased} onErased={() => void refreshAfterCustomerWrite(client, customer.id)} />
                   </Group>
                 </Stack>
               }

@@ -34,7 +34,7 @@ export function CustomerCard({ customer: c, blocked, limits, paused, actions }: 
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={2} fz="h3" data-testid="customer-name" style={{ overflowWrap: 'anywhere' }}>
-              {fullName(c)}
+              {c.erased ? t('card.erased') : fullName(c)}
             </Title>
             <Text size="sm" c="dimmed">
               {t('fields.id')}: <b data-testid="customer-id">{c.id}</b> · {t('fields.mobile_id')}: <b data-testid="customer-mobile-id">{c.mobile_id}</b>

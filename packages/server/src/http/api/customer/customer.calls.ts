@@ -3,7 +3,7 @@ import { blockState, customerInfo, dayLimit, listCustomers, listProtected, searc
 import { createCustomer, kick, protect, resetPin, setBlock, setPersonalLimits, updateCustomer } from '../../../services/customer/customer-change.service.js';
 import { gameHistory, giftHistory } from '../../../services/customer/history.service.js';
 import { moveMoneyWithSession } from './money-session.js';
-import { exportCustomer } from '../../../services/customer/customer-export.service.js';
+import { eraseCustomer, exportCustomer } from '../../../services/customer/customer-export.service.js';
 import { moveMoney, type MoneyKind } from '../../../services/customer/movement.service.js';
 
 const search = defineCall('/customer/search', { handler: serve(searchCustomers) });
@@ -32,6 +32,7 @@ const history = defineCall('/customer/history', { handler: serve(gameHistory) })
 const gifts = defineCall('/customer/giftHistory', { handler: serve(giftHistory) });
 const customerInfoList = defineCall('/customer/customerInfo', { handler: serve(listCustomers) });
 const exportCall = defineCall('/customer/export', { handler: serve(exportCustomer) });
+const eraseCall = defineCall('/customer/erase', { handler: serve(eraseCustomer) });
 
 export const customerCalls = [
   search,
@@ -54,4 +55,5 @@ export const customerCalls = [
   gifts,
   customerInfoList,
   exportCall,
+  eraseCall,
 ];

@@ -3,7 +3,36 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../app/may-call';
 import { useWrite } from '../../api/write';
-import { toast } from '../../components/message';
+import { confirmBox, toast } from '../../components/message';
+
+/**
+ * A boss's "Erase personal data" on the customer's page (issue 40): after a confirmation that says what
+ * goes and what stays, `/customer/erase`; the server refuses within the retention period, while money is
+ * held or a machine is in play (the refusal's words say which). `onErased` shows the emptied record.
+ */
+export function CustomerEraseButton({ customerId, disabled, onErased }: { customerId: number; disabled?: boolean; onErased: () => void }) {
+  const { t } = useTranslation('customer');
+  const may = useMayCall('/customer/erase');
+  const write = useWrite();
+  const [busy, setBusy] = useState(false);
+  if (!may) return null;
+  const run = async () => {
+    if (!(await confirmBox(t('confirm.erase')))) return;
+    setBusy(true);
+    try {
+      if (!(await write('/customer/erase', { id: customerId }).catch(() => null))) return;
+      toast(t('done.erased'));
+      onErased();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" variant="default" color="red" onClick={() => void run()} loading={busy} disabled={disabled} data-testid="action-erase">
+      {t('actions.erase')}
+    </Button>
+  );
+}
 
 /**
  * A boss's "Export data" on the customer's page (issue 40): the customer's record, money movements and
