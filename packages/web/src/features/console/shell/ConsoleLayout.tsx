@@ -73,10 +73,16 @@ export default function ConsoleLayout() {
   );
 }
 
-/** The header's open alerts in the account's scope, kept current by the live socket; a link to the Alerts screen. */
+/**
+ * How often the header's count is read again besides the live socket's pushes: a push lost (a socket
+ * between reconnects, a bus notification missed on PostgreSQL) is then only this late, never for good.
+ */
+const ALERT_COUNT_POLL_MS = 15_000;
+
+/** The header's open alerts in the account's scope, kept current by the live socket (and a slow poll behind it); a link to the Alerts screen. */
 function AlertCount() {
   const { t } = useTranslation('console');
-  const count = useApiQuery('/operator/alertCount', {});
+  const count = useApiQuery('/operator/alertCount', {}, { refetchInterval: ALERT_COUNT_POLL_MS });
   const open = count.data?.open ?? 0;
   return (
     <Button
