@@ -47,7 +47,7 @@ import {
   drawerXReportReply,
   drawerXReportRequest,
 } from './drawer.js';
-import { dailyLogReply, dailyLogRequest, largePayoutsReply, largePayoutsRequest, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
+import { cashLogReply, cashLogRequest, dailyLogReply, dailyLogRequest, largePayoutsReply, largePayoutsRequest, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import {
   customerBlockReply,
   customerBlockRequest,
@@ -207,6 +207,8 @@ export const STORE_CALLS = {
   '/drawer/dailyLog': { input: dailyLogRequest, reply: dailyLogReply, who: MAY.boss, kind: 'read' },
   // Checked payouts (issue 24): the redeems above the large-payout threshold, a boss's (viewer too).
   '/drawer/largePayouts': { input: largePayoutsRequest, reply: largePayoutsReply, who: MAY.boss, kind: 'read' },
+  // The cash transaction log (issue 40): the log's entries and the reports' records, a boss's (viewer too).
+  '/drawer/cashLog': { input: cashLogRequest, reply: cashLogReply, who: MAY.boss, kind: 'read' },
 
   '/customer/search': { input: customerSearchRequest, reply: customerSearchReply, who: MAY.signedIn, kind: 'read' },
   '/customer/info': { input: customerInfoRequest, reply: customerInfoReply, who: MAY.signedIn, kind: 'read' },

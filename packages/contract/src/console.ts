@@ -11,7 +11,7 @@ import { amount, auth, id, key } from './common.js';
 import { ALERT_KINDS, THRESHOLD_KINDS, type ThresholdKind } from './alert-kinds.js';
 import { AUDIT_KINDS } from './audit-kinds.js';
 import { dayCloseGetRequest, dayCloseReply } from './day-close.js';
-import { dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
+import { cashLogReply, cashLogRequest, dailyFigures, dailyLogReply, dailyLogRequest, isStoreDay, REPORT_CHANNELS, shiftLogReply, shiftLogRequest, transactionReportReply, transactionReportRequest } from './reports.js';
 import { BULLETIN_LANGS, eventName } from './bulletin.js';
 import type { CallFields } from './calls.js';
 import type { StoreField } from './store-scope.js';
@@ -181,6 +181,19 @@ export const consoleDailyReportRequest = dailyLogRequest.extend({ kid: kioskId }
 export const consoleShiftReportRequest = shiftLogRequest.extend({ kid: kioskId });
 export const consoleTransactionReportRequest = transactionReportRequest.extend({ kid: kioskId });
 export const consoleDayCloseRequest = dayCloseGetRequest.extend({ kid: kioskId });
+/** A store's cash transaction log in the console (issue 40): the store's /drawer/cashLog. */
+export const consoleCashLogRequest = cashLogRequest.extend({ kid: kioskId });
+/**
+ * The cash transaction log's thresholds of a store (cents of one customer's cash in, or out, in one store day;
+ * 0 = off): the operator sets them for the stores of one jurisdiction at once (admin), audited per store as
+ * `console.thresholds_set`. The contract's cash-rules.ts US_CASH_PRESET is the documented example.
+ */
+export const consoleCashThresholdsRequest = auth.extend({ kid: kioskId });
+export const consoleCashThresholdsReply = z.object({ status: z.literal(0), cash_log_cents: z.number().int(), cash_report_cents: z.number().int() });
+const cashThresholdCents = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]).pipe(z.number().int().min(0).max(1e12));
+export const consoleCashThresholdsSetRequest = auth
+  .extend({ kids: z.array(kioskId).min(1).max(1000), cash_log_cents: cashThresholdCents, cash_report_cents: cashThresholdCents })
+  .refine((v) => v.cash_report_cents === 0 || v.cash_log_cents <= v.cash_report_cents, { path: ['cash_log_cents'], message: 'the log threshold must not be above the report threshold' });
 
 const platformAccount = z.object({
   id: z.number().int(),
@@ -538,6 +551,9 @@ export const CONSOLE_CALLS = {
   '/operator/storeShiftReport': { input: consoleShiftReportRequest, reply: shiftLogReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/storeTransactionReport': { input: consoleTransactionReportRequest, reply: transactionReportReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/storeDayClose': { input: consoleDayCloseRequest, reply: dayCloseReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/storeCashLog': { input: consoleCashLogRequest, reply: cashLogReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/cashThresholds': { input: consoleCashThresholdsRequest, reply: consoleCashThresholdsReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
+  '/operator/cashThresholdsSet': { input: consoleCashThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kids'] },
   '/operator/storeCreate': { input: consoleStoreCreateRequest, reply: consoleStoreCreateReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/storeQuota': { input: consoleStoreQuotaRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
   '/operator/storeDistributor': { input: consoleStoreDistributorRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },

@@ -10,6 +10,7 @@ export * from './version.js';
 export * from './customer.js';
 export * from './customer-export.js';
 export * from './payout-rules.js';
+export * from './cash-rules.js';
 export * from './minimum-age.js';
 export * from './protection-rule.js';
 export * from './store-scope.js';

@@ -1,6 +1,6 @@
 /**
  * Why the money core refused a movement: ONE catalogue for every transport. The server maps each
- * reason to its status code in one place (server money/refusal-status.ts); the four reasons marked
+ * reason to its status code in one place (server money/refusal-status.ts); the reasons marked
  * "on the wire" are also sent as the reply's `reason`, so a client can say precisely why (status 35
  * "Amount error" has several). Zod-free: the web imports it by subpath
  * (`@moneybox/contract/refusal-reasons`).
@@ -62,6 +62,13 @@ export const RefusalReason = {
   CREDIT: 'credit',
   /** 32: the store's special comps budget is short. */
   BUDGET: 'budget',
+  /**
+   * 17, on the wire: a cash movement taking the customer's cash in (or out) of the store day above the store's
+   * report threshold while the identity a report needs is incomplete (`missing`: the record's fields, in
+   * cash-rules.ts CASH_IDENTITY_FIELDS order; `direction`, `threshold` and `day_total` in currency units).
+   * Nothing moves until the fields are filled in at the counter.
+   */
+  CASH_REPORT: 'cash_report',
 } as const;
 
 export type RefusalReason = (typeof RefusalReason)[keyof typeof RefusalReason];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auth, isoTime } from './common.js';
 import { expectedCashTerm, shiftReport } from './drawer.js';
 import { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS } from './report-fields.js';
+import { CASH_DIRECTIONS, CASH_LEVELS } from './cash-rules.js';
 
 export { REPORT_CHANNELS, REPORT_KINDS, REPORT_LIMIT_MAX, STATIONS };
 
@@ -247,5 +248,47 @@ export const largePayoutsReply = z.object({
   /** Sum and count over the period. */
   total: z.number(),
   count: z.number().int(),
+  period: reportPeriod,
+});
+
+/**
+ * The cash transaction log (`/drawer/cashLog`, a boss's; issue 40, docs/COMPLIANCE.md "Cash transaction log"):
+ * the store's entries of one level in the period (by when the threshold was reached), oldest first. `log`: a
+ * customer's cash in or out of a store day reaching the log threshold; `report`: passing the report threshold,
+ * with the identity the report needs. Each with the customer's identity as recorded then, the movement that
+ * reached it (its time, channel, cashier or reload kiosk, amount) and the day's sum in that direction so far.
+ */
+export const cashLogRequest = auth.extend({ ...period, level: z.enum(CASH_LEVELS) });
+const cashLogRow = z.object({
+  id: z.number().int(),
+  /** The store day. */
+  day: z.string(),
+  direction: z.enum(CASH_DIRECTIONS),
+  level: z.enum(CASH_LEVELS),
+  /** The threshold reached, as it was then (currency units). */
+  threshold: z.number(),
+  /** The movement that reached it: its ledger row, time, channel, amount; the cashier's name or the reload kiosk's number. */
+  movement_id: z.number().int(),
+  time: isoTime,
+  store_time: z.string(),
+  channel: z.string(),
+  account: z.string().nullable(),
+  machine: z.string().nullable(),
+  amount: z.number(),
+  /** The customer's cash in that direction that store day, every cash movement up to the latest (`last_time`). */
+  day_total: z.number(),
+  movements: z.number().int(),
+  last_time: isoTime,
+  customer_id: z.number().int(),
+  mobile_id: z.string(),
+  /** The identity as recorded when the threshold was reached. */
+  identity: z.object({ first_name: z.string(), last_name: z.string(), birthday: z.string(), drivers_license: z.string(), address: z.string() }),
+});
+export type CashLogRow = z.infer<typeof cashLogRow>;
+export const cashLogReply = z.object({
+  status: z.literal(0),
+  list: z.array(cashLogRow),
+  /** The store's thresholds now (currency units; 0 = off). */
+  thresholds: z.object({ log: z.number(), report: z.number() }),
   period: reportPeriod,
 });

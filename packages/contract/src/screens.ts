@@ -39,6 +39,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { link: '/Reports/ShiftReports', group: 'report', names: { en: 'Shift Report', es: 'Informe de turnos', cn: '班次报表' }, audience: EVERYONE, namespace: 'reports' },
   { link: '/Reports/DailyReports', group: 'report', names: { en: 'Daily Report', es: 'Informe diario', cn: '每日报表' }, audience: BOSSES, namespace: 'reports' },
   { link: '/Reports/LargePayouts', group: 'report', names: { en: 'Large Payouts', es: 'Pagos grandes', cn: '大额兑奖' }, audience: BOSSES, namespace: 'reports' },
+  { link: '/Reports/CashLog', group: 'report', names: { en: 'Cash Log', es: 'Registro de efectivo', cn: '现金交易记录' }, audience: BOSSES, namespace: 'reports' },
   { link: '/Reports/DayClose', group: 'report', names: { en: 'Day Close', es: 'Cierre del día', cn: '日结' }, audience: BOSSES, namespace: 'day-close' },
   { link: '/Machine', group: 'machine', names: { en: 'Machine', es: 'Máquina', cn: '机台' }, audience: BOSSES, namespace: 'machine' },
   { link: '/SystemSetup/StoreInformationIndex', group: 'setup', names: { en: 'Store Information', es: 'Información de la tienda', cn: '店铺信息' }, audience: BOSSES, namespace: 'store-info' },

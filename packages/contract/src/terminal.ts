@@ -142,6 +142,7 @@ export type TerminalRefusal =
   | 'id_check' // a redeem above the store's ID-check threshold: paid at the counter only (ack carries id_check_cents)
   | 'birthday_required' // the store requires a birthday before money moves, or has a minimum age (ack carries min_age): filled in at the counter
   | 'underage' // a purchase for a customer younger than the store's minimum age (ack carries min_age)
+  | 'cash_report' // a cash movement above the store's cash report threshold while the identity a report needs is incomplete (ack carries missing): completed at the counter
   | 'pin_locked' // too many wrong PINs: a new PIN at the counter unlocks
   | 'wrong_pin' // ack carries tries_left
   | 'playing_elsewhere' // customer is seated at another machine

@@ -42,6 +42,9 @@ export interface StoreTable {
   denominations: Generated<string>;
   /** An over/short at or above this (either way) is a large difference (the day close flags it). */
   large_diff_cents: Generated<number>;
+  /** The cash transaction log's thresholds (migration 041): a customer's cash in or out of one store day (cents, 0 = off). */
+  cash_log_cents: Generated<number>;
+  cash_report_cents: Generated<number>;
 }
 
 export interface AccountTable {
@@ -594,6 +597,32 @@ export interface PayoutCheckTable {
   day_total_cents: Generated<number>;
 }
 
+/**
+ * The cash transaction log (migration 041, money/cash-log.ts): a customer's day sum in one direction reaching a
+ * threshold, written with the movement that took it there; the day's later movements keep total_cents current.
+ */
+export interface CashLogTable {
+  id: Generated<number>;
+  store_id: number;
+  /** The store day (YYYY-MM-DD in the store's zone). */
+  day: string;
+  customer_id: number;
+  direction: 'in' | 'out';
+  level: 'log' | 'report';
+  threshold_cents: number;
+  ledger_id: number;
+  at: string;
+  account_id: number | null;
+  machine_id: number | null;
+  channel: string;
+  amount_cents: number;
+  total_cents: number;
+  movements: Generated<number>;
+  last_at: string;
+  /** The identity as recorded when the threshold was reached (JSON of money/cash-log.ts CashIdentity). */
+  identity: string;
+}
+
 /** Per store, one closed period of its ledger rows, chained (migration 038, money/ledger-digest.ts). */
 export interface LedgerDigestTable {
   store_id: number;
@@ -685,6 +714,7 @@ export interface Database {
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   payout_check: PayoutCheckTable;
+  cash_log: CashLogTable;
   ledger_digest: LedgerDigestTable;
   ledger_row_hash: LedgerRowHashTable;
   ledger_digest_watermark: LedgerDigestWatermarkTable;

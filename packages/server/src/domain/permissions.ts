@@ -55,6 +55,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly CallPath[]>> = {
   '/Reports/ShiftReports': ['/drawer/shiftLog', '/customer/getDayLimit', '/drawer/shiftReport'],
   '/Reports/DailyReports': ['/drawer/dailyLog', '/customer/getDayLimit'],
   '/Reports/LargePayouts': ['/drawer/largePayouts', '/customer/getDayLimit'],
+  '/Reports/CashLog': ['/drawer/cashLog'],
   '/Reports/DayClose': ['/dayClose/get', '/dayClose/close', '/dayClose/annotate', '/kiosk/boxes'],
   '/SystemSetup/StoreInformationIndex': ['/store/info', '/store/quota'],
   '/SystemSetup/userSettingSpecifyGroup': ['/user/list', '/audit/list'],

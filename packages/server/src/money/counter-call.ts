@@ -25,6 +25,8 @@ interface CounterCall<R> {
   customerId?: number;
   /** Purchases need the limit windows, reverts the shift's net purchases, redeems the customer's recent payouts. */
   needs?: 'windows' | 'shift_net' | 'payouts';
+  /** A cash movement (purchase, revert, redeem): the customer's recent cash, read while the store sets a cash threshold (cash-log.ts). */
+  cash?: boolean;
   decide(read: CounterRead, at: string): MovementPlan;
   answer(read: CounterRead, plan: MovementPlan, applied: Applied): R;
 }
@@ -73,6 +75,7 @@ async function attempt<R>(handle: DatabaseHandle, db: Db, call: CounterCall<R>, 
     windows: call.needs === 'windows' ? windowStarts(Date.parse(at)) : undefined,
     shiftNet: call.needs === 'shift_net',
     payoutsSince: call.needs === 'payouts' ? recentPayoutsSince(at) : undefined,
+    cashSince: call.cash ? recentPayoutsSince(at) : undefined,
   });
   // A looked-up caller not found or not admitted (the caller's adapter then goes its ordinary way).
   if (!read) return undefined;

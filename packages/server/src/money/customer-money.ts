@@ -6,7 +6,8 @@ import type { CallerLookup, CounterCaller, CounterRead } from '../repositories/c
 import type { MovementPlan } from './apply-movement.js';
 import { balancesAfter, callerSeesBalance, runCounterCall } from './counter-call.js';
 import { balanceField } from '../domain/expected-balance.js';
-import { customerMayMove, payoutCheck, type CustomerMove } from './customer-rules.js';
+import { customerMayMove, movementCash, payoutCheck, type CustomerMove } from './customer-rules.js';
+import { recordCash } from './cash-entries.js';
 import { MOVEMENTS, type CustomerMoneyKind } from './movements.js';
 import { refuseMovement } from './refusal.js';
 
@@ -95,6 +96,7 @@ function runCustomerMoney(
     key: input.key,
     customerId: input.id,
     needs: kind === 'purchase' ? 'windows' : kind === 'revert' ? 'shift_net' : kind === 'redeem' ? 'payouts' : undefined,
+    cash: kind !== 'special_comps',
     decide: (read, at) => planCustomerMoney(read, kind, input, at, audit),
     answer: (read, plan, done) => {
       const after = balancesAfter(read, plan, done);
@@ -127,6 +129,7 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   const e = definition.effects(a);
   const move: CustomerMove<NonNullable<CounterRead['customer']>> = {
     kind,
+    channel: definition.channel,
     amount: a,
     at,
     effects: e,
@@ -136,6 +139,7 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
     drawerCents: shift?.balance_cents,
     desk: { attended: true, id: input.shownId },
     recentPayouts: read.payouts,
+    recentCash: read.cash,
   };
   const customer = customerMayMove(
     move,
@@ -156,8 +160,14 @@ function planCustomerMoney(read: CounterRead, kind: CustomerMoneyKind, input: Cu
   const drawer = shift!;
   // The shared rules allowed the payout (payoutCheck); the same rule says what to record beside it.
   const checked = payoutCheck(move, customer);
+  // The same rule says what the cash log records beside the movement (cash-log.ts).
+  const cash = movementCash(move);
+  const alongside = [
+    checked && recordCheckedPayout(read, customer.id, a, at, checked, audit),
+    cash?.entries.length ? recordCash(cash, { storeId: read.store_id, customer, at, channel: definition.channel, amount: a, accountId: read.account_id, machineId: null }) : null,
+  ].filter((w) => !!w);
   return {
-    ...(checked ? { alongside: recordCheckedPayout(read, customer.id, a, at, checked, audit) } : {}),
+    ...(alongside.length ? { alongside: async (tx: Db, movementId: number) => { for (const w of alongside) await w(tx, movementId); } } : {}),
     useKey: input.key,
     customerVersion: customer.version,
     movement: {

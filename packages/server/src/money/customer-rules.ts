@@ -1,5 +1,6 @@
 import { RefusalReason, ageDay, ageShort, refusedWhileProtected, type MinimumAge } from '@moneybox/contract';
-import type { LedgerKind } from './ledger.js';
+import type { Channel, LedgerKind } from './ledger.js';
+import { cashReportCheck, cashStep, type CashStep, type CashThresholds, type RecentCash } from './cash-log.js';
 import { overdrawn, type Effects } from './movements.js';
 import { birthdayMissing, checkPayout, payoutsToday, type CheckedPayout, type PayoutDesk, type PayoutThresholds, type RecentPayout } from './payouts.js';
 import { runningProtection, type ProtectionColumns } from './protection.js';
@@ -7,7 +8,7 @@ import { overrun, personalLimits, type PersonalLimitColumns, type PurchaseWindow
 import { refuseMovement } from './refusal.js';
 
 /** The store as a customer money movement's rules read it. */
-export interface StoreRead extends StoreLimits, PayoutThresholds, MinimumAge {
+export interface StoreRead extends StoreLimits, PayoutThresholds, MinimumAge, CashThresholds {
   /** 1: no money moves for a customer without a birthday (payouts.ts). */
   birthday_required: number;
   /** The store's zone: its store days (the payout thresholds sum a store day's payouts). */
@@ -30,12 +31,18 @@ export interface CustomerRead extends ProtectionColumns, PersonalLimitColumns {
   /** The record's ID number (a checked payout is matched against it) and birthday ('' when none). */
   drivers_license: string;
   birthday: string;
+  /** The rest of the identity a cash report needs (money/cash-log.ts; '' when none). */
+  first_name: string;
+  last_name: string;
+  address: string;
 }
 
 /** One customer money movement on any channel: the counter, a reload kiosk, a reloader, online. */
 export interface CustomerMove<C extends CustomerRead> {
   /** The ledger kind moved (a refusal names it: the counter answers its own code per kind). */
   kind: LedgerKind;
+  /** Where it moves: the counter ('pos'), a reload kiosk, a reloader, online (cash-log.ts: which of them is cash). */
+  channel: Channel;
   amount: number;
   /** When the movement happens (ISO): a protection runs until its end. */
   at: string;
@@ -51,6 +58,8 @@ export interface CustomerMove<C extends CustomerRead> {
   desk?: PayoutDesk;
   /** A redeem's: the customer's payouts since recentPayoutsSince on every channel (payouts.ts payoutsToday keeps the store day's). */
   recentPayouts?: readonly RecentPayout[] | null;
+  /** A cash movement's (cash-log.ts): the customer's cash movements since recentPayoutsSince, every cash channel; none read while the store sets no cash threshold. */
+  recentCash?: readonly RecentCash[] | null;
 }
 
 /**
@@ -75,7 +84,9 @@ interface ChannelChecks<C> {
  * (movements.ts overdrawn: entries or winnings 35, drawer cash 38, store credit or budget 32), then
  * a redeem whose store day's payouts (every channel, this one included) are above the store's
  * ID-check threshold only at a counter with the customer's ID checked (17, reason 'id_check';
- * payoutCheck).
+ * payoutCheck), then a cash movement while the customer's cash in or out of the store day is above the
+ * store's report threshold only with the identity a report needs (17, reason 'cash_report', naming the
+ * missing fields; cash-log.ts cashReportCheck).
  * Pure: it refuses (Refusal with the contract's RefusalReason and its figures) or returns the
  * customer it allowed. Each transport words the refusal its own way: the counter's status codes
  * (refusal-status.ts), the terminal protocol's refusal strings (services/terminal/terminal-refusal.ts).
@@ -122,7 +133,13 @@ export function customerMayMove<C extends CustomerRead>(m: CustomerMove<C>, chan
   });
   if (short) refuse(short, { entries_cents: c.entries_cents, winnings_cents: c.winnings_cents });
   payoutCheck(m, c);
+  cashReportCheck(m.kind, store, movementCash(m), c);
   return c;
+}
+
+/** What the movement does to the customer's cash log (cash-log.ts cashStep): the rules ask it, the channel writes its entries. */
+export function movementCash(m: CustomerMove<CustomerRead>): CashStep | null {
+  return cashStep(m.store, m, m.recentCash);
 }
 
 /**

@@ -74,5 +74,7 @@ export function refusalStatus(r: Refusal): { status: StatusCode; extra: Record<s
     case RefusalReason.CREDIT:
     case RefusalReason.BUDGET:
       return answer(Status.CREDIT_ERROR);
+    case RefusalReason.CASH_REPORT:
+      return answer(Status.CUSTOMER_ERROR, { reason: r.reason, missing: f.missing, direction: f.direction, threshold: units(f.threshold_cents), day_total: units(f.day_total_cents) });
   }
 }

@@ -92,7 +92,9 @@ describeOnDatabases('every money refusal', (s) => {
     await setStore({ birthday_required: 0, id_check_cents: 1_00 });
     await giveWinnings(s, bare.id, 5_00);
     await refused(RefusalReason.ID_CHECK, { status: Status.CUSTOMER_ERROR, reason: 'id_check', id_check: 'missing', above: 1 }, money('redeem', counter, bare.id, 2));
-    await setStore({ id_check_cents: 0 });
+    await setStore({ id_check_cents: 0, cash_log_cents: 1_00, cash_report_cents: 2_00 });
+    await refused(RefusalReason.CASH_REPORT, { status: Status.CUSTOMER_ERROR, reason: 'cash_report', missing: ['birthday', 'drivers_license', 'address'], direction: 'out', threshold: 2, day_total: 3 }, money('redeem', counter, bare.id, 3));
+    await setStore({ cash_log_cents: 0, cash_report_cents: 0 });
 
     await setStore({ min_age: 99 });
     await refused(RefusalReason.UNDERAGE, { status: Status.CUSTOMER_ERROR, reason: 'underage', min_age: 99 }, money('purchase', counter, c.id, 1));

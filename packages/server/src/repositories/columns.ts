@@ -14,7 +14,7 @@ export const STORE_COLUMNS = allOf<StoreTable>()([
   'id', 'name', 'address', 'city', 'state', 'zip', 'phone', 'timezone', 'frozen', 'freeze_msg', 'closed', 'max_machines', 'max_drawers',
   'exchange_rate', 'credit_cents', 'comps_budget_cents', 'limit_day', 'limit_hourly_cents', 'limit_daily_cents', 'limit_weekly_cents',
   'min_amount_cents', 'blind_count', 'max_failed_logins', 'created_at', 'cap_hourly_cents', 'cap_daily_cents', 'cap_weekly_cents', 'min_age',
-  'birthday_required', 'id_check_cents', 'large_payout_cents', 'denominations', 'large_diff_cents',
+  'birthday_required', 'id_check_cents', 'large_payout_cents', 'denominations', 'large_diff_cents', 'cash_log_cents', 'cash_report_cents',
 ]);
 export const DRAWER_COLUMNS = allOf<DrawerTable>()(['id', 'store_id', 'number', 'frozen', 'created_at', 'last_login_at']);
 export const ACCOUNT_COLUMNS = allOf<AccountTable>()([

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
-import { customerColumns, moneyCustomerColumns, moneyStoreColumns, netPurchase as net, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, netPurchase as net, recentCash, recentCashColumn, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
+import type { RecentCash } from '../money/cash-log.js';
 
 export type { PurchaseWindows } from '../money/purchase-limits.js';
 import type { PurchaseWindows } from '../money/purchase-limits.js';
@@ -48,6 +49,8 @@ export interface CounterRead {
     id_check_cents: number;
     large_payout_cents: number;
     min_age: number;
+    cash_log_cents: number;
+    cash_report_cents: number;
     timezone: string;
   };
   shift: {
@@ -65,6 +68,8 @@ export interface CounterRead {
   shift_net: number | null;
   /** A redeem's: the customer's payouts since `payoutsSince` (money/payouts.ts). */
   payouts: RecentPayout[] | null;
+  /** A cash movement's: the customer's cash movements since `cashSince`, read only while the store sets a cash threshold (money/cash-log.ts). */
+  cash: RecentCash[] | null;
 }
 
 export const customerMovementRepository = {
@@ -77,7 +82,7 @@ export const customerMovementRepository = {
     handle: DatabaseHandle,
     db: Db,
     caller: CounterCaller,
-    q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean; payoutsSince?: string },
+    q: { customerId?: number; key: string; at: string; windows?: { hour: string; day: string; week: string }; shiftNet?: boolean; payoutsSince?: string; cashSince?: string },
   ): Promise<CounterRead | undefined> {
     const lookup = 'lookup' in caller ? caller.lookup : undefined;
     const dialect = handle.dialect;
@@ -103,7 +108,7 @@ export const customerMovementRepository = {
         ${dialect === 'postgres' ? sql`customer.xmin::text` : sql`NULL`} AS customer_version`
         }${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${q.shiftNet ? sql`, (SELECT COALESCE(SUM(${net}), 0) FROM ledger WHERE ${mine} AND shift_id = shift.id AND at >= shift.started_at) AS shift_net` : sql``}${
           q.payoutsSince === undefined ? sql`` : sql`, ${recentPayoutsColumn(q.customerId, q.payoutsSince, dialect)}`
-        }
+        }${q.cashSince === undefined ? sql`` : sql`, ${recentCashColumn(q.customerId, q.cashSince, dialect, 'store')}`}
       FROM ${source} AS caller
       LEFT JOIN one_time_key k ON k.key = ${q.key}
       LEFT JOIN store ON store.id = caller.store_id
@@ -154,6 +159,7 @@ export const customerMovementRepository = {
       windows: q.windows ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
       shift_net: q.shiftNet ? n(x.shift_net) : null,
       payouts: q.payoutsSince === undefined ? null : recentPayouts(x),
+      cash: q.cashSince === undefined ? null : recentCash(x),
     };
   },
 

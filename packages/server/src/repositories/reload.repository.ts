@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { runPrepared, type DatabaseHandle, type Db } from '../db/database.js';
 import type { CustomerRead, StoreRead } from '../money/customer-rules.js';
 import type { PurchaseWindows } from './customer-movement.repository.js';
-import { customerColumns, moneyCustomerColumns, moneyStoreColumns, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
+import { customerColumns, moneyCustomerColumns, moneyStoreColumns, recentCash, recentCashColumn, recentPayouts, recentPayoutsColumn, storeRuleColumns, windowSums } from './money-read.js';
+import type { RecentCash } from '../money/cash-log.js';
 import type { RecentPayout } from '../money/payouts.js';
 
 /**
@@ -18,6 +19,8 @@ export interface ReloadRead {
   customer: (CustomerRead & { pin_hash: string; pin_failures: number; version: string | null }) | null;
   windows: PurchaseWindows | null;
   payouts: RecentPayout[] | null;
+  /** The customer's recent cash movements (money/cash-log.ts), read while the store sets a cash threshold. */
+  cash: RecentCash[] | null;
 }
 
 export const reloadRepository = {
@@ -29,7 +32,7 @@ export const reloadRepository = {
   async read(
     handle: DatabaseHandle,
     db: Db,
-    q: { machineId: number; storeId: number; mobileId: string; windows?: { hour: string; day: string; week: string }; payoutsSince?: string },
+    q: { machineId: number; storeId: number; mobileId: string; windows?: { hour: string; day: string; week: string }; payoutsSince?: string; cashSince?: string },
   ): Promise<ReloadRead | undefined> {
     const w = q.windows;
     const customerId = sql`(SELECT id FROM customer WHERE store_id = ${q.storeId} AND mobile_id = ${q.mobileId})`;
@@ -42,7 +45,7 @@ export const reloadRepository = {
           ${moneyCustomerColumns('c')}, c.pin_hash, c.pin_failures,
           ${handle.dialect === 'postgres' ? sql`c.xmin::text` : sql`NULL`} AS customer_version${w ? sql`, w.hour AS used_hour, w.day AS used_day, w.week AS used_week` : sql``}${
             q.payoutsSince === undefined ? sql`` : sql`, ${recentPayoutsColumn(customerId, q.payoutsSince, handle.dialect)}`
-          }
+          }${q.cashSince === undefined ? sql`` : sql`, ${recentCashColumn(customerId, q.cashSince, handle.dialect, 's')}`}
         FROM machine m
         JOIN store s ON s.id = m.store_id
         LEFT JOIN customer c ON c.store_id = m.store_id AND c.mobile_id = ${q.mobileId}${
@@ -76,6 +79,7 @@ export const reloadRepository = {
       customer: c && { ...c, pin_hash: x.pin_hash as string, pin_failures: n(x.pin_failures) },
       windows: w ? { hour: n(x.used_hour), day: n(x.used_day), week: n(x.used_week) } : null,
       payouts: q.payoutsSince === undefined ? null : recentPayouts(x),
+      cash: q.cashSince === undefined ? null : recentCash(x),
     };
   },
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { cashLogRepository } from './cash-log.repository.js';
 import { creditHistoryRepository } from './credit-history.repository.js';
 import { customerMovementRepository } from './customer-movement.repository.js';
 import { customerRepository } from './customer.repository.js';
@@ -42,6 +43,8 @@ const machineQueries = only(machineRepository, 'live', 'find', 'countLive', 'nam
 const purchaseQueries = only(customerMovementRepository, 'purchaseWindows', 'shiftNetPurchases', 'recentPayouts');
 /** The reload kiosks' cash boxes and their collections (the terminal's own insert is keyed by the terminal). */
 const kioskCashQueries = only(kioskCashRepository, 'lastCollection', 'since', 'insertCollection', 'findCollection', 'findByKey', 'kiosks', 'lockKiosk');
+/** The cash transaction log's reads (the money core writes its rows beside the movement). */
+const cashLogQueries = only(cashLogRepository, 'list');
 /** The store's own row. */
 const storeQueries = only(storeRepository, 'find', 'update');
 
@@ -71,6 +74,7 @@ export interface StoreScope {
   readonly kioskCash: BoundToStore<typeof kioskCashQueries>;
   readonly dayClose: BoundToStore<typeof dayCloseRepository>;
   readonly sharedExclusions: BoundToStore<typeof sharedExclusionRepository>;
+  readonly cashLog: BoundToStore<typeof cashLogQueries>;
   in(tx: Db): StoreScope;
 }
 
@@ -93,6 +97,7 @@ export function storeScope(db: Db, storeId: number): StoreScope {
     kioskCash: bindToStore(kioskCashQueries, db, storeId),
     dayClose: bindToStore(dayCloseRepository, db, storeId),
     sharedExclusions: bindToStore(sharedExclusionRepository, db, storeId),
+    cashLog: bindToStore(cashLogQueries, db, storeId),
     in: (tx) => storeScope(tx, storeId),
   };
 }

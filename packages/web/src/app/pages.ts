@@ -15,6 +15,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/Reports/ShiftReports': lazy(() => import('../features/reports/ShiftReportsPage')),
   '/Reports/DailyReports': lazy(() => import('../features/reports/DailyReportsPage')),
   '/Reports/LargePayouts': lazy(() => import('../features/reports/LargePayoutsPage')),
+  '/Reports/CashLog': lazy(() => import('../features/reports/CashLogPage')),
   '/Reports/DayClose': lazy(() => import('../features/day-close/DayClosePage')),
   '/Machine': lazy(() => import('../features/machine/MachinePage')),
   '/SystemSetup/StoreInformationIndex': lazy(() => import('../features/store-info/StoreInformationPage')),

@@ -1,8 +1,9 @@
-import type { ReportChannel } from '@moneybox/contract';
+import type { CashLevel, ReportChannel } from '@moneybox/contract';
 import type { Actor } from '../../domain/actor.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
 import { dayCloseView } from '../day-close/day-close.service.js';
 import { reportDeps, type Deps } from '../deps.js';
+import { cashLog } from '../report/cash-log.service.js';
 import { dailyLog } from '../report/daily.service.js';
 import { shiftLog } from '../report/shift-log.service.js';
 import { transactionReport, type TransactionQuery } from '../report/transaction.service.js';
@@ -23,6 +24,12 @@ async function asStoreReader(deps: Deps, actor: ConsoleActor, kid: number): Prom
 export async function consoleDailyReport(deps: Deps, actor: ConsoleActor, input: Period & { kid: number; pinId?: string | undefined; fun_name?: ReportChannel | undefined }) {
   const { kid, ...q } = input;
   return dailyLog(reportDeps(deps), await asStoreReader(deps, actor, kid), q);
+}
+
+/** /operator/storeCashLog: the store's /drawer/cashLog (its log entries or its reports' records of a period). */
+export async function consoleCashLog(deps: Deps, actor: ConsoleActor, input: Period & { kid: number; level: CashLevel }) {
+  const { kid, ...q } = input;
+  return cashLog(reportDeps(deps), await asStoreReader(deps, actor, kid), q);
 }
 
 /** /operator/storeShiftReport: the store's /drawer/shiftLog. */

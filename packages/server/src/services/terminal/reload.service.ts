@@ -2,7 +2,9 @@ import type { TerminalAck, TerminalKind } from '@moneybox/contract';
 import { verifySecret } from '../../auth/password.js';
 import { isoNow } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
-import { customerMayMove } from '../../money/customer-rules.js';
+import { recordCash } from '../../money/cash-entries.js';
+import type { CashStep } from '../../money/cash-log.js';
+import { customerMayMove, movementCash, type CustomerMove } from '../../money/customer-rules.js';
 import type { Channel } from '../../money/ledger.js';
 import { post } from '../../money/ledger.js';
 import { MOVEMENTS, type MovementDefinition } from '../../money/movements.js';
@@ -25,10 +27,12 @@ interface ReloadOutcome {
   customer: Customer;
   movement: { kind: MovementDefinition['kind']; channel: Channel; amount: number; entries: number; winnings: number; credit: number; key: string };
   body: AckBody;
+  /** What it does to the customer's cash log (money/cash-log.ts): entries to write beside its ledger row, in its transaction. */
+  cash: CashStep | null;
 }
 
 /** The movement a terminal's rules allowed, with the ack it answers (movement_id filled in by the apply). */
-function outcome(t: ReloadTerminal, cmd: ReloadCommand, d: MovementDefinition, channel: Channel, c: Customer): ReloadOutcome {
+function outcome(t: ReloadTerminal, cmd: ReloadCommand, d: MovementDefinition, channel: Channel, c: Customer, move: CustomerMove<Customer>): ReloadOutcome {
   const e = d.effects(cmd.amount_cents);
   const entries = e.entries ?? 0;
   const winnings = e.winnings ?? 0;
@@ -36,6 +40,7 @@ function outcome(t: ReloadTerminal, cmd: ReloadCommand, d: MovementDefinition, c
     customer: c,
     movement: { kind: d.kind, channel, amount: cmd.amount_cents, entries, winnings, credit: e.credit ?? 0, key: `t${t.id}:${cmd.seq}` },
     body: { ok: true, movement_id: 0, customer_id: c.id, entries_cents: c.entries_cents + entries, winnings_cents: c.winnings_cents + winnings },
+    cash: movementCash(move),
   };
 }
 
@@ -43,8 +48,10 @@ function outcome(t: ReloadTerminal, cmd: ReloadCommand, d: MovementDefinition, c
 function decidePurchase(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead): ReloadOutcome {
   if (t.kind === 'game') refuseCommand('wrong_kind');
   const d = MOVEMENTS.terminal_purchase;
-  const c = customerMayMove({ kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, windows: r.windows });
-  return outcome(t, cmd, d, CHANNEL[t.kind], c);
+  const channel = CHANNEL[t.kind];
+  const move = { kind: d.kind, channel, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, windows: r.windows, recentCash: r.cash };
+  const c = customerMayMove(move);
+  return outcome(t, cmd, d, channel, c, move);
 }
 
 /** The PIN as checked before the command (a slow hash): right or not, for the hash it was checked against. */
@@ -64,8 +71,9 @@ class WrongPin extends Error {
 function decideRedeem(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead, pin: PinCheck): ReloadOutcome {
   if (t.kind !== 'reload_kiosk') refuseCommand('wrong_kind');
   const d = MOVEMENTS.terminal_redeem;
+  const move = { kind: d.kind, channel: d.channel, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, recentPayouts: r.payouts, recentCash: r.cash };
   const c = customerMayMove(
-    { kind: d.kind, amount: cmd.amount_cents, at: isoNow(), effects: d.effects(cmd.amount_cents), store: r.store, customer: r.customer, recentPayouts: r.payouts },
+    move,
     {
       beforeBalances: (c) => {
         if (c.pin_failures >= r.store.max_failed_logins) refuseCommand('pin_locked');
@@ -74,14 +82,15 @@ function decideRedeem(t: ReloadTerminal, cmd: ReloadCommand, r: ReloadRead, pin:
       },
     },
   );
-  return outcome(t, cmd, d, d.channel, c);
+  return outcome(t, cmd, d, d.channel, c, move);
 }
 
 /** What a command's rules read beside the customer: a purchase its limit windows, a redeem the customer's recent payouts (both every channel). */
 type Needs = 'windows' | 'payouts';
 
 function needed(needs: Needs, at: string) {
-  return needs === 'windows' ? { windows: windowStarts(Date.parse(at)) } : { payoutsSince: recentPayoutsSince(at) };
+  const cashSince = recentPayoutsSince(at);
+  return needs === 'windows' ? { windows: windowStarts(Date.parse(at)), cashSince } : { payoutsSince: recentPayoutsSince(at), cashSince };
 }
 
 /**
@@ -93,7 +102,8 @@ function fast(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCommand, nee
   const read = () => reloadRepository.read(handle, handle.db, { machineId: t.id, storeId: t.storeId, mobileId: cmd.mobile_id, ...needed(needs, isoNow()) });
   return applyReadOnce(handle, t, cmd.seq, read, (r) => {
     const o = decide(r);
-    if (!o || o.customer.version === null) return undefined;
+    // A cash log entry is written beside the movement: the transaction's case.
+    if (!o || o.customer.version === null || o.cash?.entries.length) return undefined;
     return { seat: r.seat, customer: o.customer.id, customerVersion: o.customer.version, movements: [o.movement], body: o.body };
   });
 }
@@ -110,6 +120,9 @@ function transactional(handle: DatabaseHandle, t: ReloadTerminal, cmd: ReloadCom
     const o = await decide(tx, r);
     if ('answer' in o) return o.answer;
     const id = await post(tx, { storeId: t.storeId, customerId: o.customer.id, machineId: t.id, at, ...o.movement });
+    if (o.cash?.entries.length) {
+      await recordCash(o.cash, { storeId: t.storeId, customer: o.customer, at, channel: o.movement.channel, amount: o.movement.amount, accountId: null, machineId: t.id })(tx, id);
+    }
     return { ...o.body, movement_id: id };
   });
 }

@@ -74,6 +74,9 @@ function moneyRefusal(err: Refusal): TerminalRefused | undefined {
     case RefusalReason.CREDIT:
     case RefusalReason.BUDGET:
       return new TerminalRefused('credit');
+    // Above the store's cash report threshold without the identity a report needs: completed at the counter.
+    case RefusalReason.CASH_REPORT:
+      return new TerminalRefused('cash_report', { missing: f.missing });
     default:
       return undefined;
   }

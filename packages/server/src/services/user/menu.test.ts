@@ -37,8 +37,8 @@ describe('menuFor: the server-driven menu', () => {
   it('lists the transaction and shift reports for everyone, the daily and large-payouts reports and the day close for bosses only', () => {
     const reports = (role: Caller['role'], mode: Caller['mode']) => links(menuFor(caller(role, mode), 'en')).filter((l) => l.startsWith('/Reports/'));
     expect(reports('cashier', 'pos')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports']);
-    expect(reports('boss', 'pos')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports', '/Reports/LargePayouts', '/Reports/DayClose']);
-    expect(reports('boss', 'viewer')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports', '/Reports/LargePayouts', '/Reports/DayClose']);
+    expect(reports('boss', 'pos')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports', '/Reports/LargePayouts', '/Reports/CashLog', '/Reports/DayClose']);
+    expect(reports('boss', 'viewer')).toEqual(['/Reports/TransactionReports', '/Reports/ShiftReports', '/Reports/DailyReports', '/Reports/LargePayouts', '/Reports/CashLog', '/Reports/DayClose']);
     expect(menuFor(caller('cashier', 'pos'), 'cn').find((e) => e.func_link === '/Reports/ShiftReports')?.func_name).toBe('班次报表');
   });
 

@@ -25,6 +25,17 @@ describe('refused movement messages', () => {
     expect(PROTECTION_LOCKED).toEqual(['purchase', 'comps']);
   });
 
+  it('says a cash movement is stopped at the report threshold and names the missing identity fields, in each language', async () => {
+    await i18n.loadNamespaces('status');
+    const r = { status: 17, reason: 'cash_report', missing: ['drivers_license', 'address'], direction: 'in', threshold: 10000, day_total: 10200 };
+    expect(movementRefusal(r, t, 'Customer error', ctx)).toBe('a cash report is due for this customer: their identity must be completed first. Missing: ID number, address.');
+    await i18n.changeLanguage('mx');
+    expect(movementRefusal(r, t, 'x', ctx)).toBe('se debe reportar el efectivo de este cliente: primero hay que completar su identificación. Falta: número de identificación, domicilio.');
+    await i18n.changeLanguage('zh_Hans');
+    expect(movementRefusal(r, t, 'x', ctx)).toBe('该客户的现金交易需要申报：须先补全其身份信息。缺少：证件号码, 地址。');
+    await i18n.changeLanguage('en');
+  });
+
   it("says a customer is under the store's minimum age, or needs a birthday for it", async () => {
     expect(movementRefusal({ status: 17, reason: 'underage', min_age: 21 }, t, 'Customer error', ctx)).toBe(
       "Customer error: the customer is younger than the store's minimum age of 21. Purchases and special comps are not allowed; redeem is.",

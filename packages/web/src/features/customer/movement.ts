@@ -97,6 +97,7 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
       }
       if (reply.reason === RefusalReason.BIRTHDAY) return typeof reply.min_age === 'number' ? t('customer:refused.birthdayAge', { count: reply.min_age }) : t('customer:refused.birthday');
       if (reply.reason === RefusalReason.UNDERAGE) return t('customer:refused.underage', { count: reply.min_age });
+      if (reply.reason === RefusalReason.CASH_REPORT) return cashReportText(reply.missing, t);
       return ctx.blocked ? t('customer:refused.blocked') : fallback;
     case Status.DRAWER_BALANCE_ERROR:
       // Under blind count the cashier is sent to the boss: the drawer's cash is not theirs to know.
@@ -104,4 +105,15 @@ export function movementRefusal(reply: Reply, t: T, fallback: string, ctx: { blo
     default:
       return fallback;
   }
+}
+
+/**
+ * A cash movement stopped at the report threshold (17, reason `cash_report`): why, and the record's fields the
+ * report still needs, named in the user's words (the contract's CASH_IDENTITY_FIELDS).
+ */
+export function cashReportText(missing: unknown, t: T): string {
+  const reason = t('status:reasons.cash_report');
+  const fields = Array.isArray(missing) ? missing.filter((f): f is string => typeof f === 'string') : [];
+  if (fields.length === 0) return reason;
+  return t('status:cashReportMissing', { reason, fields: fields.map((f) => t(`status:cashIdentity.${f}`, { defaultValue: f })).join(', ') });
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer as fakeApi, type Body } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render';
 import { i18n } from '../../i18n/i18n';
+import CashLogPage from './CashLogPage';
 import LargePayoutsPage, { largePayoutColumns } from './LargePayoutsPage';
 import ShiftReportsPage from './ShiftReportsPage';
 import TransactionReportsPage from './TransactionReportsPage';
@@ -251,5 +252,30 @@ describe('Large payouts totals', () => {
     expect([label('mx', 1), label('mx', 3)]).toEqual(['Total (1 pago)', 'Total (3 pagos)']);
     // Chinese has one form: 1 and 3 read alike, from the one `_other` text.
     expect([label('zh_Hans', 1), label('zh_Hans', 3)]).toEqual(['合计（1 笔兑奖）', '合计（3 笔兑奖）']);
+  });
+});
+
+describe('Cash log', () => {
+  const entry = {
+    id: 1, day: '2026-03-08', direction: 'in', level: 'log', threshold: 3000, movement_id: 41, time: '2026-03-08T15:00:00.000Z', store_time: '2026-03-08 09:00:00',
+    channel: 'pos', account: 'cashier01', machine: null, amount: 1000, day_total: 3200, movements: 1, last_time: '2026-03-08T15:00:00.000Z', customer_id: 7, mobile_id: '123456789',
+    identity: { first_name: 'Ann', last_name: 'Lee', birthday: '1980-02-03', drivers_license: 'D123', address: '=HYPERLINK("http://x")' },
+  };
+
+  it('lists the day log, switches to the reports, and writes a CSV whose formula cells are guarded', async () => {
+    const blobs = captureDownloads();
+    const calls = fakeServer({ '/drawer/cashLog': (b) => ({ status: 0, list: b.level === 'log' ? [entry] : [], thresholds: { log: 3000, report: 10000 }, period }) });
+    await renderRoutes([{ path: '/', element: <CashLogPage /> }], '/');
+    const table = await screen.findByTestId('cash-log-table', {}, { timeout: 5000 });
+    expect(await within(table).findByText('Ann Lee')).toBeInTheDocument();
+    expect(screen.getByTestId('cash-log-thresholds')).toHaveTextContent('reaches $3,000.00; a report above $10,000.00');
+    await userEvent.click(screen.getByTestId('report-csv'));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const csv = await blobs[0]!.text();
+    expect(csv).toContain('Cash in');
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+    await userEvent.click(screen.getByText('Reports'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/drawer/cashLog' && c.body.level === 'report')).toBe(true));
+    await within(table).findByText('No records in this period');
   });
 });

@@ -157,6 +157,9 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeShiftReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeTransactionReport': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/storeDayClose': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/storeCashLog': { kind: 'store1001', body: () => ({ kid: 1001, level: 'log' }) },
+    '/operator/cashThresholds': { kind: 'store1001', body: () => ({ kid: 1001 }) },
+    '/operator/cashThresholdsSet': { kind: 'store1001', body: () => ({ kids: [1001], cash_log_cents: 0, cash_report_cents: 0 }) },
     // Both stores asked for: every platform account answers 0, with only its scope's rows (the test below).
     '/operator/report': { kind: 'platform', body: () => ({ from: REPORT_DAY, to: REPORT_DAY, kids: [1001, 2002] }) },
     // News aimed at store 1001 only: listed by every platform account, published, changed or withdrawn within the scope (never by support).
@@ -197,6 +200,9 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/storeShiftReport':       '0   0   0   21  21  21  0   5 5 5',
     '/operator/storeTransactionReport': '0   0   0   21  21  21  0   5 5 5',
     '/operator/storeDayClose':          '0   0   0   21  21  21  0   5 5 5',
+    '/operator/storeCashLog':           '0   0   0   21  21  21  0   5 5 5',
+    '/operator/cashThresholds':         '0   0   0   21  21  21  0   5 5 5',
+    '/operator/cashThresholdsSet':      '0   21  21  21  21  21  21  5 5 5',
     '/operator/storeCreate':            '0   21  21  21  21  21  21  5 5 5',
     '/operator/storeQuota':             '0   21  21  21  21  21  21  5 5 5',
     '/operator/storeDistributor':       '0   21  21  21  21  21  21  5 5 5',

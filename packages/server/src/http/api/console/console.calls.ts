@@ -2,7 +2,8 @@ import { defineCall, serve } from '../../call.js';
 import { consoleEnrol, consoleLogin, consoleLogout, consoleMe, consoleSecondFactor } from '../../../services/console/console-login.service.js';
 import { consoleStoreDetail, listConsoleStores } from '../../../services/console/stores.service.js';
 import { consoleCreateBoss, consoleCreateStore, consoleFreezeStore, consoleRenameStore, consoleSetBossPassword, consoleSetQuota, consoleSetStoreDistributor, consoleUnlockBoss } from '../../../services/console/store-actions.service.js';
-import { consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
+import { getCashThresholds, setCashThresholds } from '../../../services/console/cash-thresholds.service.js';
+import { consoleCashLog, consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit, moveCreditToStores } from '../../../services/console/credit.service.js';
 import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
@@ -48,6 +49,9 @@ export const consoleCalls = [
   defineCall('/operator/storeHost', { handler: serve(consoleSetStoreHost) }),
   defineCall('/operator/storeHostRemove', { handler: serve(consoleRemoveStoreHost) }),
   defineCall('/operator/storeDailyReport', { handler: serve(consoleDailyReport) }),
+  defineCall('/operator/storeCashLog', { handler: serve(consoleCashLog) }),
+  defineCall('/operator/cashThresholds', { handler: serve(getCashThresholds) }),
+  defineCall('/operator/cashThresholdsSet', { handler: serve(setCashThresholds) }),
   defineCall('/operator/storeShiftReport', { handler: serve(consoleShiftReport) }),
   defineCall('/operator/storeTransactionReport', { handler: serve(consoleTransactionReport) }),
   defineCall('/operator/storeDayClose', { handler: serve(consoleDayClose) }),

@@ -1,5 +1,6 @@
 import { reportDeps } from '../../../services/deps.js';
 import { defineCall, serve } from '../../call.js';
+import { cashLog } from '../../../services/report/cash-log.service.js';
 import { dailyLog } from '../../../services/report/daily.service.js';
 import { largePayouts } from '../../../services/report/large-payouts.service.js';
 import { shiftLog } from '../../../services/report/shift-log.service.js';
@@ -21,4 +22,7 @@ const dailyLogCall = defineCall('/drawer/dailyLog', { handler: serve(dailyLog, r
 /** Large payouts (issue 24): bosses only (the permission matrix). */
 const largePayoutsCall = defineCall('/drawer/largePayouts', { handler: serve(largePayouts, reportDeps) });
 
-export const reportCalls = [transaction, shiftLogCall, dailyLogCall, largePayoutsCall];
+/** The cash transaction log (issue 40): bosses only (the permission matrix). */
+const cashLogCall = defineCall('/drawer/cashLog', { handler: serve(cashLog, reportDeps) });
+
+export const reportCalls = [transaction, shiftLogCall, dailyLogCall, largePayoutsCall, cashLogCall];
