@@ -4,7 +4,7 @@ import { createHttpServer, registerCalls, serveWeb, type AppOptions } from './ht
 import { registerLive } from './http/live-hub.js';
 import { registerConsoleLive } from './http/console-live.js';
 import { LiveChanges } from './live/live-changes.js';
-import { observeMoney } from './money/money-observer.js';
+import { observeMoney, onMovementCommitted } from './money/money-observer.js';
 import { startMoneyWorker } from './money/money-worker.js';
 import { registerHealth } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
@@ -41,6 +41,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     deps.live = live;
     app.addHook('preClose', () => live.close());
   }
+  // Whose money moved, told to the live screens from one place: the money core's event after each
+  // committed movement, whichever channel posted it (the counter's two paths, the money worker, a kiosk, a terminal).
+  const liveChanges = deps.live;
+  const unlisten = onMovementCommitted(deps.handle.db, (m) => {
+    if (m.customerId === null && m.machineId === null) return;
+    liveChanges.note(m.storeId, { customers: m.customerId === null ? [] : [m.customerId], machines: m.machineId === null ? [] : [m.machineId] });
+  });
+  app.addHook('onClose', unlisten);
   // Reports may read a replica (REPLICA_DATABASE_URL, PostgreSQL only; docs/ops/standby.md); money calls never do.
   if (!deps.replica && deps.settings.replicaDatabaseUrl && deps.handle.dialect === 'postgres') {
     const replica = openReplica(deps.handle, deps.settings.replicaDatabaseUrl, {

@@ -254,7 +254,7 @@ export async function applyMovement(handle: DatabaseHandle, db: Db, plan: Moveme
   } catch (err) {
     throw staleOr(err);
   }
-  noteMovement(db, m.kind, m.channel ?? 'pos');
+  noteMovement(db, { kind: m.kind, channel: m.channel ?? 'pos', storeId: m.storeId, customerId: m.customerId ?? null, machineId: m.machineId ?? null });
   const row = r.rows[0]!;
   return {
     movementId: Number(row.o_movement_id),
@@ -292,7 +292,7 @@ export async function applyCommand(handle: DatabaseHandle, p: CommandPlan): Prom
   } catch (err) {
     throw staleOr(err);
   }
-  for (const m of p.movements) noteMovement(handle.db, m.kind, m.channel ?? 'pos');
+  for (const m of p.movements) noteMovement(handle.db, { kind: m.kind, channel: m.channel ?? 'pos', storeId: p.storeId, customerId: p.customer, machineId: p.machineRowId });
   const id = r.rows[0]?.id;
   return id === null || id === undefined ? null : Number(id);
 }

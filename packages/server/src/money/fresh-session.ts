@@ -15,10 +15,9 @@ export interface SessionMoneyCall {
   freshAfter: string;
 }
 
-/** What it did: the reply and the caller's store, or nothing when the session was not plainly fresh. */
+/** What it did: the reply, or nothing when the session was not plainly fresh. */
 export interface SessionMoneyDone {
   result?: CustomerMoneyResult;
-  storeId?: number;
 }
 
 /**
@@ -37,11 +36,7 @@ export function provenFresh(s: SessionWithAccount | undefined, uid: number | str
  * money worker (money-worker.ts), which hands the same call here.
  */
 export async function moveCustomerMoneyWithSession(handle: DatabaseHandle, call: SessionMoneyCall): Promise<SessionMoneyDone> {
-  let storeId: number | undefined;
-  const lookup = sessionRepository.caller(hashToken(call.token), (s) => {
-    storeId = provenFresh(s, call.uid, call.freshAfter)?.storeId;
-    return storeId !== undefined;
-  });
+  const lookup = sessionRepository.caller(hashToken(call.token), (s) => provenFresh(s, call.uid, call.freshAfter) !== undefined);
   const result = await moveCustomerMoneyFor(handle, lookup, call.kind, call.input);
-  return result === undefined ? {} : { result, ...(storeId !== undefined ? { storeId } : {}) };
+  return result === undefined ? {} : { result };
 }

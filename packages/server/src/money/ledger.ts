@@ -105,7 +105,7 @@ export async function post(tx: Db, m: Movement, o: PostOptions = {}): Promise<nu
     refuseMovement(a.winnings < 0 ? RefusalReason.WINNINGS : a.entries < 0 ? RefusalReason.ENTRIES : RefusalReason.CUSTOMER, m.kind);
   }
   const row = await tx.executeQuery<{ id: number }>(ledgerInsert(tx, a));
-  noteMovement(tx, m.kind, m.channel ?? 'pos');
+  noteMovement(tx, { kind: m.kind, channel: m.channel ?? 'pos', storeId: m.storeId, customerId: m.customerId ?? null, machineId: m.machineId ?? null });
   if (!(await write(tx, MOVEMENT_WRITES.store, a))) refuseMovement(a.budget < 0 ? RefusalReason.BUDGET : RefusalReason.CREDIT, m.kind);
   return Number(row.rows[0]!.id);
 }

@@ -23,7 +23,7 @@ import { movementTracker, observeGroupCommit } from './money-observer.js';
  * query on the outer `db` from inside `fn` would wait for the batch forever.
  */
 export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const movements = movementTracker();
+  const movements = movementTracker(handle.db);
   const work = (tx: Db) => {
     movements.watch(tx);
     return fn(tx);
@@ -47,7 +47,7 @@ export async function runMoneyTransaction<T>(handle: DatabaseHandle, fn: (tx: Db
  * is handed to `watch`, and what is posted in it counts once the call returned.
  */
 export async function runMoneyCall<T>(handle: DatabaseHandle, fn: (watch: (tx: Db) => void) => Promise<T>): Promise<T> {
-  const movements = movementTracker();
+  const movements = movementTracker(handle.db);
   const result = await gateOf(handle).run(() => fn(movements.watch));
   movements.committed();
   return result;

@@ -1,3 +1,4 @@
+import type { CommittedMovement } from './money-observer.js';
 import type { RefusalReason } from '@moneybox/contract';
 import type { LedgerKind } from './ledger-kind.js';
 import type { SessionMoneyCall, SessionMoneyDone } from './fresh-session.js';
@@ -18,6 +19,6 @@ export interface WorkerAnswers {
   answers: WorkerAnswer[];
   /** Each group commit's number of calls. */
   batches: number[];
-  /** Each committed movement's kind and channel. */
-  movements: Array<[string, string]>;
+  /** Each committed movement (the metrics count it, the app's live screens hear of it). */
+  movements: CommittedMovement[];
 }

@@ -19,7 +19,7 @@ let out: WorkerAnswers = { answers: [], batches: [], movements: [] };
 let sending = false;
 observeMoney({
   groupCommit: (calls) => void out.batches.push(calls),
-  movementCommitted: (kind, channel) => void out.movements.push([kind, channel]),
+  movementCommitted: (m) => void out.movements.push(m),
 });
 
 /** A batch's answers resolve together (after its fsync): they leave in one message. */

@@ -91,7 +91,7 @@ export class MoneyWorker {
       countGroupCommit(this.handle.db, n);
       observeGroupCommit(n);
     }
-    for (const [kind, channel] of m.movements) observeMovement(kind, channel);
+    for (const movement of m.movements) observeMovement(this.handle.db, movement);
     if (m.batches.length > 0) this.handle.sqliteCheckpointer?.afterCommit();
     this.answered += m.answers.length;
     for (const a of m.answers) {

@@ -25,5 +25,5 @@ const movements = new Counter({
 /** Counts what the money core reports; app.ts hands it to the core (observeMoney). */
 export const moneyMetrics: MoneyObserver = {
   groupCommit: (calls) => batchSize.observe(calls),
-  movementCommitted: (kind, channel) => movements.inc({ kind, channel }),
+  movementCommitted: (m) => movements.inc({ kind: m.kind, channel: m.channel }),
 };

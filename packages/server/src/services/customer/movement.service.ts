@@ -13,13 +13,11 @@ export { PURCHASE_LIMIT_MESSAGE } from '../../money/refusal-status.js';
 
 /**
  * The customer money calls of the money core (money/customer-money.ts), by movement kind. Once
- * committed, the customer's open screens refetch (live/); a refusal throws and notes nothing.
+ * committed, the money core's event tells the customer's open screens (app.ts); a refusal tells nothing.
  */
 export async function moveMoney(deps: Deps, actor: Actor, input: CustomerMoneyInput & Partial<Pick<CustomerRedeemInput, 'id_type' | 'id_number'>> & { kind: MoneyKind }) {
   const shownId = input.id_type !== undefined || input.id_number !== undefined ? { type: input.id_type ?? 'drivers_license', number: input.id_number ?? '' } : undefined;
-  const r = await moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key, shownId }, auditPayout(actor));
-  deps.live?.note(actor.storeId, { customers: [input.id] });
-  return r;
+  return moveCustomerMoney(deps, actor, input.kind, { id: input.id, amount: input.amount ?? 0, key: input.key, shownId }, auditPayout(actor));
 }
 
 /**

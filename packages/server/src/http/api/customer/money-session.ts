@@ -17,14 +17,13 @@ export async function moveMoneyWithSession(kind: MoneyKind, input: CustomerMoney
   if (input.id_number !== undefined) return undefined;
   const { token, uid } = credentials;
   if (!tokenShapeOk(token) || !uidShapeOk(uid)) return undefined;
-  const { result, storeId } = await moveCustomerMoneyFast(ctx.deps.handle, {
+  // Committed, the money core's event tells the customer's open screens (app.ts onMovementCommitted).
+  const { result } = await moveCustomerMoneyFast(ctx.deps.handle, {
     kind,
     input: { id: input.id, amount: input.amount ?? 0, key: input.key },
     token,
     uid,
     freshAfter: sessionFreshAfter(ctx.deps.settings),
   });
-  // Committed: the customer's open screens refetch (live/); noting is in memory, no round trip.
-  if (result !== undefined && storeId !== undefined) ctx.deps.live?.note(storeId, { customers: [input.id] });
   return result;
 }
