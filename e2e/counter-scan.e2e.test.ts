@@ -6,8 +6,9 @@ import { DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 /**
  * A card scanner at the counter is a keyboard: it types the card's digits and Enter within a few
  * milliseconds. Scanning the next card always searches and shows that customer; it never opens a money
- * dialog, least of all for the customer shown before, wherever the focus was; a slow search reply that
- * lands after the cashier typed again opens nothing and shows no stale customer.
+ * dialog, least of all for the customer shown before, wherever the focus was; a customer card's QR text is
+ * read for its mobile id (never its PIN); a slow search reply that lands after the cashier typed again opens
+ * nothing and shows no stale customer.
  */
 describe('scanning cards at the counter', () => {
   let e: E2E;
@@ -69,6 +70,21 @@ describe('scanning cards at the counter', () => {
     await page.getByTestId('action-purchase').click();
     await page.getByRole('dialog').getByTestId('money-amount').waitFor();
     expect(await page.getByRole('dialog').innerText()).toContain(d.mobile);
+  });
+
+  it('a customer card’s own QR text (mobile id and PIN) scanned into the box opens that customer, searched by the mobile id alone', { timeout: 120_000 }, async () => {
+    const page = await counter();
+    const [a] = mobiles as [(typeof mobiles)[0]];
+    const rules: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/API/customer/search')) rules.push((JSON.parse(r.postData() ?? '{}') as { rule?: string }).rule ?? '');
+    });
+    // The card the PIN reset shows (web features/customer/format.ts loginQrValue), as a scanner types it.
+    await scan(page, `moneybox:mobile_id=${a.mobile};pin=864209`);
+    await expect.poll(() => shownId(page), SLOW).toBe(String(a.id));
+    expect(await page.getByTestId('customer-search').inputValue()).not.toContain('864209');
+    expect(rules.filter((r) => r.includes('864209') || r.includes('moneybox'))).toEqual([]);
+    expect(rules).toContain(a.mobile);
   });
 
   it('a slow search reply landing after the cashier typed again opens nothing and shows no stale customer', { timeout: 120_000 }, async () => {

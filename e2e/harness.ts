@@ -95,14 +95,15 @@ export function e2eDialect(env: NodeJS.ProcessEnv = process.env): Dialect {
 
 /**
  * `dialect`: the database (default e2eDialect()); `settings` changed for tests that need it (the console's webhook
- * receiver on loopback).
+ * receiver on loopback); `chromiumArgs`: switches for this file's Chromium after CHROMIUM_ARGS (the camera
+ * scan's fake camera: `--use-fake-device-for-media-stream`, …).
  */
-export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Settings> } = {}): Promise<E2E> {
+export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Settings>; chromiumArgs?: readonly string[] } = {}): Promise<E2E> {
   // The web app is built once per run, before any file starts (global-setup.ts): a source edited during
   // the run must not rebuild it under the pages of the files already running.
   const dialect = opts.dialect ?? e2eDialect();
   const server = await startTestServer(dialect, { webDist, ...opts.settings });
-  const browser = await chromium.launch({ executablePath: E2E_CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: E2E_CHROMIUM, args: [...CHROMIUM_ARGS, ...(opts.chromiumArgs ?? [])] });
   const contexts: BrowserContext[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
   const url = server.url;

@@ -24,7 +24,7 @@ describe('security headers', () => {
         const res = await fetch(`${s.url}${page}`);
         const csp = res.headers.get('content-security-policy') ?? '';
         const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
-        expect({ page, frame: directive('frame-ancestors'), script: directive('script-src'), object: directive('object-src') }).toEqual({ page, frame: "frame-ancestors 'none'", script: "script-src 'self'", object: "object-src 'none'" });
+        expect({ page, frame: directive('frame-ancestors'), script: directive('script-src'), object: directive('object-src') }).toEqual({ page, frame: "frame-ancestors 'none'", script: "script-src 'self' 'wasm-unsafe-eval'", object: "object-src 'none'" });
         expect(directive('default-src')).toBe("default-src 'self'");
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -52,7 +52,7 @@ describe('security headers', () => {
     await withTestServer('sqlite', { webDist, printerOrigins: parsePrinterOrigins('http://192.168.1.50, https://printer.local:8043') }, async (s) => {
       const csp = (await fetch(`${s.url}/pos/login?kioskId=1001`)).headers.get('content-security-policy') ?? '';
       expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '))).toBe("connect-src 'self' http://192.168.1.50 https://printer.local:8043");
-      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     });
     const plain = await withTestServer('sqlite', { webDist }, async (s) => (await fetch(`${s.url}/`)).headers.get('content-security-policy') ?? '');
     expect(plain).toContain("connect-src 'self';");

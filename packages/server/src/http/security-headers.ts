@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The app's Content-Security-Policy. Scripts only from the server's own files (the built web app has no
- * inline script, and no `eval`: the web sets zod jitless); styles from its files and inline, because
+ * inline script, and no `eval`: the web sets zod jitless); WebAssembly may be compiled ('wasm-unsafe-eval',
+ * not 'unsafe-eval': no JavaScript from strings), which only those scripts can ask for: the counter's camera
+ * scan reads QR codes with ZXing's .wasm, a file of the build, where the browser has no Barcode Detection API
+ * (docs/HARDWARE.md "Camera"); styles from its files and inline, because
  * Mantine writes its CSS variables and component styles into `<style>` elements at run time (a nonce would
  * need every library to take it, for little: inline styles run no code). Images also from `data:` and
  * `blob:` (the console's QR code and the news preview of chosen files). No page may frame the app. The
@@ -12,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 export function contentSecurityPolicy(printerOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,9 +1,12 @@
 import type { CustomerSearchReply } from '@moneybox/contract';
-import { Alert, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cameraAvailable } from '../hardware/camera-scan';
+import { CameraScanDialog } from './CameraScanDialog';
 import { callInline, SEARCH_TYPES, type CustomerRecord, type CustomerSearchType } from './customer-api';
+import { mobileIdOfCard } from './customer-card';
 import { isCustomerId } from './customer-rules';
 import { enterChoice } from './enter-choice';
 import { fullName } from './format';
@@ -47,6 +50,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
   const [problem, setProblem] = useState<string | null>(null);
   const [choose, setChoose] = useState(false);
   const [settling, setSettling] = useState(false);
+  const [filming, setFilming] = useState(false);
   // What the box holds now, for an Enter whose search settles later (it must not act on text typed since).
   const now = useRef({ text: '', type: 'any' as CustomerSearchType });
   // The list closes a moment after the box loses focus (so a click on a suggestion lands first). Focus coming
@@ -88,23 +92,31 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
     onOpen(c);
   };
 
-  const openNow = async () => {
+  /**
+   * Enter (a keyboard-wedge scanner's too), or a card the camera read (`typed`): the text searched with the
+   * chosen type. A customer's card (`mobileIdOfCard`: its QR holds the mobile id and PIN) searches its mobile
+   * id alone, past any highlight; the box then shows the mobile id, the PIN is never searched nor kept.
+   */
+  const openNow = async (typed: string = text) => {
     cancelClose();
-    const r = text.trim();
-    if (!r || (type === 'id' && !isCustomerId(r))) return;
+    const card = mobileIdOfCard(typed);
+    const by: CustomerSearchType = card === null ? type : 'mobile_id';
+    const r = card ?? typed.trim();
+    if (!r || (by === 'id' && !isCustomerId(r))) return;
     // A suggestion the cashier highlighted, in the list shown for this very text: their choice.
-    const highlighted = active >= 0 ? list[active] : undefined;
+    const highlighted = card === null && active >= 0 ? list[active] : undefined;
     if (highlighted) {
       pick(highlighted);
       return;
     }
-    const asked = { text, type };
+    if (card !== null) setText(card);
+    const asked = { text: card ?? typed, type };
     setRule(r);
     setOpen(true);
     setSettling(true);
     let reply: CustomerSearchReply;
     try {
-      reply = await client.fetchQuery(searchQuery(type, r));
+      reply = await client.fetchQuery(searchQuery(by, r));
     } catch (err) {
       if (now.current.text === asked.text && now.current.type === asked.type) setProblem((err as Error).message);
       return;
@@ -113,7 +125,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
     }
     // Typed on (or changed the type) while it settled: this Enter is stale, the box's new text decides.
     if (now.current.text !== asked.text || now.current.type !== asked.type) return;
-    const choice = enterChoice(reply.list, type, r);
+    const choice = enterChoice(reply.list, by, r);
     if (choice.action === 'open') pick(choice.customer);
     else if (choice.action === 'choose') setChoose(true);
     else setProblem(t('search.none'));
@@ -141,6 +153,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
 
   const showList = open && list.length > 0;
   const empty = open && current && list.length === 0;
+  const canFilm = cameraAvailable();
   return (
     <Stack gap={6} pos="relative">
       <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -199,7 +212,26 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
           }
           data-testid="customer-search"
         />
+        <ActionIcon
+          variant="light"
+          size="input-sm"
+          onClick={() => setFilming(true)}
+          disabled={!canFilm}
+          aria-label={t('camera.open')}
+          title={canFilm ? t('camera.open') : t('camera.unavailable')}
+          data-testid="customer-camera-scan"
+        >
+          <CameraIcon />
+        </ActionIcon>
       </Group>
+      <CameraScanDialog
+        opened={filming}
+        onClose={() => setFilming(false)}
+        onCard={(code) => {
+          setFilming(false);
+          void openNow(code);
+        }}
+      />
       {choose && showList ? (
         <Text size="sm" fw={600} role="status" data-testid="customer-search-choose">
           {t('search.choose', { count: list.length })}
@@ -246,3 +278,13 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
     </Stack>
   );
 });
+
+/** A camera, drawn as the other line icons of Mantine's buttons (no icon library in the app). */
+function CameraIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 7h1.5l1.5-2.5h8L17.5 7H19a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z" />
+      <circle cx={12} cy={13} r={3.5} />
+    </svg>
+  );
+}

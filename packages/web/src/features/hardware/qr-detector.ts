@@ -1,0 +1,31 @@
+/**
+ * A QR reader for camera frames: the browser's own Barcode Detection API (`window.BarcodeDetector`: Chrome on
+ * Android, macOS and ChromeOS; not on Windows or Linux, nor in Firefox or Safari by default) when it reads 'qr_code', else
+ * ZXing's WebAssembly build through the `barcode-detector` ponyfill (`qr-zxing.ts`), loaded only then, by
+ * dynamic import, with its .wasm served from the app's own build (never a CDN).
+ */
+export interface QrReader {
+  /** The codes in the frame the video shows now (none while it has no frame). */
+  detect(source: HTMLVideoElement): Promise<ReadonlyArray<{ rawValue: string }>>;
+}
+
+interface NativeDetector {
+  new (options: { formats: string[] }): QrReader;
+  getSupportedFormats(): Promise<readonly string[]>;
+}
+
+function nativeDetector(): NativeDetector | null {
+  const found = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector;
+  return typeof found === 'function' ? found : null;
+}
+
+/** The browser's detector when it reads QR codes; otherwise the WebAssembly one, ready (its .wasm fetched and compiled). */
+export async function qrReader(): Promise<QrReader> {
+  const Native = nativeDetector();
+  if (Native) {
+    const formats = await Native.getSupportedFormats().catch(() => [] as readonly string[]);
+    if (formats.includes('qr_code')) return new Native({ formats: ['qr_code'] });
+  }
+  const { zxingQrReader } = await import('./qr-zxing');
+  return zxingQrReader();
+}
