@@ -134,7 +134,10 @@ export async function startE2E(opts: { dialect?: Dialect; settings?: Partial<Set
         }, opts.lang);
       }
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // A hang guard, not a speed limit (speed is measured in bench/): the same cap as expect.poll's. At
+      // 10 s a viewer's drawer list opened later than that in a clean-clone run with the load average at
+      // 10 on two cores (every tier beside helpers' own tests), and passed in 71 s with two busy loops beside it.
+      page.setDefaultTimeout(30_000);
       return page;
     },
     async login(page, who = DEMO_LOGINS.cashier, drawer = 1, opts = {}) {
