@@ -36,7 +36,7 @@ describeOnDatabases('cash transaction log', (s) => {
   });
   const purchase = async (id: number, amount: number) => s.call('/customer/purchase', { ...desks.counter, id, amount, key: await s.key() });
   const redeem = async (id: number, amount: number) => s.call('/customer/redeem', { ...desks.counter, id, amount, key: await s.key() });
-  const kiosk = (body: Record<string, unknown>) => desks.kiosk.socket.command({ ...body, seq: ++seq });
+  const kiosk = (body: { type: string } & Record<string, unknown>) => desks.kiosk.socket.command({ ...body, seq: ++seq });
   const logOf = async (customerId: number, level: 'log' | 'report', who: Session = desks.boss) => {
     const r = await s.call('/drawer/cashLog', { ...who, level });
     expect(r.status).toBe(Status.OK);

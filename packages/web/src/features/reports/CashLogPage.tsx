@@ -41,7 +41,7 @@ export function cashLogColumns(t: T, sign: string, count: number | null): Report
 }
 
 /** On screen the customer and the sums come first after the day; the rest a scroll away on a till. */
-const LEAD = ['time', 'direction', 'dayTotal', 'name', 'idNumber'];
+export const CASH_LEAD = ['time', 'direction', 'dayTotal', 'name', 'idNumber'];
 
 /**
  * /Reports/CashLog (bosses only; issue 40, docs/COMPLIANCE.md "Cash transaction log"): the store's cash
@@ -80,7 +80,7 @@ export default function CashLogPage() {
         error={q.isError ? q.error.message : null}
         actions={<ReportActions csv={async () => buildCsv(columns, rows)} fileName={`cash-${level}-${period.from}-${period.to}.csv`} disabled={!q.data} />}
       />
-      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.id} fetching={q.isFetching} testId="cash-log-table" label={title} lead={LEAD} />
+      <ReportTable columns={columns} rows={rows} rowKey={(r) => r.id} fetching={q.isFetching} testId="cash-log-table" label={title} lead={CASH_LEAD} />
       <PrintReport title={title} period={period} filters={[]} columns={columns} rows={rows} rowKey={(r) => r.id} />
     </PageFrame>
   );

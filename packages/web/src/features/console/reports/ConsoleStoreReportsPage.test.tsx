@@ -198,4 +198,24 @@ describe('a store’s reports in the console', () => {
     await userEvent.click(screen.getByTestId('z-a4'));
     await waitFor(() => expect(printed).toHaveBeenCalledTimes(1));
   });
+
+  it("lists the store's cash log through the console call, the day log and then its reports", async () => {
+    const today = storeToday(zoneDiff('Asia/Shanghai'));
+    const entry = {
+      id: 3, day: today, direction: 'out', level: 'log', threshold: 3000, movement_id: 9, time: '2026-11-20T03:00:00.000Z', store_time: `${today} 11:00:00`, channel: 'reload_kiosk', account: null,
+      machine: '4', amount: 500, day_total: 3100, movements: 2, last_time: '2026-11-20T04:00:00.000Z', customer_id: 12, mobile_id: '555', identity: { first_name: 'Wei', last_name: 'Zhang', birthday: '', drivers_license: '', address: '' },
+    };
+    const calls = fakeServer({
+      '/operator/store': () => ({ status: 0, store, bosses: [], hosts: [] }),
+      '/operator/storeCashLog': (b) => ({ status: 0, list: b.level === 'log' ? [entry] : [], thresholds: { log: 3000, report: 10000 }, period: { from: '', to: '', first_day: today, last_day: today, days: 1, timezone: 'Asia/Shanghai', limit_day: 45 } }),
+    });
+    await renderRoutes(routes, '/operator/stores/2102/reports/cash');
+    const table = await screen.findByTestId('cash-log-table');
+    expect(await within(table).findByText('Wei Zhang')).toBeInTheDocument();
+    expect(within(table).getByText('Reload kiosk 4')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/operator/storeCashLog')?.body).toEqual({ UID: 5, TOKEN: 'console-token', kid: 2102, level: 'log', startTime: today, endTime: today });
+    await userEvent.click(screen.getByText('Reports'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/operator/storeCashLog' && c.body.level === 'report')).toBe(true));
+    expect(calls.some((c) => !c.path.startsWith('/operator/'))).toBe(false);
+  });
 });

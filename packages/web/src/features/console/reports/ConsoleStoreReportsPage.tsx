@@ -1,5 +1,5 @@
-import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ConsoleStore } from '@moneybox/contract';
+import { Badge, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { CashLogRow, ConsoleStore } from '@moneybox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../layouts/page-title';
 import { LayoutOf, useLayoutInfo } from '../../../theme/LayoutProvider';
 import { storeToday } from '../../../time/store-time';
 import { useZReport } from '../../day-close/ZReportPrint';
+import { CASH_LEAD, cashLogColumns } from '../../reports/CashLogPage';
 import { buildCsv } from '../../reports/csv';
 import { dailyColumns } from '../../reports/daily-columns';
 import { withDayCloseLinks } from '../../reports/day-close-links';
@@ -60,6 +61,7 @@ export default function ConsoleStoreReportsPage() {
             {report === 'shift' && <Shifts store={store} />}
             {report === 'transactions' && <Transactions store={store} />}
             {report === 'day-close' && <DayClose store={store} />}
+            {report === 'cash' && <CashLog store={store} />}
           </LayoutOf>
         </>
       )}
@@ -96,6 +98,29 @@ function Shifts({ store }: { store: ConsoleStore }) {
   const q = useApiQuery('/operator/storeShiftReport', { kid: store.kid, ...periodPayload(state.period) });
   const columns = shiftColumns(t, coinSign, q.data?.totals ?? null);
   return <StoreReport store={store} state={state} q={q} columns={columns} rows={q.data?.list ?? []} rowKey={(r) => r.shift_id} file="shifts" title={t('reports:shiftTitle')} testId="shift-table" lead={SHIFT_LEAD} />;
+}
+
+/** The store's cash transaction log (issue 40): its day log or its reports of the period, as the store's boss reads them. */
+function CashLog({ store }: { store: ConsoleStore }) {
+  const { t } = useTranslation(['reports', 'console']);
+  const { coinSign } = useLayoutInfo();
+  const state = useStorePeriod(store);
+  const [level, setLevel] = useState<CashLogRow['level']>('log');
+  const q = useApiQuery('/operator/storeCashLog', { kid: store.kid, level, ...periodPayload(state.period) });
+  const rows = q.data?.list ?? [];
+  const columns = cashLogColumns(t, coinSign, q.data ? rows.length : null);
+  return (
+    <>
+      <SegmentedControl
+        value={level}
+        onChange={(v) => setLevel(v as CashLogRow['level'])}
+        data={(['log', 'report'] as const).map((l) => ({ value: l, label: t(`reports:cashLevel.${l}`) }))}
+        data-testid="cash-log-level"
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <StoreReport store={store} state={state} q={q} columns={columns} rows={rows} rowKey={(r) => r.id} file={`cash-${level}`} title={`${t('reports:cashLogTitle')}: ${t(`reports:cashLevel.${level}`)}`} testId="cash-log-table" lead={CASH_LEAD} />
+    </>
+  );
 }
 
 /** The store's transaction report (the boss's whole-store records), paged by the store's own cursor. */

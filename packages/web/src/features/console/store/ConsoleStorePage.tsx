@@ -16,6 +16,7 @@ import { StoreDistributor } from './StoreDistributor';
 import { StorePlace } from './StorePlace';
 import { PasswordDialog } from '../shell/PasswordDialog';
 import { StoreExclusionSharing } from './StoreExclusionSharing';
+import { StoreCashThresholds } from './StoreCashThresholds';
 import { StoreThresholds } from './StoreThresholds';
 import { consoleTime } from '../shell/console-time';
 import { useConsoleAction } from '../shell/use-console-action';
@@ -60,6 +61,7 @@ export default function ConsoleStorePage() {
             <CreditCard target={{ kid: store.kid }} fund="comps" canMove={role !== 'support'} title={t('console:fields.specialComps')} testId="console-store-comps" parties={parties!} />
           </Stack>
           <StoreThresholds kid={store.kid} canEdit={role === 'admin'} />
+          <StoreCashThresholds kid={store.kid} canEdit={role === 'admin'} />
           <StoreExclusionSharing kid={store.kid} canEdit={role === 'admin'} />
           {role === 'admin' && <StoreDistributor kid={store.kid} name={store.name} credit={store.credit} />}
           {role === 'admin' && <Quota store={store} />}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ActionAlert } from '../shell/ActionAlert';
 
 /** The store's reports the console opens, each the store's own report read through its console call. */
-export const STORE_REPORTS = ['daily', 'shift', 'transactions', 'day-close'] as const;
+export const STORE_REPORTS = ['daily', 'shift', 'transactions', 'day-close', 'cash'] as const;
 export type StoreReport = (typeof STORE_REPORTS)[number];
 
 /** A store page's way back (to the stores, or to the store from its reports) and the store's read refused. */
