@@ -1,10 +1,11 @@
 import { RefusalReason, SaType, Status } from '@moneybox/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KIOSK } from '../../cli/seed/seed.js';
 import { consoleAccount } from '../../testing/console-kit.js';
 import { anotherStore, balances, giveWinnings, newCustomer, openCounter } from '../../testing/customer-kit.js';
 import type { Session } from '../../testing/server.js';
-import { describeOnDatabases } from '../../testing/server.js';
+import { describeOnDatabases, withTestServer } from '../../testing/server.js';
+import { moneyWorkerOf } from '../../money/money-worker.js';
 import { bossSession, enrolTerminal } from '../../testing/terminal-kit.js';
 
 /**
@@ -146,5 +147,21 @@ describeOnDatabases('cash transaction log', (s) => {
     } finally {
       await setThresholds(300_00, 1000_00);
     }
+  });
+});
+
+describe('the cash log through the money worker (SQLite, SQLITE_MONEY_WORKER=1)', () => {
+  it("the worker's fast path stops and logs by the same rule, its rows written beside the movement", async () => {
+    await withTestServer('sqlite', { sqliteMoneyWorker: true }, async (s) => {
+      expect(moneyWorkerOf(s.handle)?.running).toBe(true);
+      await s.handle.db.updateTable('store').set({ limit_hourly_cents: 0, limit_daily_cents: 0, limit_weekly_cents: 0, cash_log_cents: 300_00, cash_report_cents: 500_00 }).where('id', '=', DEMO_KIOSK).execute();
+      const counter = await openCounter(s, 5000);
+      const c = await newCustomer(s, counter);
+      const buy = async (amount: number) => s.call('/customer/purchase', { ...counter, id: c.id, amount, key: await s.key() });
+      expect((await buy(350)).status).toBe(Status.OK);
+      expect(await buy(200)).toMatchObject({ status: Status.CUSTOMER_ERROR, reason: RefusalReason.CASH_REPORT, missing: ['drivers_license', 'address'] });
+      const rows = await s.handle.db.selectFrom('cash_log').select(['level', 'total_cents', 'account_id']).where('customer_id', '=', c.id).execute();
+      expect(rows.map((r) => [r.level, Number(r.total_cents), Number(r.account_id)])).toEqual([['log', 350_00, counter.UID]]);
+    });
   });
 });
