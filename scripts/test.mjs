@@ -89,10 +89,16 @@ stage(`proof (${full ? 'full' : 'sampled'}) beside the type check, lint, web bui
 await Promise.all([
   tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv }, 'proof'),
   (async () => {
-    await check('type check', 'npm', ['run', 'typecheck'], 'tsc');
-    await check('lint', 'npx', ['eslint', '.'], 'eslint');
-    if (existsSync('packages/web/index.html')) await check('web build', 'npm', ['run', 'build', '-w', 'packages/web'], 'build');
-    else problems.push('web build: packages/web/index.html is missing');
+    // The two type checks (npm run typecheck's two programs), the lint and the web build at once: each is
+    // one thread, and the proofs beside them leave a core waiting on their server processes.
+    await Promise.all([
+      check('type check (server)', 'npx', ['tsc', '-p', 'tsconfig.json'], 'tsc'),
+      check('type check (web)', 'npx', ['tsc', '-p', 'packages/web/tsconfig.json'], 'tsc-web'),
+      check('lint', 'npx', ['eslint', '.'], 'eslint'),
+      existsSync('packages/web/index.html')
+        ? check('web build', 'npm', ['run', 'build', '-w', 'packages/web'], 'build')
+        : problems.push('web build: packages/web/index.html is missing'),
+    ]);
     await tier({ title: 'web unit tests', config: 'packages/web/vitest.config.ts' }, 'web');
     await tier({ title: 'end-to-end', config: 'e2e/vitest.config.ts', env: fullEnv }, 'e2e');
   })(),
