@@ -133,6 +133,9 @@ describeOnDatabases('cash transaction log', (s) => {
     const distributor = await consoleAccount(s, 'distributor', { stores: [4141] });
     expect(await s.call('/operator/storeCashLog', { ...distributor, kid: DEMO_KIOSK, level: 'log' })).toMatchObject({ status: Status.PERMISSION_ERROR, kids: [DEMO_KIOSK] });
     expect(await s.call('/operator/cashThresholds', { ...admin, kid: DEMO_KIOSK })).toMatchObject({ status: Status.OK, cash_log_cents: 300_00, cash_report_cents: 1000_00 });
+    // A log threshold above the report one is refused, naming the field; a distributor may not set them at all.
+    expect(await s.call('/operator/cashThresholdsSet', { ...admin, kids: [DEMO_KIOSK], cash_log_cents: 500_00, cash_report_cents: 100_00 })).toMatchObject({ status: Status.INPUT_ERROR, field: 'cash_log_cents' });
+    expect((await s.call('/operator/cashThresholdsSet', { ...distributor, kids: [4141], cash_log_cents: 0, cash_report_cents: 0 })).status).toBe(Status.PERMISSION_ERROR);
   });
 
   it('thresholds off: nothing is logged and nothing stopped', async () => {

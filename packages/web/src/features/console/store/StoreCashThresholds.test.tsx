@@ -33,4 +33,16 @@ describe("the console's cash transaction log thresholds card (issue 40)", () => 
     await waitFor(() => expect(calls.some((c) => c.path === '/operator/cashThresholdsSet')).toBe(true));
     expect(calls.find((c) => c.path === '/operator/cashThresholdsSet')!.body).toEqual({ UID: 7, TOKEN: 'console-token', kids: [2102], cash_log_cents: 300_000, cash_report_cents: 1_000_000 });
   });
+
+  it('names the field when the server refuses a log threshold above the report one', async () => {
+    fakeServer({
+      '/operator/cashThresholds': () => ({ status: 0, cash_log_cents: 0, cash_report_cents: 0 }),
+      '/operator/cashThresholdsSet': () => ({ status: 13, field: 'cash_log_cents', issue: 'custom', error: 'the log threshold must not be above the report threshold' }),
+    });
+    await renderCard('admin');
+    await userEvent.type(await screen.findByTestId('console-cash-log-input'), '5000');
+    await userEvent.click(screen.getByTestId('console-cash-thresholds-save'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Log threshold/);
+  });
 });
+
