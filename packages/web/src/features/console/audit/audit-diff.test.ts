@@ -27,6 +27,11 @@ describe('an audit row in words', () => {
   it('reads amounts the operator steps keep in cents as money', () => {
     expect(text('console.store_quota', { limit_hourly: 50000 }, { limit_hourly: 25000 })).toEqual(['Purchase cap per hour: $500.00 → $250.00']);
     expect(text('store.update', { limit_hourly: 500 }, { limit_hourly: 250 })).toEqual(['Purchase cap per hour: $500.00 → $250.00']);
+    // The cash log's thresholds set for a store (issue 40), kept in cents.
+    expect(text('console.thresholds_set', { cash_log_cents: 0, cash_report_cents: 0 }, { cash_log_cents: 300000, cash_report_cents: 1000000 })).toEqual([
+      'cash_log_cents: $0.00 → $3000.00',
+      'cash_report_cents: $0.00 → $10000.00',
+    ]);
   });
 
   it('spells out lists and nested records, an unknown field by its own name', () => {

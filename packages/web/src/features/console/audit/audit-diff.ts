@@ -28,7 +28,7 @@ export interface DiffWords {
 const MONEY_FIELDS = new Set([
   'amount', 'balance', 'parent_balance', 'counted', 'over_short', 'expected', 'net', 'drawers_over_short', 'kiosks_over_short',
   'special_comps', 'credit', 'compsBudget', 'limit_hourly', 'limit_daily', 'limit_weekly', 'limitHourly', 'limitDaily', 'limitWeekly',
-  'min_amount', 'minAmount', 'large_difference', 'id_check', 'low_credit',
+  'min_amount', 'minAmount', 'large_difference', 'id_check', 'low_credit', 'cash_log_cents', 'cash_report_cents',
 ]);
 /** Kinds whose rows keep amounts in cents (the operator's store steps and the thresholds, as stored). */
 const CENTS_KINDS = new Set(['console.store_create', 'console.store_quota', 'console.thresholds_set']);
