@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { freshDatabase, type TestDatabase } from '../testing/databases.js';
 import { openServerBus, type BusEvent } from './server-bus.js';
 
@@ -34,5 +35,32 @@ describe('terminal bus (postgres)', () => {
     }
 
     expect(await listeners()).toBe(before);
+  });
+
+  it('listens again after its LISTEN connection is cut, tells its subscribers to resync, and hears events again', async () => {
+    const bus = openServerBus(database.handle);
+    const sender = openServerBus(database.handle);
+    await bus.publish({ kind: 'alerts' });
+    const events: BusEvent[] = [];
+    bus.subscribe((e) => events.push(e));
+    const until = async (seen: (e: BusEvent) => boolean) => {
+      // A hang guard only: the bus retries a second after a loss.
+      for (let i = 0; i < 300 && !events.some(seen); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(events.some(seen)).toBe(true);
+    };
+    // Nothing was lost yet: no resync.
+    await sender.publish({ kind: 'consoleSessions', account: 1 });
+    await until((e) => e.kind === 'consoleSessions');
+    expect(events.filter((e) => e.kind === 'resync')).toEqual([]);
+
+    const cut = await sql<{ n: number }>`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND query = 'LISTEN moneybox_terminal' AND pid <> pg_backend_pid()`.execute(database.handle.db);
+    expect(cut.rows[0]!.n).toBeGreaterThanOrEqual(1);
+    await until((e) => e.kind === 'resync');
+    // Listening again: an event published now is heard.
+    await sender.publish({ kind: 'consoleSessions', account: 2 });
+    await until((e) => e.kind === 'consoleSessions' && e.account === 2);
+    await sender.close();
+    await bus.close();
   });
 });

@@ -30,7 +30,16 @@ export interface LiveBatch {
  * stores), the alerts' news, and a platform account whose console sessions ended (disabled, removed,
  * new password, locked): every server closes that account's console sockets whose session ended.
  */
-export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' } | { kind: 'consoleSessions'; account: number };
+export type BusEvent = TerminalEvent | { kind: 'live'; batches: LiveBatch[] } | { kind: 'alerts' } | { kind: 'consoleSessions'; account: number } | Resync;
+
+/**
+ * Told to this server's subscribers only (never published), when the bus listens again after its
+ * LISTEN connection was lost: what was notified meanwhile never reached it, so every screen it
+ * serves refetches (http/live-hub.ts, http/console-live.ts) rather than stay wrong for good.
+ */
+export interface Resync {
+  kind: 'resync';
+}
 
 export interface ServerBus {
   publish(e: BusEvent): Promise<void>;
@@ -57,6 +66,8 @@ export function openServerBus(handle: DatabaseHandle, onError: (err: unknown) =>
   /** The LISTEN connection, and how it goes back to the pool (once, whoever gives it back first). */
   let listening: { c: pg.PoolClient; giveBack(destroy: boolean): void } | undefined;
   let closed = false;
+  /** A LISTEN connection was lost since the bus last listened: the next LISTEN tells the subscribers to resync. */
+  let missed = false;
   const onNotify = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
@@ -97,6 +108,7 @@ export function openServerBus(handle: DatabaseHandle, onError: (err: unknown) =>
         onError(err);
         giveBack(true);
         if (listening?.c === c) listening = undefined;
+        missed = true;
         listenLater();
       };
       c.on('notification', onNotify);
@@ -109,9 +121,14 @@ export function openServerBus(handle: DatabaseHandle, onError: (err: unknown) =>
         throw err;
       }
       listening = { c, giveBack };
-      if (closed) await release();
+      if (closed) return void (await release());
+      if (missed) {
+        missed = false;
+        deliver({ kind: 'resync' });
+      }
     } catch (err) {
       onError(err);
+      missed = true;
       listenLater();
     }
   };

@@ -52,7 +52,14 @@ export function registerConsoleLive(app: FastifyInstance, deps: Deps): void {
     else c.pending = setTimeout(() => sendStores(socket, c), wait).unref();
   };
   const unsubscribe = deps.bus?.subscribe((e) => {
-    if (e.kind === 'alerts') {
+    if (e.kind === 'resync') {
+      // Alerts and stores notified while this server's bus was not listening are lost: every console refetches both.
+      const text = JSON.stringify({ type: 'alerts' } satisfies ConsoleLiveMessage);
+      for (const [socket, c] of clients) {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+        storesMoved(socket, c);
+      }
+    } else if (e.kind === 'alerts') {
       const text = JSON.stringify({ type: 'alerts' } satisfies ConsoleLiveMessage);
       for (const socket of clients.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
     } else if (e.kind === 'live') {

@@ -48,6 +48,12 @@ export function registerLive(app: FastifyInstance, deps: Deps): { clients(): num
   };
 
   const onEvent = (e: BusEvent) => {
+    if (e.kind === 'resync') {
+      // Changes notified while this server's bus was not listening are lost: every screen refetches.
+      const text = JSON.stringify({ type: 'changed', machines: 'all', customers: 'all' } satisfies LiveMessage);
+      for (const set of byStore.values()) for (const c of set) send(c.socket, text);
+      return;
+    }
     if (e.kind !== 'live') return;
     for (const b of e.batches) {
       const set = byStore.get(b.store);

@@ -58,7 +58,7 @@ export async function registerTerminals(app: FastifyInstance, deps: Deps): Promi
   };
 
   const onEvent = (e: BusEvent) => {
-    if (e.kind === 'live' || e.kind === 'alerts' || e.kind === 'consoleSessions') return;
+    if (e.kind === 'live' || e.kind === 'alerts' || e.kind === 'consoleSessions' || e.kind === 'resync') return;
     const c = live.get(e.machineRowId);
     if (!c) return;
     switch (e.kind) {
