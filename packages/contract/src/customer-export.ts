@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auth, id, isoTime } from './common.js';
 import { customerRecord } from './customer.js';
+import { CASH_DIRECTIONS, CASH_LEVELS } from './cash-rules.js';
 
 /** A boss asks for one customer's data, as the customer may ask the store for it (issue 40). */
 export const customerExportRequest = auth.extend({ id });
@@ -18,6 +19,17 @@ export const customerExportReply = z.object({
   customer: customerRecord,
   movements: z.array(z.object({ id: z.number().int(), at: isoTime, kind: z.string(), channel: z.string(), amount: z.number() })),
   actions: z.array(z.object({ at: isoTime, kind: z.string(), by: z.string() })),
+  /** The cash transaction log's rows of theirs (docs/COMPLIANCE.md "Cash transaction log"), with the identity each recorded. */
+  cash_log: z.array(
+    z.object({
+      day: z.string(),
+      direction: z.enum(CASH_DIRECTIONS),
+      level: z.enum(CASH_LEVELS),
+      at: isoTime,
+      day_total: z.number(),
+      identity: z.record(z.string(), z.string()),
+    }),
+  ),
 });
 export type CustomerExport = z.infer<typeof customerExportReply>;
 

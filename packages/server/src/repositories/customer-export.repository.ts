@@ -23,6 +23,16 @@ export const customerExportRepository = {
       .orderBy('id')
       .execute();
   },
+  /** The customer's cash transaction log rows in their store (migration 041), oldest first. */
+  cashLog(db: Db, storeId: number, customerId: number) {
+    return db
+      .selectFrom('cash_log')
+      .select(['day', 'direction', 'level', 'at', 'total_cents', 'identity'])
+      .where('store_id', '=', storeId)
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
+  },
   /** When the customer's last ledger row was written (null: none). */
   async lastMovementAt(db: Db, storeId: number, customerId: number): Promise<string | null> {
     const r = await db.selectFrom('ledger').select((eb) => eb.fn.max('at').as('at')).where('store_id', '=', storeId).where('customer_id', '=', customerId).executeTakeFirst();

@@ -12,7 +12,7 @@ import { presentCustomer } from './present.js';
 
 /**
  * One customer's data as the store keeps it, for the customer who asks for it (docs/COMPLIANCE.md): their
- * record, every money movement and every recorded action on them, in their store only. A boss's act, and
+ * record, every money movement, every recorded action on them and their cash log rows, in their store only. A boss's act, and
  * recorded as one (`customer.export`, in the same transaction as the reads, so the export and its row
  * stand or fall together); a cashier or a customer of another store get nothing.
  */
@@ -22,7 +22,11 @@ export async function exportCustomer(deps: Deps, actor: Actor, input: { id: numb
     const c = await mustFind(tx, actor, input.id);
     const store = await storeScope(db, actor.storeId).store.find();
     if (!store) refuse(Status.KIOSK_CLOSED);
-    const [movements, actions] = await Promise.all([customerExportRepository.movements(db, actor.storeId, c.id), customerExportRepository.actions(db, actor.storeId, c.id)]);
+    const [movements, actions, cash] = await Promise.all([
+      customerExportRepository.movements(db, actor.storeId, c.id),
+      customerExportRepository.actions(db, actor.storeId, c.id),
+      customerExportRepository.cashLog(db, actor.storeId, c.id),
+    ]);
     await audit({ kind: 'customer.export', target: customerTarget(presentCustomer(c)), after: { movements: movements.length, actions: actions.length } });
     return {
       exported_at: isoNow(),
@@ -30,6 +34,7 @@ export async function exportCustomer(deps: Deps, actor: Actor, input: { id: numb
       customer: presentCustomer(c),
       movements: movements.map((m) => ({ id: Number(m.id), at: m.at, kind: m.kind, channel: m.channel, amount: toUnits(Number(m.amount_cents)) })),
       actions: actions.map((a) => ({ at: a.at, kind: a.kind, by: a.actor_name })),
+      cash_log: cash.map((r) => ({ day: r.day, direction: r.direction, level: r.level, at: r.at, day_total: toUnits(Number(r.total_cents)), identity: JSON.parse(r.identity) as Record<string, string> })),
     };
   });
 }

@@ -38,9 +38,22 @@ describeOnDatabases("a customer's data export", (s) => {
       ['revert', 2.5, 'pos'],
     ]);
     expect((r.actions as { kind: string; by: string }[]).map((a) => a.kind)).toContain('customer.create');
+    expect(r.cash_log).toEqual([]);
     expect(await exports()).toBe(before + 1);
     const row = await s.handle.db.selectFrom('audit').select(['target_id', 'actor_name', 'store_id']).where('kind', '=', 'customer.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ target_id: c.id, actor_name: DEMO_LOGINS.boss.username, store_id: 1001 });
+  });
+
+  it("holds the customer's cash log rows with the identity each recorded", async () => {
+    await s.handle.db.updateTable('store').set({ cash_log_cents: 10_00 }).where('id', '=', 1001).execute();
+    try {
+      const c = await newCustomer(s, cashier, { first_name: 'Cash', last_name: 'Logged' });
+      expect((await s.call('/customer/purchase', { ...cashier, id: c.id, amount: 12.5, key: await s.key() })).status).toBe(Status.OK);
+      const r = await s.call('/customer/export', { UID: boss.UID, TOKEN: boss.TOKEN, id: c.id });
+      expect(r.cash_log).toEqual([expect.objectContaining({ direction: 'in', level: 'log', day_total: 12.5, identity: expect.objectContaining({ first_name: 'Cash', last_name: 'Logged' }) })]);
+    } finally {
+      await s.handle.db.updateTable('store').set({ cash_log_cents: 0 }).where('id', '=', 1001).execute();
+    }
   });
 
   it('is among the calls /user/menu lists for a boss, never for a cashier: the web offers the button by it', async () => {

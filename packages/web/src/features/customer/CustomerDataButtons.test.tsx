@@ -7,7 +7,7 @@ import { renderRoutes } from '../../test/render';
 import { CustomerEraseButton, CustomerExportButton } from './CustomerDataButtons';
 
 const menu = (calls: string[]) => () => ({ status: 0, menu: [], opens: [], calls, serverVer: '1', env: 'test' });
-const exported = { status: 0, exported_at: '2026-12-03T10:00:00.000Z', store: { kid: 1001, name: 'Demo Arcade' }, customer: { id: 7, first_name: 'Dana' }, movements: [{ id: 1, at: '2026-12-03T09:00:00.000Z', kind: 'purchase', channel: 'pos', amount: 12.5 }], actions: [] };
+const exported = { status: 0, exported_at: '2026-12-03T10:00:00.000Z', store: { kid: 1001, name: 'Demo Arcade' }, customer: { id: 7, first_name: 'Dana' }, movements: [{ id: 1, at: '2026-12-03T09:00:00.000Z', kind: 'purchase', channel: 'pos', amount: 12.5 }], actions: [], cash_log: [] };
 
 afterEach(() => {
   vi.unstubAllGlobals();
