@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { bossSession, enrolTerminal } from '../packages/server/src/testing/terminal-kit.js';
 import { DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 /**
@@ -10,7 +11,8 @@ import { DEMO_LOGINS, startE2E, type E2E } from './harness.js';
  * machine (an HTTP server answering as the printer's web service does, CORS included), named to the
  * server in PRINTER_ORIGINS so the page's CSP lets the post through. A purchase prints its receipt with
  * the drawer pulse, a comps one without it; a printer that does not answer leaves the purchase done
- * once and the cashier told.
+ * once and the cashier told; a reload kiosk's collection slip prints there, and again from the day's list,
+ * never with the pulse.
  */
 interface Printed {
   path: string;
@@ -140,6 +142,52 @@ describe('network receipt printer', () => {
     expect(z!.body).toMatch(/<symbol type="qrcode_model_2"[^>]*>mbx-day-seal v1/);
     expect(z!.body).not.toContain('<pulse');
     await e.screenshot(page, 'printer-z-report');
+  });
+
+  it("a boss collects a reload kiosk's box and its slip's Print sends the slip to the printer, no drawer pulse; the day's list reprints it", { timeout: 120_000 }, async () => {
+    const kiosk = await enrolTerminal(e.server, await bossSession(e.server), 'reload_kiosk');
+    await kiosk.socket.command({ type: 'cash', seq: 1, direction: 'in', amount_cents: 70_00, meter_cents: 70_00, detail: { '20': 3, '10': 1 } });
+    const page = await e.newPage();
+    await page.addInitScript((address) => localStorage.setItem('mbxPrinter', JSON.stringify({ transport: 'network', width: 80, address, device: null })), origin);
+    await e.signIn(page, DEMO_LOGINS.boss, null, '/Reports/DayClose');
+    const row = page.locator(`[data-kiosk="${kiosk.name}"]`);
+    await row.getByText('$70.00').waitFor();
+    await row.getByTestId(`collect-${kiosk.name}`).click();
+    const collect = page.getByTestId('kiosk-collect-dialog');
+    await collect.locator('input[data-denomination="20"]').fill('3');
+    await collect.getByTestId('collect-submit').click();
+    const dialog = page.getByTestId('kiosk-slip-dialog');
+    await dialog.getByTestId('kiosk-slip').waitFor();
+    const before = printed.length;
+    await dialog.getByRole('button', { name: 'Print' }).click();
+    const [slip] = await receiptsSince(before, 1);
+    expect(slip!.path).toMatch(/^\/cgi-bin\/epos\/service\.cgi\?devid=local_printer/);
+    expect(slip!.body).toContain('>Kiosk collection&#10;</text>');
+    expect(slip!.body).toMatch(new RegExp(`>Kiosk +${kiosk.name} #\\d+&#10;`));
+    expect(slip!.body).toMatch(/>Collected by +boss01&#10;/);
+    expect(slip!.body).toMatch(/>Expected +\$70\.00&#10;/);
+    expect(slip!.body).toMatch(/> {2}\$20 × 3 +\$60\.00&#10;/);
+    expect(slip!.body).toMatch(/>Over\/short +-\$10\.00&#10;/);
+    const qr = /<symbol type="qrcode_model_2"[^>]*>(moneybox:collection:(\d+))<\/symbol>/.exec(slip!.body);
+    expect(qr).not.toBeNull();
+    expect(slip!.body).not.toContain('<pulse');
+    expect(await dialog.getByTestId('kiosk-slip-printer-offline').count()).toBe(0);
+    await e.screenshot(page, 'printer-kiosk-slip');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The day's collections list reprints the same collection's slip, marked so.
+    const reprintButton = page.getByTestId(`collection-slip-${qr![2]}`);
+    await reprintButton.click();
+    const again = page.getByTestId('kiosk-slip-dialog');
+    await again.getByTestId('kiosk-slip').waitFor();
+    const beforeReprint = printed.length;
+    await again.getByRole('button', { name: 'Print' }).click();
+    const [reprint] = await receiptsSince(beforeReprint, 1);
+    expect(reprint!.body).toContain('>Reprint&#10;</text>');
+    expect(reprint!.body).toContain(`>${qr![1]}</symbol>`);
+    expect(reprint!.body).not.toContain('<pulse');
+    await kiosk.socket.close();
   });
 
   it('says the printer is offline when it does not answer, and the purchase is done once', { timeout: 120_000 }, async () => {

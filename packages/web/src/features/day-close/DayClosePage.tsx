@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ZReport } from '@moneybox/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { useMoney } from '../../money/useMoney';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
 import { KioskCollections } from './KioskCollections';
+import { KioskSlipDialog } from './KioskSlipDialog';
 import { useZReport } from './ZReportPrint';
 
 type Target = 'shift' | 'collection' | 'machine';
@@ -46,7 +48,8 @@ function Section({ title, minWidth, head, children }: { title: string; minWidth:
 
 /**
  * The store day close (bosses, a viewer too): a day's Z report (the stored one once closed), what
- * still blocks the close, the close, notes on differences, and the report printed as a 300px receipt or on A4.
+ * still blocks the close, the close, notes on differences, and the report printed as a 300px receipt or on A4;
+ * each kiosk collection of the day reprints its slip.
  */
 export default function DayClosePage() {
   const { t } = useTranslation(['day-close', 'common', 'home']);
@@ -58,6 +61,7 @@ export default function DayClosePage() {
   const write = useWrite();
   const [target, setTarget] = useState('');
   const [note, setNote] = useState('');
+  const [slip, setSlip] = useState<ZReport['collections'][number] | null>(null);
   const v = q.data;
   const r = v?.report;
 
@@ -132,7 +136,7 @@ export default function DayClosePage() {
               </Table.Tr>
             ))}
           </Section>
-          <Section title={t('day-close:collections')} minWidth={520} head={[{ label: t('day-close:kiosk') }, { label: t('day-close:collector') }, { label: t('day-close:expected'), right: true }, { label: t('day-close:counted'), right: true }, { label: t('day-close:overShort'), right: true }]}>
+          <Section title={t('day-close:collections')} minWidth={520} head={[{ label: t('day-close:kiosk') }, { label: t('day-close:collector') }, { label: t('day-close:expected'), right: true }, { label: t('day-close:counted'), right: true }, { label: t('day-close:overShort'), right: true }, { label: '' }]}>
             {r.collections.map((c) => (
               <Table.Tr key={c.collection_id} data-collection={c.collection_id}>
                 <Table.Td>{c.kiosk}</Table.Td>
@@ -141,6 +145,11 @@ export default function DayClosePage() {
                 <Table.Td ta="right">{c.counted === null ? t('day-close:notCollected') : money(c.counted)}</Table.Td>
                 <Table.Td ta="right" c={c.large ? 'red' : undefined}>
                   {c.over_short === null ? c.reason : signed(c.over_short)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="default" onClick={() => setSlip(c)} data-testid={`collection-slip-${c.collection_id}`}>
+                    {t('day-close:slip.print')}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -218,6 +227,7 @@ export default function DayClosePage() {
         </Card>
       ) : null}
       {print.element}
+      {slip ? <KioskSlipDialog slip={slip} kioskId={slip.kiosk_id} store={r?.store} reprint onClose={() => setSlip(null)} /> : null}
     </PageFrame>
   );
 }

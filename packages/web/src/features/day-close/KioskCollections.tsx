@@ -6,46 +6,16 @@ import { useApiQuery } from '../../api/hooks';
 import { KeyAlreadyRecorded } from '../../api/one-time-key';
 import { useOneTimeKey } from '../../api/useKeyedCall';
 import { useWrite } from '../../api/write';
-import { ReceiptLines, type ReceiptLine } from '../../components/ReceiptLines';
-import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
-import { centsToUnits, formatCents, formatDenomination, unitsToCents } from '../../money/units';
+import { centsToUnits, unitsToCents } from '../../money/units';
 import { useMoney } from '../../money/useMoney';
 import { useLayoutInfo } from '../../theme/LayoutProvider';
 import { storeTime } from '../../time/store-time';
 import { useLocalTimeDiff } from '../../time/useLocalTimeDiff';
-import { countDetail, countTotalCents, denominationCents, storeDenominations, type PieceCounts } from '../shift-close/denominations';
+import { countDetail, countTotalCents, storeDenominations, type PieceCounts } from '../shift-close/denominations';
 import { DenominationCount } from '../shift-close/DenominationCount';
+import { KioskSlipDialog } from './KioskSlipDialog';
 
 const NUM = { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' } as const;
-
-/** The collection slip (300px receipt): the kiosk, who collected, expected, counted by denomination, over/short. */
-export function KioskSlip({ slip }: { slip: KioskCollectionSlip }) {
-  const { t } = useTranslation('day-close');
-  const { money, signed } = useMoney();
-  const { coinSign } = useLayoutInfo();
-  const { diff } = useLocalTimeDiff();
-  const lines: ReceiptLine[] = [
-    { key: 'kiosk', label: t('kiosk'), value: slip.kiosk },
-    { key: 'time', label: t('slip.time'), value: storeTime(slip.time, diff) },
-    { key: 'collector', label: t('slip.collector'), value: slip.collector },
-    { key: 'expected', label: t('expected'), value: money(slip.expected) },
-    ...Object.entries(slip.count_detail ?? {})
-      .sort(([a], [b]) => denominationCents(b) - denominationCents(a))
-      .map(([d, n]) => ({ key: `count-${d}`, indent: true, label: `${formatDenomination(denominationCents(d), coinSign)} × ${n}`, value: formatCents(denominationCents(d) * n, coinSign) })),
-    slip.counted === null ? { key: 'reason', label: t('notCollected'), value: slip.reason } : { key: 'counted', label: t('counted'), value: money(slip.counted) },
-    ...(slip.over_short === null ? [] : [{ key: 'overShort', label: t('overShort'), value: signed(slip.over_short), strong: true }]),
-  ];
-  return (
-    <div data-testid="kiosk-slip" style={{ width: '100%', maxWidth: 300, margin: '0 auto' }}>
-      <Title order={2} fz="lg" ta="center">
-        {t('slip.title')}
-      </Title>
-      <Divider my="xs" variant="dashed" />
-      <ReceiptLines lines={lines} />
-      <Divider my="xs" variant="dashed" />
-    </div>
-  );
-}
 
 /** Counting one kiosk's box by denomination: expected, counted and the over/short as the boss types. */
 export function CollectDialog({ box, denominations, onDone, onCancel }: { box: KioskBox; denominations: readonly string[]; onDone: (slip: KioskCollectionSlip | null) => void; onCancel: () => void }) {
@@ -122,7 +92,7 @@ export function CollectDialog({ box, denominations, onDone, onCancel }: { box: K
 /**
  * The reload kiosks' cash boxes (bosses, a viewer too: a collection opens no shift of theirs, so it never
  * blocks the day's close): what each should hold since its last collection, its collection counted by the
- * store's denominations (Store Information's), then the slip.
+ * store's denominations (Store Information's), then the slip (`KioskSlipDialog`: Print to the counter's printer).
  */
 export function KioskCollections({ onCollected }: { onCollected: () => void }) {
   const { t } = useTranslation(['day-close', 'common']);
@@ -132,14 +102,14 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
   const boxes = useApiQuery('/kiosk/boxes', {});
   const info = useApiQuery('/store/info', {});
   const [open, setOpen] = useState<KioskBox | null>(null);
-  const [slip, setSlip] = useState<KioskCollectionSlip | null>(null);
+  const [slip, setSlip] = useState<{ slip: KioskCollectionSlip; kioskId: number } | null>(null);
   const list: CallReply<'/kiosk/boxes'>['list'] = boxes.data?.list ?? [];
   if (!list.length) return null;
   const denominations = storeDenominations(info.data?.info.denominations, coinSign);
 
-  const done = (s: KioskCollectionSlip | null) => {
+  const done = (box: KioskBox, s: KioskCollectionSlip | null) => {
     setOpen(null);
-    setSlip(s);
+    setSlip(s && { slip: s, kioskId: box.id });
     void boxes.refetch();
     onCollected();
   };
@@ -185,17 +155,8 @@ export function KioskCollections({ onCollected }: { onCollected: () => void }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {open ? <CollectDialog box={open} denominations={denominations} onDone={done} onCancel={() => setOpen(null)} /> : null}
-      {slip ? (
-        <ReceiptDialog
-          opened
-          title={t('day-close:slip.title')}
-          receipt={<KioskSlip slip={slip} />}
-          actions={<PrintClose print={t('day-close:print')} close={t('common:close')} onClose={() => setSlip(null)} />}
-          testId="kiosk-slip-dialog"
-          printTestId="kiosk-slip-print"
-        />
-      ) : null}
+      {open ? <CollectDialog box={open} denominations={denominations} onDone={(s) => done(open, s)} onCancel={() => setOpen(null)} /> : null}
+      {slip ? <KioskSlipDialog slip={slip.slip} kioskId={slip.kioskId} onClose={() => setSlip(null)} /> : null}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { renderRoutes } from '../../test/render';
-import { KioskSlip } from './KioskCollections';
+import { KioskSlip } from './KioskSlipDialog';
 
 const base = { collection_id: 7, kiosk: '901', time: '2026-01-15T14:00:00.000Z', collector: 'boss01', expected: 70, reason: '' };
 

@@ -1,10 +1,11 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { DayCloseNote, ZReport } from '@moneybox/contract';
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { PrintClose, ReceiptDialog } from '../../components/ReceiptDialog';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
 import type { PrintOptions } from '../hardware/print';
+import { CounterPrintActions } from '../hardware/CounterPrintActions';
 import { useCounterPrint } from '../hardware/useCounterPrint';
 import type { ReceiptDoc } from '../hardware/receipt';
 import { useMoney } from '../../money/useMoney';
@@ -72,22 +73,13 @@ export function useZReportPrint(body: ReactNode | null, receipt: ReceiptDoc | nu
         title={t('day-close:zTitle')}
         receipt={body}
         actions={
-          <>
-            {printer.state === 'offline' ? (
-              <Text size="sm" c="red.9" role="alert" data-testid="z-receipt-printer-offline">
-                {t('day-close:printerOffline')}
-              </Text>
-            ) : null}
-            <PrintClose
-              print={t('day-close:print')}
-              close={t('common:close')}
-              onPrint={() => void printer.print(receipt)}
-              onClose={() => {
-                printer.reset();
-                setPrinting(null);
-              }}
-            />
-          </>
+          <CounterPrintActions
+            printer={printer}
+            doc={() => receipt}
+            texts={{ print: t('day-close:print'), close: t('common:close'), offline: t('day-close:printerOffline') }}
+            onClose={() => setPrinting(null)}
+            testId="z-receipt"
+          />
         }
         testId="z-receipt-dialog"
         printTestId="z-receipt-print"

@@ -1,5 +1,5 @@
-import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CounterPrintActions } from '../hardware/CounterPrintActions';
 import type { PrintOptions } from '../hardware/print';
 import { useCounterPrint } from '../hardware/useCounterPrint';
 import { kioskData } from '../../auth/session';
@@ -43,26 +43,7 @@ export function DrawerReportDialog({ opened, report, onClose, cashierAccount, pr
       printCopy={report ? <DrawerReport report={report} {...ctx} /> : null}
       testId="drawer-report-dialog"
       printTestId="drawer-report-print"
-      actions={
-        <>
-          {printer.state === 'offline' ? (
-            <Text size="sm" c="red.9" role="alert" data-testid="drawer-report-printer-offline">
-              {t('printerOffline')}
-            </Text>
-          ) : null}
-          <Button variant="default" loading={printer.state === 'printing'} onClick={() => void printer.print(report && drawerReportReceipt(report, ctx, t))} data-testid="drawer-report-print-button">
-            {t('print')}
-          </Button>
-          <Button
-            onClick={() => {
-              printer.reset();
-              onClose();
-            }}
-          >
-            {t('close')}
-          </Button>
-        </>
-      }
+      actions={<CounterPrintActions printer={printer} doc={() => report && drawerReportReceipt(report, ctx, t)} texts={{ print: t('print'), close: t('close'), offline: t('printerOffline') }} onClose={onClose} testId="drawer-report" />}
     />
   );
 }
