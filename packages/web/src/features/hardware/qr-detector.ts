@@ -4,10 +4,9 @@
  * ZXing's WebAssembly build through the `barcode-detector` ponyfill (`qr-zxing.ts`), loaded only then, by
  * dynamic import, with its .wasm served from the app's own build (never a CDN).
  */
-export interface QrReader {
-  /** The codes in the frame the video shows now (none while it has no frame). */
-  detect(source: HTMLVideoElement): Promise<ReadonlyArray<{ rawValue: string }>>;
-}
+import type { QrReader } from './qr-reader';
+
+export type { QrReader } from './qr-reader';
 
 interface NativeDetector {
   new (options: { formats: string[] }): QrReader;

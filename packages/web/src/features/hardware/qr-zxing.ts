@@ -3,7 +3,7 @@ import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 // Vite copies it to dist/assets under a hashed name and this is its URL. The ponyfill would otherwise fetch
 // it from jsDelivr, which a counter offline, or the app's Content-Security-Policy, does not allow.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { QrReader } from './qr-detector';
+import type { QrReader } from './qr-reader';
 
 let ready: Promise<unknown> | null = null;
 
