@@ -3,8 +3,32 @@
  * Each kind's threshold (when it has one) has a platform default and per-store overrides; 0 turns
  * the rule off for that store.
  */
-export const ALERT_KINDS = ['low_credit', 'over_short', 'long_shift', 'machine_offline', 'lockouts', 'meters', 'ledger'] as const;
+export const ALERT_KINDS = ['low_credit', 'over_short', 'long_shift', 'machine_offline', 'lockouts', 'meters', 'ledger', 'structuring', 'little_play'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * Unusual activity (issue 40, docs/COMPLIANCE.md "Structuring and unusual activity"): kinds seen only in the
+ * console, never by a store, and acknowledged only with a note (refused 13 'alert_note_required' without one).
+ */
+export const NOTE_REQUIRED_KINDS: readonly AlertKind[] = ['structuring', 'little_play'];
+
+/**
+ * The operator's unusual-activity rules (platform-wide, admin only), both off until switched on.
+ * Structuring: `structuring_count` or more of one person's cash movements, each within `structuring_band`
+ * percent under its store's report threshold (the cash log's), in one store day or week (`structuring_window`).
+ * Little play: a customer's redeems of one store day reaching `little_play_redeem` percent of the cash
+ * bought that day while the entries bet that day stay under `little_play_play` percent of it.
+ */
+export const UNUSUAL_ACTIVITY_DEFAULTS = {
+  structuring_on: false,
+  structuring_count: 3,
+  structuring_band: 10,
+  structuring_window: 'day' as 'day' | 'week',
+  little_play_on: false,
+  little_play_redeem: 90,
+  little_play_play: 10,
+};
+export type UnusualActivityRules = typeof UNUSUAL_ACTIVITY_DEFAULTS;
 
 /** The kinds with a threshold, its unit and its built-in default (null: the store's own large difference). */
 export const ALERT_THRESHOLDS = {

@@ -75,6 +75,7 @@ export const AUDIT_KINDS = [
   'console.alert_acknowledge',
   'console.alert_resolve',
   'console.thresholds_set',
+  'console.unusual_activity_set',
   'console.webhook_add',
   'console.webhook_remove',
   // A store's theme: the hosts it is served at and their layout.

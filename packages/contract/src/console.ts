@@ -339,6 +339,28 @@ export const consoleThresholdsSetRequest = auth.extend({
   values: z.object(Object.fromEntries(THRESHOLD_KINDS.map((k) => [k, thresholdInput.optional()])) as Record<ThresholdKind, z.ZodOptional<typeof thresholdInput>>),
 });
 
+/** The operator's unusual-activity rules (alert-kinds.ts UNUSUAL_ACTIVITY_DEFAULTS): what is set, the defaults where nothing is. */
+export const consoleUnusualActivityReply = z.object({
+  status: z.literal(0),
+  structuring_on: z.boolean(),
+  structuring_count: z.number().int(),
+  structuring_band: z.number().int(),
+  structuring_window: z.enum(['day', 'week']),
+  little_play_on: z.boolean(),
+  little_play_redeem: z.number().int(),
+  little_play_play: z.number().int(),
+});
+const percent = z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(1).max(100));
+export const consoleUnusualActivitySetRequest = auth.extend({
+  structuring_on: z.boolean(),
+  structuring_count: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/).transform(Number)]).pipe(z.number().int().min(2).max(100)),
+  structuring_band: percent,
+  structuring_window: z.enum(['day', 'week']),
+  little_play_on: z.boolean(),
+  little_play_redeem: percent,
+  little_play_play: percent,
+});
+
 /**
  * Self-exclusions shared across an operator's stores on an ID match (issue 24): the switch of the
  * store's operator (its distributor; the platform's own stores when it has none).
@@ -574,6 +596,8 @@ export const CONSOLE_CALLS = {
   '/operator/alertResolve': { input: consoleAlertResolveRequest, reply: consoleDoneReply, who: CONSOLE_MAY.manage, kind: 'write' },
   '/operator/thresholds': { input: consoleThresholdsRequest, reply: consoleThresholdsReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/thresholdsSet': { input: consoleThresholdsSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
+  '/operator/unusualActivity': { input: auth, reply: consoleUnusualActivityReply, who: CONSOLE_MAY.admin, kind: 'read' },
+  '/operator/unusualActivitySet': { input: consoleUnusualActivitySetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write' },
   '/operator/exclusionSharing': { input: consoleExclusionSharingRequest, reply: consoleExclusionSharingReply, who: CONSOLE_MAY.signedIn, kind: 'read', stores: ['kid'] },
   '/operator/exclusionSharingSet': { input: consoleExclusionSharingSetRequest, reply: consoleDoneReply, who: CONSOLE_MAY.admin, kind: 'write', stores: ['kid'] },
   '/operator/webhooks': { input: auth, reply: consoleWebhooksReply, who: CONSOLE_MAY.admin, kind: 'read' },

@@ -74,6 +74,7 @@ export const OPERATOR_REASONS = [
   'event_not_yours',
   // Alerts and webhooks.
   'alert_resolved',
+  'alert_note_required',
   'no_webhook',
 ] as const;
 

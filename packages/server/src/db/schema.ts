@@ -548,6 +548,12 @@ export interface AlertTable {
   note: Generated<string>;
 }
 
+/** The stores of an alert that spans several (migration 042): a bounded scope sees it only with all of them. */
+export interface AlertStoreTable {
+  alert_id: number;
+  store_id: number;
+}
+
 /** A rule's threshold: store 0 the platform default, another store its override. */
 export interface AlertThresholdTable {
   store_id: number;
@@ -711,6 +717,7 @@ export interface Database {
   kiosk_collection: KioskCollectionTable;
   alert: AlertTable;
   alert_threshold: AlertThresholdTable;
+  alert_store: AlertStoreTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   payout_check: PayoutCheckTable;

@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import type { AlertTable } from '../db/schema.js';
+import type { AlertTable, Database } from '../db/schema.js';
 import { ALERT_COLUMNS, WEBHOOK_DELIVERY_COLUMNS } from './columns.js';
 import type { StoreSet } from './console-store.repository.js';
 
@@ -54,7 +54,85 @@ export const alertFactsRepository = {
   thresholds(db: Db) {
     return db.selectFrom('alert_threshold').select(['store_id', 'kind', 'value']).execute();
   },
+  /**
+   * Unusual activity's facts (domain/alert-rules.ts structuring): customers' cash movements since `since` at the
+   * stores with a report threshold, each at most the threshold and at least `bandPercent` under it.
+   */
+  nearThresholdCash(db: Db, since: string, cash: CashOf, bandPercent: number) {
+    return cashRows(db, since, cash)
+      .where('store.cash_report_cents', '>', 0)
+      .where('ledger.amount_cents', '<=', sql<number>`store.cash_report_cents`)
+      .where(sql<boolean>`ledger.amount_cents * 100 >= store.cash_report_cents * ${100 - bandPercent}`)
+      .execute();
+  },
+  /** The customers with a cash redeem since `since` (the little-play rule's candidates). */
+  async redeemers(db: Db, since: string, cash: CashOf): Promise<number[]> {
+    const rows = await db
+      .selectFrom('ledger')
+      .select('customer_id')
+      .distinct()
+      .where('kind', '=', 'redeem')
+      .where('channel', 'in', cash.channels)
+      .where('at', '>=', since)
+      .where('customer_id', 'is not', null)
+      .execute();
+    return rows.map((r) => Number(r.customer_id));
+  },
+  /** These customers' cash movements since `since`, every amount. */
+  cashOf(db: Db, since: string, cash: CashOf, customerIds: readonly number[]) {
+    if (customerIds.length === 0) return Promise.resolve([]);
+    return cashRows(db, since, cash).where('ledger.customer_id', 'in', customerIds).execute();
+  },
+  /** The entries these customers bet since `since`, summed per store and UTC minute (a minute falls in one store day in every zone). */
+  betsOf(db: Db, since: string, customerIds: readonly number[]) {
+    if (customerIds.length === 0) return Promise.resolve([]);
+    const minute = sql<string>`substr(ledger.at, 1, 16)`;
+    return db
+      .selectFrom('ledger')
+      .innerJoin('store', 'store.id', 'ledger.store_id')
+      .select((eb) => ['ledger.customer_id', 'ledger.store_id', 'store.timezone', minute.as('minute'), eb.fn.sum<number>('ledger.amount_cents').as('cents')])
+      .where('ledger.kind', '=', 'bet')
+      .where('ledger.at', '>=', since)
+      .where('ledger.customer_id', 'in', customerIds)
+      .groupBy(['ledger.customer_id', 'ledger.store_id', 'store.timezone', minute])
+      .execute();
+  },
 };
+
+/** Which ledger rows are cash (money/cash-log.ts CASH_KINDS on CASH_CHANNELS), passed in by the sweep. */
+export interface CashOf {
+  kinds: readonly string[];
+  channels: readonly string[];
+}
+
+function cashRows(db: Db, since: string, cash: CashOf) {
+  return db
+    .selectFrom('ledger')
+    .innerJoin('store', 'store.id', 'ledger.store_id')
+    .innerJoin('customer', 'customer.id', 'ledger.customer_id')
+    .select([
+      'ledger.id',
+      'ledger.store_id',
+      'store.name as store_name',
+      'store.timezone',
+      'store.cash_report_cents',
+      'ledger.customer_id',
+      'customer.first_name',
+      'customer.last_name',
+      'customer.id_hash',
+      'ledger.kind',
+      'ledger.amount_cents',
+      'ledger.at',
+    ])
+    .where('ledger.at', '>=', since)
+    .where('ledger.kind', 'in', cash.kinds)
+    .where('ledger.channel', 'in', cash.channels);
+}
+
+/** The alert's stores (alert_store) outside a bounded scope: such an alert is not the scope's. */
+function outside(selectFrom: ExpressionBuilder<Database, 'alert'>['selectFrom'], set: readonly number[]) {
+  return selectFrom('alert_store').select('alert_store.alert_id').whereRef('alert_store.alert_id', '=', 'alert.id').where('alert_store.store_id', 'not in', set.length ? set : [-1]);
+}
 
 export type AlertRow = Awaited<ReturnType<typeof alertRepository.find>> & object;
 
@@ -65,14 +143,20 @@ export const alertRepository = {
     return db.selectFrom('alert').select(['id', 'kind', 'store_id', 'subject', 'open_key']).where('open_key', 'is not', null).execute();
   },
   /** Inserts the alert unless one with its open key stands; its id when this call raised it. */
-  async raise(db: Db, row: Insertable<AlertTable>): Promise<number | undefined> {
+  async raise(db: Db, row: Insertable<AlertTable>, stores: readonly number[] = []): Promise<number | undefined> {
     const r = await db
       .insertInto('alert')
       .values(row)
       .onConflict((oc) => oc.column('open_key').doNothing())
       .returning('id')
       .executeTakeFirst();
+    if (r !== undefined && stores.length > 1) await db.insertInto('alert_store').values(stores.map((store_id) => ({ alert_id: r.id, store_id }))).execute();
     return r?.id;
+  },
+  /** The stores of an alert that spans several ([] for one store's alert). */
+  async storesOf(db: Db, id: number): Promise<number[]> {
+    const rows = await db.selectFrom('alert_store').select('store_id').where('alert_id', '=', id).orderBy('store_id').execute();
+    return rows.map((r) => Number(r.store_id));
   },
   /** Clears a standing alert (its cause went); false when another server did it first. */
   async clear(db: Db, id: number, openKey: string, at: string): Promise<boolean> {
@@ -87,14 +171,17 @@ export const alertRepository = {
       .selectFrom('alert')
       .leftJoin('store', 'store.id', 'alert.store_id')
       .select([...ALERT_COLUMNS.map((c) => `alert.${c}` as const), 'store.name as store_name']);
-    if (set !== 'all') q = q.where('alert.store_id', 'in', set.length ? set : [-1]);
-    if (opts.storeId !== undefined) q = q.where('alert.store_id', '=', opts.storeId);
+    if (set !== 'all') q = q.where('alert.store_id', 'in', set.length ? set : [-1]).where(({ not, exists, selectFrom }) => not(exists(outside(selectFrom, set))));
+    if (opts.storeId !== undefined) {
+      const kid = opts.storeId;
+      q = q.where(({ or, eb, exists, selectFrom }) => or([eb('alert.store_id', '=', kid), exists(selectFrom('alert_store').select('alert_store.alert_id').whereRef('alert_store.alert_id', '=', 'alert.id').where('alert_store.store_id', '=', kid))]));
+    }
     if (opts.open) q = q.where('alert.cleared_at', 'is', null).where('alert.resolved_at', 'is', null);
     return q.orderBy('alert.raised_at', 'desc').orderBy('alert.id', 'desc').limit(opts.limit).execute();
   },
   async countOpen(db: Db, set: StoreSet): Promise<number> {
     let q = db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('n')).where('cleared_at', 'is', null).where('resolved_at', 'is', null);
-    if (set !== 'all') q = q.where('store_id', 'in', set.length ? set : [-1]);
+    if (set !== 'all') q = q.where('alert.store_id', 'in', set.length ? set : [-1]).where(({ not, exists, selectFrom }) => not(exists(outside(selectFrom, set))));
     return Number((await q.executeTakeFirstOrThrow()).n);
   },
   /** Acknowledges an alert neither acknowledged nor resolved; false when it already was. */

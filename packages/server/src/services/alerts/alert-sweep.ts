@@ -1,7 +1,30 @@
 import { ledgerKeyPlace, ledgerPublicKey } from '../../auth/ledger-key.js';
 import { isoAgo } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { CLOSED_SHIFT_WINDOW_MS, EVENT_KINDS, LOCKOUT_WINDOW_MS, ledgerChainBreaks, ledgerDifferences, lockouts, longShift, lowCredit, machineOffline, metersDisagree, openKey, overShort, thresholdResolver, type Cause } from '../../domain/alert-rules.js';
+import {
+  CLOSED_SHIFT_WINDOW_MS,
+  EVENT_KINDS,
+  LOCKOUT_WINDOW_MS,
+  ledgerChainBreaks,
+  ledgerDifferences,
+  littlePlay,
+  lockouts,
+  longShift,
+  lowCredit,
+  machineOffline,
+  metersDisagree,
+  openKey,
+  overShort,
+  structuring,
+  thresholdResolver,
+  unusualActivityRules,
+  unusualLookbackMs,
+  type Cause,
+  type CashMovementFact,
+  type CustomerDayFact,
+} from '../../domain/alert-rules.js';
+import { storeDayOf } from '../../domain/store-days.js';
+import { CASH_CHANNELS, CASH_KINDS } from '../../money/cash-log.js';
 import { verifyLedgerChain } from '../../money/ledger-chain.js';
 import { verifyLedger } from '../../money/verify.js';
 import { alertFactsRepository, alertRepository, outboxRepository } from '../../repositories/alert.repository.js';
@@ -49,7 +72,7 @@ export async function sweepAlerts(deps: Deps, opts: SweepOptions = {}): Promise<
     if (standingKeys.has(key)) continue;
     standingKeys.add(key);
     const id = await db.transaction().execute(async (tx) => {
-      const raised = await alertRepository.raise(tx, { kind: c.kind, store_id: c.storeId, subject: c.subject, detail: JSON.stringify(c.detail), open_key: key, raised_at: at });
+      const raised = await alertRepository.raise(tx, { kind: c.kind, store_id: c.storeId, subject: c.subject, detail: JSON.stringify(c.detail), open_key: key, raised_at: at }, c.stores);
       if (raised !== undefined) await outboxRepository.enqueue(tx, raised, 'alert.raised', webhookBody('alert.raised', { ...c, id: raised, at }), at);
       return raised;
     });
@@ -90,6 +113,7 @@ async function currentCauses(deps: Deps, now: number, opts: SweepOptions): Promi
     ...longShift(open, now, threshold),
     ...machineOffline(machines, (m) => isConnected(m, heartbeat, now), withShift, now, threshold),
     ...lockouts(lockRows, threshold),
+    ...(await unusualActivityCauses(db, thresholdRows, now)),
   ];
   if (opts.meters) causes.push(...(await meterCauses(db)));
   if (opts.verify) {
@@ -97,6 +121,52 @@ async function currentCauses(deps: Deps, now: number, opts: SweepOptions): Promi
     // The digests and the day seals too (issue 40): a row changed, removed or added in the database itself.
     const chain = await verifyLedgerChain(db, deps.handle.dialect, ledgerPublicKey(ledgerKeyPlace(deps.settings)));
     causes.push(...ledgerChainBreaks(chain.problems));
+  }
+  return causes;
+}
+
+const CASH = { kinds: CASH_KINDS, channels: CASH_CHANNELS };
+
+type CashRow = Awaited<ReturnType<typeof alertFactsRepository.cashOf>>[number];
+const factOf = (r: CashRow): CashMovementFact => ({
+  id: Number(r.id),
+  storeId: Number(r.store_id),
+  store: r.store_name,
+  customerId: Number(r.customer_id),
+  name: `${r.first_name} ${r.last_name}`.trim(),
+  idHash: r.id_hash,
+  kind: r.kind,
+  amountCents: Number(r.amount_cents),
+  thresholdCents: Number(r.cash_report_cents),
+  at: r.at,
+  day: storeDayOf(Date.parse(r.at), r.timezone),
+});
+
+/** The operator's unusual-activity rules (structuring, little play): read only when switched on. */
+async function unusualActivityCauses(db: Db, thresholdRows: readonly { store_id: number; kind: string; value: number }[], now: number): Promise<Cause[]> {
+  const rules = unusualActivityRules(thresholdRows);
+  const causes: Cause[] = [];
+  if (rules.structuring_on) {
+    const rows = await alertFactsRepository.nearThresholdCash(db, isoAgo(unusualLookbackMs(rules.structuring_window), now), CASH, rules.structuring_band);
+    causes.push(...structuring(rows.map(factOf), rules));
+  }
+  if (rules.little_play_on) {
+    const since = isoAgo(unusualLookbackMs('day'), now);
+    const who = await alertFactsRepository.redeemers(db, since, CASH);
+    const [cash, bets] = await Promise.all([alertFactsRepository.cashOf(db, since, CASH, who), alertFactsRepository.betsOf(db, since, who)]);
+    const days = new Map<string, CustomerDayFact & { movements: CashMovementFact[] }>();
+    const dayOf = (customerId: number, storeId: number, day: string) => {
+      const k = `${customerId}|${storeId}|${day}`;
+      let d = days.get(k);
+      if (!d) days.set(k, (d = { customerId, storeId, day, movements: [], betCents: 0 }));
+      return d;
+    };
+    for (const m of cash.map(factOf)) dayOf(m.customerId, m.storeId, m.day).movements.push(m);
+    for (const b of bets) {
+      const d = days.get(`${Number(b.customer_id)}|${Number(b.store_id)}|${storeDayOf(Date.parse(`${b.minute}:00Z`), b.timezone)}`);
+      if (d) d.betCents += Number(b.cents);
+    }
+    causes.push(...littlePlay([...days.values()], rules));
   }
   return causes;
 }

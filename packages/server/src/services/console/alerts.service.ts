@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { ALERT_KINDS, Status, THRESHOLD_KINDS, WEBHOOK_REFUSAL_REASON, type AlertKind, type AlertState, type ConsoleAlert, type ThresholdKind } from '@moneybox/contract';
+import { ALERT_KINDS, NOTE_REQUIRED_KINDS, Status, THRESHOLD_KINDS, WEBHOOK_REFUSAL_REASON, type AlertKind, type AlertState, type ConsoleAlert, type ThresholdKind, type UnusualActivityRules } from '@moneybox/contract';
 import { isoNow } from '../../clock.js';
 import type { ConsoleActor } from '../../domain/console-actor.js';
-import { thresholdResolver } from '../../domain/alert-rules.js';
+import { thresholdResolver, unusualActivityRules, unusualActivityValues } from '../../domain/alert-rules.js';
 import { refuse } from '../../domain/status-refusal.js';
 import { alertFactsRepository, alertRepository, thresholdRepository, webhookRepository } from '../../repositories/alert.repository.js';
 import type { StoreSet } from '../../repositories/console-store.repository.js';
@@ -63,11 +63,15 @@ async function alertInScope(deps: Deps, actor: ConsoleActor, id: number): Promis
   if (!a) refuse(Status.PERMISSION_ERROR);
   const set: StoreSet = await storesInScope(db, actor);
   if (set !== 'all' && (a.store_id === null || !set.includes(Number(a.store_id)))) refuse(Status.PERMISSION_ERROR);
+  // An alert across several stores (unusual activity) is a bounded scope's only with all of them.
+  if (set !== 'all' && (await alertRepository.storesOf(db, id)).some((k) => !set.includes(k))) refuse(Status.PERMISSION_ERROR);
   return a;
 }
 
 export async function acknowledgeAlert(deps: Deps, actor: ConsoleActor, input: { id: number; note?: string | undefined }) {
   const a = await alertInScope(deps, actor, input.id);
+  // Unusual activity is acknowledged with what was looked at and found (the note stays with the alert and its audit row).
+  if (isKind(a.kind) && NOTE_REQUIRED_KINDS.includes(a.kind) && !input.note?.trim()) refuseInput('alert_note_required', 'acknowledging this alert needs a note');
   return consoleAudited(deps, actor, async (tx, audit, change) => {
     // Acknowledged or resolved already (here, or by another console at the same moment): nothing to do.
     if (!(await alertRepository.acknowledge(tx.handle.db, a.id, actor.username, isoNow(), input.note))) return {};
@@ -120,6 +124,30 @@ export async function setThresholds(deps: Deps, actor: ConsoleActor, input: { ki
       changed[k] = v;
     }
     await audit({ storeId: input.kid ?? null, kind: 'console.thresholds_set', target: { type: 'store', id: input.kid ?? null, label: input.kid === undefined ? 'platform' : String(input.kid) }, before: before.set, after: changed });
+    return {};
+  });
+}
+
+/** The operator's unusual-activity rules (platform-wide), the defaults where nothing is set. Admin only. */
+export async function getUnusualActivity(deps: Deps, _actor: ConsoleActor): Promise<UnusualActivityRules> {
+  return unusualActivityRules(await alertFactsRepository.thresholds(deps.handle.db));
+}
+
+/** Sets the unusual-activity rules, audited with before and after (the sweep reads them at its next pass). Admin only. */
+export async function setUnusualActivity(deps: Deps, actor: ConsoleActor, input: UnusualActivityRules) {
+  const before = await getUnusualActivity(deps, actor);
+  const after: UnusualActivityRules = {
+    structuring_on: input.structuring_on,
+    structuring_count: input.structuring_count,
+    structuring_band: input.structuring_band,
+    structuring_window: input.structuring_window,
+    little_play_on: input.little_play_on,
+    little_play_redeem: input.little_play_redeem,
+    little_play_play: input.little_play_play,
+  };
+  return consoleAudited(deps, actor, async (tx, audit) => {
+    for (const [k, v] of Object.entries(unusualActivityValues(after))) await thresholdRepository.set(tx.handle.db, 0, k, v);
+    await audit({ storeId: null, kind: 'console.unusual_activity_set', target: { type: 'platform', id: null, label: 'unusual activity' }, before, after });
     return {};
   });
 }

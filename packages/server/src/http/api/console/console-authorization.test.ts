@@ -145,6 +145,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/thresholdsSet': { kind: 'platform', body: () => ({ values: { long_shift: 12 } }) },
     '/operator/exclusionSharing': { kind: 'store1001', body: () => ({ kid: 1001 }) },
     '/operator/exclusionSharingSet': { kind: 'store1001', body: () => ({ kid: 1001, on: false }) },
+    '/operator/unusualActivity': { kind: 'platform' },
+    '/operator/unusualActivitySet': { kind: 'platform', body: () => ({ structuring_on: false, structuring_count: 3, structuring_band: 10, structuring_window: 'day', little_play_on: false, little_play_redeem: 90, little_play_play: 10 }) },
     '/operator/webhooks': { kind: 'platform' },
     // A receiver on loopback, which the operator's allow-list below admits (nothing is delivered: no deliverer runs).
     '/operator/webhookAdd': { kind: 'platform', body: (i) => ({ url: `https://127.0.0.1:9/hooks/${i}` }) },
@@ -225,6 +227,8 @@ describeOnDatabases('console authorization matrix', (s) => {
     '/operator/thresholdsSet':          '0   21  21  21  21  21  21  5 5 5',
     '/operator/exclusionSharing':       '0   0   0   21  21  21  0   5 5 5',
     '/operator/exclusionSharingSet':    '0   21  21  21  21  21  21  5 5 5',
+    '/operator/unusualActivity':        '0   21  21  21  21  21  21  5 5 5',
+    '/operator/unusualActivitySet':     '0   21  21  21  21  21  21  5 5 5',
     '/operator/webhooks':               '0   21  21  21  21  21  21  5 5 5',
     '/operator/webhookAdd':             '0   21  21  21  21  21  21  5 5 5',
     '/operator/webhookRemove':          '0   21  21  21  21  21  21  5 5 5',

@@ -6,7 +6,7 @@ import { getCashThresholds, setCashThresholds } from '../../../services/console/
 import { consoleCashLog, consoleDailyReport, consoleDayClose, consoleShiftReport, consoleTransactionReport } from '../../../services/console/store-reports.service.js';
 import { consoleRemoveStoreHost, consoleSetStoreHost } from '../../../services/console/store-theme.service.js';
 import { creditHistory, listDistributors, moveCredit, moveCreditToStores } from '../../../services/console/credit.service.js';
-import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, listAlerts, listWebhooks, removeWebhook, resolveAlert, setThresholds } from '../../../services/console/alerts.service.js';
+import { acknowledgeAlert, addWebhook, countAlerts, getThresholds, getUnusualActivity, listAlerts, listWebhooks, removeWebhook, resolveAlert, setThresholds, setUnusualActivity } from '../../../services/console/alerts.service.js';
 import { exportAudit, listAudit } from '../../../services/console/audit-trail.service.js';
 import { consoleReport } from '../../../services/console/report.service.js';
 import {
@@ -77,6 +77,8 @@ export const consoleCalls = [
   defineCall('/operator/thresholdsSet', { handler: serve(setThresholds) }),
   defineCall('/operator/exclusionSharing', { handler: serve(getExclusionSharing) }),
   defineCall('/operator/exclusionSharingSet', { handler: serve(setExclusionSharing) }),
+  defineCall('/operator/unusualActivity', { handler: serve(getUnusualActivity) }),
+  defineCall('/operator/unusualActivitySet', { handler: serve(setUnusualActivity) }),
   defineCall('/operator/webhooks', { handler: serve(listWebhooks) }),
   defineCall('/operator/webhookAdd', { handler: serve(addWebhook) }),
   defineCall('/operator/webhookRemove', { handler: serve(removeWebhook) }),
