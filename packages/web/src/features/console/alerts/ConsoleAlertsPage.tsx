@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import type { ConsoleAlert } from '@moneybox/contract';
+import { NOTE_REQUIRED_KINDS } from '@moneybox/contract/alert-kinds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +10,8 @@ import { useWrite } from '../../../api/write';
 import { DIALOG_WIDTH } from '../../../components/message';
 import { useDocumentTitle } from '../../../layouts/page-title';
 import { useMoney } from '../../../money/useMoney';
-import { alertText } from './alert-text';
+import { toUnits } from '@moneybox/contract/money';
+import { alertMovements, alertText } from './alert-text';
 import { consoleTime } from '../shell/console-time';
 import { ConsoleTable } from '../shell/ConsoleTable';
 import { useConsoleAction } from '../shell/use-console-action';
@@ -26,18 +28,26 @@ export default function ConsoleAlertsPage() {
   const alerts = useApiQuery('/operator/alerts', { filter });
   const write = useWrite();
   const { busy, error, run } = useConsoleAction();
-  const [resolving, setResolving] = useState<ConsoleAlert | null>(null);
+  // The dialog's alert and what it does: resolve (always with a note), or acknowledge an unusual-activity alert (with one too).
+  const [acting, setActing] = useState<{ alert: ConsoleAlert; act: 'acknowledge' | 'resolve' } | null>(null);
   const [note, setNote] = useState('');
   const role = consoleSession()?.role;
   const mayAct = role === 'admin' || role === 'distributor';
   const list = alerts.data?.list ?? [];
-  const resolve = async () => {
-    if (!resolving) return;
-    if (await run(() => write('/operator/alertResolve', { id: resolving.id, note }), t('console:alerts.resolved'))) {
-      setResolving(null);
+  const close = () => setActing(null);
+  const confirm = async () => {
+    if (!acting) return;
+    const { alert, act } = acting;
+    const done =
+      act === 'resolve'
+        ? await run(() => write('/operator/alertResolve', { id: alert.id, note }), t('console:alerts.resolved'))
+        : await run(() => write('/operator/alertAcknowledge', { id: alert.id, note }), t('console:alerts.acknowledged'));
+    if (done) {
+      setActing(null);
       setNote('');
     }
   };
+  const acknowledge = (a: ConsoleAlert) => (NOTE_REQUIRED_KINDS.includes(a.kind) ? setActing({ alert: a, act: 'acknowledge' }) : void run(() => write('/operator/alertAcknowledge', { id: a.id }), t('console:alerts.acknowledged')));
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -86,6 +96,7 @@ export default function ConsoleAlertsPage() {
             </Table.Td>
             <Table.Td>
               <Text fz="sm">{alertText(a, t, money)}</Text>
+              <Movements alert={a} />
               {a.note && (
                 <Text fz="xs" c="dimmed">
                   {t('console:alerts.noteBy', { who: a.resolved_by ?? a.acknowledged_by ?? '', note: a.note })}
@@ -101,11 +112,11 @@ export default function ConsoleAlertsPage() {
               {mayAct && a.state !== 'resolved' && (
                 <Group gap={4} wrap="nowrap" justify="flex-end">
                   {a.state === 'open' && (
-                    <Button size="compact-sm" variant="light" disabled={busy} onClick={() => void run(() => write('/operator/alertAcknowledge', { id: a.id }), t('console:alerts.acknowledged'))} data-testid="console-alert-ack">
+                    <Button size="compact-sm" variant="light" disabled={busy} onClick={() => acknowledge(a)} data-testid="console-alert-ack">
                       {t('console:alerts.acknowledge')}
                     </Button>
                   )}
-                  <Button size="compact-sm" variant="subtle" onClick={() => setResolving(a)} data-testid="console-alert-resolve">
+                  <Button size="compact-sm" variant="subtle" onClick={() => setActing({ alert: a, act: 'resolve' })} data-testid="console-alert-resolve">
                     {t('console:alerts.resolve')}
                   </Button>
                 </Group>
@@ -115,20 +126,48 @@ export default function ConsoleAlertsPage() {
         ))}
       
       </ConsoleTable>
-      <Modal opened={resolving !== null} onClose={() => setResolving(null)} title={t('console:alerts.resolveTitle')} size={DIALOG_WIDTH} centered>
+      <Modal opened={acting !== null} onClose={close} title={t(acting?.act === 'acknowledge' ? 'console:alerts.acknowledgeTitle' : 'console:alerts.resolveTitle')} size={DIALOG_WIDTH} centered>
         <Stack>
-          {resolving && <Text fz="sm">{alertText(resolving, t, money)}</Text>}
-          <Textarea label={t('console:alerts.note')} description={t('console:alerts.noteHint')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} data-autofocus data-testid="console-alert-note" />
+          {acting && <Text fz="sm">{alertText(acting.alert, t, money)}</Text>}
+          {acting && <Movements alert={acting.alert} />}
+          <Textarea
+            label={t('console:alerts.note')}
+            description={t(acting?.act === 'acknowledge' ? 'console:alerts.ackNoteHint' : 'console:alerts.noteHint')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+            data-autofocus
+            data-testid="console-alert-note"
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setResolving(null)}>
+            <Button variant="default" onClick={close}>
               {t('common:cancel')}
             </Button>
-            <Button disabled={!note.trim() || busy} onClick={() => void resolve()} data-testid="console-alert-resolve-confirm">
-              {t('console:alerts.resolve')}
+            <Button disabled={!note.trim() || busy} onClick={() => void confirm()} data-testid={acting?.act === 'acknowledge' ? 'console-alert-ack-confirm' : 'console-alert-resolve-confirm'}>
+              {t(acting?.act === 'acknowledge' ? 'console:alerts.acknowledge' : 'console:alerts.resolve')}
             </Button>
           </Group>
         </Stack>
       </Modal>
+    </Stack>
+  );
+}
+
+/** The movements an unusual-activity alert lists: time, store, movement, customer and amount, one a line. */
+function Movements({ alert }: { alert: ConsoleAlert }) {
+  const { t } = useTranslation('console');
+  const { money } = useMoney();
+  const list = alertMovements(alert);
+  if (list.length === 0) return null;
+  return (
+    <Stack gap={0} mt={4} data-testid="console-alert-movements">
+      {list.map((m) => (
+        <Text key={m.id} fz="xs" c="dimmed">
+          {t('alerts.movement', { at: consoleTime(m.at), kid: m.kid, store: m.store, kind: t(`alerts.movementKinds.${m.kind === 'redeem' || m.kind === 'revert' ? m.kind : 'purchase'}`), id: m.id, name: m.name, customer: m.customer, amount: money(toUnits(m.amount_cents)) })}
+        </Text>
+      ))}
     </Stack>
   );
 }

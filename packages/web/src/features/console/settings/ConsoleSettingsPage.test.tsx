@@ -1,4 +1,4 @@
-import { Status, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract';
+import { Status, UNUSUAL_ACTIVITY_DEFAULTS, WEBHOOK_ERRORS, WEBHOOK_REFUSAL_REASON } from '@moneybox/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConsoleSession } from '../../../auth/console-session';
@@ -21,6 +21,7 @@ describe('Console settings: webhooks', () => {
       '/operator/thresholds': () => ({ status: 0, set: {}, effective: {} }),
       '/operator/webhooks': () => ({ status: 0, list: [hook(1, WEBHOOK_ERRORS.failed), hook(2, WEBHOOK_ERRORS.refused), hook(3, '')] }),
       '/operator/maintenance': () => ({ status: 0, on: false, msg: '' }),
+      '/operator/unusualActivity': () => ({ status: 0, ...UNUSUAL_ACTIVITY_DEFAULTS }),
     });
     await i18nReady;
     await i18n.changeLanguage('mx');
@@ -39,6 +40,7 @@ describe('Console settings: webhooks', () => {
       '/operator/thresholds': () => ({ status: 0, set: {}, effective: {} }),
       '/operator/webhooks': () => ({ status: 0, list: [] }),
       '/operator/maintenance': () => ({ status: 0, on: false, msg: '' }),
+      '/operator/unusualActivity': () => ({ status: 0, ...UNUSUAL_ACTIVITY_DEFAULTS }),
       '/operator/webhookAdd': () => ({ status: Status.INPUT_ERROR, error: WEBHOOK_ERRORS.refused, reason: WEBHOOK_REFUSAL_REASON }),
     });
     await i18nReady;

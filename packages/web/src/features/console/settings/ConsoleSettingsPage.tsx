@@ -9,12 +9,13 @@ import { useDocumentTitle } from '../../../layouts/page-title';
 import { consoleTime } from '../shell/console-time';
 import { ConsoleTable } from '../shell/ConsoleTable';
 import { MaintenanceCard } from './MaintenanceCard';
+import { UnusualActivityCard } from './UnusualActivityCard';
 import { isMoney, sent, shown, type ThresholdForm as Form } from '../store/thresholds';
 import { useConsoleAction } from '../shell/use-console-action';
 import { ActionAlert } from '../shell/ActionAlert';
 import { ConsoleCard } from '../shell/ConsoleCard';
 
-/** /operator/settings (admin): the maintenance switch, the alert thresholds' platform defaults and the webhooks alerts are sent to. */
+/** /operator/settings (admin): the maintenance switch, the alert thresholds' platform defaults, the unusual-activity rules and the webhooks alerts are sent to. */
 export default function ConsoleSettingsPage() {
   const { t } = useTranslation(['console', 'common']);
   useDocumentTitle(t('console:settings.title'));
@@ -74,6 +75,7 @@ export default function ConsoleSettingsPage() {
           </Button>
         </Group>
       </ConsoleCard>
+      <UnusualActivityCard />
       <ConsoleCard title={t('console:settings.webhooks')} hint={t('console:settings.webhooksHint')}>
         <Group align="flex-end" wrap="wrap" gap="xs">
           <TextInput label={t('console:settings.url')} placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={adding.error} maxLength={500} style={{ flex: '1 1 260px' }} data-testid="console-webhook-url" />
