@@ -11,7 +11,7 @@ export const PURGE_EVERY_MS = 10 * 60 * 1000;
 /**
  * Every background job of a server, started in one place (app.ts `buildApp`) and stopped by what
  * this returns: the reports' refresher (REPORT_REFRESH_MS), the alert sweep (ALERT_SWEEP_MS, the
- * meters every 10th sweep, the ledger `verify` every ALERT_VERIFY_MS), the webhook deliverer
+ * meters and the unusual-activity rules every 10th sweep, the ledger `verify` every ALERT_VERIFY_MS), the webhook deliverer
  * (WEBHOOK_DELIVER_MS), the ledger's digests (LEDGER_DIGEST_MS, jobs/ledger-digests.ts) and the purge
  * (every 10 minutes). Any number of servers run them all on one
  * database: alerts are raised once (a unique index), deliveries claimed once (row locks and a lease),
@@ -29,7 +29,9 @@ export function startBackgroundJobs(deps: Deps, log: (job: string, err: unknown)
       const now = Date.now();
       const verify = s.alertVerifyMs > 0 && now - lastVerify >= s.alertVerifyMs;
       if (verify) lastVerify = now;
-      return sweepAlerts(deps, { now, meters: sweeps++ % 10 === 0, verify });
+      // The meters and the unusual-activity rules (a week of cash rows) every 10th sweep.
+      const tenth = sweeps++ % 10 === 0;
+      return sweepAlerts(deps, { now, meters: tenth, unusual: tenth, verify });
     }),
   );
   const deliverer = webhookDeliverer(deps.handle, s.webhooks);

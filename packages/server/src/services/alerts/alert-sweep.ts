@@ -23,7 +23,7 @@ import {
   type CashMovementFact,
   type CustomerDayFact,
 } from '../../domain/alert-rules.js';
-import { storeDayOf } from '../../domain/store-days.js';
+import { storeDayOf, storeDayStart } from '../../domain/store-days.js';
 import { CASH_CHANNELS, CASH_KINDS } from '../../money/cash-log.js';
 import { verifyLedgerChain } from '../../money/ledger-chain.js';
 import { verifyLedger } from '../../money/verify.js';
@@ -36,6 +36,8 @@ export interface SweepOptions {
   now?: number;
   /** Also reconcile the machines' meters with the ledger (a heavier read: every store's machine totals). */
   meters?: boolean;
+  /** Also apply the unusual-activity rules when the operator has them on (reads up to a week of cash rows; default: yes). */
+  unusual?: boolean;
   /** Also run the ledger `verify` (the heaviest read: every balance against its ledger sum, every digested row against its digest). */
   verify?: boolean;
 }
@@ -113,7 +115,7 @@ async function currentCauses(deps: Deps, now: number, opts: SweepOptions): Promi
     ...longShift(open, now, threshold),
     ...machineOffline(machines, (m) => isConnected(m, heartbeat, now), withShift, now, threshold),
     ...lockouts(lockRows, threshold),
-    ...(await unusualActivityCauses(db, thresholdRows, now)),
+    ...(opts.unusual === false ? [] : await unusualActivityCauses(db, thresholdRows, now)),
   ];
   if (opts.meters) causes.push(...(await meterCauses(db)));
   if (opts.verify) {
@@ -161,7 +163,12 @@ async function unusualActivityCauses(db: Db, thresholdRows: readonly { store_id:
       if (!d) days.set(k, (d = { customerId, storeId, day, movements: [], betCents: 0 }));
       return d;
     };
-    for (const m of cash.map(factOf)) dayOf(m.customerId, m.storeId, m.day).movements.push(m);
+    // Only the days read whole: a day begun before the look-back would count its redeems without its purchases.
+    const from = Date.parse(since);
+    for (const r of cash) {
+      const m = factOf(r);
+      if (storeDayStart(m.day, r.timezone) >= from) dayOf(m.customerId, m.storeId, m.day).movements.push(m);
+    }
     for (const b of bets) {
       const d = days.get(`${Number(b.customer_id)}|${Number(b.store_id)}|${storeDayOf(Date.parse(`${b.minute}:00Z`), b.timezone)}`);
       if (d) d.betCents += Number(b.cents);
