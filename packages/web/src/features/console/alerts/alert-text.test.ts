@@ -24,3 +24,21 @@ describe('ledger alert text', () => {
     expect(alertText({ kind: 'ledger', detail: { what: 'ledger chain', id: null, first_row: null, problem: 'period', problems: 1 } }, t, money)).toBe(period);
   });
 });
+
+/** Unusual activity in words: structuring by a document or by a record, and purchase and redeem with little play. */
+describe('unusual activity alert text', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.loadNamespaces('console');
+  });
+
+  it.each([
+    ['en', '4 cash movements near the report threshold (within 10% under it) by one customer record without an ID document, in the week from 2026-11-30', 'Ana Ruiz bought $500.00 and redeemed $460.00 on 2026-12-03, with $0.00 played'],
+    ['mx', '4 movimientos de efectivo cerca del umbral de reporte (hasta 10% por debajo) de un mismo cliente sin documento de identidad, en la semana del 2026-11-30', 'Ana Ruiz compró $500.00 y cobró $460.00 el 2026-12-03, con $0.00 jugado'],
+    ['zh_Hans', '同一无身份证件的客户记录在自 2026-11-30 起的一周内有 4 笔接近报告阈值（低于阈值 10% 以内）的现金交易', 'Ana Ruiz 于 2026-12-03 买入 $500.00，兑奖 $460.00，仅游戏 $0.00'],
+  ])('in %s', async (lang, byRecord, littlePlay) => {
+    await i18n.changeLanguage(lang);
+    expect(alertText({ kind: 'structuring', detail: { window: 'week:2026-11-30', by_document: false, count: 4, band_percent: 10 } }, t, money)).toBe(byRecord);
+    expect(alertText({ kind: 'little_play', detail: { day: '2026-12-03', name: 'Ana Ruiz', bought_cents: 500_00, redeemed_cents: 460_00, bet_cents: 0 } }, t, money)).toBe(littlePlay);
+  });
+});

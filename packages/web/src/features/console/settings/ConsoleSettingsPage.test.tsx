@@ -56,3 +56,26 @@ describe('Console settings: webhooks', () => {
     expect(document.body.textContent).not.toContain(WEBHOOK_ERRORS.refused);
   });
 });
+
+describe('Console settings: unusual activity', () => {
+  it('shows the rules off at their defaults and saves what the admin switched on, the week window and the shares', async () => {
+    const calls = fakeServer({
+      '/operator/thresholds': () => ({ status: 0, set: {}, effective: {} }),
+      '/operator/webhooks': () => ({ status: 0, list: [] }),
+      '/operator/maintenance': () => ({ status: 0, on: false, msg: '' }),
+      '/operator/unusualActivity': () => ({ status: 0, ...UNUSUAL_ACTIVITY_DEFAULTS }),
+    });
+    await i18nReady;
+    await renderRoutes([{ path: '/', element: <ConsoleSettingsPage /> }], '/');
+    const structuring = await screen.findByTestId('console-unusual-structuring', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('console-unusual-save')).toBeEnabled());
+    expect(structuring).not.toBeChecked();
+    expect(screen.getByTestId('console-unusual-structuring_count')).toHaveValue('3');
+    fireEvent.click(structuring);
+    fireEvent.click(screen.getByText('Week'));
+    fireEvent.change(screen.getByTestId('console-unusual-little_play_play'), { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('console-unusual-save'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/operator/unusualActivitySet')).toBe(true));
+    expect(calls.find((c) => c.path === '/operator/unusualActivitySet')!.body).toMatchObject({ structuring_on: true, structuring_count: 3, structuring_band: 10, structuring_window: 'week', little_play_on: false, little_play_redeem: 90, little_play_play: 20 });
+  });
+});
