@@ -15,6 +15,7 @@ import { alertMovements, alertText } from './alert-text';
 import { consoleTime } from '../shell/console-time';
 import { ConsoleTable } from '../shell/ConsoleTable';
 import { useConsoleAction } from '../shell/use-console-action';
+import { ALERTS_POLL_MS } from '../shell/use-console-live';
 import { ActionAlert } from '../shell/ActionAlert';
 
 const STATE_COLOR = { open: 'red', acknowledged: 'yellow', resolved: 'green', cleared: 'gray' } as const;
@@ -25,7 +26,7 @@ export default function ConsoleAlertsPage() {
   useDocumentTitle(t('console:alerts.title'));
   const { money } = useMoney();
   const [filter, setFilter] = useState<'open' | 'all'>('open');
-  const alerts = useApiQuery('/operator/alerts', { filter });
+  const alerts = useApiQuery('/operator/alerts', { filter }, { refetchInterval: ALERTS_POLL_MS });
   const write = useWrite();
   const { busy, error, run } = useConsoleAction();
   // The dialog's alert and what it does: resolve (always with a note), or acknowledge an unusual-activity alert (with one too).

@@ -12,7 +12,7 @@ import { BellIcon, LogoutIcon } from '../../../components/icons';
 import { PageLoading } from '../../../components/LoadingOverlay';
 import { WritesOverlay } from '../../../components/WritesOverlay';
 import { LanguagePicker } from '../../../layouts/LanguagePicker';
-import { useConsoleLive } from './use-console-live';
+import { ALERTS_POLL_MS, useConsoleLive } from './use-console-live';
 
 /** The platform console's own layout (no kiosk id, no store menu): a bar with the account and the language picker, the page below. */
 export default function ConsoleLayout() {
@@ -73,16 +73,10 @@ export default function ConsoleLayout() {
   );
 }
 
-/**
- * How often the header's count is read again besides the live socket's pushes: a push lost (a socket
- * between reconnects, a bus notification missed on PostgreSQL) is then only this late, never for good.
- */
-const ALERT_COUNT_POLL_MS = 15_000;
-
 /** The header's open alerts in the account's scope, kept current by the live socket (and a slow poll behind it); a link to the Alerts screen. */
 function AlertCount() {
   const { t } = useTranslation('console');
-  const count = useApiQuery('/operator/alertCount', {}, { refetchInterval: ALERT_COUNT_POLL_MS });
+  const count = useApiQuery('/operator/alertCount', {}, { refetchInterval: ALERTS_POLL_MS });
   const open = count.data?.open ?? 0;
   return (
     <Button

@@ -6,6 +6,12 @@ import { consoleSession } from '../../../auth/console-session';
 import { callKey } from '../../../api/query-keys';
 
 const RETRY_MS = 3_000;
+/**
+ * How often the header's count and the Alerts screen's list are read again besides the live socket's
+ * pushes: a push lost (a socket between reconnects, a bus notification missed on PostgreSQL, a refetch
+ * that failed under load) is then only this late, never for good.
+ */
+export const ALERTS_POLL_MS = 15_000;
 const ALERT_KEYS: readonly ReadPath[] = ['/operator/alertCount', '/operator/alerts'];
 const STORE_KEYS: readonly ReadPath[] = ['/operator/stores', '/operator/store'];
 
