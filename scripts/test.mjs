@@ -74,6 +74,8 @@ async function tier(spec, label) {
 
 const stage = (title) => console.log(`\n=== ${title} ===`);
 const fullEnv = full ? { MBX_TEST_FULL: '1' } : {};
+/** TypeScript 7's compiler (devDependency `typescript7`); `typescript` 5.9 stays for typescript-eslint. */
+const TSC = 'node_modules/typescript7/bin/tsc';
 
 stage('server and contract tests');
 await tier({ title: 'server and contract tests', config: 'vitest.config.ts' });
@@ -89,11 +91,11 @@ stage(`proof (${full ? 'full' : 'sampled'}) beside the type check, lint, web bui
 await Promise.all([
   tier({ title: 'proof', config: 'proof/vitest.config.ts', env: fullEnv }, 'proof'),
   (async () => {
-    // The two type checks (npm run typecheck's two programs), the lint and the web build at once: each is
-    // one thread, and the proofs beside them leave a core waiting on their server processes.
+    // The two type checks (npm run typecheck's two programs, on TypeScript 7's native compiler: docs/
+    // DECISIONS.md "Testing and proof"), the lint and the web build at once, beside the proofs.
     await Promise.all([
-      check('type check (server)', 'npx', ['tsc', '-p', 'tsconfig.json'], 'tsc'),
-      check('type check (web)', 'npx', ['tsc', '-p', 'packages/web/tsconfig.json'], 'tsc-web'),
+      check('type check (server)', 'node', [TSC, '-p', 'tsconfig.json'], 'tsc'),
+      check('type check (web)', 'node', [TSC, '-p', 'packages/web/tsconfig.json'], 'tsc-web'),
       check('lint', 'npx', ['eslint', '.'], 'eslint'),
       existsSync('packages/web/index.html')
         ? check('web build', 'npm', ['run', 'build', '-w', 'packages/web'], 'build')

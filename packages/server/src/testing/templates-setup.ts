@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../db/database.js';
 import { migrate } from '../money/migrate.js';
 import { seedDemoStore } from '../cli/seed/seed.js';
-import { onTestServer, testDatabaseUrl } from './databases.js';
+import { createFromTemplate, onTestServer, testDatabaseUrl } from './databases.js';
 import { TEMPLATES_ENV, type Templates } from './templates.js';
 
 async function prepared(handle: DatabaseHandle, seed: boolean): Promise<void> {
@@ -42,7 +42,7 @@ export default async function setup(project: { config: { env?: Record<string, st
     await prepared(openSqlite(templates.seeded.sqlite), true);
     await onTestServer(`CREATE DATABASE ${templates.migrated.postgres}`);
     await prepared(openPostgres(testDatabaseUrl(templates.migrated.postgres), 2), false);
-    await onTestServer(`CREATE DATABASE ${templates.seeded.postgres} TEMPLATE ${templates.migrated.postgres}`);
+    await createFromTemplate(templates.seeded.postgres, templates.migrated.postgres);
     await prepared(openPostgres(testDatabaseUrl(templates.seeded.postgres), 2), true);
   } catch (err) {
     await drop();
