@@ -47,7 +47,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   const unlisten = onMovementCommitted(deps.handle.db, (m) => {
     if (m.customerId === null && m.machineId === null) return;
     liveChanges.note(m.storeId, { customers: m.customerId === null ? [] : [m.customerId], machines: m.machineId === null ? [] : [m.machineId] });
-  });
+  }, (err) => app.log.error({ err }, 'live changes: a committed movement was not noted'));
   app.addHook('onClose', unlisten);
   // Reports may read a replica (REPLICA_DATABASE_URL, PostgreSQL only; docs/ops/standby.md); money calls never do.
   if (!deps.replica && deps.settings.replicaDatabaseUrl && deps.handle.dialect === 'postgres') {

@@ -23,9 +23,14 @@ export interface CommittedMovement {
 /** The typed event after commit of every money movement, whichever channel posted it. */
 export type MovementListener = (m: CommittedMovement) => void;
 
+interface Listening {
+  listener: MovementListener;
+  failed: (err: unknown) => void;
+}
+
 let observer: MoneyObserver | undefined;
 /** Per database (its root Kysely instance): the app that opened it listens (and a test may). */
-const listeners = new WeakMap<object, Set<MovementListener>>();
+const listeners = new WeakMap<object, Set<Listening>>();
 
 /** The process's observer: metrics live per process, not per app (the core knows no server). */
 export function observeMoney(o: MoneyObserver): void {
@@ -34,13 +39,16 @@ export function observeMoney(o: MoneyObserver): void {
 
 /**
  * A listener of the movements committed on database `db` (the handle's root Kysely): told once per
- * movement after its commit, never for a refused or rolled-back one. Returns its removal.
+ * movement after its commit, never for a refused or rolled-back one. A listener that throws is told
+ * to `failed` (the app logs it): the movement has committed, so its caller still gets its answer,
+ * and the other listeners are still told. Returns its removal.
  */
-export function onMovementCommitted(db: object, listener: MovementListener): () => void {
+export function onMovementCommitted(db: object, listener: MovementListener, failed: (err: unknown) => void = () => undefined): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
+  const entry = { listener, failed };
+  set.add(entry);
+  return () => void set.delete(entry);
 }
 
 export function observeGroupCommit(calls: number): void {
@@ -51,7 +59,14 @@ export function observeGroupCommit(calls: number): void {
 export function observeMovement(db: object, m: CommittedMovement): void {
   observer?.movementCommitted(m);
   const set = listeners.get(db);
-  if (set) for (const listener of set) listener(m);
+  if (!set) return;
+  for (const { listener, failed } of set) {
+    try {
+      listener(m);
+    } catch (err) {
+      failed(err);
+    }
+  }
 }
 
 /** Where a movement was posted: a transaction, or (PostgreSQL's money calls) the pool in autocommit. */

@@ -1,6 +1,6 @@
 import { Status } from '@moneybox/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { giveWinnings, newCustomer } from '../testing/customer-kit.js';
+import { balances, giveWinnings, newCustomer } from '../testing/customer-kit.js';
 import { namesCustomer, openLive, type LiveSocket } from '../testing/live-kit.js';
 import { payoutDesks } from '../testing/payout-kit.js';
 import { describeOnDatabases } from '../testing/server.js';
@@ -53,5 +53,25 @@ describeOnDatabases('movement events after commit', (s) => {
     expect(await redeem(c.id, 150, { id_type: 'drivers_license', id_number: 'EV-1' })).toMatchObject({ status: Status.OK });
     expect(since(afterKiosk)).toEqual([{ kind: 'redeem', channel: 'pos', storeId: DEMO_KIOSK, customerId: c.id }]);
     await live.next(namesCustomer(c.id), 30_000, heard);
+  });
+
+  it('a listener that throws after the commit neither fails the purchase nor keeps the others from hearing it', async () => {
+    const c = await newCustomer(s, desks.counter);
+    const failures: unknown[] = [];
+    const stopThrowing = onMovementCommitted(s.handle.db, () => {
+      throw new Error('a broken listener');
+    }, (err) => failures.push(err));
+    try {
+      const mark = told.length;
+      const key = await s.key();
+      expect(await s.call('/customer/purchase', { ...desks.counter, id: c.id, amount: 7, key })).toMatchObject({ status: Status.OK });
+      expect(since(mark)).toEqual([{ kind: 'purchase', channel: 'pos', storeId: DEMO_KIOSK, customerId: c.id }]);
+      expect(failures).toHaveLength(1);
+      expect(String(failures[0])).toContain('a broken listener');
+      // The purchase stands, once.
+      expect(await balances(s, c.id)).toMatchObject({ entries: 7_00 });
+    } finally {
+      stopThrowing();
+    }
   });
 });
