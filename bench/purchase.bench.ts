@@ -12,7 +12,8 @@
  * wrong money path fails the bench. The wrk run is repeated on a second server whose report refresher
  * is off, then on the first again (on, off, on: an order effect shows as a gap between the two "on"
  * runs): the difference is what keeping the reports' daily totals costs the money calls.
- * Then the player protection rules (issue 24) switched on for every customer (bench/lib/protection.ts:
+ * Then the alert sweep every second and off, the ledger digests every second and off (issue 40: what sealing
+ * the ledger costs the money calls), then the player protection rules (issue 24) switched on for every customer (bench/lib/protection.ts:
  * ID-check and large-payout thresholds, personal limits, ended cool-offs, ID cards with their hashes, the
  * operator sharing exclusions with 10,000 shared exclusions of other ID cards and ended ones on these
  * customers) and off again, twice, each change's own writes checkpointed or vacuumed before its run:
@@ -149,6 +150,12 @@ async function benchDialect(dialect: Dialect): Promise<BenchRow[]> {
       rows.push(apiLine(dialect, 'the same, alert sweep every second (ALERT_SWEEP_MS=1000)', 'wrk', sweeping, baseline));
       const noSweep = await wrkRun(wrk, db, await restart({ alertSweepMs: 0 }));
       rows.push(apiLine(dialect, 'the same, alert sweep off (ALERT_SWEEP_MS=0)', 'wrk', noSweep, baseline, { 'alerts on / off': `${Math.round((100 * rateOf(sweeping)) / rateOf(noSweep))}%` }));
+      // The sealed ledger must not slow money calls (issue 40): its digests brought up to date every second
+      // (60 times the default, so a short run meets several), then never, each on its own server.
+      const digesting = await wrkRun(wrk, db, await restart({ ledgerDigestMs: 1000 }));
+      rows.push(apiLine(dialect, 'the same, ledger digests every second (LEDGER_DIGEST_MS=1000)', 'wrk', digesting, baseline));
+      const noDigests = await wrkRun(wrk, db, await restart({ ledgerDigestMs: 0 }));
+      rows.push(apiLine(dialect, 'the same, ledger digests off (LEDGER_DIGEST_MS=0)', 'wrk', noDigests, baseline, { 'digests on / off': `${Math.round((100 * rateOf(digesting)) / rateOf(noDigests))}%` }));
       // Protection must not slow purchases: every rule's columns filled in (nobody refused), then cleared
       // again, twice over (on, off, on, off: the machine's drift falls on both sides alike).
       const sums = { on: 0, off: 0 };
