@@ -4,38 +4,66 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
+import { virginiaLicence } from '../packages/web/src/test/aamva.js';
 import { DEMO_KIOSK, DEMO_LOGINS, startE2E, type E2E } from './harness.js';
 
 const W = 640;
 const H = 480;
 const FRAMES = 10;
 
-/**
- * A customer's card (the QR the PIN reset shows: `moneybox:mobile_id=<id>;pin=<pin>`, web
- * features/customer/format.ts) as a camera sees it: a YUV4MPEG2 video (C420, full range) of FRAMES frames,
- * the code black on white in the middle of a grey picture, for Chromium's fake camera
- * (`--use-file-for-fake-video-capture`). Y plane, then U and V at a quarter each (128: no colour).
- */
-function cardVideo(text: string): Buffer {
+/** A code's modules: `dark(row, col)` over `rows` × `cols`, drawn `scale` pixels a module with a quiet zone of `quiet`. */
+interface Symbol2D {
+  rows: number;
+  cols: number;
+  dark(row: number, col: number): boolean;
+  quiet: number;
+}
+
+/** A customer's card as the PIN reset shows it: `moneybox:mobile_id=<id>;pin=<pin>` (web features/customer/format.ts) in a QR code. */
+function cardSymbol(text: string): Symbol2D {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
-  const quiet = 4;
-  const scale = Math.floor(360 / (size + 2 * quiet));
-  const side = (size + 2 * quiet) * scale;
-  const left = Math.floor((W - side) / 2);
-  const top = Math.floor((H - side) / 2);
+  return { rows: size, cols: size, dark: (r, c) => Boolean(qr.modules.get(r, c)), quiet: 4 };
+}
+
+/** A driver's licence's back: its AAMVA text in a PDF417 (ZXing's writer, the reader's own library; 0 is a dark module). */
+async function licenceSymbol(text: string): Promise<Symbol2D> {
+  const wasm = fs.readFileSync(path.join(import.meta.dirname, '../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm'));
+  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  const { symbol, error } = await writeBarcode(text, { format: 'PDF417', scale: 1 });
+  if (!symbol || error) throw new Error(`PDF417 not written: ${error}`);
+  return { rows: symbol.height, cols: symbol.width, dark: (r, c) => symbol.data[r * symbol.width + c] === 0, quiet: 2 };
+}
+
+/** One video frame (YUV 4:2:0): the code black on white in the middle of a grey picture, as large as fits `fill` of the width. */
+function frameOf(code: Symbol2D, fill: number): Buffer {
+  const scale = Math.floor(Math.min((W * fill) / (code.cols + 2 * code.quiet), (H * 0.9) / (code.rows + 2 * code.quiet)));
+  const width = (code.cols + 2 * code.quiet) * scale;
+  const height = (code.rows + 2 * code.quiet) * scale;
+  const left = Math.floor((W - width) / 2);
+  const top = Math.floor((H - height) / 2);
   const y = Buffer.alloc(W * H, 96);
-  for (let row = 0; row < side; row++) {
-    for (let col = 0; col < side; col++) {
-      const r = Math.floor(row / scale) - quiet;
-      const c = Math.floor(col / scale) - quiet;
-      const dark = r >= 0 && c >= 0 && r < size && c < size && qr.modules.get(r, c);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const r = Math.floor(row / scale) - code.quiet;
+      const c = Math.floor(col / scale) - code.quiet;
+      const dark = r >= 0 && c >= 0 && r < code.rows && c < code.cols && code.dark(r, c);
       y[(top + row) * W + left + col] = dark ? 16 : 235;
     }
   }
   const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: FRAMES }, () => frame)]);
+  return Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+}
+
+/**
+ * What the counter's camera films, for Chromium's fake camera (`--use-file-for-fake-video-capture`, played in a
+ * loop): a YUV4MPEG2 video (C420, full range) of FRAMES frames, half the customer's card, half the back of a
+ * licence, so each dialog finds the code it looks for and passes over the other.
+ */
+function counterVideo(card: Symbol2D, licence: Symbol2D): Buffer {
+  const frames = Array.from({ length: FRAMES }, (_, i) => (i < FRAMES / 2 ? frameOf(card, 0.6) : frameOf(licence, 0.95)));
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...frames]);
 }
 
 /**
@@ -65,7 +93,7 @@ describe('scanning a customer card with the camera', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     // Chromium opens the file when a page first asks for the camera: written before any test does.
-    fs.writeFileSync(video, cardVideo(`moneybox:mobile_id=${customer.mobile_id};pin=482913`));
+    fs.writeFileSync(video, counterVideo(cardSymbol(`moneybox:mobile_id=${customer.mobile_id};pin=482913`), await licenceSymbol(virginiaLicence())));
   });
   afterAll(async () => {
     await e?.close();
@@ -136,5 +164,25 @@ describe('scanning a customer card with the camera', () => {
       expect(res!.headers()['content-type']).toBe('application/wasm');
     }
     expect(elsewhere).toEqual([]);
+  });
+
+  it('the cashier signs a customer up by filming the back of the licence: its PDF417 fills the form and the camera\'s dialog closes', { timeout: 120_000 }, async () => {
+    const page = await e.newPage({ lang: 'mx', viewport: { width: 820, height: 1180 } });
+    pages.push(page);
+    await e.signIn(page, DEMO_LOGINS.cashier, 1, '/CustomerAccount');
+    await page.getByTestId('customer-create').click();
+    const form = page.getByTestId('customer-form');
+    await form.getByRole('button', { name: 'Escanear identificación con la cámara' }).click();
+    // The licence read: the camera's dialog closes and the form says what it filled.
+    const problem = page.getByTestId('camera-scan-problem');
+    await form.getByTestId('customer-form-scanned').or(problem).first().waitFor({ timeout: 60_000 });
+    if ((await problem.count()) > 0) expect.fail(String(await problem.getAttribute('data-problem')));
+    expect(await form.getByTestId('customer-form-scanned').innerText()).toBe('Datos tomados de la identificación escaneada: nombre, fecha de nacimiento, número de identificación y domicilio.');
+    expect(await form.getByTestId('field-first_name').inputValue()).toBe('ANA');
+    expect(await form.getByTestId('field-last_name').inputValue()).toBe('RIVERA');
+    expect(await form.getByTestId('field-birthday').inputValue()).toBe('1990-08-14');
+    expect(await form.getByTestId('field-drivers_license').inputValue()).toBe('T16700185');
+    await page.getByRole('dialog', { name: 'Escanear la identificación del cliente' }).waitFor({ state: 'detached' });
+    await e.screenshot(page, 'camera-licence-mx-820');
   });
 });

@@ -1,42 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { demoCustomers } from '../../test/customers';
 import { renderRoutes } from '../../test/render';
 import type { CustomerRecord } from './customer-api';
 import { CustomerSearch } from './CustomerSearch';
 import { loginQrValue } from './format';
-
-/** A camera track as getUserMedia gives it: `stop` is what the test watches. */
-function fakeCamera() {
-  const tracks = [{ kind: 'video', stop: vi.fn() }];
-  const stream = { getTracks: () => tracks, getVideoTracks: () => tracks };
-  return { tracks, stream, stopped: () => tracks.every((t) => t.stop.mock.calls.length > 0) };
-}
-
-/** The browser's Barcode Detection API, reading the frames the test lists (one list of codes per frame, then nothing). */
-function fakeDetector(frames: string[][]) {
-  const formats: string[][] = [];
-  let read = 0;
-  class FakeBarcodeDetector {
-    static getSupportedFormats = async () => ['qr_code', 'pdf417'];
-    constructor(options: { formats: string[] }) {
-      formats.push(options.formats);
-    }
-    async detect(source: unknown) {
-      expect(source).toBeInstanceOf(HTMLVideoElement);
-      const frame = frames[read++] ?? [];
-      return frame.map((rawValue) => ({ rawValue }));
-    }
-  }
-  vi.stubGlobal('BarcodeDetector', FakeBarcodeDetector);
-  return { formats, frames: () => read };
-}
-
-function giveCamera(getUserMedia: (c: MediaStreamConstraints) => Promise<unknown>) {
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: vi.fn(getUserMedia) }, configurable: true });
-  return navigator.mediaDevices.getUserMedia as unknown as ReturnType<typeof vi.fn>;
-}
+import { cameraGone, fakeCamera, fakeDetector, giveCamera, playingVideo } from '../../test/camera';
 
 const asked: Array<{ type: string; rule: string }> = [];
 beforeEach(() => {
@@ -50,15 +20,9 @@ beforeEach(() => {
       return new Response(JSON.stringify({ status: 0, list }), { status: 200 });
     }),
   );
-  // jsdom plays no video: the preview "plays" and has a frame to read.
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+  playingVideo();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
+afterEach(cameraGone);
 
 function Counter({ opened }: { opened: CustomerRecord[] }) {
   const [, setSearching] = useState(false);
@@ -103,6 +67,52 @@ describe('scanning a customer card with the camera', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(opened.map((c) => c.id)).toEqual([4]));
     expect(asked.filter((a) => a.rule.includes('222222'))).toEqual([]);
+  });
+
+  it('with two cameras, the cashier picks the other: the first stops, the chosen one starts, and this browser opens it next time', async () => {
+    localStorage.removeItem('mbx.camera');
+    // jsdom has no scrollIntoView, which the camera list's options call when it opens.
+    const jsdomScroll = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = vi.fn();
+    onTestFinished(() => {
+      if (jsdomScroll) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomScroll);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    const front = fakeCamera();
+    const back = fakeCamera();
+    const settings = (deviceId: string) => ({ getSettings: () => ({ deviceId }) });
+    Object.assign(front.tracks[0]!, settings('cam-front'));
+    Object.assign(back.tracks[0]!, settings('cam-back'));
+    const getUserMedia = giveCamera(async (c) => (JSON.stringify(c).includes('cam-back') ? back.stream : front.stream));
+    Object.assign(navigator.mediaDevices, {
+      enumerateDevices: async () => [
+        { kind: 'audioinput', deviceId: 'mic', label: 'Microphone' },
+        { kind: 'videoinput', deviceId: 'cam-front', label: 'Front camera' },
+        { kind: 'videoinput', deviceId: 'cam-back', label: 'Back camera' },
+      ],
+    });
+    fakeDetector([]);
+    fireEvent.click(await counter([]));
+    // The browser's own pick first (the camera facing away), then the list of this device's two cameras.
+    const choose = await screen.findByTestId('camera-choose');
+    expect(screen.getByText('Camera', { selector: 'label' })).toBeInTheDocument();
+    expect(choose).toHaveValue('Front camera');
+    expect(getUserMedia).toHaveBeenLastCalledWith({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+    fireEvent.click(choose);
+    fireEvent.click(await screen.findByRole('option', { name: 'Back camera' }));
+    await waitFor(() => expect(getUserMedia).toHaveBeenLastCalledWith({ video: { deviceId: { ideal: 'cam-back' } }, audio: false }));
+    await waitFor(() => expect(front.stopped()).toBe(true));
+    expect(back.stopped()).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('camera-choose')).toHaveValue('Back camera'));
+    expect(localStorage.getItem('mbx.camera')).toBe('cam-back');
+    // Closed and opened again: the chosen camera at once.
+    fireEvent.click(screen.getByTestId('camera-scan-close'));
+    await waitFor(() => expect(back.stopped()).toBe(true));
+    const calls = getUserMedia.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Scan with camera' }));
+    await waitFor(() => expect(getUserMedia.mock.calls.length).toBe(calls + 1));
+    expect(getUserMedia).toHaveBeenLastCalledWith({ video: { deviceId: { ideal: 'cam-back' } }, audio: false });
+    localStorage.removeItem('mbx.camera');
   });
 
   it('closing the dialog stops the camera', async () => {

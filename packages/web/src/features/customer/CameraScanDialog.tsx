@@ -1,29 +1,41 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCameraScan, type CameraState } from '../hardware/camera-scan';
+import { chooseCamera, chosenCamera, useCameraScan, type CameraState } from '../hardware/camera-scan';
+import { looksLikeAamva } from '../hardware/aamva';
+import type { CodeFormat } from '../hardware/qr-detector';
 import { mobileIdOfCard } from './customer-card';
+
+/** What the camera looks for: a customer's card (its QR, the one the PIN reset shows), or a driver's licence or ID card (its PDF417). */
+export type CameraScanKind = 'card' | 'licence';
+
+const KINDS: Record<CameraScanKind, { formats: readonly CodeFormat[]; accepts: (code: string) => boolean; words: 'camera' | 'camera.licence' }> = {
+  card: { formats: ['qr_code'], accepts: (code) => mobileIdOfCard(code) !== null, words: 'camera' },
+  licence: { formats: ['pdf417'], accepts: looksLikeAamva, words: 'camera.licence' },
+};
 
 interface Props {
   opened: boolean;
   onClose: () => void;
-  /** A customer's card was read (its text as the camera read it, for the search to open as a scanner's). The camera is stopped already. */
-  onCard: (code: string) => void;
+  /** Default: a customer's card. */
+  kind?: CameraScanKind;
+  /** The code was read (its text as the camera read it, for the page to take as a scanner's). The camera is stopped already. */
+  onCode: (code: string) => void;
 }
 
 /** What the cashier can do about the camera's state; 'scanning' and 'starting' are no problem. */
 const PROBLEMS: ReadonlySet<CameraState> = new Set(['denied', 'noCamera', 'busy', 'failed', 'unsupported', 'readerFailed']);
 
 /**
- * The counter's camera scan: a live preview while the camera looks for a customer's card (its QR, the one the
- * PIN reset shows). The first card read stops the camera and is handed on; any other QR code says so and the
- * camera goes on looking. Closing the dialog stops the camera.
+ * The counter's camera scan: a live preview while the camera looks for a customer's card or an ID. The first
+ * one read stops the camera and is handed on; any other code says so and the camera goes on looking.
+ * Closing the dialog stops the camera.
  */
-export function CameraScanDialog({ opened, onClose, onCard }: Props) {
+export function CameraScanDialog({ opened, onClose, kind = 'card', onCode }: Props) {
   const { t } = useTranslation(['customer', 'common']);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('customer:camera.title')} centered size="lg" data-testid="camera-scan-dialog">
-      <CameraView active={opened} onCard={onCard} />
+    <Modal opened={opened} onClose={onClose} title={t(`customer:${KINDS[kind].words}.title`)} centered size="lg" data-testid="camera-scan-dialog" data-kind={kind}>
+      <CameraView active={opened} kind={kind} onCode={onCode} />
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={onClose} data-testid="camera-scan-close">
           {t('common:close')}
@@ -33,27 +45,47 @@ export function CameraScanDialog({ opened, onClose, onCard }: Props) {
   );
 }
 
-function CameraView({ active, onCard }: { active: boolean; onCard: (code: string) => void }) {
+function CameraView({ active, kind, onCode }: { active: boolean; kind: CameraScanKind; onCode: (code: string) => void }) {
+  const { formats, accepts, words } = KINDS[kind];
   const { t } = useTranslation('customer');
   const video = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [notCard, setNotCard] = useState(false);
-  const state = useCameraScan(
+  // The camera chosen on this browser (kept for the next scan), else the browser's own pick.
+  const [deviceId, setDeviceId] = useState<string | null>(() => chosenCamera());
+  const { state, cameras, current } = useCameraScan(
     video,
     active,
     (code) => {
-      if (mobileIdOfCard(code) === null) {
+      if (!accepts(code)) {
         setNotCard(true);
         return false;
       }
-      onCard(code);
+      onCode(code);
       return true;
     },
     attempt,
+    deviceId,
+    formats,
   );
   const problem = PROBLEMS.has(state);
   return (
     <Stack gap="sm">
+      {cameras.length > 1 ? (
+        <Select
+          label={t('camera.choose')}
+          data={cameras.map((c, i) => ({ value: c.deviceId, label: c.label || t('camera.numbered', { n: i + 1 }) }))}
+          value={current ?? deviceId}
+          onChange={(id) => {
+            if (!id) return;
+            chooseCamera(id);
+            setDeviceId(id);
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="camera-choose"
+        />
+      ) : null}
       <video
         ref={video}
         muted
@@ -76,11 +108,11 @@ function CameraView({ active, onCard }: { active: boolean; onCard: (code: string
         </Alert>
       ) : notCard ? (
         <Alert color="yellow" role="alert" data-testid="camera-scan-not-card">
-          {t('camera.notCard')}
+          {t(kind === 'card' ? 'camera.notCard' : 'camera.licence.notLicence')}
         </Alert>
       ) : (
         <Text size="sm" role="status" data-testid="camera-scan-status" data-state={state}>
-          {t(state === 'starting' ? 'camera.starting' : 'camera.hint')}
+          {t(state === 'starting' ? 'camera.starting' : `${words}.hint`)}
         </Text>
       )}
     </Stack>

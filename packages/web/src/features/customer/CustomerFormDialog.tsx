@@ -13,7 +13,9 @@ import { emptyProfile, profilePayload, validateProfile, type Gender, type Profil
 import { storeDate, storeToday } from '../../time/store-time';
 import { customerFormRefusal } from './form-refusal';
 import { POPUP_WIDTH } from './MoneyDialog';
-import { useLicenceScan, type LicenceScanned } from '../hardware/useLicenceScan';
+import { readLicence, useLicenceScan, type LicenceScanned } from '../hardware/useLicenceScan';
+import { cameraAvailable } from '../hardware/camera-scan';
+import { CameraScanDialog } from './CameraScanDialog';
 
 interface Props {
   opened: boolean;
@@ -66,9 +68,14 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
   const store = useApiQuery('/customer/getDayLimit', {}, { enabled: opened, staleTime: 5 * 60_000, call: { handle: 'quiet' } });
   // A licence scanned into the form (a 2D scanner in keyboard mode): fills the name, birthday and ID number; a corrupt, expired or under-age one is refused.
   const [scanned, setScanned] = useState<string | null>(null);
+  // Or by the camera (its PDF417, the same rules): the licence's refusal, shown as a scanner's is.
+  const { t: tHardware } = useTranslation('hardware');
+  const [filming, setFilming] = useState(false);
+  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const onLicence = ({ licence, field, before }: LicenceScanned) => {
     setProblem(null);
     setScanned(null);
+    setCameraProblem(null);
     // The scan typed into the field that had focus: it gets its value back (then the licence's fields).
     const restored = (f: ProfileForm) => (field && field in f && before !== null ? { ...f, [field]: before } : f);
     if (!licence) {
@@ -86,7 +93,16 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setErrors({});
     setScanned(t('hardware:idScan.filled'));
   };
-  const scanProblem = useLicenceScan(opened, store.data ? { min_age: store.data.min_age } : null, onLicence);
+  const minimumAge = store.data ? { min_age: store.data.min_age } : null;
+  const wedgeProblem = useLicenceScan(opened && !filming, minimumAge, onLicence);
+  const scanProblem = cameraProblem ?? wedgeProblem;
+  const onCameraLicence = (code: string) => {
+    setFilming(false);
+    const read = readLicence(code, minimumAge, tHardware);
+    onLicence({ licence: read.licence, field: null, before: null });
+    setCameraProblem(read.problem);
+  };
+  const canFilm = cameraAvailable();
   const problemRef = useRef<HTMLDivElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   // The refusal shows under the last field: on a phone the dialog's body scrolls, and it would land below
@@ -104,6 +120,8 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     setErrors({});
     setProblem(null);
     setScanned(null);
+    setCameraProblem(null);
+    setFilming(false);
   }, [opened, editing]);
 
   const set = (field: ProfileField, value: string) => {
@@ -166,6 +184,18 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
     <Modal opened={opened} onClose={onClose} title={editing ? t('form.editTitle') : t('form.createTitle')} size={POPUP_WIDTH} centered data-testid="customer-form">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setFilming(true)}
+              disabled={!canFilm}
+              title={canFilm ? undefined : t('camera.unavailable')}
+              data-testid="customer-form-camera-id"
+            >
+              {t('camera.licence.open')}
+            </Button>
+          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
             {TEXT_FIELDS.slice(0, 4).map(input)}
             <NativeSelect
@@ -203,6 +233,7 @@ export function CustomerFormDialog({ opened, editing, onClose, onCreated, onUpda
           </Group>
         </Stack>
       </form>
+      <CameraScanDialog opened={filming} kind="licence" onClose={() => setFilming(false)} onCode={onCameraLicence} />
     </Modal>
   );
 }

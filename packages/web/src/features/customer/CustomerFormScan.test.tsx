@@ -1,10 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { virginiaLicence } from '../../test/aamva';
-import { fakeServer } from '../../test/fake-server';
-import { renderRoutes } from '../../test/render';
 import { scannerClock, typist, wedgeKeys } from '../../test/scanner';
-import { CustomerFormDialog } from './CustomerFormDialog';
+import { fieldValue, openSignUpForm } from '../../test/customer-form';
 
 let restore: () => void;
 beforeEach(() => {
@@ -13,22 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => restore());
 
-const window_ = { left: null, total: 0 };
 
-async function openForm() {
-  document.cookie = 'uid=7; path=/';
-  document.cookie = 'token=t; path=/';
-  const calls = fakeServer({
-    '/customer/getDayLimit': () => ({ status: 0, hourly: window_, daily: window_, weekly: window_, limit_day: 31, id_check: 0, min_age: 21 }),
-    '/customer/create': () => ({ status: 0, id: 9 }),
-  });
-  await renderRoutes([{ path: '/', element: <CustomerFormDialog opened editing={null} onClose={() => {}} onCreated={() => {}} onUpdated={() => {}} /> }], '/');
-  await screen.findByTestId('field-first_name', {}, { timeout: 8000 });
-  await vi.waitFor(() => expect(calls.some((c) => c.path === '/customer/getDayLimit')).toBe(true));
-  return calls;
-}
-
-const value = (field: string) => (screen.getByTestId(`field-${field}`) as HTMLInputElement).value;
 
 async function scan(code: string, into: string) {
   const user = typist(4);
@@ -41,32 +24,32 @@ async function scan(code: string, into: string) {
 
 describe('a licence scanned into the sign-up form', () => {
   it('fills the name, birthday, ID number and address, keeps the field it was typed into, and sends nothing', async () => {
-    const calls = await openForm();
+    const calls = await openSignUpForm();
     await typist(120).type(screen.getByTestId('field-phone'), '5551234');
     await scan(virginiaLicence(), 'phone');
     expect(await screen.findByTestId('customer-form-scanned')).toHaveTextContent('Filled from the scanned ID: name, birthday, ID number and address.');
-    expect(value('address')).toBe('1200 MAIN ST, RICHMOND, VA 23219');
-    expect(value('first_name')).toBe('ANA');
-    expect(value('last_name')).toBe('RIVERA');
-    expect(value('birthday')).toBe('1990-08-14');
-    expect(value('drivers_license')).toBe('T16700185');
-    expect(value('phone')).toBe('5551234');
+    expect(fieldValue('address')).toBe('1200 MAIN ST, RICHMOND, VA 23219');
+    expect(fieldValue('first_name')).toBe('ANA');
+    expect(fieldValue('last_name')).toBe('RIVERA');
+    expect(fieldValue('birthday')).toBe('1990-08-14');
+    expect(fieldValue('drivers_license')).toBe('T16700185');
+    expect(fieldValue('phone')).toBe('5551234');
     expect(calls.filter((c) => c.path === '/customer/create')).toEqual([]);
   });
 
   it('refuses a minor (the store minimum 21), an expired ID and a corrupt barcode, filling nothing', async () => {
-    await openForm();
+    await openSignUpForm();
     await scan(virginiaLicence({ DBB: '12032005' }), 'first_name');
     expect(await screen.findByTestId('customer-form-scan-problem')).toHaveTextContent("The ID's holder is under 21 years old, this store's minimum age: refused.");
-    expect(value('first_name')).toBe('');
-    expect(value('drivers_license')).toBe('');
+    expect(fieldValue('first_name')).toBe('');
+    expect(fieldValue('drivers_license')).toBe('');
 
     await scan(virginiaLicence({ DBA: '11302026' }), 'first_name');
     expect(screen.getByTestId('customer-form-scan-problem')).toHaveTextContent('This ID expired on 2026-11-30: it cannot be used.');
-    expect(value('first_name')).toBe('');
+    expect(fieldValue('first_name')).toBe('');
 
     await scan(virginiaLicence().slice(0, 60), 'first_name');
     expect(screen.getByTestId('customer-form-scan-problem')).toHaveTextContent("The ID's barcode could not be read: scan it again, or type the details.");
-    expect(value('first_name')).toBe('');
+    expect(fieldValue('first_name')).toBe('');
   });
 });

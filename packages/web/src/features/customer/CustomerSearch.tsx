@@ -227,7 +227,7 @@ export const CustomerSearch = forwardRef<HTMLInputElement, Props>(function Custo
       <CameraScanDialog
         opened={filming}
         onClose={() => setFilming(false)}
-        onCard={(code) => {
+        onCode={(code) => {
           setFilming(false);
           void openNow(code);
         }}

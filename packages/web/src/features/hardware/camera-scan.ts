@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { qrReader, type QrReader } from './qr-detector';
+import { qrReader, type CodeFormat, type QrReader } from './qr-detector';
 
 /**
  * A tablet's or PC's camera reading QR codes (HARDWARE.md "Camera"): `getUserMedia` (a secure page: https, or
@@ -8,6 +8,7 @@ import { qrReader, type QrReader } from './qr-detector';
  * `onCode`; `true` (taken) stops the camera, `false` keeps reading.
  */
 export const SCAN_INTERVAL_MS = 150;
+const QR_ONLY: readonly CodeFormat[] = ['qr_code'];
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to read. */
 const HAVE_CURRENT_DATA = 2;
 
@@ -32,11 +33,68 @@ function stopStream(stream: MediaStream | null) {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
+/** The camera this browser chose last (a device id: one per browser, as a counter's tablet keeps its camera). */
+const CHOSEN_CAMERA = 'mbx.camera';
+
+export function chosenCamera(): string | null {
+  try {
+    return localStorage.getItem(CHOSEN_CAMERA);
+  } catch {
+    return null;
+  }
+}
+
+export function chooseCamera(deviceId: string): void {
+  try {
+    localStorage.setItem(CHOSEN_CAMERA, deviceId);
+  } catch {
+    // a browser that keeps nothing: the choice lasts this dialog
+  }
+}
+
 /**
- * Runs the camera into `video` while `active` (and again for each new `attempt`); every exit stops every
- * track: `active` turning false, the component unmounting, a code taken, the reader failing to load.
+ * What the camera is asked for: the camera chosen on this browser when it is there (`ideal`: another one
+ * rather than none when it was unplugged), else the one facing away from the cashier (a tablet's back camera).
  */
-export function useCameraScan(video: RefObject<HTMLVideoElement | null>, active: boolean, onCode: (text: string) => boolean, attempt = 0): CameraState {
+export function cameraConstraints(deviceId: string | null): MediaStreamConstraints {
+  return { video: deviceId ? { deviceId: { ideal: deviceId } } : { facingMode: { ideal: 'environment' } }, audio: false };
+}
+
+export interface CameraChoice {
+  deviceId: string;
+  label: string;
+}
+
+/** The cameras of this device (their names once the page may use the camera), and the one a stream shows. */
+async function camerasOf(stream: MediaStream): Promise<{ cameras: CameraChoice[]; current: string | null }> {
+  const devices = typeof navigator.mediaDevices.enumerateDevices === 'function' ? await navigator.mediaDevices.enumerateDevices() : [];
+  const cameras = devices.filter((d) => d.kind === 'videoinput' && d.deviceId !== '').map((d) => ({ deviceId: d.deviceId, label: d.label }));
+  const track = stream.getVideoTracks?.()[0];
+  const current = track?.getSettings?.().deviceId ?? null;
+  return { cameras, current };
+}
+
+export interface CameraScan {
+  state: CameraState;
+  /** This device's cameras, known once one has started (empty before, or when the browser lists none). */
+  cameras: CameraChoice[];
+  /** The device id of the camera showing now. */
+  current: string | null;
+}
+
+/**
+ * Runs the camera into `video` while `active` (and again for each new `attempt` or `deviceId`); every exit
+ * stops every track: `active` turning false, the component unmounting, a code taken, the reader failing to load.
+ */
+export function useCameraScan(
+  video: RefObject<HTMLVideoElement | null>,
+  active: boolean,
+  onCode: (text: string) => boolean,
+  attempt = 0,
+  deviceId: string | null = null,
+  formats: readonly CodeFormat[] = QR_ONLY,
+): CameraScan {
+  const [cameras, setCameras] = useState<{ cameras: CameraChoice[]; current: string | null }>({ cameras: [], current: null });
   const [state, setState] = useState<CameraState>('starting');
   const handler = useRef(onCode);
   handler.current = onCode;
@@ -60,15 +118,20 @@ export function useCameraScan(video: RefObject<HTMLVideoElement | null>, active:
         return;
       }
       // The reader loads (its .wasm, when the browser has no detector) while the camera starts.
-      const reading = qrReader();
+      const reading = qrReader(formats);
       reading.catch(() => undefined);
       try {
-        const s = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        const s = await navigator.mediaDevices.getUserMedia(cameraConstraints(deviceId));
         if (stopped) {
           stopStream(s);
           return;
         }
         stream = s;
+        camerasOf(s)
+          .then((c) => {
+            if (!stopped) setCameras(c);
+          })
+          .catch(() => undefined);
       } catch (err) {
         if (!stopped) setState(cameraProblem(err));
         return;
@@ -116,7 +179,7 @@ export function useCameraScan(video: RefObject<HTMLVideoElement | null>, active:
       void tick();
     })();
     return stop;
-  }, [active, attempt, video]);
+  }, [active, attempt, deviceId, formats, video]);
 
-  return state;
+  return { state, ...cameras };
 }

@@ -4,9 +4,9 @@
  * ZXing's WebAssembly build through the `barcode-detector` ponyfill (`qr-zxing.ts`), loaded only then, by
  * dynamic import, with its .wasm served from the app's own build (never a CDN).
  */
-import type { QrReader } from './qr-reader';
+import type { CodeFormat, QrReader } from './qr-reader';
 
-export type { QrReader } from './qr-reader';
+export type { CodeFormat, QrReader } from './qr-reader';
 
 interface NativeDetector {
   new (options: { formats: string[] }): QrReader;
@@ -18,13 +18,13 @@ function nativeDetector(): NativeDetector | null {
   return typeof found === 'function' ? found : null;
 }
 
-/** The browser's detector when it reads QR codes; otherwise the WebAssembly one, ready (its .wasm fetched and compiled). */
-export async function qrReader(): Promise<QrReader> {
+/** The browser's detector when it reads every one of `formats`; otherwise the WebAssembly one, ready (its .wasm fetched and compiled). */
+export async function qrReader(formats: readonly CodeFormat[] = ['qr_code']): Promise<QrReader> {
   const Native = nativeDetector();
   if (Native) {
-    const formats = await Native.getSupportedFormats().catch(() => [] as readonly string[]);
-    if (formats.includes('qr_code')) return new Native({ formats: ['qr_code'] });
+    const supported = await Native.getSupportedFormats().catch(() => [] as readonly string[]);
+    if (formats.every((f) => supported.includes(f))) return new Native({ formats: [...formats] });
   }
   const { zxingQrReader } = await import('./qr-zxing');
-  return zxingQrReader();
+  return zxingQrReader(formats);
 }

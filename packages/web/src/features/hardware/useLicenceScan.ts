@@ -2,6 +2,7 @@ import type { MinimumAge } from '@moneybox/contract/minimum-age';
 import { ageDay } from '@moneybox/contract/minimum-age';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { licenceRefusal, looksLikeAamva, parseAamva, type Licence } from './aamva';
 import { useScanBurst } from './scan-burst';
 
@@ -14,7 +15,8 @@ export interface LicenceScanned {
 }
 
 /**
- * A driver's licence or ID card scanned (its PDF417 by a 2D scanner in keyboard mode) while `enabled`:
+ * A driver's licence or ID card scanned (its PDF417 by a 2D scanner in keyboard mode; by the camera, see
+ * `readLicence`) while `enabled`:
  * read, and refused when corrupt, expired or its holder is under the store's minimum age (`store`; null
  * while unknown: not checked). Other scans are left to the page. Returns the refusal to show, or null.
  */
@@ -26,14 +28,22 @@ export function useLicenceScan(enabled: boolean, store: MinimumAge | null, onSca
   }, [enabled]);
   useScanBurst(({ text, target, before }) => {
     if (!looksLikeAamva(text)) return;
-    const field = target?.getAttribute('name') ?? null;
-    const read = parseAamva(text);
-    const refusal = read.ok ? licenceRefusal(read.licence, store, ageDay()) : null;
-    if (!read.ok) setProblem(t('idScan.corrupt'));
-    else if (refusal === 'expired') setProblem(t('idScan.expired', { date: read.licence.expires }));
-    else if (refusal === 'minor') setProblem(t('idScan.minor', { count: store?.min_age ?? 0 }));
-    else setProblem(null);
-    onScanned({ licence: read.ok && !refusal ? read.licence : null, field, before });
+    const read = readLicence(text, store, t);
+    setProblem(read.problem);
+    onScanned({ licence: read.licence, field: target?.getAttribute('name') ?? null, before });
   }, enabled);
   return problem;
+}
+
+/**
+ * A licence's barcode text as the counter takes it, whether a scanner typed it or the camera read it: the
+ * licence, or null with the refusal to show (corrupt, expired, or its holder under the store's minimum age).
+ */
+export function readLicence(text: string, store: MinimumAge | null, t: TFunction<'hardware'>): { licence: Licence | null; problem: string | null } {
+  const read = parseAamva(text);
+  if (!read.ok) return { licence: null, problem: t('idScan.corrupt') };
+  const refusal = licenceRefusal(read.licence, store, ageDay());
+  if (refusal === 'expired') return { licence: null, problem: t('idScan.expired', { date: read.licence.expires }) };
+  if (refusal === 'minor') return { licence: null, problem: t('idScan.minor', { count: store?.min_age ?? 0 }) };
+  return { licence: read.licence, problem: null };
 }
