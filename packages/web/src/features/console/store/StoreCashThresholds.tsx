@@ -60,7 +60,13 @@ export function StoreCashThresholds({ kid, canEdit }: { kid: number; canEdit: bo
             ))}
           </SimpleGrid>
           <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setForm({ log: toUnits(US_CASH_PRESET.cash_log_cents), report: toUnits(US_CASH_PRESET.cash_report_cents) })} data-testid="console-cash-us-example">
+            {/* Its label wraps on a phone (Spanish "Ejemplo de EE. UU. ($3,000 / $10,000)" is wider than the card there). */}
+            <Button
+              variant="default"
+              onClick={() => setForm({ log: toUnits(US_CASH_PRESET.cash_log_cents), report: toUnits(US_CASH_PRESET.cash_report_cents) })}
+              styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+              data-testid="console-cash-us-example"
+            >
               {t('cashThresholds.usExample')}
             </Button>
             <Button loading={action.busy} onClick={save} data-testid="console-cash-thresholds-save">
