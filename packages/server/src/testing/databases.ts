@@ -21,10 +21,15 @@ export interface TestDatabase {
 
 /** Runs one statement on the `test` database (CREATE and DROP DATABASE cannot run inside another). */
 export async function onTestServer(sql: string): Promise<void> {
+  await queryTestServer(sql);
+}
+
+/** One statement on the `test` database, on a connection of its own: its rows. */
+async function queryTestServer<R extends object>(sql: string): Promise<R[]> {
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
   try {
-    await admin.query(sql);
+    return (await admin.query<R>(sql)).rows;
   } finally {
     await admin.end();
   }
@@ -38,15 +43,7 @@ let fileCopy: Promise<boolean> | undefined;
  * server's CPU to create and twice as long to drop (its pages left in shared buffers).
  */
 export async function createFromTemplate(name: string, template: string): Promise<void> {
-  fileCopy ??= (async () => {
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    try {
-      return Number((await admin.query<{ v: string }>('SHOW server_version_num')).rows[0]?.v) >= 150_000;
-    } finally {
-      await admin.end();
-    }
-  })();
+  fileCopy ??= queryTestServer<{ server_version_num: string }>('SHOW server_version_num').then(([row]) => Number(row?.server_version_num) >= 150_000);
   await onTestServer(`CREATE DATABASE ${name} TEMPLATE ${template}${(await fileCopy) ? ' STRATEGY FILE_COPY' : ''}`);
 }
 

@@ -33,7 +33,6 @@ export function giveCamera(getUserMedia: (c: MediaStreamConstraints) => Promise<
   return navigator.mediaDevices.getUserMedia as unknown as ReturnType<typeof vi.fn>;
 }
 
-
 /** jsdom plays no video: the preview "plays" and has a frame to read. Undone (with the camera) by `cameraGone`. */
 export function playingVideo(): void {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

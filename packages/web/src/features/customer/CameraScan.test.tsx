@@ -75,6 +75,7 @@ describe('scanning a customer card with the camera', () => {
     const jsdomScroll = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
     Element.prototype.scrollIntoView = vi.fn();
     onTestFinished(() => {
+      localStorage.removeItem('mbx.camera');
       if (jsdomScroll) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomScroll);
       else delete (Element.prototype as Partial<Element>).scrollIntoView;
     });
@@ -112,7 +113,6 @@ describe('scanning a customer card with the camera', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Scan with camera' }));
     await waitFor(() => expect(getUserMedia.mock.calls.length).toBe(calls + 1));
     expect(getUserMedia).toHaveBeenLastCalledWith({ video: { deviceId: { ideal: 'cam-back' } }, audio: false });
-    localStorage.removeItem('mbx.camera');
   });
 
   it('closing the dialog stops the camera', async () => {

@@ -3,15 +3,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseCamera, chosenCamera, useCameraScan, type CameraState } from '../hardware/camera-scan';
 import { looksLikeAamva } from '../hardware/aamva';
-import type { CodeFormat } from '../hardware/qr-detector';
+import { QR_CODE, type CodeFormat } from '../hardware/qr-reader';
 import { mobileIdOfCard } from './customer-card';
 
 /** What the camera looks for: a customer's card (its QR, the one the PIN reset shows), or a driver's licence or ID card (its PDF417). */
 export type CameraScanKind = 'card' | 'licence';
 
-const KINDS: Record<CameraScanKind, { formats: readonly CodeFormat[]; accepts: (code: string) => boolean; words: 'camera' | 'camera.licence' }> = {
-  card: { formats: ['qr_code'], accepts: (code) => mobileIdOfCard(code) !== null, words: 'camera' },
-  licence: { formats: ['pdf417'], accepts: looksLikeAamva, words: 'camera.licence' },
+/** Per kind: the codes read, the one taken, where its title and hint are, and what any other code is told. */
+const KINDS: Record<CameraScanKind, { formats: readonly CodeFormat[]; accepts: (code: string) => boolean; words: 'camera' | 'camera.licence'; other: string }> = {
+  card: { formats: QR_CODE, accepts: (code) => mobileIdOfCard(code) !== null, words: 'camera', other: 'camera.notCard' },
+  licence: { formats: ['pdf417'], accepts: looksLikeAamva, words: 'camera.licence', other: 'camera.licence.notLicence' },
 };
 
 interface Props {
@@ -46,7 +47,7 @@ export function CameraScanDialog({ opened, onClose, kind = 'card', onCode }: Pro
 }
 
 function CameraView({ active, kind, onCode }: { active: boolean; kind: CameraScanKind; onCode: (code: string) => void }) {
-  const { formats, accepts, words } = KINDS[kind];
+  const { formats, accepts, words, other } = KINDS[kind];
   const { t } = useTranslation('customer');
   const video = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
@@ -108,7 +109,7 @@ function CameraView({ active, kind, onCode }: { active: boolean; kind: CameraSca
         </Alert>
       ) : notCard ? (
         <Alert color="yellow" role="alert" data-testid="camera-scan-not-card">
-          {t(kind === 'card' ? 'camera.notCard' : 'camera.licence.notLicence')}
+          {t(other)}
         </Alert>
       ) : (
         <Text size="sm" role="status" data-testid="camera-scan-status" data-state={state}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { qrReader, type CodeFormat, type QrReader } from './qr-detector';
+import { QR_CODE } from './qr-reader';
 
 /**
  * A tablet's or PC's camera reading QR codes (HARDWARE.md "Camera"): `getUserMedia` (a secure page: https, or
@@ -8,7 +9,6 @@ import { qrReader, type CodeFormat, type QrReader } from './qr-detector';
  * `onCode`; `true` (taken) stops the camera, `false` keeps reading.
  */
 export const SCAN_INTERVAL_MS = 150;
-const QR_ONLY: readonly CodeFormat[] = ['qr_code'];
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to read. */
 const HAVE_CURRENT_DATA = 2;
 
@@ -92,7 +92,7 @@ export function useCameraScan(
   onCode: (text: string) => boolean,
   attempt = 0,
   deviceId: string | null = null,
-  formats: readonly CodeFormat[] = QR_ONLY,
+  formats: readonly CodeFormat[] = QR_CODE,
 ): CameraScan {
   const [cameras, setCameras] = useState<{ cameras: CameraChoice[]; current: string | null }>({ cameras: [], current: null });
   const [state, setState] = useState<CameraState>('starting');

@@ -4,7 +4,7 @@
  * ZXing's WebAssembly build through the `barcode-detector` ponyfill (`qr-zxing.ts`), loaded only then, by
  * dynamic import, with its .wasm served from the app's own build (never a CDN).
  */
-import type { CodeFormat, QrReader } from './qr-reader';
+import { QR_CODE, type CodeFormat, type QrReader } from './qr-reader';
 
 export type { CodeFormat, QrReader } from './qr-reader';
 
@@ -19,7 +19,7 @@ function nativeDetector(): NativeDetector | null {
 }
 
 /** The browser's detector when it reads every one of `formats`; otherwise the WebAssembly one, ready (its .wasm fetched and compiled). */
-export async function qrReader(formats: readonly CodeFormat[] = ['qr_code']): Promise<QrReader> {
+export async function qrReader(formats: readonly CodeFormat[] = QR_CODE): Promise<QrReader> {
   const Native = nativeDetector();
   if (Native) {
     const supported = await Native.getSupportedFormats().catch(() => [] as readonly string[]);

@@ -3,12 +3,12 @@ import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 // Vite copies it to dist/assets under a hashed name and this is its URL. The ponyfill would otherwise fetch
 // it from jsDelivr, which a counter offline, or the app's Content-Security-Policy, does not allow.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { CodeFormat, QrReader } from './qr-reader';
+import { QR_CODE, type CodeFormat, type QrReader } from './qr-reader';
 
 let ready: Promise<unknown> | null = null;
 
 /** ZXing's QR reader (loaded by `qrReader` when the browser has no Barcode Detection API of its own). */
-export async function zxingQrReader(formats: readonly CodeFormat[] = ['qr_code']): Promise<QrReader> {
+export async function zxingQrReader(formats: readonly CodeFormat[] = QR_CODE): Promise<QrReader> {
   ready ??= prepareZXingModule({
     overrides: { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file) },
     fireImmediately: true,
